@@ -1,0 +1,133 @@
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app';
+import { loadModel, saveModel } from '../../server/src/modules/visualdev/model-store';
+import { createSession } from '../../server/src/plugins/auth';
+import { createLoopProbe } from './loop-probe';
+import { seedSuppliers } from './seed-suppliers';
+
+/**
+ * The server process of the list benchmarks (bench/list.bench.ts starts it pinned to its own core). It builds the
+ * real app (buildApp) on PostgreSQL (BENCH_DATABASE_URL) or on an in-memory PGlite (BENCH_DB=pglite), seeds
+ * BENCH_ROWS supplier rows, opens an admin session, listens on 127.0.0.1 and answers commands over IPC:
+ * - capture on/off: records the SQL (text + values) the app sends to PostgreSQL while on (pg driver only);
+ * - raw: replays captured queries with a `pg` Pool(10) loop at a concurrency for a duration → ops (the B2 baseline);
+ * - stubCount on/off: answers the list's count queries without asking the database (B3 "without total");
+ * - probe start/stop: event-loop delay histogram (ms) and CPU time of this process between the two;
+ * - defaultSidx: saves the supplier model with another default sort column ('' = the runtime's default order);
+ * - close.
+ */
+
+type Query = { text: string; values: unknown[] };
+type Msg = { id: number; cmd: string; [k: string]: unknown };
+
+const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'pg';
+const rows = Number(process.env.BENCH_ROWS ?? 100_000);
+const table = process.env.BENCH_TABLE ?? 'kd_supplier';
+
+let capturing = false;
+let captured: Query[] = [];
+let stubCount = false;
+
+/** True for the list's total query: a count over the model table that is not itself a page (no OFFSET). */
+function isCountQuery(text: string): boolean {
+  return text.includes(`"${table}"`) && /count\(/i.test(text) && !/\boffset\b/i.test(text);
+}
+
+/** A count query's answer without the database: every selected alias set to the seeded row count. */
+function stubbedCount(text: string): pg.QueryResult {
+  const aliases = [...text.matchAll(/\bas\s+"([^"]+)"/gi)].map((m) => m[1]);
+  const row = Object.fromEntries((aliases.length ? aliases : ['count']).map((a) => [a, rows]));
+  return { command: 'SELECT', rowCount: 1, oid: 0, fields: [], rows: [row] } as unknown as pg.QueryResult;
+}
+
+if (kind === 'pg') {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text === 'string') {
+      if (capturing) captured.push({ text, values: Array.isArray(values) ? values : [] });
+      if (stubCount && isCountQuery(text)) return Promise.resolve(stubbedCount(text));
+    }
+    return original.apply(this, args);
+  };
+}
+
+const seedStart = performance.now();
+const app = await buildApp(
+  kind === 'pg'
+    ? { databaseUrl: process.env.BENCH_DATABASE_URL, adminPassword: 'Bench@12345', serveClient: false }
+    : { pglite: await PGlite.create(), adminPassword: 'Bench@12345', serveClient: false },
+);
+const filled = await seedSuppliers(app.db, table, rows);
+const token = await createSession(app.db, 'user-admin', '127.0.0.1', 'bench');
+const seedMs = performance.now() - seedStart;
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const pool = kind === 'pg' ? new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 }) : null;
+const probe = createLoopProbe();
+
+/** Replays `queries` in order per operation, `concurrency` operations at once, for `ms` → completed operations. */
+async function raw(queries: Query[], concurrency: number, ms: number): Promise<{ ops: number; ms: number }> {
+  if (!pool) throw new Error('raw needs PostgreSQL');
+  const start = performance.now();
+  const end = start + ms;
+  let ops = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      for (const q of queries) await pool.query(q.text, q.values);
+      ops += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { ops, ms: performance.now() - start };
+}
+
+async function handle(m: Msg): Promise<unknown> {
+  switch (m.cmd) {
+    case 'capture':
+      if (m.on) {
+        captured = [];
+        capturing = true;
+        return null;
+      }
+      capturing = false;
+      return captured;
+    case 'raw':
+      return raw(m.queries as Query[], Number(m.concurrency), Number(m.ms));
+    case 'stubCount':
+      stubCount = !!m.on;
+      return null;
+    case 'probe':
+      if (m.action === 'start') {
+        probe.start();
+        return null;
+      }
+      return probe.stop();
+    case 'defaultSidx': {
+      const loaded = await loadModel(app.db, 'vd-supplier');
+      if (!loaded) throw new Error('no supplier model');
+      await saveModel(app.db, { ...loaded.record, columnData: { ...loaded.record.columnData, defaultSidx: String(m.value ?? '') } }, null);
+      return null;
+    }
+    case 'close':
+      await pool?.end();
+      await app.close();
+      setImmediate(() => process.exit(0));
+      return null;
+    default:
+      throw new Error(`unknown command ${m.cmd}`);
+  }
+}
+
+process.on('message', (m: Msg) => {
+  handle(m).then(
+    (result) => process.send?.({ id: m.id, result }),
+    (err) => process.send?.({ id: m.id, error: String(err?.stack ?? err) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send?.({ ready: true, port, token, kind, seedMs, filled, rss: process.memoryUsage().rss });

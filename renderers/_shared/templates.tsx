@@ -1,0 +1,128 @@
+import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Col, Row } from 'antd';
+import { Fragment, memo, type ReactNode } from 'react';
+import type { FieldConfig } from '../../schemas/field';
+import type { RendererMap } from '../../src/engine/renderer';
+import type { FormMode, KdComponent } from './types';
+
+/** What KdForm passes to its templates through rjsf's `formContext`. */
+export interface KdFormContext {
+  /** The form's field tree (layout included). */
+  fields: FieldConfig[];
+  registry: RendererMap;
+  components: Record<string, KdComponent>;
+  mode: FormMode;
+  gutter: number;
+  /** The model the form edits (`modelId`), when it is a model's form: uploads send it so the server applies the field's limits. */
+  modelId?: string;
+}
+
+/**
+ * Light field template (design.md §3: no @rjsf/antd templates): label with a required star, the widget, the first error
+ * in `role="alert"`. The root object renders bare.
+ */
+function FieldTemplateImpl({ id, label, required, children, rawErrors, hidden, uiSchema }: FieldTemplateProps) {
+  if (hidden) return null;
+  if (id === 'root') return children;
+  const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
+  const showLabel = field?.__config__.showLabel !== false;
+  const err = rawErrors?.[0];
+  return (
+    <div className={`kd-form-item${err ? ' kd-form-item-error' : ''}`} style={{ marginBottom: 18 }}>
+      {showLabel && (
+        <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
+          {required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+          {label}
+        </label>
+      )}
+      {children}
+      {err && (
+        <div role="alert" className="kd-field-error" style={{ color: '#ff4d4f', fontSize: 12, marginTop: 2 }}>
+          {err}
+        </div>
+      )}
+    </div>
+  );
+}
+export const FieldTemplate = memo(FieldTemplateImpl);
+
+/** The `__vModel__`s the layout tree places (through containers and tab/collapse items; sub-table columns excluded). */
+export function layoutModels(fields: FieldConfig[], registry: RendererMap, out = new Set<string>()): Set<string> {
+  for (const f of fields) {
+    const cfg = f?.__config__;
+    if (!cfg) continue;
+    const isLayout = !cfg.kdKey || registry[cfg.kdKey]?.container || (cfg.kdKey !== 'table' && Array.isArray(cfg.children) && cfg.children.length && !f.__vModel__);
+    if (isLayout) layoutModels((cfg.children ?? []) as FieldConfig[], registry, out);
+    else if (f.__vModel__) out.add(f.__vModel__);
+  }
+  return out;
+}
+
+/**
+ * Root object template: lays the properties out following the form's field tree, so containers (row, card, tab,
+ * collapse) and display widgets (text, alert, divider…) appear where the designer put them. Each leaf sits in an antd
+ * `Col` of its `__config__.span` (24 columns).
+ */
+export function LayoutObjectTemplate({ properties, registry }: ObjectFieldTemplateProps) {
+  const ctx = registry.formContext as KdFormContext;
+  const byName = new Map(properties.map((p) => [p.name, p.content]));
+  const placed = layoutModels(ctx.fields, ctx.registry);
+  const render = (fields: FieldConfig[]): ReactNode =>
+    fields.map((f, i) => {
+      const cfg = f.__config__;
+      const def = ctx.registry[cfg.kdKey];
+      const span = typeof cfg.span === 'number' ? cfg.span : 24;
+      const key = f.__vModel__ || `${cfg.kdKey}-${cfg.formId ?? i}`;
+      if (def?.container || (cfg.kdKey !== 'table' && Array.isArray(cfg.children) && cfg.children.length && !f.__vModel__)) {
+        const C = ctx.components[cfg.kdKey];
+        const inner = C ? <C field={f} mode={ctx.mode} renderChildren={render} /> : <Row gutter={ctx.gutter}>{render((cfg.children ?? []) as FieldConfig[])}</Row>;
+        return (
+          <Col key={key} span={span}>
+            {inner}
+          </Col>
+        );
+      }
+      if (f.__vModel__ && byName.has(f.__vModel__)) {
+        return (
+          <Col key={key} span={span}>
+            {byName.get(f.__vModel__)}
+          </Col>
+        );
+      }
+      const D = ctx.components[cfg.kdKey];
+      if (!D) return null;
+      if (def && def.toSchema(f) !== null) {
+        // A value widget without a `__vModel__` (e.g. fresh from the palette): say so rather than render it unbound.
+        return (
+          <Col key={key} span={span}>
+            <div className="kd-form-item" style={{ marginBottom: 18, color: '#faad14' }}>
+              {cfg.label ?? cfg.kdKey}（未绑定字段）
+            </div>
+          </Col>
+        );
+      }
+      // A display widget is labelled like a field unless its config hides the label (text, alert, divider, link,
+      // button, groupTitle scaffolds say showLabel: false; qrcode, barcode and the attr widgets keep theirs).
+      const labelled = cfg.showLabel !== false && !!cfg.label;
+      return (
+        <Col key={key} span={span}>
+          <div className={labelled ? 'kd-form-item' : undefined} style={{ marginBottom: 18 }}>
+            {labelled && <div className="kd-display-label" style={{ marginBottom: 4 }}>{cfg.label}</div>}
+            <D field={f} mode={ctx.mode} />
+          </div>
+        </Col>
+      );
+    });
+  const laid = render(ctx.fields);
+  const rest = properties.filter((p) => !placed.has(p.name));
+  return (
+    <Row gutter={ctx.gutter}>
+      {laid}
+      {rest.map((p) => (
+        <Fragment key={p.name}>
+          <Col span={24}>{p.content}</Col>
+        </Fragment>
+      ))}
+    </Row>
+  );
+}

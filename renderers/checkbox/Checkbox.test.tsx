@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { composeStories } from '@storybook/react-vite';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderStory } from '../_shared/renderStory';
+import * as stories from './Checkbox.stories';
+import def from './definition';
+
+const { Basic, ReadOnly, Invalid, Design } = composeStories(stories);
+afterEach(cleanup);
+
+describe('checkbox', () => {
+  it('Basic ticks stored ids and emits the array after a click', async () => {
+    const onChange = vi.fn();
+    await renderStory(<Basic onChange={onChange} />);
+    expect(((await screen.findByLabelText('钢材')) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('涂料'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ scopes: ['steel', 'paint'] }));
+  });
+  it('ReadOnly shows the ticks, disabled', async () => {
+    await renderStory(<ReadOnly />);
+    const el = (await screen.findByLabelText('涂料')) as HTMLInputElement;
+    expect(el.checked).toBe(true);
+    expect(el.disabled).toBe(true);
+  });
+  it('Invalid (empty array, required) shows the required message', async () => {
+    await renderStory(<Invalid />);
+    expect((await screen.findByRole('alert')).textContent).toBe('经营范围不能为空');
+  });
+  it('Design shows the options disabled', async () => {
+    await renderStory(<Design />);
+    expect(((await screen.findByLabelText('钢材')) as HTMLInputElement).disabled).toBe(true);
+  });
+  it('schema: unique array of option ids; list joins names', () => {
+    expect(def.toSchema(Basic.args.field!)).toEqual({ type: 'array', items: { type: 'string', enum: ['steel', 'plastic', 'paint'] }, uniqueItems: true });
+    expect((def.toColumn(Basic.args.field!)!.valueFormatter as (p: unknown) => string)({ value: ['steel', 'paint'] })).toBe('钢材,涂料');
+  });
+});

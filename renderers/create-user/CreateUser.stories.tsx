@@ -1,0 +1,17 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FieldStory } from '../_shared/FieldStory';
+import { orgData } from '../_shared/orgFixture';
+import { fieldFrom } from '../_shared/stories';
+import def from './definition';
+
+const field = fieldFrom(def.scaffold, 'creatorUserId', '创建人员');
+
+/** createUser stories (design.md §3): filled by the server, read-only. */
+const meta = { title: 'system/createUser', component: FieldStory, args: { field, data: orgData } } satisfies Meta<typeof FieldStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+/** A new record: not yet filled. */
+export const Basic: Story = { args: { formData: {} } };
+export const ReadOnly: Story = { args: { mode: 'readonly', formData: { creatorUserId: 'u1' } } };
+export const Invalid: Story = { args: { formData: { creatorUserId: 42 }, liveValidate: true } };
+export const Design: Story = { args: { mode: 'design' } };

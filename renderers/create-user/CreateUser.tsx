@@ -1,0 +1,10 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { memoWidget } from '../_shared/memoWidget';
+import SystemField from '../_shared/SystemField';
+import { SYSTEM_KINDS } from '../_shared/systemFields';
+
+/** rjsf widget for createUser: the shared read-only system field. */
+function CreateUser(props: WidgetProps) {
+  return <SystemField {...props} kind={SYSTEM_KINDS.createUser} />;
+}
+export default memoWidget(CreateUser);

@@ -1,0 +1,16 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FieldStory } from '../_shared/FieldStory';
+import { orgData } from '../_shared/orgFixture';
+import { fieldFrom } from '../_shared/stories';
+import def from './definition';
+
+const field = fieldFrom(def.scaffold, 'deptId', '申请部门');
+
+/** depSelect stories (design.md §3). */
+const meta = { title: 'advanced/depSelect', component: FieldStory, args: { field, data: orgData } } satisfies Meta<typeof FieldStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+export const Basic: Story = { args: { formData: { deptId: 'd1' } } };
+export const ReadOnly: Story = { args: { mode: 'readonly', formData: { deptId: 'd2' } } };
+export const Invalid: Story = { args: { field: { ...field, __config__: { ...field.__config__, required: true } }, formData: {}, liveValidate: true } };
+export const Design: Story = { args: { mode: 'design' } };

@@ -1,0 +1,10 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { memoWidget } from '../_shared/memoWidget';
+import OrgPicker from '../_shared/OrgPicker';
+import { ORG_KINDS } from '../_shared/orgPickers';
+
+/** rjsf widget for depSelect: the shared organisation picker. */
+function DepSelect(props: WidgetProps) {
+  return <OrgPicker {...props} kind={ORG_KINDS.depSelect} />;
+}
+export default memoWidget(DepSelect);

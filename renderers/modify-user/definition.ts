@@ -1,0 +1,4 @@
+import { SYSTEM_KINDS, systemDefinition } from '../_shared/systemFields';
+
+/** modifyUser: system field filled by the server (design.md §4); read-only in forms. */
+export default systemDefinition(SYSTEM_KINDS.modifyUser, () => import('./ModifyUser'));

@@ -1,0 +1,16 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FieldStory } from '../_shared/FieldStory';
+import { orgData } from '../_shared/orgFixture';
+import { fieldFrom } from '../_shared/stories';
+import def from './definition';
+
+const field = fieldFrom(def.scaffold, 'postId', '岗位');
+
+/** posSelect stories (design.md §3). */
+const meta = { title: 'advanced/posSelect', component: FieldStory, args: { field, data: orgData } } satisfies Meta<typeof FieldStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+export const Basic: Story = { args: { formData: { postId: 'p2' } } };
+export const ReadOnly: Story = { args: { mode: 'readonly', formData: { postId: 'p1' } } };
+export const Invalid: Story = { args: { field: { ...field, __config__: { ...field.__config__, required: true } }, formData: {}, liveValidate: true } };
+export const Design: Story = { args: { mode: 'design' } };

@@ -1,0 +1,26 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { layoutItem } from '../_shared/containerDef';
+import { FieldStory } from '../_shared/FieldStory';
+import { sampleName, sampleQty } from '../_shared/sampleFields';
+import def from './definition';
+
+const field = {
+  ...def.scaffold,
+  __config__: {
+    ...def.scaffold.__config__,
+    children: [
+      layoutItem('基本信息', 'base', [sampleName]),
+      layoutItem('采购信息', 'buy', [sampleQty]),
+    ],
+    active: 'base',
+  },
+};
+
+/** tab stories (design.md §3). */
+const meta = { title: 'layout/tab', component: FieldStory, args: { field } } satisfies Meta<typeof FieldStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+export const Basic: Story = { args: { formData: { supplierName: '华东钢铁', qty: 8 } } };
+export const ReadOnly: Story = { args: { mode: 'readonly', formData: { supplierName: '华东钢铁', qty: 8 } } };
+export const Invalid: Story = { args: { formData: { qty: 8 }, liveValidate: true } };
+export const Design: Story = { args: { mode: 'design' } };

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { runSeeds } from './db/seed';
+import { modules } from './modules';
+import { markPublicScope, registerAuth } from './plugins/auth';
+import { clientCacheHeaders } from './plugins/client-cache';
+import { openDatabase, registerDb } from './plugins/db';
+import { registerEnvelope } from './plugins/envelope';
+import { loggerOptions, registerReferrerPolicy } from './plugins/token-in-url';
+
+/** Options of `buildApp` (issue 2 item 1); main.ts fills them from the environment. */
+export interface AppOptions {
+  /** Data folder (PGlite in `${dataDir}/pgdata`); default ./data. */
+  dataDir?: string;
+  /** PostgreSQL URL; when set, PostgreSQL is used instead of PGlite. */
+  databaseUrl?: string;
+  /** The admin's password at first start (KD_ADMIN_PASSWORD); unset → random, printed once, change forced. */
+  adminPassword?: string;
+  /** Fastify logger on/off (default off); `?token=` values are redacted from logged URLs. */
+  logger?: boolean;
+  /** Serve the built client at / when it exists (default true). */
+  serveClient?: boolean;
+  /** Folder of the built client (default ./dist of the repository). */
+  clientDir?: string;
+  /** An open PGlite to use instead of opening `dataDir` (tests clone a seeded template); closed with the app. */
+  pglite?: PGlite;
+  /** Request body limit in bytes (default 1 MiB); larger bodies answer HTTP 413. */
+  bodyLimit?: number;
+  /** Trust X-Forwarded-For (behind a reverse proxy); default false, so clients cannot fake their IP. */
+  trustProxy?: boolean;
+  /** Extra Fastify plugins registered after the API modules (tests register generated modules with it). */
+  plugins?: FastifyPluginAsync[];
+}
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/**
+ * Builds the Fastify instance (design.md §2): database (migrations, seed), wire conventions, access control, rate
+ * limit, form bodies, then the API modules (modules/index.ts), then the client (./dist) when built: precompressed,
+ * hashed `/assets/*` cached as immutable for a year and index.html revalidated (plugins/client-cache.ts).
+ * `app.close()` closes the database. Does not listen.
+ */
+export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, pglite: opts.pglite });
+  const app = Fastify({ logger: opts.logger ? loggerOptions() : false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  registerDb(app, db);
+  try {
+    await runSeeds({ db, adminPassword: opts.adminPassword });
+    registerEnvelope(app);
+    registerReferrerPolicy(app);
+    registerAuth(app);
+    await app.register(rateLimit, { global: false });
+    await app.register(formbody);
+    for (const load of modules) await app.register((await load()).default);
+    for (const plugin of opts.plugins ?? []) await app.register(plugin);
+    const clientDir = opts.clientDir ?? DIST;
+    if ((opts.serveClient ?? true) && existsSync(join(clientDir, 'index.html'))) {
+      await app.register(async (scope) => {
+        markPublicScope(scope);
+        await scope.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: true, preCompressed: true, setHeaders: clientCacheHeaders(clientDir) });
+      });
+    }
+    await app.ready();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

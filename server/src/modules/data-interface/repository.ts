@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { jsonb } from '../../db/json';
+import type { Db } from '../../db/types';
+import { CODE_PATTERN } from '../dictionary/messages';
+import { checkUrl } from './http-runner';
+import { FIELD, fail } from './messages';
+import { prepareSql, SqlRefused } from './sql-guard';
+import type { DataInterfaceDto, DataInterfaceInput, DataInterfaceTable, Page, RequestParameter } from './types';
+
+/** Maps a row to the wire shape (camelCase). */
+export function toDto(r: Selectable<DataInterfaceTable>): DataInterfaceDto {
+  const params = (typeof r.request_parameters === 'string' ? JSON.parse(r.request_parameters) : r.request_parameters) as RequestParameter[] | null;
+  return {
+    id: r.id,
+    fullName: r.full_name,
+    enCode: r.en_code,
+    category: r.category,
+    dataType: r.data_type,
+    query: r.query,
+    path: r.path,
+    requestMethod: r.request_method,
+    requestParameters: Array.isArray(params) ? params : [],
+    description: r.description,
+    sortCode: r.sort_code,
+    enabledMark: r.enabled_mark,
+    creatorTime: new Date(r.created_at).getTime(),
+    lastModifyTime: r.updated_at ? new Date(r.updated_at).getTime() : null,
+  };
+}
+
+/** Turns a refused statement into a 400 naming the reason (issue 4 item 7). */
+export function sqlError(e: SqlRefused) {
+  switch (e.reason) {
+    case 'empty':
+      return fail(400, 'sqlEmpty', {}, { field: 'query' });
+    case 'multiple':
+      return fail(400, 'sqlMultiple', {}, { field: 'query' });
+    case 'notSelect':
+      return fail(400, 'sqlNotSelect', {}, { field: 'query' });
+    case 'protected':
+      return fail(400, 'sqlProtected', { name: e.detail }, { field: 'query' });
+    case 'unicodeIdent':
+      return fail(400, 'sqlUnicode', {}, { field: 'query' });
+    default:
+      return fail(400, 'sqlUnterminated', { what: e.detail }, { field: 'query' });
+  }
+}
+
+/**
+ * Checks a create/update body beyond its JSON Schema: fullName and enCode required, enCode by the code rule
+ * (spec 001 §5); SQL passes the static check (one SELECT, no protected names); static data is JSON; a URL is
+ * http(s). Throws 400 naming the field.
+ */
+export function checkInput(b: DataInterfaceInput): void {
+  if (!b.fullName?.trim()) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
+  if (!b.enCode?.trim()) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
+  if (!CODE_PATTERN.test(b.enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
+  if (b.dataType === 1) {
+    try {
+      prepareSql(b.query ?? '');
+    } catch (e) {
+      if (e instanceof SqlRefused) throw sqlError(e);
+      throw e;
+    }
+  } else if (b.dataType === 2) {
+    try {
+      JSON.parse(b.query ?? '');
+    } catch {
+      throw fail(400, 'badJson', {}, { field: 'query' });
+    }
+  } else if (b.dataType === 3) {
+    if (!b.path?.trim()) throw fail(400, 'required', { field: FIELD.path }, { field: 'path' });
+    checkUrl(b.path);
+  }
+}
+
+async function assertCodeFree(db: Db, enCode: string, exceptId?: string): Promise<void> {
+  let q = db.selectFrom('data_interface').select('id').where('en_code', '=', enCode);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw fail(400, 'codeExists', { code: enCode }, { field: 'enCode' });
+}
+
+function values(b: DataInterfaceInput) {
+  return {
+    full_name: b.fullName.trim(),
+    en_code: b.enCode,
+    category: b.category ?? null,
+    data_type: b.dataType,
+    query: b.query ?? null,
+    path: b.path ?? null,
+    request_method: b.dataType === 3 ? (b.requestMethod ?? 'GET') : null,
+    request_parameters: jsonb(b.requestParameters ?? []),
+    description: b.description ?? null,
+    sort_code: b.sortCode ?? 0,
+  };
+}
+
+/** The list's sortable fields (wire name → column). */
+export const SORTABLE = {
+  fullName: 'full_name',
+  enCode: 'en_code',
+  category: 'category',
+  dataType: 'data_type',
+  sortCode: 'sort_code',
+  enabledMark: 'enabled_mark',
+  creatorTime: 'created_at',
+  lastModifyTime: 'updated_at',
+} as const;
+
+/** The list query: keyword (fullName or enCode, contains), category, paging, and sort by a SORTABLE field. */
+export interface InterfaceListQuery {
+  keyword?: string;
+  category?: string;
+  currentPage?: number;
+  pageSize?: number;
+  sidx?: keyof typeof SORTABLE | '';
+  sort?: 'asc' | 'desc' | '';
+}
+
+/**
+ * A page of interfaces ordered by `sidx` (then sortCode, newest, id), by default sortCode then newest; keyword
+ * matches fullName or enCode; category filters.
+ */
+export async function listInterfaces(db: Db, q: InterfaceListQuery): Promise<Page<DataInterfaceDto>> {
+  const currentPage = Math.max(1, q.currentPage ?? 1);
+  const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
+  let base = db.selectFrom('data_interface');
+  const kw = q.keyword?.trim();
+  if (kw) {
+    const pattern = `%${kw.replace(/[\\%_]/g, '\\$&')}%`;
+    base = base.where((eb) => eb.or([eb('full_name', 'ilike', pattern), eb('en_code', 'ilike', pattern)]));
+  }
+  if (q.category) base = base.where('category', '=', q.category);
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const sidx = q.sidx ? SORTABLE[q.sidx] : undefined;
+  const first = sidx ? base.orderBy(sidx, q.sort === 'asc' ? 'asc' : 'desc') : base;
+  const rows = await first
+    .selectAll()
+    .orderBy('sort_code')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .execute();
+  return { list: rows.map(toDto), pagination: { currentPage, pageSize, total: Number(total) } };
+}
+
+/** Enabled interfaces for pickers: `{ id, fullName, enCode, category, dataType }[]`. */
+export async function interfaceSelector(db: Db): Promise<Array<Pick<DataInterfaceDto, 'id' | 'fullName' | 'enCode' | 'category' | 'dataType'>>> {
+  const rows = await db
+    .selectFrom('data_interface')
+    .select(['id', 'full_name', 'en_code', 'category', 'data_type'])
+    .where('enabled_mark', '=', 1)
+    .orderBy('sort_code')
+    .orderBy('full_name')
+    .execute();
+  return rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, category: r.category, dataType: r.data_type }));
+}
+
+/** One interface by id (or by enCode). Throws 404. */
+export async function getInterface(db: Db, idOrCode: string): Promise<DataInterfaceDto> {
+  const row =
+    (await db.selectFrom('data_interface').selectAll().where('id', '=', idOrCode).executeTakeFirst()) ??
+    (await db.selectFrom('data_interface').selectAll().where('en_code', '=', idOrCode).executeTakeFirst());
+  if (!row) throw fail(404, 'notFound');
+  return toDto(row);
+}
+
+/** Creates an interface; returns its id. Throws 400 (checkInput, duplicate enCode). */
+export async function createInterface(db: Db, b: DataInterfaceInput, userId: string | null): Promise<string> {
+  checkInput(b);
+  await assertCodeFree(db, b.enCode);
+  const id = randomUUID();
+  await db
+    .insertInto('data_interface')
+    .values({ id, ...values(b), enabled_mark: b.enabledMark ?? 1, created_by: userId })
+    .execute();
+  return id;
+}
+
+/** Updates an interface. Throws 404 / 400. */
+export async function updateInterface(db: Db, id: string, b: DataInterfaceInput, userId: string | null): Promise<void> {
+  checkInput(b);
+  await assertCodeFree(db, b.enCode, id);
+  const res = await db
+    .updateTable('data_interface')
+    .set({ ...values(b), ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }), updated_at: new Date(), updated_by: userId })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw fail(404, 'notFound');
+}
+
+/** Deletes an interface. Throws 404. */
+export async function deleteInterface(db: Db, id: string): Promise<void> {
+  const res = await db.deleteFrom('data_interface').where('id', '=', id).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw fail(404, 'notFound');
+}
+
+/** Switches enabledMark 1 ↔ 0 (spec 001 §4); returns the new value. Throws 404. */
+export async function toggleInterfaceState(db: Db, id: string, userId: string | null): Promise<number> {
+  const row = await db
+    .updateTable('data_interface')
+    .set((eb) => ({ enabled_mark: eb.case().when('enabled_mark', '=', 1).then(0).else(1).end(), updated_at: new Date(), updated_by: userId }))
+    .where('id', '=', id)
+    .returning('enabled_mark')
+    .executeTakeFirst();
+  if (!row) throw fail(404, 'notFound');
+  return row.enabled_mark;
+}

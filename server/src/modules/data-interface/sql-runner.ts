@@ -1,0 +1,189 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { PROTECTED_TABLES, prepareSql } from './sql-guard';
+import { assertBoundedPlan, isPglite } from './sql-plan-guard';
+
+/**
+ * Runs data-source SQL read-only (issue 4 item 7): after the token check (sql-guard.ts), inside a transaction that
+ * starts `SET TRANSACTION READ ONLY`, sets `statement_timeout` to 5 s (PostgreSQL; PGlite, single-threaded, cannot
+ * interrupt a statement, so there each statement is planned first and refused when its planned work is too large or
+ * it holds an unbounded recursive CTE, with the same `statement timeout` error: sql-plan-guard.ts) and, where the database allows it, switches to
+ * the role `kd_datasource`, which holds SELECT on model tables and dictionary tables only. The statement is wrapped
+ * as a sub-query: `select * from (<sql>) as kd_src [where …] [order by …] limit … offset …`, so it cannot be followed
+ * by another statement and every page is bounded.
+ */
+
+/** The database role data-source SQL runs as. */
+export const DATASOURCE_ROLE = 'kd_datasource';
+/** Statement timeout of data-source SQL. */
+export const STATEMENT_TIMEOUT = '5s';
+/** Most rows one call returns (an unpaged call included). */
+export const MAX_ROWS = 5000;
+/** Totals are counted up to this many rows (a bounded count). */
+export const COUNT_CAP = 100_000;
+/** Tables every data source may read besides model tables. */
+export const DICTIONARY_TABLES = ['dictionary_type', 'dictionary_data'];
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** Paging, search and sort applied around the statement. */
+export interface SqlPage {
+  /** 1-based page; with pageSize, rows (currentPage-1)*pageSize … */
+  currentPage?: number;
+  /** Rows per page (1…500); unset → up to MAX_ROWS rows and no total. */
+  pageSize?: number;
+  /** Keyword matched (ILIKE, bound) against `searchColumns` of the result. */
+  keyword?: string;
+  searchColumns?: string[];
+  /** A result column to sort by (must be in `sortColumns`). */
+  sidx?: string;
+  sort?: 'asc' | 'desc';
+  sortColumns?: string[];
+}
+
+/** The result of a run: rows (JSON-safe) and, when paged, the bounded total. */
+export interface SqlResult {
+  list: Record<string, unknown>[];
+  total: number | null;
+}
+
+const roleState = new WeakMap<Db, Promise<boolean>>();
+
+async function attempt(db: Db, q: RawBuilder<unknown>): Promise<boolean> {
+  try {
+    await q.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes sure the role kd_datasource exists and the connection's user may `SET ROLE` to it (once per database).
+ * False when the database user may not create or join roles: then only the token check guards (still enforced).
+ */
+export function ensureDataSourceRole(db: Db): Promise<boolean> {
+  let p = roleState.get(db);
+  if (!p) {
+    p = (async () => {
+      const has = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_roles where rolname = ${DATASOURCE_ROLE}`.execute(db)).rows[0]?.n === 1;
+      if (!(await has())) await attempt(db, sql`create role ${sql.id(DATASOURCE_ROLE)} nologin`);
+      if (!(await has())) return false;
+      const member = await sql<{ m: boolean }>`select pg_has_role(current_user, ${DATASOURCE_ROLE}, 'MEMBER') as m`.execute(db);
+      if (!member.rows[0]?.m && !(await attempt(db, sql`grant ${sql.id(DATASOURCE_ROLE)} to current_user`))) return false;
+      await attempt(db, sql`grant usage on schema ${sql.id(await currentSchema(db))} to ${sql.id(DATASOURCE_ROLE)}`);
+      return true;
+    })().catch(() => false);
+    roleState.set(db, p);
+  }
+  return p;
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  return (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
+}
+
+/** Tables a data source may read: the tables bound to models and the dictionary tables, never a protected one. */
+export async function readableTables(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('visualdev').select('tables').execute();
+  const out = new Set(DICTIONARY_TABLES);
+  for (const r of rows) {
+    const list = (typeof r.tables === 'string' ? JSON.parse(r.tables) : r.tables) as Array<{ table?: unknown }> | null;
+    for (const t of list ?? []) if (typeof t?.table === 'string' && IDENT.test(t.table)) out.add(t.table.toLowerCase());
+  }
+  for (const p of PROTECTED_TABLES) out.delete(p);
+  return out;
+}
+
+/**
+ * Every table and view of the current schema a data source may not read (the token check refuses their names),
+ * after bringing the role's grants in line: SELECT on readable tables, none on the others.
+ */
+export async function syncGrants(db: Db, readable: Set<string>, role: boolean): Promise<string[]> {
+  const rows = await sql<{ name: string; granted: boolean }>`
+    select c.relname as name, ${role ? sql`has_table_privilege(${DATASOURCE_ROLE}, c.oid, 'SELECT')` : sql`false`} as granted
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind in ('r', 'v', 'm', 'p', 'f')`.execute(db);
+  const denied: string[] = [];
+  for (const r of rows.rows) {
+    const ok = readable.has(r.name.toLowerCase());
+    if (!ok) denied.push(r.name.toLowerCase());
+    if (!role) continue;
+    // Concurrent grants on one table may collide ("tuple concurrently updated"); the next call repairs.
+    if (ok && !r.granted) await attempt(db, sql`grant select on ${sql.table(r.name)} to ${sql.id(DATASOURCE_ROLE)}`);
+    if (!ok && r.granted) await attempt(db, sql`revoke all on ${sql.table(r.name)} from ${sql.id(DATASOURCE_ROLE)}`);
+  }
+  return denied;
+}
+
+/** Makes a value JSON-safe: bigint → number (or string beyond 2^53), Uint8Array → base64. */
+function plain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
+  return v;
+}
+
+function plainRow(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) out[k] = plain(v);
+  return out;
+}
+
+/** The statement with its named parameters bound: `@name`/`{name}` → $n with `params[name]` (null when absent). */
+function bind(pieces: string[], names: string[], params: Record<string, unknown>): RawBuilder<unknown> {
+  let out: RawBuilder<unknown> = sql.raw(pieces[0]);
+  names.forEach((name, i) => {
+    const v = params[name];
+    const value = v === undefined ? null : typeof v === 'object' && v !== null ? JSON.stringify(v) : v;
+    out = sql`${out}${value}${sql.raw(pieces[i + 1])}`;
+  });
+  return out;
+}
+
+/**
+ * Checks and runs `text` read-only with bound `params` (issue 4 item 7).
+ * @throws SqlRefused (bad statement or protected name); PlanRefused on PGlite (planned work too large: the
+ *   statement-timeout text); a database error (e.g. permission denied, read-only violation, timeout) propagates as
+ *   thrown by the driver — the route reports it as 400 without internals.
+ */
+export async function runReadOnlySql(db: Db, text: string, params: Record<string, unknown>, page: SqlPage = {}): Promise<SqlResult> {
+  const role = await ensureDataSourceRole(db);
+  const readable = await readableTables(db);
+  const denied = await syncGrants(db, readable, role);
+  const prepared = prepareSql(text, denied);
+  const inner = bind(prepared.pieces, prepared.params, params);
+  const src = sql`(${inner}) as kd_src`;
+  const searchCols = (page.searchColumns ?? []).filter((c) => IDENT.test(c));
+  const kw = page.keyword?.trim();
+  const where =
+    kw && searchCols.length
+      ? sql` where ${sql.join(
+          searchCols.map((c) => sql`cast(${sql.ref(`kd_src.${c}`)} as text) ilike ${`%${kw.replace(/[\\%_]/g, '\\$&')}%`}`),
+          sql` or `,
+        )}`
+      : sql``;
+  const sidx = page.sidx && IDENT.test(page.sidx) && (page.sortColumns ?? []).includes(page.sidx) ? page.sidx : null;
+  const order = sidx ? sql` order by ${sql.ref(`kd_src.${sidx}`)} ${sql.raw(page.sort === 'asc' ? 'asc' : 'desc')} nulls last` : sql``;
+  const paged = page.pageSize !== undefined;
+  const size = paged ? Math.min(500, Math.max(1, Math.floor(page.pageSize ?? 20))) : MAX_ROWS;
+  const offset = paged ? (Math.max(1, Math.floor(page.currentPage ?? 1)) - 1) * size : 0;
+  const pageQuery = sql<Record<string, unknown>>`select * from ${src}${where}${order} limit ${size} offset ${offset}`;
+  const countQuery = sql<{ total: number }>`select count(*)::int as total from (select 1 from ${src}${where} limit ${COUNT_CAP}) as kd_count`;
+  const planFirst = await isPglite(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set transaction read only`.execute(trx);
+    await sql`set local statement_timeout = ${sql.lit(STATEMENT_TIMEOUT)}`.execute(trx);
+    if (role) await sql`set local role ${sql.id(DATASOURCE_ROLE)}`.execute(trx);
+    if (planFirst) {
+      await assertBoundedPlan(trx, pageQuery);
+      if (paged) await assertBoundedPlan(trx, countQuery);
+    }
+    const rows = await pageQuery.execute(trx);
+    let total: number | null = null;
+    if (paged) {
+      const c = await countQuery.execute(trx);
+      total = Number(c.rows[0]?.total ?? 0);
+    }
+    return { list: rows.rows.map(plainRow), total };
+  });
+}

@@ -1,0 +1,74 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The `data_interface` table (migration 0210_data_interface). */
+export interface DataInterfaceTable {
+  id: string;
+  full_name: string;
+  en_code: string;
+  category: string | null;
+  /** 1 SQL, 2 static JSON, 3 external HTTP API. */
+  data_type: Generated<number>;
+  query: string | null;
+  path: string | null;
+  request_method: string | null;
+  request_parameters: ColumnType<unknown, unknown, unknown>;
+  description: string | null;
+  sort_code: Generated<number>;
+  enabled_mark: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_by: string | null;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_by: string | null;
+}
+
+/** A default parameter of an interface: its name and the value used when the caller sends none. */
+export interface RequestParameter {
+  field: string;
+  defaultValue?: unknown;
+}
+
+/** A data interface on the wire (camelCase, JNPF `DataInterface`). */
+export interface DataInterfaceDto {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string | null;
+  dataType: number;
+  query: string | null;
+  path: string | null;
+  requestMethod: string | null;
+  requestParameters: RequestParameter[];
+  description: string | null;
+  sortCode: number;
+  enabledMark: number;
+  creatorTime: number;
+  lastModifyTime: number | null;
+}
+
+/** Create/update body (checked by the route's JSON Schema and `checkInput`). */
+export interface DataInterfaceInput {
+  fullName: string;
+  enCode: string;
+  category?: string | null;
+  dataType: number;
+  query?: string | null;
+  path?: string | null;
+  requestMethod?: string | null;
+  requestParameters?: RequestParameter[] | null;
+  description?: string | null;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+/** A page of rows: `{ list, pagination }` (design.md §6). */
+export interface Page<T> {
+  list: T[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+declare module '../../db/types' {
+  /** data_interface joins the application's Database (interface merging, see db/types.ts). */
+  interface Database {
+    data_interface: DataInterfaceTable;
+  }
+}

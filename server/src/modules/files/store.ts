@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import type { FieldConfig } from '../../../../schemas/field';
+import { formatString } from '../../../../src/engine/format';
+import type { UploadLimits } from '../../../../src/engine/upload';
+import type { Db } from '../../db/types';
+import { ApiError } from '../../plugins/envelope';
+import { checkContent, SNIFF_BYTES } from './sniff';
+import './types';
+
+/**
+ * The file store (design.md §7): files live under `${dataDir}/files/<type>/<yyyymmdd>/<id><ext>`, names generated
+ * here; the `file_store` row is the only way back to a file (downloads never take a path from a request).
+ */
+
+/** The upload kdKeys whose values (`[{ name, fileId, url }]`, spec 000 §3 "Uploaded file") reference stored files. */
+export const UPLOAD_KEYS = new Set(['uploadFz', 'uploadImg']);
+
+/** `${dataDir}/files`: dataDir is `app.dataDir` when declared, else KD_DATA_DIR, else ./data (as avatars). */
+export function filesRoot(app: FastifyInstance): string {
+  const declared = (app as unknown as { dataDir?: unknown }).dataDir;
+  const dataDir = typeof declared === 'string' && declared ? declared : process.env.KD_DATA_DIR || './data';
+  return resolve(dataDir, 'files');
+}
+
+/** The absolute path of a stored row's file, or null when rel_path would leave the store (never expected). */
+export function absolutePath(root: string, relPath: string): string | null {
+  const abs = resolve(root, relPath);
+  return abs.startsWith(root + sep) ? abs : null;
+}
+
+/** The day folder of `d` (local server time), yyyymmdd. */
+export function dayOf(d = new Date()): string {
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A fresh file id: 32 hex characters. */
+export const newFileId = (): string => randomBytes(16).toString('hex');
+
+/** Why a stream was refused by writeChecked. */
+export type WriteRefusal = 'tooLarge' | 'unsupported' | 'mismatch';
+
+/**
+ * Streams `source` to `abs` (created exclusively) while counting bytes and checking the first SNIFF_BYTES against
+ * `ext` (sniff.ts). Over `maxBytes` or a content mismatch: the rest of the stream is drained, the partial file deleted,
+ * and the refusal returned. Otherwise → `{ size }` in bytes. `isTooLarge(err)` marks a stream error as the parser's
+ * own byte limit.
+ */
+export async function writeChecked(source: Readable, abs: string, ext: string, maxBytes: number, isTooLarge: (err: unknown) => boolean): Promise<{ size: number } | { refused: WriteRefusal }> {
+  const out = createWriteStream(abs, { flags: 'wx' });
+  let size = 0;
+  let head: Buffer = Buffer.alloc(0);
+  let headChecked = false;
+  let refused: WriteRefusal | null = null;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (refused) continue;
+      size += chunk.length;
+      if (size > maxBytes) {
+        refused = 'tooLarge';
+        continue;
+      }
+      if (!headChecked) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) {
+          headChecked = true;
+          refused = checkContent(ext, head.subarray(0, SNIFF_BYTES));
+          if (refused) continue;
+        }
+      }
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+  } catch (err) {
+    if (!isTooLarge(err)) {
+      out.destroy();
+      await unlink(abs).catch(() => undefined);
+      throw err;
+    }
+    refused = 'tooLarge';
+  }
+  if (!refused && !headChecked) refused = checkContent(ext, head);
+  out.end();
+  await once(out, 'close').catch(() => undefined);
+  if (refused) {
+    await unlink(abs).catch(() => undefined);
+    return { refused };
+  }
+  return { size };
+}
+
+/** Creates `${root}/<type>/<day>` and returns it. */
+export async function dayFolder(root: string, type: string, day: string): Promise<string> {
+  const dir = join(root, type, day);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** Calls `visit` for every field of a form, inside layout containers and sub-tables (with the sub-table's vModel). */
+export function walkFields(fields: readonly unknown[], visit: (f: FieldConfig, table: string | null) => void, table: string | null = null): void {
+  for (const item of fields) {
+    const f = item as FieldConfig;
+    const cfg = f?.__config__;
+    if (!cfg) continue;
+    if (cfg.kdKey === 'table') {
+      if (Array.isArray(cfg.children)) walkFields(cfg.children, visit, f.__vModel__ ?? null);
+      continue;
+    }
+    visit(f, table);
+    if (Array.isArray(cfg.children)) walkFields(cfg.children, visit, table);
+  }
+}
+
+/** The upload limits a field declares (props fileSize, sizeUnit, accept, limit; spec 001 §5). */
+export function limitsOf(f: FieldConfig): UploadLimits {
+  const r = f as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+  return { fileSize: num(r.fileSize), sizeUnit: typeof r.sizeUnit === 'string' ? r.sizeUnit : null, accept: typeof r.accept === 'string' ? r.accept : null, limit: num(r.limit) };
+}
+
+/** The upload field `vModel` of a form (`table.child` or a plain vModel also matching sub-table columns), if any. */
+export function findUploadField(fields: readonly unknown[], vModel: string): FieldConfig | undefined {
+  let found: FieldConfig | undefined;
+  walkFields(fields, (f, table) => {
+    if (found || !UPLOAD_KEYS.has(f.__config__.kdKey)) return;
+    if (f.__vModel__ === vModel || (table && `${table}.${f.__vModel__}` === vModel)) found = f;
+  });
+  return found;
+}
+
+/** The stored-file list of an upload value: an array of `{ fileId }` or its JSON text; anything else → []. */
+function filesOfValue(v: unknown): Array<{ fileId?: unknown }> {
+  let list = v;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.filter((x) => x && typeof x === 'object') : [];
+}
+
+/**
+ * Binds the files an OnlineDev record references to it (issue 3 "uploads": downloads only for users allowed to see
+ * the record). Call inside the create/update transaction, after validation. For every uploadFz/uploadImg value of
+ * `record` (main fields and sub-table rows): a file id of this store must be unbound and uploaded by `userId`, or be
+ * bound to this record already; it is then bound to (modelId, recordId). Ids not in the store are left alone.
+ * @throws ApiError 400 naming the field when a value holds more files than the field's `limit`
+ *   (当前限制最多可以上传{n}个文件 / 张图片) or a file of someone else / of another record (nothing is written).
+ */
+export async function bindRecordFiles(trx: Db, modelId: string, recordId: string, fields: readonly FieldConfig[], record: Record<string, unknown>, userId: string | null): Promise<void> {
+  const wanted = new Map<string, string>();
+  walkFields(fields, (f, table) => {
+    if (!UPLOAD_KEYS.has(f.__config__.kdKey) || !f.__vModel__) return;
+    const values = table ? (Array.isArray(record[table]) ? (record[table] as Record<string, unknown>[]).map((row) => row?.[f.__vModel__!]) : []) : [record[f.__vModel__]];
+    const { limit } = limitsOf(f);
+    for (const value of values) {
+      const files = filesOfValue(value);
+      if (limit && limit > 0 && files.length > limit) {
+        const msg = formatString(f.__config__.kdKey === 'uploadImg' ? '当前限制最多可以上传{0}张图片' : '当前限制最多可以上传{0}个文件', limit);
+        throw ApiError.badRequest(`${f.__config__.label ?? f.__vModel__}: ${msg}`, { field: f.__vModel__ });
+      }
+      for (const file of files) if (typeof file.fileId === 'string' && /^[0-9a-f]{32}$/.test(file.fileId)) wanted.set(file.fileId, f.__vModel__);
+    }
+  });
+  if (!wanted.size) return;
+  const rows = await trx.selectFrom('file_store').select(['id', 'creator_user_id', 'model_id', 'record_id']).where('id', 'in', [...wanted.keys()]).execute();
+  const toBind: string[] = [];
+  for (const r of rows) {
+    if (r.model_id === modelId && r.record_id === recordId) continue;
+    if (r.model_id === null && userId !== null && r.creator_user_id === userId) toBind.push(r.id);
+    else throw ApiError.badRequest('无权使用该文件', { field: wanted.get(r.id) });
+  }
+  if (!toBind.length) return;
+  const res = await trx.updateTable('file_store').set({ model_id: modelId, record_id: recordId }).where('id', 'in', toBind).where('model_id', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== toBind.length) throw ApiError.badRequest('无权使用该文件');
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The API modules, one per area (design.md §2), registered in this order by app.ts after the plugins.
+ * Adding a module is one line: `() => import('./<area>/routes')`, whose default export is a Fastify plugin whose
+ * routes each declare `config: { access }` (plugins/permissions.ts).
+ */
+export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
+  () => import('./oauth/routes'),
+  () => import('./system/routes'),
+  () => import('./users/routes'),
+  () => import('./visualdev/routes'),
+  () => import('./current-user/routes'),
+  () => import('./i18n/routes'),
+  () => import('./sysconfig/routes'),
+  () => import('./dictionary/routes'),
+  () => import('./bill-rule/routes'),
+  () => import('./data-interface/routes'),
+  () => import('./generater/routes'),
+  () => import('./files/routes'),
+  () => import('./organization/routes'),
+  () => import('./message/routes'),
+];

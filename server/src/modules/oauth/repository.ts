@@ -1,0 +1,44 @@
+import type { Db } from '../../db/types';
+import { hashPassword, verifyPassword } from '../../lib/password';
+
+/** The user columns sign-in needs. */
+export interface LoginUser {
+  id: string;
+  account: string;
+  password: string;
+  enabled_mark: number;
+  change_pwd_times: number;
+  /** The user's saved layout/theme (users.theme, migration 0120), '' when unset. */
+  theme: string | null;
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks an account and md5 password (spec 000 §3 login request). Returns the user, 'wrong' for an unknown account or
+ * a wrong password (the same answer, and about the same time, for both), or 'disabled'.
+ */
+export async function checkCredentials(db: Db, account: string, md5: string): Promise<LoginUser | 'wrong' | 'disabled'> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'account', 'password', 'enabled_mark', 'change_pwd_times', 'theme'])
+    .where('account', '=', account)
+    .executeTakeFirst();
+  if (!user) {
+    dummyHash ??= hashPassword('0'.repeat(32));
+    await verifyPassword(await dummyHash, md5);
+    return 'wrong';
+  }
+  if (!(await verifyPassword(user.password, md5))) return 'wrong';
+  if (user.enabled_mark !== 1) return 'disabled';
+  return user;
+}
+
+/** Moves last sign-in to prev sign-in and records this one (time, IP). */
+export async function recordSignIn(db: Db, userId: string, ip: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ prev_login_time: eb.ref('last_login_time'), prev_login_ip: eb.ref('last_login_ip'), last_login_time: new Date(), last_login_ip: ip }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { t } from '../../i18n';
+import { hashPassword, isMd5Hex, verifyPassword } from '../../lib/password';
+import { ApiError, ok } from '../../plugins/envelope';
+
+interface ModifyPasswordBody {
+  oldPassword: string;
+  password: string;
+}
+
+/** Current-user routes (spec 000 §7 "Current user"). */
+const usersRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/permission/Users/Current/Actions/ModifyPassword: body `{ oldPassword, password }`, both md5 hex.
+   * Checks the old password (400 原密码错误), refuses an unchanged one, stores the new one and increments
+   * change_pwd_times (which lifts the forced /ChangePassword, spec 000 §2).
+   */
+  app.post<{ Body: ModifyPasswordBody }>(
+    '/api/permission/Users/Current/Actions/ModifyPassword',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['oldPassword', 'password'],
+          properties: { oldPassword: { type: 'string', minLength: 1 }, password: { type: 'string', minLength: 1 } },
+        },
+      },
+    },
+    async (req) => {
+      const { oldPassword, password } = req.body;
+      if (!isMd5Hex(password)) throw ApiError.of(400, 'invalid', { field: 'password' });
+      const user = await app.db.selectFrom('users').select(['id', 'password']).where('id', '=', req.auth!.userId).executeTakeFirstOrThrow();
+      if (!isMd5Hex(oldPassword) || !(await verifyPassword(user.password, oldPassword))) throw ApiError.of(400, 'oldPasswordWrong');
+      if (oldPassword.toLowerCase() === password.toLowerCase()) throw ApiError.of(400, 'samePassword');
+      const hashed = await hashPassword(password);
+      await app.db
+        .updateTable('users')
+        .set((eb) => ({ password: hashed, change_pwd_times: eb('change_pwd_times', '+', 1), updated_at: new Date() }))
+        .where('id', '=', user.id)
+        .execute();
+      return ok(null, t(req.lang, 'passwordChanged'));
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { toMs } from '../../db/json';
+import type { Db } from '../../db/types';
+import { likePattern } from './list-filter';
+import { releaseTables } from './model-ddl';
+import { assignFreeTables, uniqueEnCode } from './model-io';
+import { forgetModel, type LoadedModel, type Model, saveModel } from './model-store';
+
+/** Model records for the admin page (spec 001 §7 "Visual dev" Base; design.md §4). */
+
+/** One model in the admin list. Times in ms. */
+export interface ModelListItem {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string | null;
+  type: number;
+  state: number;
+  webType: number;
+  enableFlow: number;
+  sortCode: number;
+  description: string | null;
+  tables: string;
+  creatorTime: number | null;
+  creatorUserId: string | null;
+  lastModifyTime: number | null;
+}
+
+/** Filters of the admin list. */
+export interface ModelListQuery {
+  keyword?: string;
+  category?: string;
+  type?: number;
+  currentPage: number;
+  pageSize: number;
+}
+
+/** A page of models (name or code matching the keyword, ILIKE bound), newest first; totals are exact (small table). */
+export async function listModels(db: Db, q: ModelListQuery): Promise<{ list: ModelListItem[]; total: number }> {
+  let base = db.selectFrom('visualdev');
+  if (q.keyword) {
+    const p = likePattern(q.keyword);
+    base = base.where((eb) => eb.or([eb('full_name', 'ilike', p), eb('en_code', 'ilike', p)]));
+  }
+  if (q.category) base = base.where('category', '=', q.category);
+  if (q.type !== undefined) base = base.where('type', '=', q.type);
+  const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const rows = await base
+    .select(['id', 'full_name', 'en_code', 'category', 'type', 'state', 'web_type', 'enable_flow', 'sort_code', 'description', 'tables', 'created_at', 'created_by', 'updated_at'])
+    .orderBy('sort_code')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(q.pageSize)
+    .offset((q.currentPage - 1) * q.pageSize)
+    .execute();
+  return {
+    total: Number(count?.n ?? 0),
+    list: rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name,
+      enCode: r.en_code,
+      category: r.category,
+      type: r.type,
+      state: r.state,
+      webType: r.web_type,
+      enableFlow: r.enable_flow,
+      sortCode: r.sort_code,
+      description: r.description,
+      tables: JSON.stringify(r.tables ?? []),
+      creatorTime: toMs(r.created_at),
+      creatorUserId: r.created_by,
+      lastModifyTime: toMs(r.updated_at),
+    })),
+  };
+}
+
+/** Display names of categories: a dictionary item's fullName when the category is its id, else the category itself. */
+export async function categoryNames(db: Db, categories: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(categories.filter(Boolean))];
+  const rows = ids.length ? await db.selectFrom('dictionary_data').select(['id', 'en_code', 'full_name']).where((eb) => eb.or([eb('id', 'in', ids), eb('en_code', 'in', ids)])).execute() : [];
+  const out = new Map<string, string>(ids.map((c) => [c, c]));
+  for (const r of rows) {
+    if (out.get(r.id) === r.id) out.set(r.id, r.full_name);
+    if (out.get(r.en_code) === r.en_code) out.set(r.en_code, r.full_name);
+  }
+  return out;
+}
+
+/** Models grouped by category as a tree (Base/Selector): `[{ id: category, fullName, hasChildren, children: [{ id, fullName, enCode, webType }] }]`. */
+export async function modelTree(db: Db, type?: number) {
+  let q = db.selectFrom('visualdev').select(['id', 'full_name', 'en_code', 'category', 'web_type', 'type']).where('state', '=', 1);
+  if (type !== undefined) q = q.where('type', '=', type);
+  const rows = await q.orderBy('sort_code').orderBy('full_name').execute();
+  const names = await categoryNames(db, rows.map((r) => r.category ?? ''));
+  const groups = new Map<string, Array<Record<string, unknown>>>();
+  for (const r of rows) {
+    const key = r.category ?? '';
+    const list = groups.get(key) ?? [];
+    list.push({ id: r.id, parentId: key || '0', fullName: r.full_name, enCode: r.en_code, webType: r.web_type, type: r.type, hasChildren: false });
+    groups.set(key, list);
+  }
+  return [...groups.entries()].map(([key, children]) => ({ id: key || '0', parentId: '-1', fullName: key ? (names.get(key) ?? key) : '未分类', hasChildren: true, children }));
+}
+
+/**
+ * Deletes a model record. Its tables are kept with their data (orphans a later import can bind again), or dropped
+ * when `purge`. Returns the table names.
+ */
+export async function deleteModel(db: Db, id: string, purge: boolean): Promise<string[] | null> {
+  const tables = await db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('visualdev').where('id', '=', id).returning('id').executeTakeFirst();
+    if (!gone) return null;
+    return releaseTables(trx, id, purge);
+  });
+  forgetModel(db, id);
+  return tables;
+}
+
+/**
+ * Copies a model (Base Actions/Copy): new id, fullName + 副本, enCode with a `_copy` suffix (made unique), new empty
+ * tables (`<table>_copy`, made unique). Returns the new record.
+ */
+export async function copyModel(db: Db, source: LoadedModel, userId: string | null): Promise<Model> {
+  const model = structuredClone(source.record);
+  model.id = randomUUID();
+  model.fullName = `${model.fullName.slice(0, 95)}_副本`;
+  model.enCode = await uniqueEnCode(db, `${model.enCode.slice(0, 44)}_copy`);
+  await assignFreeTables(db, model, false, true);
+  return (await saveModel(db, model, userId)).record;
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { t } from '../../i18n';
+import { ApiError, ok } from '../../plugins/envelope';
+import { copyModel, deleteModel, listModels, modelTree } from './base-repository';
+import { fromJnpf, isJnpfExport } from './jnpf';
+import { fail, text } from './messages';
+import { freeTableName } from './model-ddl';
+import { MAX_MODEL_BYTES, uniqueEnCode } from './model-io';
+import { type LoadedModel, loadModel, type Model, saveModel } from './model-store';
+import { validateModel } from './model-validate';
+
+type IdParams = { id: string };
+/** The model admin page's menu (seeded 在线开发, onlineDev/webDesign): every Base route is checked against it. */
+export const ADMIN_MENU = 'webDesign';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const purgeQuery = { type: 'object', properties: { purge: { type: 'string', enum: ['0', '1', 'true', 'false'] }, n: {} } } as const;
+const isPurge = (q: { purge?: string } | undefined) => q?.purge === '1' || q?.purge === 'true';
+
+/** Loads the model of `:id` for the admin routes: 404 when missing, 500 (handled) when stored broken. */
+export async function adminModelOf(req: FastifyRequest<{ Params: IdParams }>): Promise<LoadedModel> {
+  let model: LoadedModel | null;
+  try {
+    model = await loadModel(req.server.db, req.params.id);
+  } catch (err) {
+    req.log.error({ err, modelId: req.params.id }, 'model does not compile');
+    throw new ApiError(500, t(req.lang, 'modelBroken', { detail: req.params.id }));
+  }
+  if (!model) throw ApiError.notFound();
+  return model;
+}
+
+/** A model body as the designer or a JNPF client sends it (configs as objects or JSON strings, jnpfKey or kdKey). */
+function modelOfBody(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.of(400, 'badRequest');
+  return isJnpfExport(body) ? fromJnpf(body as Record<string, unknown>) : { ...(body as Record<string, unknown>) };
+}
+
+/** The wire form of a model (Base get): the record with `tables`, `formData`, `columnData` as JSON strings (JNPF v3). */
+function wireModel(record: Model) {
+  return { ...record, tables: JSON.stringify(record.tables), formData: JSON.stringify(record.formData), columnData: JSON.stringify(record.columnData) };
+}
+
+/**
+ * Model admin routes (spec 001 §7 "Visual dev" Base), all under the 在线开发 menu (view, btn_add, btn_edit,
+ * btn_remove). Bodies may carry the configs as objects or JSON strings, with kdKey or jnpfKey.
+ */
+const baseRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/visualdev/Base?keyword&category&type&currentPage&pageSize(≤100) → `{ list: ModelListItem[], pagination }`. */
+  app.get<{ Querystring: { keyword?: string; category?: string; type?: number; currentPage?: number; pageSize?: number } }>(
+    '/api/visualdev/Base',
+    {
+      config: { access: { menu: ADMIN_MENU } },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { keyword: { type: 'string', maxLength: 100 }, category: { type: 'string', maxLength: 100 }, type: { type: 'integer' }, currentPage: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 }, n: {} },
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const currentPage = q.currentPage ?? 1;
+      const pageSize = q.pageSize ?? 20;
+      const { list, total } = await listModels(app.db, { keyword: q.keyword?.trim(), category: q.category || undefined, type: q.type, currentPage, pageSize });
+      return ok({ list, pagination: { currentPage, pageSize, total } });
+    },
+  );
+
+  /** GET /api/visualdev/Base/Selector?type → `{ list }`: enabled models grouped by category (tree of two levels). */
+  app.get<{ Querystring: { type?: number } }>(
+    '/api/visualdev/Base/Selector',
+    { config: { access: { menu: ADMIN_MENU } }, schema: { querystring: { type: 'object', properties: { type: { type: 'integer' }, n: {} } } } },
+    async (req) => ok({ list: await modelTree(app.db, req.query.type) }),
+  );
+
+  /** GET /api/visualdev/Base/{id} → the model record with tables/formData/columnData as JSON strings; 404. */
+  app.get<{ Params: IdParams }>('/api/visualdev/Base/:id', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
+    return ok(wireModel((await adminModelOf(req)).record));
+  });
+
+  /**
+   * POST /api/visualdev/Base (btn_add): creates a model → `{ id }`, msg 新建成功. Without tables it gets `kd_<enCode>`
+   * (made unique); a bound table must be new or its own (400 naming a taken table). Invalid → 400 with the path.
+   */
+  app.post('/api/visualdev/Base', { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES }, async (req) => {
+    const body = modelOfBody(req.body);
+    body.id = randomUUID();
+    if (!Array.isArray(body.tables) || !body.tables.length) {
+      const code = String(body.enCode ?? '').toLowerCase().replace(/[^a-z0-9_]/g, '_') || 'model';
+      body.tables = [{ typeId: '1', table: await freeTableName(app.db, `kd_${code}`.slice(0, 60), false), tableKey: 'id', tableField: '', relationTable: '', relationField: '' }];
+    }
+    const model = validateModel(body);
+    if ((await uniqueEnCode(app.db, model.enCode)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
+    const { record } = await saveModel(app.db, model, req.auth?.userId ?? null);
+    return ok({ id: record.id }, t(req.lang, 'createOk'));
+  });
+
+  /**
+   * POST /api/visualdev/Base/{id}?purge=1 (btn_edit): updates a model (keys missing from the body keep their stored
+   * values) and migrates its tables additively; a type change that would lose data → 400 naming the field and types.
+   * With purge=1 the columns of removed fields are dropped → `{ dropped: ['table.column'] }`.
+   */
+  app.post<{ Params: IdParams; Querystring: { purge?: string } }>(
+    '/api/visualdev/Base/:id',
+    { config: { access: { menu: ADMIN_MENU, button: 'btn_edit' } }, schema: { params: idParams, querystring: purgeQuery }, bodyLimit: MAX_MODEL_BYTES },
+    async (req) => {
+      const current = await adminModelOf(req);
+      const body = modelOfBody(req.body);
+      const model = validateModel({ ...current.record, ...body, id: current.record.id });
+      if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
+      const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
+      return ok({ dropped }, t(req.lang, 'updateOk'));
+    },
+  );
+
+  /**
+   * DELETE /api/visualdev/Base/{id}?purge=1 (btn_remove): deletes the model. Its data tables are kept (msg 删除成功，数据表…已保留;
+   * a later import of the model binds them again) or, with purge=1, dropped (…已删除). → `{ tables, purged }`; 404.
+   */
+  app.delete<{ Params: IdParams; Querystring: { purge?: string } }>(
+    '/api/visualdev/Base/:id',
+    { config: { access: { menu: ADMIN_MENU, button: 'btn_remove' } }, schema: { params: idParams, querystring: purgeQuery } },
+    async (req) => {
+      const purge = isPurge(req.query);
+      const tables = await deleteModel(app.db, req.params.id, purge);
+      if (!tables) throw ApiError.notFound();
+      return ok({ tables, purged: purge }, text(purge ? 'deletedPurged' : 'deletedKeepData', { tables: tables.join(', ') }, req.lang));
+    },
+  );
+
+  /** POST /api/visualdev/Base/{id}/Actions/Copy (btn_add) → `{ id, enCode, tables }` of the copy (new empty tables), msg 复制成功. */
+  app.post<{ Params: IdParams }>(
+    '/api/visualdev/Base/:id/Actions/Copy',
+    { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, schema: { params: idParams } },
+    async (req) => {
+      const copy = await copyModel(app.db, await adminModelOf(req), req.auth?.userId ?? null);
+      return ok({ id: copy.id, enCode: copy.enCode, tables: copy.tables.map((x) => x.table) }, text('copyOk', {}, req.lang));
+    },
+  );
+
+  /**
+   * GET /api/visualdev/Base/{id}/FormDataFields → `{ list: [{ vModel, vmodel, label, kdKey }] }`: the model's stored
+   * leaf fields (top level, no sub-tables), for relation widgets' configuration.
+   */
+  app.get<{ Params: IdParams }>('/api/visualdev/Base/:id/FormDataFields', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
+    const model = await adminModelOf(req);
+    return ok({ list: model.columns.map((c) => ({ vModel: c.name, vmodel: c.name, label: c.label, kdKey: c.kdKey })) });
+  });
+};
+
+export default baseRoutes;

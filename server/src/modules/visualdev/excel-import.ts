@@ -1,0 +1,198 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { MessageLang } from '../../../../src/engine/validate';
+import type { Db } from '../../db/types';
+import { ApiError } from '../../plugins/envelope';
+import { assignBillNumbers } from '../bill-rule/assign';
+import { importColumns, type SheetColumn } from './excel-columns';
+import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
+import { diffRecords, logChanges } from './history';
+import { invalidateModel } from './list-cache';
+import { fail } from './messages';
+import type { LoadedModel } from './model-store';
+import { createRecords } from './onlinedev-repository';
+import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from './record-prepare';
+import { recordErrors } from './record-service';
+
+/**
+ * Excel import (issue 4 item 5): the first sheet of an .xlsx is read as a stream; row 1 holds the headers (field
+ * labels, or `__vModel__`s; other columns are ignored), an optional row 2 holds the template's hints; every data row
+ * is converted back (option names → ids, dates, names → ids), prepared like a create (system fields, calculate,
+ * editor HTML, bill numbers) and validated with the model's schema. All rows are written in ONE transaction, or none:
+ * any problem answers 400 with `{ errors: [{ row, field, label, message }] }` (row = the sheet's row number; field =
+ * the `__vModel__`, or `<sub>-<child>` for a sub-table cell; label = its column header). Sub-tables (excel-columns.ts): a row whose main cells are
+ * all empty continues the record above with one more child row; the sub-tables named in the header replace nothing
+ * (the records are new) and a record without child rows gets an empty sub-table.
+ */
+
+/** Largest .xlsx an import accepts, bytes. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** Most data rows one import may hold. */
+export const MAX_IMPORT_ROWS = 10_000;
+/** Most errors reported back. */
+const MAX_ERRORS = 1_000;
+
+/** One problem of an import. */
+export interface ImportError {
+  row: number;
+  field: string;
+  /** The column header of the field (a sub-table column: `<sub-table label>-<field label>`). */
+  label: string;
+  message: string;
+}
+
+interface SheetRow {
+  row: number;
+  values: unknown[];
+}
+
+/** True when the buffer is a zip (an .xlsx is one). */
+function isZip(buf: Buffer): boolean {
+  return buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+}
+
+/** Reads the first worksheet's rows (1-based cell arrays), stopping with 400 past MAX_IMPORT_ROWS + 2 rows. */
+export async function readFirstSheet(buf: Buffer): Promise<SheetRow[]> {
+  if (!isZip(buf)) throw fail(400, 'notXlsx');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const rows: SheetRow[] = [];
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (Array.isArray(row.values) ? row.values : []).map(cellValue);
+        if (!values.some((v) => v !== null && v !== '')) continue;
+        rows.push({ row: row.number, values });
+        if (rows.length > MAX_IMPORT_ROWS + 2) throw fail(400, 'tooManyRows', { max: MAX_IMPORT_ROWS });
+      }
+      break;
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw fail(400, 'notXlsx');
+  }
+  return rows;
+}
+
+/** Maps header cells to importable columns (by label, else by key): column index → column. */
+function headerMap(model: LoadedModel, header: unknown[]): Map<number, SheetColumn> {
+  const cols = importColumns(model);
+  const out = new Map<number, SheetColumn>();
+  header.forEach((h, i) => {
+    if (typeof h !== 'string' || !h) return;
+    const name = h.replace(/^\*/, '').trim();
+    const col = cols.find((c) => c.label === name) ?? cols.find((c) => c.key === name);
+    if (col && ![...out.values()].includes(col)) out.set(i, col);
+  });
+  return out;
+}
+
+/** A record being read, with the sheet row of each of its sub-table rows (to place child errors). */
+interface Pending {
+  row: number;
+  record: Record<string, unknown>;
+  childRows: Map<string, number[]>;
+}
+
+const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/**
+ * Reads the data rows into records (excel-columns.ts layout): a row with a main value starts a record, a row with
+ * only sub-table values adds child rows to the record above. Cell problems go to `errors`.
+ */
+function readRecords(rows: SheetRow[], map: Map<number, SheetColumn>, lookups: Lookups, lang: MessageLang, errors: ImportError[]): Pending[] {
+  const out: Pending[] = [];
+  const subs = new Set([...map.values()].flatMap((c) => (c.sub ? [c.sub.vModel] : [])));
+  const push = (e: ImportError) => {
+    if (errors.length < MAX_ERRORS) errors.push(e);
+  };
+  for (const r of rows) {
+    const cells = [...map].map(([i, col]) => ({ col, raw: r.values[i] }));
+    let cur = out[out.length - 1];
+    const starts = !cur || cells.some((c) => !c.col.sub && filled(c.raw));
+    if (!cur || starts) {
+      cur = { row: r.row, record: Object.fromEntries([...subs].map((s) => [s, []])), childRows: new Map() };
+      out.push(cur);
+    }
+    const children = new Map<string, Record<string, unknown>>();
+    for (const { col, raw } of cells) {
+      if (col.sub ? !filled(raw) : !starts) continue;
+      const parsed = parseCell(col.col, raw, lookups, lang);
+      if (!parsed.ok) {
+        push({ row: r.row, field: col.key, label: col.label, message: parsed.message });
+        continue;
+      }
+      if (!col.sub) {
+        cur.record[col.col.name] = parsed.value;
+        continue;
+      }
+      const child = children.get(col.sub.vModel) ?? {};
+      child[col.col.name] = parsed.value;
+      children.set(col.sub.vModel, child);
+    }
+    for (const [sub, child] of children) {
+      (cur.record[sub] as Record<string, unknown>[]).push(child);
+      cur.childRows.set(sub, [...(cur.childRows.get(sub) ?? []), r.row]);
+    }
+  }
+  return out;
+}
+
+/** The sheet row and column key of a validation error (`lines[2].qty` → that child row, `lines-qty`). */
+function placeError(p: Pending, field: string): { row: number; field: string } {
+  const m = /^([^[]+)\[(\d+)\](?:\.(.+))?$/.exec(field);
+  if (!m) return { row: p.row, field };
+  return { row: p.childRows.get(m[1])?.[+m[2]] ?? p.row, field: m[3] ? `${m[1]}-${m[3]}` : m[1] };
+}
+
+/**
+ * Imports an .xlsx into a model (see the module comment); with `writeFields` (the policy decision) only those
+ * columns are read (a sub-table counts by its `__vModel__`). Returns the number of (main) records written.
+ * @throws LocalizedError 400 (not xlsx, too many rows, no known header, or `importFailed` with `{ errors }`).
+ */
+export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null): Promise<number> {
+  const rows = await readFirstSheet(buf);
+  const header = rows.shift();
+  const map = headerMap(model, header?.values ?? []);
+  if (writeFields) for (const [i, c] of map) if (!writeFields.includes(c.sub ? c.sub.vModel : c.col.name)) map.delete(i);
+  if (!map.size) throw fail(400, 'noImportColumns');
+  const lookups = await loadLookups(
+    db,
+    [...map.values()].map((c) => c.col),
+  );
+  const hints = rows[0] && [...map.entries()].every(([i, c]) => [null, '', hintOf(c.col, lookups)].includes((rows[0].values[i] ?? null) as string | null));
+  if (hints && rows[0].values.some((v) => v !== null && v !== '')) rows.shift();
+  if (rows.length > MAX_IMPORT_ROWS) throw fail(400, 'tooManyRows', { max: MAX_IMPORT_ROWS });
+
+  const errors: ImportError[] = [];
+  const labelOf = new Map([...model.columns.map((c) => [c.name, c.label] as const), ...importColumns(model).map((c) => [c.key, c.label] as const)]);
+  const records = readRecords(rows, map, lookups, lang, errors);
+  const system: Record<string, unknown> = {};
+  await fillSystemFields(db, model, system, 'create', actor);
+
+  const failed = Symbol('import failed');
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const p of records) {
+        const { record } = p;
+        Object.assign(record, system);
+        computeCalculated(model, record);
+        await sanitizeEditors(model, record);
+        await assignBillNumbers(trx, model.record.formData.fields, record);
+        for (const e of recordErrors(model, record, lang)) {
+          if (errors.length >= MAX_ERRORS) break;
+          const at = placeError(p, e.field);
+          if (!errors.some((x) => x.row === at.row && x.field === at.field)) errors.push({ ...at, label: labelOf.get(at.field) ?? e.label, message: e.message });
+        }
+      }
+      if (errors.length) throw failed;
+      const ids = await createRecords(trx, model, records.map((r) => r.record), actor.userId);
+      await logChanges(trx, model.record.id, 'create', actor, ids.map((id, i) => ({ recordId: id, changes: diffRecords(model, null, records[i].record) })));
+    });
+  } catch (err) {
+    if (err !== failed) throw err;
+    errors.sort((a, b) => a.row - b.row);
+    throw fail(400, 'importFailed', { count: errors.length }, { errors });
+  }
+  invalidateModel(db, model.record.id);
+  return records.length;
+}

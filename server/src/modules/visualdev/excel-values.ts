@@ -1,0 +1,215 @@
+import dayjs from 'dayjs';
+import type { FieldConfig, FieldOption } from '../../../../schemas/field';
+import type { Db } from '../../db/types';
+import { text } from './messages';
+import type { FieldColumn } from './model-layout';
+
+/**
+ * Display values for Excel (issue 4 item 5) and their way back: option ids ↔ option names (static options and
+ * dictionaries), user/organisation/position/role ids ↔ names, timestamps ↔ `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`,
+ * booleans ↔ 是/否. Pure apart from `loadLookups`, which reads the names a sheet needs.
+ */
+
+/** Which name table an id-valued widget refers to. */
+const NAME_KIND: Record<string, 'user' | 'organize' | 'position' | 'role'> = {
+  userSelect: 'user',
+  usersSelect: 'user',
+  createUser: 'user',
+  modifyUser: 'user',
+  comSelect: 'organize',
+  depSelect: 'organize',
+  currOrganize: 'organize',
+  currDept: 'organize',
+  posSelect: 'position',
+  currPosition: 'position',
+  roleSelect: 'role',
+};
+const OPTION_KEYS = new Set(['select', 'radio', 'checkbox', 'treeSelect', 'cascader']);
+const TIME_KEYS = new Set(['date', 'createTime', 'modifyTime']);
+/** Widgets an import may fill (system, calculated, bill-number, file and sub-table fields are not importable). */
+export const IMPORTABLE = new Set(['comInput', 'textarea', 'numInput', 'switch', 'radio', 'checkbox', 'select', 'date', 'time', 'colorPicker', 'rate', 'slider', 'editor', 'autoComplete', 'userSelect', 'usersSelect', 'depSelect', 'posSelect', 'roleSelect']);
+
+/** Two-way name maps: per dictionary type, and per name kind. */
+export interface Lookups {
+  dict: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
+  kinds: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
+}
+
+/**
+ * id → name for every row (export shows old records' names), name / alternative / id → id only for enabled rows
+ * (`enabled` 1 or absent), so an import cannot pick a disabled dictionary item, user or organisation.
+ */
+function twoWay(rows: Array<{ id: string; name: string; alt?: string | null; enabled?: number }>) {
+  const names = new Map<string, string>();
+  const ids = new Map<string, string>();
+  for (const r of rows) {
+    names.set(r.id, r.name);
+    if (r.enabled !== undefined && r.enabled !== 1) continue;
+    if (!ids.has(r.name)) ids.set(r.name, r.id);
+    if (r.alt && !ids.has(r.alt)) ids.set(r.alt, r.id);
+    ids.set(r.id, r.id);
+  }
+  return { names, ids };
+}
+
+/** Loads the dictionaries and name tables the given columns refer to. */
+export async function loadLookups(db: Db, columns: FieldColumn[]): Promise<Lookups> {
+  const out: Lookups = { dict: new Map(), kinds: new Map() };
+  for (const c of columns) {
+    const cfg = c.field.__config__;
+    if (cfg.dataType === 'dictionary' && cfg.dictionaryType && !out.dict.has(cfg.dictionaryType)) {
+      const rows = await db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', cfg.dictionaryType).execute();
+      out.dict.set(cfg.dictionaryType, twoWay(rows));
+    }
+    const kind = NAME_KIND[c.kdKey];
+    if (kind && !out.kinds.has(kind)) {
+      const rows =
+        kind === 'user'
+          ? await db.selectFrom('users').select(['id', 'real_name as name', 'account as alt', 'enabled_mark as enabled']).execute()
+          : kind === 'organize'
+            ? await db.selectFrom('organize').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute()
+            : kind === 'position'
+              ? await db.selectFrom('position').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute()
+              : await db.selectFrom('role').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute();
+      out.kinds.set(kind, twoWay(rows));
+    }
+  }
+  return out;
+}
+
+function flatOptions(field: FieldConfig): FieldOption[] {
+  const out: FieldOption[] = [];
+  const walk = (l: unknown) => {
+    if (!Array.isArray(l)) return;
+    for (const o of l as FieldOption[]) {
+      out.push(o);
+      walk(o.children);
+    }
+  };
+  walk(field.__slot__?.options ?? field.options);
+  return out;
+}
+
+function optionMap(col: FieldColumn, lookups: Lookups): { names: Map<string, string>; ids: Map<string, string> } {
+  const cfg = col.field.__config__;
+  if (cfg.dataType === 'dictionary') return lookups.dict.get(String(cfg.dictionaryType)) ?? { names: new Map(), ids: new Map() };
+  const opts = flatOptions(col.field);
+  return twoWay(opts.map((o) => ({ id: String(o.id), name: String(o.fullName) })));
+}
+
+function hasTime(col: FieldColumn): boolean {
+  if (col.kdKey !== 'date') return true;
+  const f = String(col.field.format ?? '');
+  return /H/.test(f) || col.field.type === 'datetime';
+}
+
+/** The date format of a time column: YYYY-MM-DD, or YYYY-MM-DD HH:mm when the field shows the time. */
+export function dateFormatOf(col: FieldColumn): string {
+  return hasTime(col) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD';
+}
+
+/** The value a cell shows for a stored value (strings, or numbers for numeric fields; '' when empty). */
+export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups): string | number {
+  if (value === null || value === undefined || value === '') return '';
+  const many = (v: unknown, one: (x: unknown) => string) => (Array.isArray(v) ? v.map(one).join(col.kdKey === 'cascader' ? '/' : ',') : one(v));
+  if (col.type === 'boolean' || col.kdKey === 'switch') return value === true || value === 1 ? '是' : '否';
+  if (TIME_KEYS.has(col.kdKey) && typeof value === 'number') return dayjs(value).format(dateFormatOf(col));
+  if (OPTION_KEYS.has(col.kdKey)) {
+    const m = optionMap(col, lookups);
+    return many(value, (x) => m.names.get(String(x)) ?? String(x));
+  }
+  const kind = NAME_KIND[col.kdKey];
+  if (kind) {
+    const m = lookups.kinds.get(kind);
+    return many(value, (x) => m?.names.get(String(x)) ?? String(x));
+  }
+  if (col.kdKey === 'editor' && typeof value === 'string') return value.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((x) => (x && typeof x === 'object' ? String((x as { name?: unknown }).name ?? JSON.stringify(x)) : String(x))).join(',');
+  return JSON.stringify(value);
+}
+
+/** The hint under a template header: 必填, allowed values, the date format, 是/否 or 数字. */
+export function hintOf(col: FieldColumn, lookups: Lookups): string {
+  const parts: string[] = [];
+  if (col.field.__config__.required) parts.push('必填');
+  if (OPTION_KEYS.has(col.kdKey)) {
+    const names = [...optionMap(col, lookups).names.values()];
+    parts.push(names.length <= 20 ? `可选值：${names.join('/')}` : '填写选项名称');
+    if (col.field.multiple || col.kdKey === 'checkbox') parts.push('多个用英文逗号分隔');
+  } else if (col.kdKey === 'date') parts.push(`格式：${dateFormatOf(col)}`);
+  else if (col.kdKey === 'switch') parts.push('是/否');
+  else if (col.type === 'double precision') parts.push('数字');
+  else if (NAME_KIND[col.kdKey]) parts.push('填写名称');
+  return parts.join('；');
+}
+
+/** A cell's raw value from exceljs as text, number, boolean or Date (rich text, formulas and links flattened). */
+export function cellValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date || typeof v !== 'object') return typeof v === 'string' ? v.trim() : v;
+  const o = v as Record<string, unknown>;
+  if (Array.isArray(o.richText)) return (o.richText as Array<{ text: string }>).map((r) => r.text).join('').trim();
+  if ('result' in o) return cellValue(o.result);
+  if ('text' in o) return cellValue(o.text);
+  return null;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+function parseTime(raw: unknown): number | null {
+  if (raw instanceof Date) {
+    // exceljs gives sheet dates as UTC wall-clock: read them as local time.
+    return new Date(raw.getUTCFullYear(), raw.getUTCMonth(), raw.getUTCDate(), raw.getUTCHours(), raw.getUTCMinutes(), raw.getUTCSeconds()).getTime();
+  }
+  if (typeof raw === 'number') return raw > 1e11 ? raw : null;
+  const s = String(raw).trim().replace(/\//g, '-');
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (!m) return null;
+  const d = new Date(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  return d.getMonth() === +m[2] - 1 ? d.getTime() : null;
+}
+
+/** Converts a cell back to a stored value (see the module comment); `lang` for the messages. */
+export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang: string): Parsed {
+  if (raw === null || raw === undefined || raw === '') return { ok: true, value: null };
+  const vars = { label: col.label, value: String(raw instanceof Date ? raw.toISOString().slice(0, 10) : raw).slice(0, 50) };
+  const bad = (key: 'optionNotFound' | 'badDate' | 'badNumber' | 'badBoolean' | 'userNotFound'): Parsed => ({ ok: false, message: text(key, vars, lang) });
+  const multiple = col.kdKey === 'checkbox' || col.kdKey === 'usersSelect' || !!col.field.multiple;
+  const ids = (m: Map<string, string>, key: 'optionNotFound' | 'userNotFound'): Parsed => {
+    const parts = multiple ? String(raw).split(/[,，]/).map((s) => s.trim()).filter(Boolean) : [String(raw).trim()];
+    const out: string[] = [];
+    for (const p of parts) {
+      const id = m.get(p);
+      if (id === undefined) return bad(key);
+      out.push(id);
+    }
+    return { ok: true, value: multiple ? out : out[0] };
+  };
+  if (col.kdKey === 'switch' || col.type === 'boolean') {
+    const s = String(raw).trim().toLowerCase();
+    if (['是', 'true', '1', 'yes', 'y', '开'].includes(s) || raw === true) return { ok: true, value: true };
+    if (['否', 'false', '0', 'no', 'n', '关'].includes(s) || raw === false) return { ok: true, value: false };
+    return bad('badBoolean');
+  }
+  if (OPTION_KEYS.has(col.kdKey)) {
+    const r = ids(optionMap(col, lookups).ids, 'optionNotFound');
+    if (!r.ok || col.field.__config__.dataType === 'dictionary') return r;
+    // Static option ids keep their type (numbers stay numbers).
+    const typed = new Map(flatOptions(col.field).map((o) => [String(o.id), o.id]));
+    return { ok: true, value: Array.isArray(r.value) ? r.value.map((x) => typed.get(x) ?? x) : (typed.get(String(r.value)) ?? r.value) };
+  }
+  const kind = NAME_KIND[col.kdKey];
+  if (kind) return ids(lookups.kinds.get(kind)?.ids ?? new Map(), 'userNotFound');
+  if (col.kdKey === 'date') {
+    const ms = parseTime(raw);
+    return ms === null ? bad('badDate') : { ok: true, value: ms };
+  }
+  if (col.type === 'double precision') {
+    const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/,/g, '').trim());
+    return Number.isFinite(n) ? { ok: true, value: n } : bad('badNumber');
+  }
+  if (raw instanceof Date) return { ok: true, value: dayjs(parseTime(raw)!).format(col.kdKey === 'time' ? 'HH:mm:ss' : 'YYYY-MM-DD') };
+  return { ok: true, value: String(raw) };
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../../db/types';
+
+/**
+ * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
+ * about 10×):
+ * - totals (and summary sums) per model + filter, kept TOTAL_TTL_MS;
+ * - keyset cursors per model + filter + order + page: the (sort column, created_at, id) key just before a page, so the
+ *   next page, or the same deep page again, is read with `WHERE (col, created_at, id) > key LIMIT n` instead of an
+ *   OFFSET scan; kept CURSOR_TTL_MS.
+ * Every write to a model's records (or its configuration) in this process clears both through `invalidateModel`.
+ * Another server instance's writes are seen after at most TOTAL_TTL_MS for totals and CURSOR_TTL_MS for cursors (a
+ * stale cursor shifts a page by the rows written meanwhile; it never repeats or reorders rows within the page).
+ */
+
+/** How long a cached total stays valid, ms (totals are invalidated by writes; the TTL bounds other instances' writes). */
+export const TOTAL_TTL_MS = 30_000;
+/** How long a cached keyset cursor stays valid, ms. */
+export const CURSOR_TTL_MS = 5_000;
+const MAX_TOTALS = 200;
+const MAX_CURSORS = 5_000;
+
+/** A cached total with optional summary sums; `estimated` (pg_class.reltuples) or `capped` (count stopped at a cap). */
+export interface CachedTotal {
+  total: number;
+  estimated?: boolean;
+  capped?: boolean;
+  summary?: Record<string, number>;
+}
+
+/**
+ * A keyset position: the sort column's value as PostgreSQL text (null = SQL NULL; absent in the default order),
+ * created_at as PostgreSQL text (microseconds kept) and id.
+ */
+export interface Cursor {
+  value?: string | null;
+  createdAt: string;
+  id: string;
+}
+
+interface Entry<T> {
+  at: number;
+  value: T;
+}
+
+interface ModelCache {
+  totals: Map<string, Entry<CachedTotal>>;
+  cursors: Map<string, Entry<Cursor>>;
+}
+
+const stores = new WeakMap<Db, Map<string, ModelCache>>();
+
+function cacheOf(db: Db, modelId: string): ModelCache {
+  let byModel = stores.get(db);
+  if (!byModel) {
+    byModel = new Map();
+    stores.set(db, byModel);
+  }
+  let c = byModel.get(modelId);
+  if (!c) {
+    c = { totals: new Map(), cursors: new Map() };
+    byModel.set(modelId, c);
+  }
+  return c;
+}
+
+function read<T>(map: Map<string, Entry<T>>, key: string, ttlMs: number): T | undefined {
+  const e = map.get(key);
+  if (!e) return undefined;
+  if (Date.now() - e.at > ttlMs) {
+    map.delete(key);
+    return undefined;
+  }
+  return e.value;
+}
+
+function write<T>(map: Map<string, Entry<T>>, key: string, value: T, max: number): void {
+  map.delete(key);
+  map.set(key, { at: Date.now(), value });
+  while (map.size > max) map.delete(map.keys().next().value as string);
+}
+
+/** Clears a model's totals and cursors (after any write to its records or configuration). */
+export function invalidateModel(db: Db, modelId: string): void {
+  stores.get(db)?.delete(modelId);
+}
+
+/** The cached total of `filterKey`, when fresh. */
+export function cachedTotal(db: Db, modelId: string, filterKey: string): CachedTotal | undefined {
+  return read(cacheOf(db, modelId).totals, filterKey, TOTAL_TTL_MS);
+}
+
+/** Caches the total of `filterKey`. */
+export function storeTotal(db: Db, modelId: string, filterKey: string, value: CachedTotal): void {
+  write(cacheOf(db, modelId).totals, filterKey, value, MAX_TOTALS);
+}
+
+/** The cursor just before the first row of a page (the key names filter, order, pageSize and page), when known and fresh. */
+export function cursorBefore(db: Db, modelId: string, key: string): Cursor | undefined {
+  return read(cacheOf(db, modelId).cursors, key, CURSOR_TTL_MS);
+}
+
+/** Remembers the cursor just before a page's first row. */
+export function storeCursor(db: Db, modelId: string, key: string, cursor: Cursor): void {
+  write(cacheOf(db, modelId).cursors, key, cursor, MAX_CURSORS);
+}

@@ -1,0 +1,174 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
+import type { LoadedModel } from './model-store';
+import { fail } from './messages';
+import type { FieldColumn } from './model-layout';
+
+/**
+ * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (ILIKE, bound
+ * pattern; ignored when the model has none), search fields of `columnData.searchList` by search type (1 equal, 2 fuzzy, 3 range), the left tree's
+ * field (list type 2) and chosen ids. Column names only ever come from the model's declared fields; every value is a
+ * bound parameter. A search on an undeclared field, or a value of the wrong kind, answers 400.
+ */
+
+/** What a list is filtered by, already parsed by the route. */
+export interface ListFilterInput {
+  keyword?: string;
+  /** `{ vModel: value }`: JNPF's queryJson (parsed). */
+  query?: Record<string, unknown>;
+  /** List type 2: the tree field and the clicked node's value. */
+  tree?: { field: string; value: unknown };
+  /** Only these record ids (export of chosen rows). */
+  ids?: string[];
+}
+
+/** One normalised condition: the column, the kind of match and its bound values. */
+interface Condition {
+  column: string;
+  kind: 'eq' | 'like' | 'range';
+  values: unknown[];
+}
+
+/** A compiled filter: apply it with `where(filter.where)`; `key` identifies it for the caches. */
+export interface ListFilter {
+  where: (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => Expression<SqlBool>;
+  key: string;
+  /** True when nothing filters the rows (no search, keyword, tree node or ids): the total may be estimated. */
+  empty: boolean;
+}
+
+/** Escapes LIKE wildcards so the text matches literally (backslash is PostgreSQL's default LIKE escape). */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''));
+}
+
+const DAY_MS = 86_400_000;
+
+/** A number for a numeric column: numbers, numeric strings, or a date string (ms since the epoch). */
+function toNumber(v: unknown, field: string, endOfDay = false): number {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v);
+    if (Number.isFinite(n)) return n;
+    const d = Date.parse(v.length === 10 ? `${v}T00:00:00` : v);
+    if (Number.isFinite(d)) return endOfDay && v.length === 10 ? d + DAY_MS - 1 : d;
+  }
+  throw fail(400, 'searchValueInvalid', { field }, { field });
+}
+
+function toBool(v: unknown, field: string): boolean {
+  if (v === true || v === 1 || v === '1' || v === 'true') return true;
+  if (v === false || v === 0 || v === '0' || v === 'false') return false;
+  throw fail(400, 'searchValueInvalid', { field }, { field });
+}
+
+function scalar(col: FieldColumn, v: unknown): unknown {
+  if (col.type === 'double precision') return toNumber(v, col.name);
+  if (col.type === 'boolean') return toBool(v, col.name);
+  if (col.type === 'text') {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+    return String(v);
+  }
+  if (v !== null && typeof v === 'object') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+  return v;
+}
+
+function condition(col: FieldColumn, type: 1 | 2 | 3, value: unknown): Condition {
+  if (type === 2) {
+    if (typeof value !== 'string' && typeof value !== 'number') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+    return { column: col.name, kind: 'like', values: [likePattern(String(value).trim())] };
+  }
+  if (type === 3) {
+    if (!Array.isArray(value) || value.length !== 2 || col.type === 'boolean' || col.type === 'jsonb') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+    const [a, b] = value;
+    const conv = (x: unknown, end: boolean) => (isEmpty(x) ? null : col.type === 'double precision' ? toNumber(x, col.name, end) : scalar(col, x));
+    return { column: col.name, kind: 'range', values: [conv(a, false), conv(b, true)] };
+  }
+  const list = Array.isArray(value) ? value.filter((x) => !isEmpty(x)) : [value];
+  if (list.length > 100) throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+  return { column: col.name, kind: 'eq', values: list.map((x) => scalar(col, x)) };
+}
+
+/** Parses `queryJson` (a JSON string as JNPF sends it, or an object); 400 when it is neither. */
+export function parseQueryJson(q: unknown): Record<string, unknown> {
+  if (q === undefined || q === null || q === '') return {};
+  let v = q;
+  if (typeof q === 'string') {
+    try {
+      v = JSON.parse(q);
+    } catch {
+      throw fail(400, 'searchValueInvalid', { field: 'queryJson' }, { field: 'queryJson' });
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw fail(400, 'searchValueInvalid', { field: 'queryJson' }, { field: 'queryJson' });
+  return v as Record<string, unknown>;
+}
+
+function conditionsOf(model: LoadedModel, input: ListFilterInput): Condition[] {
+  const cd = model.record.columnData as ColumnData;
+  const out: Condition[] = [];
+  const treeField = cd.type === 2 && cd.treeRelation ? cd.treeRelation : undefined;
+  for (const [prop, value] of Object.entries(input.query ?? {})) {
+    if (isEmpty(value)) continue;
+    const item = (cd.searchList ?? []).find((s) => s.prop === prop);
+    const col = columnOf(model.layout, prop);
+    if (!col || (!item && prop !== treeField)) throw fail(400, 'searchNotAllowed', { field: prop }, { field: prop });
+    out.push(condition(col, item ? searchTypeOf(item) : 1, value));
+  }
+  if (input.tree && !isEmpty(input.tree.value)) {
+    const col = treeField && input.tree.field === treeField ? columnOf(model.layout, treeField) : undefined;
+    if (!col) throw fail(400, 'treeFieldNotAllowed', { field: input.tree.field }, { field: input.tree.field });
+    out.push(condition(col, 1, input.tree.value));
+  }
+  return out;
+}
+
+function build(eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>, model: LoadedModel, c: Condition): Expression<SqlBool> {
+  const col = columnOf(model.layout, c.column)!;
+  const ref = sql.ref(c.column);
+  if (c.kind === 'like') return col.type === 'text' ? eb(eb.ref(c.column), 'ilike', c.values[0]) : sql<SqlBool>`cast(${ref} as text) ilike ${c.values[0]}`;
+  if (c.kind === 'range') {
+    const [a, b] = c.values;
+    const parts: Expression<SqlBool>[] = [];
+    if (a !== null) parts.push(eb(eb.ref(c.column), '>=', a));
+    if (b !== null) parts.push(eb(eb.ref(c.column), '<=', b));
+    return eb.and(parts);
+  }
+  if (col.type === 'jsonb') {
+    return eb.or(
+      c.values.map((v) => {
+        const one = JSON.stringify(v);
+        const arr = JSON.stringify([v]);
+        return sql<SqlBool>`(${ref} = cast(${one}::text as jsonb) or ${ref} @> cast(${arr}::text as jsonb))`;
+      }),
+    );
+  }
+  if (!c.values.length) return sql<SqlBool>`false`;
+  return c.values.length === 1 ? eb(eb.ref(c.column), '=', c.values[0]) : eb(eb.ref(c.column), 'in', c.values);
+}
+
+/** Compiles the filter of a list request (see the module comment). @throws LocalizedError 400. */
+export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilter {
+  const conds = conditionsOf(model, input);
+  const keyword = (input.keyword ?? '').trim();
+  const kwCols = keyword ? keywordColumns(model.layout, model.record.columnData as ColumnData) : [];
+  const ids = input.ids;
+  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null]);
+  return {
+    key,
+    empty: !conds.length && !kwCols.length && !ids,
+    where: (eb) => {
+      const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c));
+      if (keyword) {
+        const pattern = likePattern(keyword);
+        if (kwCols.length) parts.push(eb.or(kwCols.map((c) => eb(eb.ref(c), 'ilike', pattern))));
+      }
+      if (ids) parts.push(ids.length ? eb(eb.ref('id'), 'in', ids) : sql<SqlBool>`false`);
+      return eb.and(parts);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { type Cursor, cursorBefore, storeCursor } from './list-cache';
+import type { ListFilter } from './list-filter';
+import type { ColumnSqlType } from './model-layout';
+import type { LoadedModel } from './model-store';
+import { raw, rowsAsJson, selectColumns } from './onlinedev-repository';
+
+/**
+ * Ordering and keyset paging of model lists (issue 4 item 3; performance.md §2).
+ *
+ * Order: `sidx` (a declared column, checked by the route) in the `sort` direction, then created_at and id in the same
+ * direction; without sidx, created_at and id. NULLs take PostgreSQL's natural place (last when ascending, first when
+ * descending), so the backward or forward scan of the column's `(col, created_at, id)` index (model-ddl.ts) returns
+ * the rows already in order: a page reads pageSize index entries instead of sorting the table. Ties are broken by
+ * (created_at, id), so paging is stable.
+ *
+ * Paging: the key (col, created_at, id) just before each page is remembered (list-cache), so the next page, or the
+ * same deep page again, is an index range scan (`(col, created_at, id) > key`); an unknown deep page first reads
+ * the key of the row before it with OFFSET over the key columns only (index entries), then the page by key. The NULL
+ * part of the order is a separate range (`col IS NULL`), read after (ascending) or before (descending) the values.
+ */
+
+/** The columns of an order: the sort column (or none) and the direction of all three keys. */
+export interface ListOrder {
+  /** A declared column of the model's main table, or '' for the default order. */
+  sidx: string;
+  sort: 'asc' | 'desc';
+}
+
+type Q = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+/** Column types a keyset cursor can carry (jsonb sorts fall back to the deferred join). */
+const CASTS: Partial<Record<ColumnSqlType, ReturnType<typeof sql>>> = {
+  text: sql`text`,
+  'double precision': sql`double precision`,
+  boolean: sql`boolean`,
+};
+
+/** The model table filtered by `filter`. */
+export function filtered(db: Db, model: LoadedModel, filter: ListFilter): Q {
+  return raw(db).selectFrom(model.table).where(filter.where) as unknown as Q;
+}
+
+/** Adds the ORDER BY of `order` (see the module comment), after an optional group field (ascending, NULLs last). */
+export function ordered(q: Q, order: ListOrder, groupField?: string): Q {
+  let out = q;
+  if (groupField) out = out.orderBy(groupField, 'asc');
+  if (order.sidx) out = out.orderBy(order.sidx, order.sort);
+  return out.orderBy('created_at', order.sort).orderBy('id', order.sort);
+}
+
+/** True when a page in `order` can be read by key: the default order, or a sort column of a scalar type. */
+export function keysetable(model: LoadedModel, order: ListOrder): boolean {
+  if (!order.sidx) return true;
+  const col = model.columns.find((c) => c.name === order.sidx);
+  return !!col && !!CASTS[col.type];
+}
+
+function castOf(model: LoadedModel, column: string) {
+  return CASTS[model.columns.find((c) => c.name === column)!.type]!;
+}
+
+/** `(created_at, id)` after/before the cursor in the order's direction. */
+function afterTime(c: Cursor, dir: 'asc' | 'desc'): Expression<SqlBool> {
+  return dir === 'asc'
+    ? sql<SqlBool>`(created_at, id) > (cast(${c.createdAt} as timestamptz), ${c.id})`
+    : sql<SqlBool>`(created_at, id) < (cast(${c.createdAt} as timestamptz), ${c.id})`;
+}
+
+/**
+ * The ranges, in order, that follow cursor `c` (or the whole list when `c` is undefined): each a WHERE condition;
+ * a page is filled from the first range, then the next.
+ */
+export function rangesAfter(model: LoadedModel, order: ListOrder, c: Cursor | undefined): Array<Expression<SqlBool> | null> {
+  if (!c) return [null];
+  if (!order.sidx) return [afterTime(c, order.sort)];
+  const col = sql.ref(order.sidx);
+  const isNull = sql<SqlBool>`${col} is null`;
+  if (c.value === null || c.value === undefined) {
+    const inNulls = sql<SqlBool>`${col} is null and ${afterTime(c, order.sort)}`;
+    return order.sort === 'asc' ? [inNulls] : [inNulls, sql<SqlBool>`${col} is not null`];
+  }
+  const v = sql`cast(${c.value} as ${castOf(model, order.sidx)})`;
+  if (order.sort === 'asc') return [sql<SqlBool>`(${col}, created_at, id) > (${v}, cast(${c.createdAt} as timestamptz), ${c.id})`, isNull];
+  return [sql<SqlBool>`(${col}, created_at, id) < (${v}, cast(${c.createdAt} as timestamptz), ${c.id})`];
+}
+
+/** The key columns selected with each row: __v (sort column as text), __k (created_at as text); id is selected anyway. */
+function keyColumns(order: ListOrder) {
+  const k = [sql<string>`cast(created_at as text)`.as('__k')];
+  return order.sidx ? [...k, sql<string | null>`cast(${sql.ref(order.sidx)} as text)`.as('__v')] : k;
+}
+
+function cursorOf(order: ListOrder, row: Record<string, unknown>): Cursor {
+  const c: Cursor = { createdAt: String(row.__k), id: String(row.id) };
+  if (order.sidx) c.value = row.__v === null || row.__v === undefined ? null : String(row.__v);
+  return c;
+}
+
+/** Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. */
+async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, c: Cursor | undefined, limit: number): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const range of rangesAfter(model, order, c)) {
+    let q = filtered(db, model, filter);
+    if (range) q = q.where(range);
+    const rows = await rowsAsJson(db, ordered(q, order).select([...selectColumns(model), ...keyColumns(order)]).limit(limit - out.length));
+    out.push(...rows);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
+ * One page in `order` by key (see the module comment): `currentPage` (1-based) of `pageSize` rows, with the raw
+ * column values of the model table (plus __k/__v key columns, which toRow ignores). Remembers the next page's cursor.
+ */
+export async function keysetPage(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, currentPage: number, pageSize: number): Promise<Record<string, unknown>[]> {
+  const cacheKey = (page: number) => JSON.stringify([filter.key, order.sidx, order.sort, pageSize, page]);
+  let cursor: Cursor | undefined;
+  if (currentPage > 1) {
+    cursor = cursorBefore(db, model.record.id, cacheKey(currentPage));
+    if (!cursor) {
+      const prev = await ordered(filtered(db, model, filter), order)
+        .select(['id', ...keyColumns(order)])
+        .limit(1)
+        .offset((currentPage - 1) * pageSize - 1)
+        .executeTakeFirst();
+      if (!prev) return [];
+      cursor = cursorOf(order, prev);
+      storeCursor(db, model.record.id, cacheKey(currentPage), cursor);
+    }
+  }
+  const rows = await rowsAfter(db, model, filter, order, cursor, pageSize);
+  const last = rows[rows.length - 1];
+  if (last && rows.length === pageSize) storeCursor(db, model.record.id, cacheKey(currentPage + 1), cursorOf(order, last));
+  return rows;
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { type ColumnData, summaryColumns } from './column-data';
+import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
+import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
+import { listTotal } from './list-total';
+import type { LoadedModel } from './model-store';
+import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
+
+/**
+ * One page of a model list (issue 4 item 3; design.md §6 lists; performance.md §2):
+ * - order and keyset paging: list-keyset.ts (`sidx` or the default (created_at, id), NULLs in PostgreSQL's natural
+ *   place, ties by created_at and id, pages read by key through the column's index);
+ * - list type 3 (group rows) and jsonb sort columns: a deferred join (`WHERE id IN (SELECT id … ORDER BY … LIMIT …
+ *   OFFSET …)`), so skipped rows cost only their index entries;
+ * - total (and the summary row's sums): list-total.ts (estimate, capped or exact count; cached, cleared by writes).
+ */
+
+/** A list request after the route's checks. */
+export interface ListRequest extends ListFilterInput {
+  currentPage: number;
+  pageSize: number;
+  sort: 'asc' | 'desc';
+  /** A declared sortable column, or '' for the default order. */
+  sidx: string;
+  /** Return the summary row (sums of the summary columns over the whole filtered set). */
+  summary?: boolean;
+}
+
+/**
+ * The reply of a list (design.md §6) plus the summary row and, for list type 3, the groups on the page.
+ * `pagination.totalEstimated`: total is the planner's estimate; `pagination.totalCapped`: there are more than
+ * COUNT_CAP (10,000) rows and total is COUNT_CAP + 1.
+ */
+export interface ListPage {
+  list: ModelRow[];
+  pagination: { currentPage: number; pageSize: number; total: number; totalEstimated?: true; totalCapped?: true };
+  summary?: Record<string, number>;
+  groupField?: string;
+  groups?: Array<{ value: unknown; total: number }>;
+}
+
+type Q = ReturnType<typeof filtered>;
+
+/** Reads a page in a grouped order (or by a jsonb column) with a deferred join. */
+async function deferredPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest, groupField: string | undefined): Promise<Record<string, unknown>[]> {
+  const ids = ordered(filtered(db, model, filter), req, groupField)
+    .select('id')
+    .limit(req.pageSize)
+    .offset((req.currentPage - 1) * req.pageSize);
+  const q = raw(db).selectFrom(model.table).where('id', 'in', ids as never) as unknown as Q;
+  return rowsAsJson(db, ordered(q, req, groupField).select(selectColumns(model)));
+}
+
+async function groupsOf(db: Db, model: LoadedModel, filter: ListFilter, field: string, rows: ModelRow[]): Promise<Array<{ value: unknown; total: number }>> {
+  const values = [...new Set(rows.map((r) => r[field]))];
+  const nonNull = values.filter((v) => v !== null && v !== undefined);
+  const json = model.columns.find((c) => c.name === field)?.type === 'jsonb';
+  const bound = nonNull.map((v) => (json ? sql`cast(${JSON.stringify(v)}::text as jsonb)` : v));
+  const counts = await filtered(db, model, filter)
+    .where((eb) => eb.or([...(bound.length ? [eb(eb.ref(field), 'in', bound)] : []), ...(values.length > nonNull.length ? [eb(eb.ref(field), 'is', null)] : [])]))
+    .select([sql.ref(field).as('__g'), sql<number>`count(*)::int`.as('__n')])
+    .groupBy(field)
+    .execute();
+  const byValue = new Map(counts.map((c) => [JSON.stringify(c.__g ?? null), Number(c.__n)]));
+  return values.map((v) => ({ value: v ?? null, total: byValue.get(JSON.stringify(v ?? null)) ?? 0 }));
+}
+
+/** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
+export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Promise<ListPage> {
+  const cd = model.record.columnData as ColumnData;
+  const filter = listFilter(model, req);
+  const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
+  const sums = req.summary ? summaryColumns(model.layout, cd) : [];
+  const useKeyset = !groupField && keysetable(model, req);
+  const raws = useKeyset ? await keysetPage(db, model, filter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, filter, req, groupField);
+  const list = raws.map((r) => toRow(model, r));
+  await attachSubTables(db, model, list);
+  const { total, summary, estimated, capped } = await listTotal(db, model, filter, sums);
+  const out: ListPage = { list, pagination: { currentPage: req.currentPage, pageSize: req.pageSize, total, ...(estimated ? { totalEstimated: true as const } : {}), ...(capped ? { totalCapped: true as const } : {}) } };
+  if (req.summary) out.summary = summary ?? {};
+  if (groupField) {
+    out.groupField = groupField;
+    out.groups = await groupsOf(db, model, filter, groupField, list);
+  }
+  return out;
+}
+
+/** Every record matching a filter in list order, up to `max + 1` rows (exports check the overflow). */
+export async function allRows(db: Db, model: LoadedModel, input: ListFilterInput & { sort: 'asc' | 'desc'; sidx: string }, max: number): Promise<ModelRow[]> {
+  const filter = listFilter(model, input);
+  const req = { sidx: input.sidx, sort: input.sort };
+  const rows = await ordered(filtered(db, model, filter), req)
+    .select(selectColumns(model))
+    .limit(max + 1)
+    .execute();
+  return rows.map((r) => toRow(model, r));
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { ADMIN_MENU, adminModelOf } from './base-routes';
+import { fail } from './messages';
+import { exportRecord, importModel, MAX_MODEL_BYTES, parseModelFile } from './model-io';
+import type { Model } from './model-store';
+
+type IdParams = { id: string };
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+
+/** `attachment; filename="…"; filename*=UTF-8''…` for a (possibly Chinese) file name. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Sends a model's export file: `<fullName>.json` (application/json). */
+function sendModel(reply: FastifyReply, record: Model): FastifyReply {
+  const body = JSON.stringify(exportRecord(record), null, 2);
+  return reply.header('content-disposition', attachment(`${record.fullName}.json`)).type('application/json; charset=utf-8').send(body);
+}
+
+/** The model file of an import request: the multipart `file` (≤ 5 MB) or the JSON body itself. */
+async function modelFileOf(req: FastifyRequest): Promise<unknown> {
+  if (!req.isMultipart()) return req.body;
+  const file = await req.file({ limits: { fileSize: MAX_MODEL_BYTES, files: 1 } });
+  if (!file) throw fail(400, 'noFile');
+  let buf: Buffer;
+  try {
+    buf = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(400, 'fileTooLarge', { size: '5MB' });
+    throw err;
+  }
+  return parseModelFile(buf.toString('utf8').replace(/^\uFEFF/, ''));
+}
+
+/**
+ * Model import and export (issue 4 item 6; spec 001 §7 "Visual dev"), under the 在线开发 menu:
+ * - GET /api/visualdev/Base/{id}/Actions/Export and POST /api/visualdev/OnlineDev/{id}/Actions/Export → the model
+ *   record as a file `<fullName>.json` (design.md §4 export format); errors stay JSON envelopes (404).
+ * - POST /api/visualdev/Base/Actions/Import (btn_add): multipart `file` (≤ 5 MB) or the same JSON as the body
+ *   (≤ 5 MB, else HTTP 413) → `{ id, enCode, tables }`, msg 新建成功. Accepts JNPF v3 exports. A bad file → 400
+ *   naming the path of the first problem; nothing is created.
+ */
+const modelIoRoutes: FastifyPluginAsync = async (app) => {
+  const exportOpts = { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } };
+  app.get<{ Params: IdParams }>('/api/visualdev/Base/:id/Actions/Export', exportOpts, async (req, reply) => sendModel(reply, (await adminModelOf(req)).record));
+  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/Export', exportOpts, async (req, reply) => sendModel(reply, (await adminModelOf(req)).record));
+
+  app.post('/api/visualdev/Base/Actions/Import', { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES }, async (req) => {
+    const record = await importModel(app.db, await modelFileOf(req), req.auth?.userId ?? null);
+    return ok({ id: record.id, enCode: record.enCode, tables: record.tables.map((x) => x.table) }, t(req.lang, 'createOk'));
+  });
+};
+
+export default modelIoRoutes;

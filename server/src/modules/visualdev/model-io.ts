@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelRecord } from '../../../../schemas/model';
+import type { Db } from '../../db/types';
+import { fromJnpf, isJnpfExport } from './jnpf';
+import { fail } from './messages';
+import { freeTableName, tableFree } from './model-ddl';
+import { compileModel, type Model, saveModel } from './model-store';
+import { validateModel } from './model-validate';
+
+/**
+ * Model files (issue 4 item 6): the export is the model record of design.md §4 as JSON; an import takes such a record
+ * (or a JNPF v3 export), validates it, and creates a new model: new id, the enCode kept unless taken (then `_2`, `_3`…),
+ * its tables kept unless taken by another model or the platform (then renamed the same way; a table left behind by a
+ * deleted model is bound again, data included). Nothing is created when any check fails.
+ */
+
+/** The largest model file, bytes. */
+export const MAX_MODEL_BYTES = 5 * 1024 * 1024;
+
+/** The export file of a model: its record with the keys of ModelRecordSchema (plus description when set). */
+export function exportRecord(record: Model): ModelRecord & { description?: string } {
+  const out: ModelRecord & { description?: string } = {
+    id: record.id,
+    fullName: record.fullName,
+    enCode: record.enCode,
+    ...(record.category !== undefined ? { category: record.category } : {}),
+    type: record.type ?? 1,
+    state: record.state ?? 1,
+    webType: record.webType,
+    tables: record.tables,
+    formData: record.formData,
+    columnData: record.columnData,
+    flowId: record.flowId ?? null,
+    enableFlow: record.enableFlow ?? 0,
+  };
+  if (record.description) out.description = record.description;
+  return out;
+}
+
+/** Parses a model file's text (JSON); 400 notJson when it is not JSON. */
+export function parseModelFile(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fail(400, 'notJson');
+  }
+}
+
+/** An enCode not used by another model: `code`, else `code_2`, `code_3`… (at most 50 characters). */
+export async function uniqueEnCode(db: Db, code: string, exceptId?: string): Promise<string> {
+  for (let i = 1; i < 1000; i++) {
+    const candidate = i === 1 ? code : `${code.slice(0, 45)}_${i}`;
+    let q = db.selectFrom('visualdev').select('id').where('en_code', '=', candidate);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    if (!(await q.executeTakeFirst())) return candidate;
+  }
+  throw fail(400, 'enCodeExists', { enCode: code });
+}
+
+/**
+ * Gives a model (not yet saved, with a fresh id) free table names: each taken table is renamed (`_2`…), in tables[]
+ * and in its sub-table field (`__config__.tableName`). `allowOrphan` lets it bind tables of deleted models.
+ */
+export async function assignFreeTables(db: Db, model: Model, allowOrphan: boolean, forceRename = false): Promise<void> {
+  const { layout } = compileModel(model);
+  const taken = new Set<string>();
+  const rename = async (name: string) => {
+    const free = !forceRename && !taken.has(name) && (await tableFree(db, name, allowOrphan));
+    const out = free ? name : await freeTableName(db, forceRename ? `${name.slice(0, 56)}_copy` : name, allowOrphan && !forceRename, taken);
+    taken.add(out);
+    return out;
+  };
+  const main = await rename(layout.table);
+  const subs = new Map<string, string>();
+  for (const st of layout.subTables) {
+    const to = await rename(st.table);
+    subs.set(st.table, to);
+    st.field.__config__.tableName = to;
+  }
+  model.tables = model.tables
+    .map((t) => (t.table === layout.table ? { ...t, table: main } : subs.has(t.table) ? { ...t, table: subs.get(t.table)!, relationTable: main } : t))
+    .filter((t) => t.typeId === '1' || [...subs.values()].includes(t.table));
+}
+
+/**
+ * Imports a model file (parsed JSON; JNPF v3 exports converted first) and creates it (see the module comment).
+ * Returns the stored record. @throws LocalizedError 400 with the path of the first problem.
+ */
+export async function importModel(db: Db, input: unknown, userId: string | null): Promise<Model> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'modelInvalid', { path: '(root)', detail: 'must be object' }, { path: '(root)' });
+  const converted = isJnpfExport(input) ? fromJnpf(input as Record<string, unknown>) : { ...(input as Record<string, unknown>) };
+  converted.id = typeof converted.id === 'string' ? converted.id : '';
+  const model = structuredClone(validateModel(converted));
+  model.id = randomUUID();
+  model.enCode = await uniqueEnCode(db, model.enCode);
+  await assignFreeTables(db, model, true);
+  return (await saveModel(db, model, userId)).record;
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { JSONSchema7, JSONSchema7TypeName } from 'json-schema';
+import type { FieldConfig } from '../../../../schemas/field';
+import type { ModelRecord, ModelTable } from '../../../../schemas/model';
+import type { CompiledForm } from '../../../../src/engine/compile';
+
+/** A safe SQL identifier (design: always quoted through Kysely, and validated first). */
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** A model table name (schemas/model.ts ModelTableSchema): lower case. */
+export const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** System columns of every main table; a field may not use these names. */
+export const SYSTEM_COLUMNS = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
+/** System columns of every child (sub-table) table. */
+export const CHILD_SYSTEM_COLUMNS = ['id', 'parent_id', 'sort_order'] as const;
+
+/** The PostgreSQL types a field column may have. */
+export type ColumnSqlType = 'text' | 'double precision' | 'boolean' | 'jsonb';
+
+/** One field column of a model table. */
+export interface FieldColumn {
+  /** The column name = the field's `__vModel__`. */
+  name: string;
+  type: ColumnSqlType;
+  kdKey: string;
+  label: string;
+  field: FieldConfig;
+}
+
+/** A sub-table (`table` widget): its rows live in a child table with `parent_id` → main `id`, ordered by `sort_order`. */
+export interface SubTable {
+  /** The `__vModel__` under which the rows travel (an array). */
+  vModel: string;
+  table: string;
+  label: string;
+  columns: FieldColumn[];
+  field: FieldConfig;
+}
+
+/** Where a model's data lives (design.md §4): the main table and its child tables. */
+export interface ModelLayout {
+  table: string;
+  columns: FieldColumn[];
+  subTables: SubTable[];
+}
+
+/** A broken model configuration found while laying out tables (bad input: 400 with the path). */
+export class LayoutError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Throws unless `name` is a safe identifier. */
+export function assertIdentifier(name: string, what = 'identifier'): string {
+  if (!IDENTIFIER.test(name)) throw new LayoutError(`invalid ${what}: ${JSON.stringify(name)}`, what);
+  return name;
+}
+
+function typesOf(schema: JSONSchema7): JSONSchema7TypeName[] {
+  if (schema.type) return (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
+  if (Array.isArray(schema.enum)) {
+    const kinds = new Set(schema.enum.filter((v) => v !== null).map((v) => (Array.isArray(v) ? 'array' : typeof v)));
+    return [...kinds].map((k) => (k === 'string' || k === 'number' || k === 'boolean' ? k : k === 'array' ? 'array' : 'object')) as JSONSchema7TypeName[];
+  }
+  return [];
+}
+
+/**
+ * The column type of a field from its value schema (issue 2 item 8): string → text, number/integer → double
+ * precision, boolean → boolean; arrays, objects, mixed or unknown types → jsonb (the value comes back as written).
+ */
+export function sqlTypeOf(schema: JSONSchema7): ColumnSqlType {
+  const types = typesOf(schema);
+  if (types.length === 1) {
+    if (types[0] === 'string') return 'text';
+    if (types[0] === 'number' || types[0] === 'integer') return 'double precision';
+    if (types[0] === 'boolean') return 'boolean';
+  }
+  if (types.length === 2 && types.includes('number') && types.includes('integer')) return 'double precision';
+  return 'jsonb';
+}
+
+/** The main table of a model: the first `tables[]` entry with typeId '1' (or the first entry). */
+export function mainTable(model: Pick<ModelRecord, 'tables'>): string {
+  const t = model.tables.find((x) => x.typeId === '1') ?? model.tables[0];
+  if (!t) throw new LayoutError('the model is bound to no table', 'tables');
+  if (!TABLE_NAME.test(t.table)) throw new LayoutError(`invalid table name: ${JSON.stringify(t.table)}`, 'tables');
+  return t.table;
+}
+
+/** A PostgreSQL identifier of at most 63 characters: `base`, or its head plus a short hash when longer. */
+export function shortName(base: string): string {
+  if (base.length <= 63) return base;
+  return `${base.slice(0, 54)}_${createHash('sha1').update(base).digest('hex').slice(0, 8)}`;
+}
+
+/** The child table of a sub-table field: its `__config__.tableName` when valid, else `<main>_<vModel>` in lower case. */
+export function childTableName(main: string, field: FieldConfig): string {
+  const named = field.__config__.tableName;
+  if (typeof named === 'string' && TABLE_NAME.test(named) && named !== main) return named;
+  return shortName(`${main}_${String(field.__vModel__).toLowerCase().replace(/[^a-z0-9_]/g, '_')}`);
+}
+
+function column(name: string, schema: JSONSchema7, field: FieldConfig): FieldColumn {
+  return { name, type: sqlTypeOf(schema), kdKey: field.__config__.kdKey, label: String(field.__config__.label ?? name), field };
+}
+
+/**
+ * Lays out a compiled model (design.md §4): one main column per top-level stored field, one child table per
+ * sub-table with one column per stored child field. Field names must be safe identifiers that do not collide with the
+ * system columns (`id`, `created_at`…; in child tables `id`, `parent_id`, `sort_order`).
+ * @throws LayoutError naming the bad field.
+ */
+export function layoutOf(record: Pick<ModelRecord, 'tables'>, compiled: CompiledForm): ModelLayout {
+  const table = mainTable(record);
+  const props = compiled.schema.properties ?? {};
+  const columns: FieldColumn[] = [];
+  const subTables: SubTable[] = [];
+  for (const [name, s] of Object.entries(props)) {
+    const schema = s as JSONSchema7 & { 'x-table'?: boolean };
+    assertIdentifier(name, `field name (__vModel__) ${name}`);
+    const field = compiled.byModel[name];
+    if ((SYSTEM_COLUMNS as readonly string[]).includes(name)) throw new LayoutError(`field name ${name} is reserved`, name);
+    if (!schema['x-table']) {
+      columns.push(column(name, schema, field));
+      continue;
+    }
+    const items = (schema.items ?? {}) as JSONSchema7;
+    const childCols = Object.entries(items.properties ?? {}).map(([c, cs]) => {
+      assertIdentifier(c, `field name (__vModel__) ${name}.${c}`);
+      if ((CHILD_SYSTEM_COLUMNS as readonly string[]).includes(c)) throw new LayoutError(`field name ${name}.${c} is reserved`, `${name}.${c}`);
+      return column(c, cs as JSONSchema7, compiled.byModel[`${name}.${c}`]);
+    });
+    subTables.push({ vModel: name, table: childTableName(table, field), label: String(field.__config__.label ?? name), columns: childCols, field });
+  }
+  const names = new Set([table]);
+  for (const st of subTables) {
+    if (names.has(st.table)) throw new LayoutError(`table ${st.table} is used twice`, st.vModel);
+    names.add(st.table);
+  }
+  return { table, columns, subTables };
+}
+
+/**
+ * The model's `tables[]` brought in line with its layout: the main entry first, then one typeId '0' entry per
+ * sub-table (`tableKey` id, `tableField` parent_id, relation to the main id). Sub-table fields get their
+ * `__config__.tableName`. Returns a new array; mutates the sub-table field configs.
+ */
+export function normalisedTables(record: Pick<ModelRecord, 'tables'>, layout: ModelLayout): ModelTable[] {
+  const main = record.tables.find((t) => t.table === layout.table) ?? { typeId: '1' as const, table: layout.table };
+  const out: ModelTable[] = [{ ...main, typeId: '1', tableKey: main.tableKey || 'id', tableField: main.tableField ?? '', relationTable: main.relationTable ?? '', relationField: main.relationField ?? '' }];
+  for (const st of layout.subTables) {
+    st.field.__config__.tableName = st.table;
+    const prev = record.tables.find((t) => t.table === st.table);
+    out.push({ ...(prev ?? {}), typeId: '0', table: st.table, tableKey: 'id', tableField: 'parent_id', relationTable: layout.table, relationField: 'id' });
+  }
+  return out;
+}

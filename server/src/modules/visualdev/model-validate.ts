@@ -1,0 +1,108 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { ModelRecordSchema } from '../../../../schemas/model';
+import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
+import { fail } from './messages';
+import { IDENTIFIER, LayoutError } from './model-layout';
+import { compileModel, type Model } from './model-store';
+import { serverRegistry } from './server-registry';
+
+/**
+ * Checks a model record before it is stored (issue 4 item 6, "Bad input"): the shape of schemas/ (ModelRecordSchema
+ * with FieldConfigSchema), then every field down the tree: a known kdKey (renderer registry), a safe `__vModel__`
+ * (^[A-Za-z_][A-Za-z0-9_]{0,62}$), no duplicate names in one record or one sub-table, regList patterns that compile,
+ * at most MAX_FIELDS fields and MAX_DEPTH levels; finally the engine compiles it and lays out its tables. The first
+ * problem answers 400 with its path (e.g. `formData.fields[3].__config__.kdKey`); nothing is created.
+ */
+
+/** Most fields (leaves and containers, all levels) a model may have. */
+export const MAX_FIELDS = 500;
+/** Deepest nesting of containers. */
+export const MAX_DEPTH = 12;
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const checkShape = ajv.compile(ModelRecordSchema);
+
+/** `/formData/fields/3/__vModel__` → `formData.fields[3].__vModel__`. */
+export function dottedPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+function shapeError(e: ErrorObject): never {
+  const path = dottedPath(e.instancePath) || '(root)';
+  const extra = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
+  throw fail(400, 'modelInvalid', { path: `${path}${extra}`, detail: e.message ?? e.keyword }, { path: `${path}${extra}` });
+}
+
+interface Walk {
+  count: number;
+}
+
+function walkFields(list: unknown, path: string, names: Map<string, string>, state: Walk, depth: number): void {
+  if (!Array.isArray(list)) throw fail(400, 'modelInvalid', { path, detail: 'must be array' }, { path });
+  if (depth > MAX_DEPTH) throw fail(400, 'modelInvalid', { path, detail: 'nested too deep' }, { path });
+  list.forEach((item, i) => {
+    const here = `${path}[${i}]`;
+    if (++state.count > MAX_FIELDS) throw fail(400, 'tooManyFields', { max: MAX_FIELDS }, { path: here });
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw fail(400, 'modelInvalid', { path: here, detail: 'must be object' }, { path: here });
+    const f = item as Record<string, unknown>;
+    const cfg = f.__config__ as Record<string, unknown> | undefined;
+    if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw fail(400, 'modelInvalid', { path: `${here}.__config__`, detail: 'must be object' }, { path: `${here}.__config__` });
+    const kdKey = cfg.kdKey;
+    if (kdKey === undefined && Array.isArray(cfg.children)) {
+      walkFields(cfg.children, `${here}.__config__.children`, names, state, depth + 1);
+      return;
+    }
+    if (typeof kdKey !== 'string' || (kdKey !== 'table' && !serverRegistry[kdKey])) {
+      throw fail(400, 'unknownKdKey', { path: `${here}.__config__.kdKey`, kdKey: String(kdKey) }, { path: `${here}.__config__.kdKey` });
+    }
+    const vModel = f.__vModel__;
+    if (vModel !== undefined && vModel !== '' && (typeof vModel !== 'string' || !IDENTIFIER.test(vModel))) {
+      throw fail(400, 'badIdentifier', { path: `${here}.__vModel__`, name: String(vModel).slice(0, 80) }, { path: `${here}.__vModel__` });
+    }
+    if (typeof vModel === 'string' && vModel) {
+      if (names.has(vModel)) throw fail(400, 'duplicateField', { path: `${here}.__vModel__`, name: vModel }, { path: `${here}.__vModel__` });
+      names.set(vModel, here);
+    }
+    const regList = cfg.regList;
+    if (Array.isArray(regList)) {
+      regList.forEach((r, j) => {
+        const p = (r as { pattern?: unknown })?.pattern;
+        if (typeof p !== 'string') return;
+        try {
+          new RegExp(normalisePattern(p), 'u');
+        } catch {
+          throw fail(400, 'modelInvalid', { path: `${here}.__config__.regList[${j}].pattern`, detail: 'invalid pattern' }, { path: `${here}.__config__.regList[${j}].pattern` });
+        }
+      });
+    }
+    if (cfg.children !== undefined) {
+      // A sub-table's columns are one record of their own; containers share the form's names.
+      walkFields(cfg.children, `${here}.__config__.children`, kdKey === 'table' ? new Map() : names, state, depth + 1);
+    }
+  });
+}
+
+/**
+ * Validates a model record (see the module comment) and returns it typed. Compiles it too, so the record can be
+ * saved as it is. @throws LocalizedError 400 with `data.path`.
+ */
+export function validateModel(input: unknown): Model {
+  if (!checkShape(input)) shapeError(checkShape.errors![0]);
+  const model = input as Model;
+  walkFields(model.formData.fields, 'formData.fields', new Map(), { count: 0 }, 0);
+  try {
+    compileModel(model);
+  } catch (err) {
+    if (err instanceof UnknownKdKeyError) {
+      const path = `formData.${err.path.replace(/\.children/g, '.__config__.children')}.__config__.kdKey`;
+      throw fail(400, 'unknownKdKey', { path, kdKey: err.kdKey }, { path });
+    }
+    if (err instanceof LayoutError) throw fail(400, 'modelInvalid', { path: 'formData', detail: err.message }, { path: 'formData' });
+    throw err;
+  }
+  return model;
+}

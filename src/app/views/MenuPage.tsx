@@ -1,0 +1,40 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { MenuRoute } from '../menu';
+import { type PageLoader, type PageProps, pageFor } from '../pages';
+import FolderPage from './FolderPage';
+import LinkFrame from './LinkFrame';
+import NotAvailable from './NotAvailable';
+
+// The model page pulls in ag-grid and rjsf: loaded on first use, outside the sign-in bundle.
+const ModelPage = lazy(() => import('./ModelPage'));
+
+// One lazy component per page module, kept for the app's lifetime: a lazy component made during render would be
+// made anew on every retry of a suspended navigation (router navigations are transitions) and never resolve.
+const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType<PageProps>>>();
+function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType<PageProps>> {
+  let page = lazyPages.get(loader);
+  if (!page) {
+    page = lazy(loader);
+    lazyPages.set(loader, page);
+  }
+  return page;
+}
+
+/**
+ * The page of a server menu (spec 000 §2 "Dynamic routes"): type 1 folder → its children; type 2 → the page
+ * registry (or "not available yet"); type 3 → the model page of `propertyJson.moduleId`; type 7 (`_self`) → the link in
+ * a frame; types 4, 5, 8 → "not available yet" (type 6 and `_blank` links have no in-app page: they open a window).
+ */
+export default function MenuPage({ route }: { route: MenuRoute }) {
+  const { menu } = route;
+  if (menu.type === 1) return <FolderPage menu={menu} />;
+  if (menu.type === 2) {
+    const loader = pageFor(menu.urlAddress ?? '');
+    if (!loader) return <NotAvailable name={menu.fullName} />;
+    const Page = lazyPage(loader);
+    return <Page menuId={menu.id} title={menu.fullName} />;
+  }
+  if (menu.type === 3 && route.moduleId) return <ModelPage key={menu.id} moduleId={route.moduleId} menuId={menu.id} title={menu.fullName} />;
+  if (menu.type === 7) return <LinkFrame menu={menu} />;
+  return <NotAvailable name={menu.fullName} />;
+}

@@ -1,0 +1,159 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JSONSchema7 } from 'json-schema';
+import type { CompiledForm } from './compile';
+
+/** A validation failure shown to the user: which field, and the rule's own message. */
+export interface FieldError {
+  /** `__vModel__` of the field; sub-table cells as `table[row].column`. */
+  field: string;
+  /** The field's label. */
+  label: string;
+  /** The message: the regList rule's message, or the spec's `{label}不能为空` for a required field. */
+  message: string;
+}
+
+/** Languages with their own built-in messages; others fall back to zh. */
+export type MessageLang = 'zh' | 'en' | 'tw' | 'mas';
+
+const BUILTIN: Record<MessageLang, Record<string, string>> = {
+  zh: { required: '{label}不能为空', type: '{label}格式不正确', enum: '{label}的值不在可选范围内', range: '{label}超出范围', length: '{label}长度不符合要求', format: '{label}格式不正确', order: '开始时间必须早于结束时间', precision: '{label}最多保留{n}位小数' },
+  tw: { required: '{label}不能為空', type: '{label}格式不正確', enum: '{label}的值不在可選範圍內', range: '{label}超出範圍', length: '{label}長度不符合要求', format: '{label}格式不正確', order: '開始時間必須早於結束時間', precision: '{label}最多保留{n}位小數' },
+  en: { required: '{label} cannot be empty', type: '{label} has a wrong format', enum: '{label} is not one of the options', range: '{label} is out of range', length: '{label} has a wrong length', format: '{label} has a wrong format', order: 'The start must be earlier than the end', precision: '{label} allows at most {n} decimal places' },
+  mas: { required: '{label} tidak boleh kosong', type: 'Format {label} salah', enum: '{label} bukan pilihan yang sah', range: '{label} di luar julat', length: 'Panjang {label} salah', format: 'Format {label} salah', order: 'Permulaan mesti lebih awal daripada penghujung', precision: '{label} dibenarkan paling banyak {n} tempat perpuluhan' },
+};
+
+/** A built-in rule message (e.g. `enum`: {label}的值不在可选范围内) in `lang` (zh when unknown), with the label filled in. */
+export function builtinMessage(key: 'required' | 'enum' | 'type' | 'format', label: string, lang: MessageLang = 'zh'): string {
+  return (BUILTIN[lang] ?? BUILTIN.zh)[key].replace('{label}', label);
+}
+
+/** Creates the ajv instance used by client and server alike (`x-message` carries a rule's own message). */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  // Per-keyword messages of one schema, e.g. an upload's `{ maxItems: '当前限制最多可以上传2个文件' }` (spec 001 §5).
+  ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  // Ranges (dateRange, timeRange, slider range): `[start, end]` with start < end (spec 001 §5 "Time range").
+  ajv.addKeyword({
+    keyword: 'x-ascending',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (on: boolean, data: unknown) => !on || !Array.isArray(data) || data.length < 2 || data[0] === null || data[1] === null || (data[0] as number | string) < (data[1] as number | string),
+  });
+  // numInput `precision` (spec 001 §5 "up to 2 decimals", "up to 3 decimals"): a number with at most n decimals.
+  ajv.addKeyword({ keyword: 'x-precision', schemaType: 'number', errors: false, validate: (n: number, data: unknown) => typeof data !== 'number' || hasAtMostDecimals(data, n) });
+  return ajv;
+}
+
+/** True when `value` has at most `n` decimal places (binary float noise such as 0.1 + 0.2 tolerated). */
+export function hasAtMostDecimals(value: number, n: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scaled = value * 10 ** n;
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled));
+}
+
+const sharedAjv = createAjv();
+const cache = new WeakMap<JSONSchema7, ValidateFunction>();
+
+/** Returns the compiled ajv validator for a schema, cached per schema object. */
+export function validatorFor(schema: JSONSchema7): ValidateFunction {
+  let v = cache.get(schema);
+  if (!v) {
+    v = sharedAjv.compile(schema);
+    cache.set(schema, v);
+  }
+  return v;
+}
+
+type MessageSchema = JSONSchema7 & { 'x-message'?: string; 'x-messages'?: Record<string, string> };
+
+function subSchemaAt(schema: JSONSchema7, schemaPath: string): MessageSchema | undefined {
+  const parts = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
+  let node: unknown = schema;
+  for (const p of parts) node = (node as Record<string, unknown> | undefined)?.[decodeURIComponent(p)];
+  return node as MessageSchema;
+}
+
+function labelAt(schema: JSONSchema7, field: string): string {
+  const segs = field.split(/[.[\]]+/).filter((s) => s && !/^\d+$/.test(s));
+  let node: JSONSchema7 | undefined = schema;
+  let title = field;
+  for (const s of segs) {
+    const next: JSONSchema7 | undefined = (node?.properties?.[s] ?? (node?.items as JSONSchema7 | undefined)?.properties?.[s]) as JSONSchema7 | undefined;
+    if (!next) break;
+    node = next;
+    title = next.title ?? s;
+  }
+  return title;
+}
+
+/**
+ * The field an error belongs to: a top-level `__vModel__`, or a sub-table cell `table[row].column`. Deeper segments
+ * (items of an array value such as a cascader path) belong to that field.
+ */
+function fieldPath(schema: JSONSchema7, segs: string[]): string {
+  const [top, row, col] = segs;
+  if (top === undefined) return '';
+  const prop = schema.properties?.[top] as JSONSchema7 | undefined;
+  const isTable = !!(prop as Record<string, unknown> | undefined)?.['x-table'];
+  if (!isTable || row === undefined) return top;
+  return col === undefined ? `${top}[${row}]` : `${top}[${row}].${col}`;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const p of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | null | undefined)?.[p.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}
+
+/**
+ * Turns one ajv error into a FieldError (the field's label and the rule's message), in `lang`.
+ * When `data` (the validated record) is given, an empty value (null, '', []) failing type/enum/minLength/minItems reports
+ * the required message ({label}不能为空, spec 001 §5). A schema's `x-messages[keyword]` (e.g. an upload's maxItems)
+ * overrides the built-in message of that keyword.
+ */
+export function toFieldError(err: ErrorObject, schema: JSONSchema7, lang: MessageLang = 'zh', data?: unknown): FieldError {
+  const msgs = BUILTIN[lang] ?? BUILTIN.zh;
+  const segs = err.instancePath.split('/').slice(1);
+  if (err.keyword === 'required') segs.push((err.params as { missingProperty: string }).missingProperty);
+  const field = fieldPath(schema, segs);
+  const label = labelAt(schema, field);
+  const sub = subSchemaAt(schema, err.schemaPath);
+  let message: string;
+  const v = data === undefined || err.keyword === 'required' ? undefined : valueAt(data, err.instancePath);
+  const empty = data !== undefined && ['type', 'enum', 'minLength', 'minItems'].includes(err.keyword) && (v === null || v === '' || (Array.isArray(v) && v.length === 0));
+  const own = sub?.['x-messages']?.[err.keyword];
+  if (empty) message = msgs.required;
+  else if (typeof own === 'string') message = own;
+  else if (sub?.['x-message'] && !['required', 'minLength', 'minItems'].includes(err.keyword)) message = sub['x-message'];
+  else if (err.keyword === 'x-ascending') message = msgs.order;
+  else if (err.keyword === 'x-precision') message = msgs.precision.replace('{n}', String((sub as Record<string, unknown> | undefined)?.['x-precision'] ?? ''));
+  else if (err.keyword === 'required' || err.keyword === 'minLength' || err.keyword === 'minItems') message = msgs.required;
+  else if (err.keyword === 'enum') message = msgs.enum;
+  else if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(err.keyword)) message = msgs.range;
+  else if (err.keyword === 'maxLength' || err.keyword === 'maxItems') message = msgs.length;
+  else if (err.keyword === 'format' || err.keyword === 'pattern') message = msgs.format;
+  else message = msgs.type;
+  return { field, label, message: message.replace('{label}', label) };
+}
+
+/**
+ * Validates a record against a compiled form's schema (spec 001 §5). Returns every failure, first per field; empty when valid.
+ * Callers on the server answer code 400 with the first error's message (design.md §6).
+ */
+export function validateRecord(compiled: CompiledForm, record: unknown, lang: MessageLang = 'zh'): FieldError[] {
+  const v = validatorFor(compiled.schema);
+  if (v(record)) return [];
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of v.errors ?? []) {
+    if (e.keyword === 'allOf' || e.keyword === 'if') continue;
+    const fe = toFieldError(e, compiled.schema, lang, record);
+    if (seen.has(fe.field)) continue;
+    seen.add(fe.field);
+    out.push(fe);
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ok, raw } from '../testing/fakeApi';
+import { fakeApiLifecycle } from '../testing/fakeApiLifecycle';
+import TestShell from '../testing/TestShell';
+import ExportDialog from './ExportDialog';
+
+const BASE = '/api/visualdev/OnlineDev/m-order';
+const api = fakeApiLifecycle();
+beforeEach(() => {
+  const form = { fields: [{ __config__: { kdKey: 'comInput', label: '订单号' }, __vModel__: 'orderNo' }, { __config__: { kdKey: 'card', children: [{ __config__: { kdKey: 'table', label: '订单明细', children: [] }, __vModel__: 'lines' }] } }] };
+  api.on(`GET ${BASE}/Config`, ok({ id: 'm-order', fullName: '订单', formData: JSON.stringify(form), columnData: '{}' }));
+  api.on(`POST ${BASE}/Actions/ExportData`, raw('PK-xlsx', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+});
+
+const show = () =>
+  render(
+    <TestShell>
+      <ExportDialog open moduleId="m-order" columns={[{ prop: 'orderNo', label: '订单号' }, { prop: 'amount', label: '金额' }]} query={{ sort: 'desc' }} selectedIds={[]} fileName="订单.xlsx" onClose={() => undefined} />
+    </TestShell>,
+  );
+const sent = () => JSON.parse(api.seen.find((s) => s.path.endsWith('/ExportData'))!.body);
+
+describe('ExportDialog sub-tables (issue 4 item 5)', () => {
+  it('offers the model sub-tables, ticked by default, and sends them in selectKey (one sheet row per child row)', async () => {
+    show();
+    const dialog = within((await screen.findByText('导出数据')).closest('.ant-modal') as HTMLElement);
+    const lines = (await dialog.findByRole('checkbox', { name: '订单明细' })) as HTMLInputElement;
+    await waitFor(() => expect(lines.checked).toBe(true));
+    fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/ExportData'))).toBe(true));
+    expect(sent().selectKey).toEqual(['orderNo', 'amount', 'lines']);
+  });
+
+  it('leaves a sub-table out when unticked', async () => {
+    show();
+    const dialog = within((await screen.findByText('导出数据')).closest('.ant-modal') as HTMLElement);
+    const lines = (await dialog.findByRole('checkbox', { name: '订单明细' })) as HTMLInputElement;
+    await waitFor(() => expect(lines.checked).toBe(true));
+    fireEvent.click(lines);
+    fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/ExportData'))).toBe(true));
+    expect(sent().selectKey).toEqual(['orderNo', 'amount']);
+  });
+});

@@ -1,0 +1,318 @@
+import type { CellEditRequestEvent, ColDef, ColumnMovedEvent, SortChangedEvent } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { App, Empty, Pagination } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnConfig } from '../../schemas/columns';
+import * as onlineDev from '../api/onlineDev';
+import { toast } from '../api/toast';
+import type { CompiledForm } from '../engine/compile';
+import type { RendererMap } from '../engine/renderer';
+import { gridTheme, movedOrder } from './agGrid';
+import ColumnSettings from './ColumnSettings';
+import { applySettings, type ColumnSetting, loadSettings, mergeSettings, saveSettings } from './columnSettings';
+import ExportDialog from './ExportDialog';
+import { gridLocaleText } from './gridLocale';
+import { RUNTIME_NS } from './i18n';
+import ImportDialog from './ImportDialog';
+import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from './listColumns';
+import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
+import ListToolbar, { type ToolbarAction } from './ListToolbar';
+import SearchBar, { type SearchState } from './SearchBar';
+import { knownSearchItems } from './searchFields';
+import TreeFilter, { type TreeSettings } from './TreeFilter';
+import { useColumnDictionaries } from './useColumnDictionaries';
+import { useGridNames } from './useGridNames';
+import { useListRows } from './useListRows';
+import { useRowDrafts } from './useRowDrafts';
+import './runtime.css';
+
+/** Page sizes offered (spec 001 §2, §9). */
+export const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
+
+/** The column config with the JNPF v3 keys the list reads (jnpf-v3.md §3). */
+type ListColumnData = ColumnConfig & TreeSettings & { groupField?: string; treeRelation?: string; summaryField?: string[]; showSummary?: boolean };
+
+/** Props of {@link ModelList}. */
+export interface ModelListProps {
+  moduleId: string;
+  columnData: ColumnConfig;
+  compiled: CompiledForm;
+  registry: RendererMap;
+  /** Whether the user holds a button enCode (`btn_add`, `btn_edit`, `btn_remove`, `btn_detail`, `btn_download`, `btn_upload`) on this menu (spec 000 §6). */
+  can: (enCode: string) => boolean;
+  onAdd?: () => void;
+  onEdit?: (id: string) => void;
+  onView?: (id: string) => void;
+  /** Changing it reloads the current page (e.g. after a save). */
+  reloadKey?: number;
+  /** The menu (column settings are saved per menu and table, spec 001 §2); default the model id. */
+  menuId?: string;
+  /** The table name of the column settings; default the model id. */
+  tableName?: string;
+  /** The model's name, for export and template file names. */
+  fullName?: string;
+  /** Column headers can be dragged to reorder (kept in the column settings); default true. The shell turns it off on /home (spec 000 §2). */
+  movableColumns?: boolean;
+}
+
+const TOOLBAR: Record<ToolbarAction, string> = { add: 'btn_add', download: 'btn_download', upload: 'btn_upload', batchRemove: 'btn_remove' };
+
+function NoRows() {
+  const { t } = useTranslation();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
+}
+
+/**
+ * A model's list (design.md §1, spec 001 §2–§4, issue 4 item 3): search fields by search type (sent as queryJson),
+ * server paging (sizes 10…500) and sorting, list types 1 plain, 2 tree on the left, 3 grouped (group header rows),
+ * 4 inline-editable; row buttons 编辑/详情/删除 and toolbar 新增/导出/导入/批量删除 per config and permissions;
+ * column settings (visibility, width, order) saved per menu and table; the summary row 合计; empty state 暂无数据.
+ */
+export default function ModelList(props: ModelListProps) {
+  const { moduleId, compiled, registry, can, onAdd, onEdit, onView, reloadKey = 0 } = props;
+  const cd = props.columnData as ListColumnData;
+  const { t } = useTranslation();
+  const { t: rt } = useTranslation(RUNTIME_NS);
+  const { modal } = App.useApp();
+  const menuKey = props.menuId ?? moduleId;
+  const tableKey = props.tableName ?? moduleId;
+  const [search, setSearch] = useState<SearchState>({ keyword: '' });
+  const [treeValue, setTreeValue] = useState<unknown>(undefined);
+  const [page, setPage] = useState({ currentPage: 1, pageSize: PAGE_SIZES.includes(cd.pageSize) ? cd.pageSize : 10 });
+  const [sorting, setSorting] = useState<{ sidx?: string; sort: 'asc' | 'desc' }>({ sidx: cd.defaultSidx || undefined, sort: cd.sort ?? 'desc' });
+  const [reloads, setReloads] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [settings, setSettings] = useState<ColumnSetting[]>(() => mergeSettings(cd.columnList, loadSettings(menuKey, tableKey)));
+  const [panel, setPanel] = useState<'columns' | 'export' | 'import' | null>(null);
+  const summed = useMemo(() => (hasSummary(cd) ? summaryFields(cd) : null), [cd]);
+  const treeField = cd.type === 2 ? cd.treeRelation : undefined;
+
+  const query = useMemo<onlineDev.ListQuery>(
+    () => ({
+      ...(cd.hasPage === false ? { currentPage: 1, pageSize: 500 } : page),
+      sort: sorting.sort,
+      sidx: sorting.sidx,
+      keyword: search.keyword || undefined,
+      queryJson: search.queryJson,
+      ...(treeField && treeValue !== undefined ? { treeField, treeValue } : {}),
+      summary: summed ? true : undefined,
+    }),
+    [cd.hasPage, page, sorting, search, treeField, treeValue, summed],
+  );
+  const data = useListRows(moduleId, query, reloadKey + reloads);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const drafts = useRowDrafts(moduleId, compiled, data.rows, reload);
+
+  const allowed = useCallback((value: string, list: ColumnConfig['btnsList'], code: string) => list.some((b) => b.value === value) && (!cd.useBtnPermission || can(code)), [cd.useBtnPermission, can]);
+  const rowButtons = useMemo(
+    () => ['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
+    [allowed, cd.columnBtnsList, t],
+  );
+  const actions = useMemo(
+    () => (Object.keys(TOOLBAR) as ToolbarAction[]).filter((v) => allowed(v, cd.btnsList, TOOLBAR[v])).map((value) => ({ value, label: cd.btnsList.find((b) => b.value === value)?.label })),
+    [allowed, cd.btnsList],
+  );
+  const selectable = actions.some((a) => a.value === 'batchRemove' || a.value === 'download');
+
+  const remove = useCallback(
+    (row: onlineDev.ModelData) =>
+      modal.confirm({
+        title: t('common.prompt'),
+        content: t('model.removeConfirm'),
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          const env = await onlineDev.remove(moduleId, String(row.id));
+          toast('success', env.msg || t('common.remove'), 1500);
+          if (data.rows.length === 1 && page.currentPage > 1) setPage((p) => ({ ...p, currentPage: p.currentPage - 1 }));
+          else reload();
+        },
+      }),
+    [modal, t, moduleId, data.rows.length, page.currentPage, reload],
+  );
+  const batchRemove = () => {
+    const ids = [...selected];
+    if (!ids.length) return toast('warning', rt('list.selectFirst'), 1500);
+    modal.confirm({
+      title: rt('list.prompt'),
+      content: rt('list.batchRemoveConfirm', { count: ids.length }),
+      okText: rt('list.ok'),
+      cancelText: rt('list.cancel'),
+      onOk: async () => {
+        const env = await onlineDev.batchRemove(moduleId, ids);
+        toast('success', env.msg, 1500);
+        setSelected(new Set());
+        reload();
+      },
+    });
+  };
+  const onToolbar = (a: ToolbarAction) => {
+    if (a === 'add') onAdd?.();
+    else if (a === 'batchRemove') batchRemove();
+    else setPanel(a === 'download' ? 'export' : 'import');
+  };
+
+  const dictionaries = useColumnDictionaries(cd.columnList, compiled);
+  const names = useGridNames(cd.columnList, compiled, data.rows as Record<string, unknown>[]);
+  const pageIds = useMemo(() => data.rows.map((r) => String(r.id)), [data.rows]);
+  const context = useMemo<ListGridContext>(
+    () => ({
+      dictionaries,
+      names,
+      buttons: rowButtons,
+      onAction: (value, row) => (value === 'edit' ? onEdit?.(String(row.id)) : value === 'detail' ? onView?.(String(row.id)) : remove(row)),
+      selected,
+      pageIds,
+      toggle: (id, on) => setSelected((old) => (on ? new Set(old).add(id) : new Set([...old].filter((x) => x !== id)))),
+      toggleAll: (on) => setSelected((old) => (on ? new Set([...old, ...pageIds]) : new Set([...old].filter((x) => !pageIds.includes(x))))),
+      dirty: new Set(drafts.drafts.keys()),
+      errors: drafts.errors,
+      onSave: (id) => void drafts.save(id),
+      onRevert: drafts.revert,
+      onToggleGroup: (key) => setCollapsed((old) => (old.has(key) ? new Set([...old].filter((k) => k !== key)) : new Set(old).add(key))),
+      words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved') },
+    }),
+    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt],
+  );
+  const grid = useRef<AgGridReact<GridRow>>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
+  useEffect(() => {
+    grid.current?.api?.refreshCells({ force: true });
+    grid.current?.api?.refreshHeader();
+  }, [context]);
+
+  const shownColumns = useMemo(() => applySettings(cd.columnList, settings), [cd.columnList, settings]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sort state only sets the initial header arrow; later sorting comes from header clicks
+  const colDefs = useMemo<ColDef<GridRow>[]>(
+    () =>
+      buildListColumns({
+        columns: shownColumns,
+        compiled,
+        registry,
+        words: { yes: t('common.yes'), no: t('common.no'), action: rt('list.action') },
+        sorting,
+        rowButtons: rowButtons.length,
+        selectable,
+        inline: cd.type === 4,
+      }),
+    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt],
+  );
+  const rows = useMemo<GridRow[]>(() => {
+    const list = withDrafts(data.rows, drafts.drafts);
+    const gf = cd.type === 3 ? (data.groupField ?? cd.groupField) : undefined;
+    if (!gf) return list;
+    const label = compiled.byModel[gf]?.__config__.label ?? gf;
+    const def = colDefs.find((c) => c.colId === gf);
+    const text = (v: unknown) => {
+      if (v === null || v === undefined || v === '') return rt('list.emptyGroup');
+      const f = def?.valueFormatter;
+      return typeof f === 'function' ? String(f({ value: v, context, data: {}, node: null } as never) ?? v) : String(v);
+    };
+    return groupedRows(list, gf, data.groups, collapsed, (v, total) => rt('list.groupHeader', { label, value: text(v), count: total }));
+  }, [data, drafts.drafts, cd.type, cd.groupField, compiled, colDefs, collapsed, context, rt]);
+  const pinned = useMemo(() => {
+    if (!summed) return undefined;
+    const props = colDefs.filter((c) => c.field).map((c) => String(c.field));
+    return [{ ...summaryOf(props, data.rows as Record<string, unknown>[], summed, data.summary, rt('list.summary')), id: '__summary' }];
+  }, [summed, colDefs, data.rows, data.summary, rt]);
+
+  const onSortChanged = useCallback((e: SortChangedEvent) => {
+    const s = e.api.getColumnState().find((c) => c.sort);
+    setSorting(s ? { sidx: s.colId, sort: s.sort as 'asc' | 'desc' } : { sidx: undefined, sort: 'desc' });
+    setPage((p) => ({ ...p, currentPage: 1 }));
+  }, []);
+  const onCellEdit = (e: CellEditRequestEvent<GridRow>) => {
+    if (e.data?.id && e.colDef.field) drafts.edit(String(e.data.id), e.colDef.field, e.newValue ?? null);
+  };
+  const changeSettings = (next: ColumnSetting[] | null) => {
+    const merged = next ?? mergeSettings(cd.columnList, null);
+    setSettings(merged);
+    saveSettings(menuKey, tableKey, next);
+  };
+  const onColumnMoved = (e: ColumnMovedEvent<GridRow>) => {
+    if (!e.finished) return;
+    const next = movedOrder(settings, (e.api.getColumnState() ?? []).map((c) => c.colId));
+    if (next !== settings) changeSettings([...next]);
+  };
+  const searchItems = useMemo(() => knownSearchItems(cd.searchList, compiled), [cd.searchList, compiled]);
+  const { currentPage: _p, pageSize: _s, ...exportQuery } = query;
+
+  const body = (
+    <div className="kd-list-main">
+      <SearchBar
+        searchList={searchItems}
+        compiled={compiled}
+        onSearch={(s) => {
+          setSearch(s);
+          setPage((p) => ({ ...p, currentPage: 1 }));
+        }}
+      />
+      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} />
+      <div className="kd-list-grid">
+        <AgGridReact<GridRow>
+          ref={grid}
+          theme={gridTheme}
+          getLocaleText={gridLocaleText}
+          rowData={rows}
+          columnDefs={colDefs}
+          context={context}
+          loading={data.loading}
+          getRowId={(p) => String(p.data.id)}
+          noRowsOverlayComponent={NoRows}
+          onSortChanged={onSortChanged}
+          suppressMovableColumns={props.movableColumns === false}
+          onColumnMoved={onColumnMoved}
+          isFullWidthRow={(p) => !!p.rowNode.data?.__group}
+          fullWidthCellRenderer={GroupRow}
+          pinnedBottomRowData={pinned}
+          readOnlyEdit
+          onCellEditRequest={onCellEdit}
+          suppressCellFocus={cd.type !== 4}
+          suppressColumnVirtualisation
+          enableCellTextSelection={cd.type !== 4}
+        />
+      </div>
+      {cd.hasPage === false ? null : (
+        <Pagination
+          className="kd-list-pager"
+          current={page.currentPage}
+          pageSize={page.pageSize}
+          total={data.total}
+          pageSizeOptions={PAGE_SIZES}
+          showSizeChanger
+          showQuickJumper
+          showTotal={(n) => t('common.total', { total: data.totalCapped ? `${(n - 1).toLocaleString('en-US')}+` : data.totalEstimated ? `≈${n.toLocaleString('en-US')}` : n })}
+          onChange={(currentPage, pageSize) => setPage((p) => ({ currentPage: pageSize !== p.pageSize ? 1 : currentPage, pageSize }))}
+        />
+      )}
+    </div>
+  );
+  const name = props.fullName || moduleId;
+  return (
+    <div className={`kd-model-list${treeField ? ' kd-model-list-tree' : ''}`}>
+      {treeField ? (
+        <TreeFilter
+          settings={cd}
+          value={treeValue}
+          onChange={(v) => {
+            setTreeValue(v);
+            setPage((p) => ({ ...p, currentPage: 1 }));
+          }}
+        />
+      ) : null}
+      {body}
+      <ColumnSettings open={panel === 'columns'} settings={settings} onChange={changeSettings} onReset={() => changeSettings(null)} onClose={() => setPanel(null)} />
+      <ExportDialog open={panel === 'export'} moduleId={moduleId} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
+      <ImportDialog
+        open={panel === 'import'}
+        moduleId={moduleId}
+        templateName={`${name}导入模板.xlsx`}
+        labels={Object.fromEntries(cd.columnList.map((c) => [c.prop, c.label]))}
+        onClose={() => setPanel(null)}
+        onImported={reload}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Empty, Input, Spin, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadOptions } from '../../renderers/_shared/useOptions';
+import type { FieldOption } from '../../schemas/field';
+import { RUNTIME_NS } from './i18n';
+import { kdData } from './kdData';
+
+/** The left-tree settings of list type 2 (jnpf-v3.md §3 "Left tree"). */
+export interface TreeSettings {
+  treeTitle?: string;
+  /** 'dictionary' (treeDictionary: a dictionary type) or 'api' (treePropsUrl: a data interface). */
+  treeDataSource?: string;
+  treeDictionary?: string;
+  treePropsUrl?: string;
+  treePropsValue?: string;
+  treePropsLabel?: string;
+  treePropsChildren?: string;
+}
+
+/** Props of {@link TreeFilter}. */
+export interface TreeFilterProps {
+  settings: TreeSettings;
+  /** The chosen node's value, or undefined for 全部. */
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+function toNodes(options: FieldOption[]): DataNode[] {
+  return options.map((o) => ({ key: JSON.stringify(o.id), title: o.fullName, children: Array.isArray(o.children) && o.children.length ? toNodes(o.children as FieldOption[]) : undefined }));
+}
+
+function filterNodes(nodes: DataNode[], kw: string): DataNode[] {
+  if (!kw) return nodes;
+  return nodes.flatMap((n) => {
+    const kids = filterNodes(n.children ?? [], kw);
+    return String(n.title).includes(kw) || kids.length ? [{ ...n, children: kids.length ? kids : undefined }] : [];
+  });
+}
+
+/**
+ * The left tree of list type 2 (spec 001 §2, issue 4 item 3): nodes from a dictionary
+ * (`GET DictionaryData/{treeDictionary}/Data/Selector`) or a data interface (`…/DataInterface/{treePropsUrl}/Actions/Response`
+ * with treePropsValue/Label/Children), a search box, and 全部 on top. Choosing a node filters the list by the
+ * tree's field (treeRelation); choosing it again, or 全部, clears the filter. A failed load shows an empty tree.
+ */
+export default function TreeFilter({ settings, value, onChange }: TreeFilterProps) {
+  const { t } = useTranslation(RUNTIME_NS);
+  const [nodes, setNodes] = useState<DataNode[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [kw, setKw] = useState('');
+  useEffect(() => {
+    let live = true;
+    const s = settings;
+    const path =
+      s.treeDataSource === 'api' && s.treePropsUrl
+        ? `/api/system/DataInterface/${encodeURIComponent(s.treePropsUrl)}/Actions/Response`
+        : s.treeDictionary
+          ? `/api/system/DictionaryData/${encodeURIComponent(s.treeDictionary)}/Data/Selector`
+          : null;
+    if (!path) {
+      setLoading(false);
+      return;
+    }
+    const props = s.treeDataSource === 'api' ? { label: s.treePropsLabel || 'fullName', value: s.treePropsValue || 'id', children: s.treePropsChildren || 'children' } : {};
+    setLoading(true);
+    loadOptions(kdData, path, { __config__: { kdKey: 'treeSelect', props } })
+      .then((opts) => live && setNodes(toNodes(opts)))
+      .catch(() => live && setNodes([]))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [settings]);
+  const shown = useMemo(() => [{ key: '__all', title: t('list.all') }, ...filterNodes(nodes, kw.trim())], [nodes, kw, t]);
+  const selectedKey = value === undefined ? '__all' : JSON.stringify(value);
+  return (
+    <div className="kd-list-tree">
+      {settings.treeTitle ? <div className="kd-list-tree-title">{settings.treeTitle}</div> : null}
+      <Input.Search allowClear size="small" placeholder={t('list.keyword')} value={kw} onChange={(e) => setKw(e.target.value)} />
+      {loading ? (
+        <Spin />
+      ) : nodes.length || !kw ? (
+        <Tree
+          blockNode
+          defaultExpandAll
+          treeData={shown}
+          selectedKeys={[selectedKey]}
+          onSelect={(keys, info) => {
+            const k = String(info.node.key);
+            onChange(k === '__all' || !keys.length ? undefined : JSON.parse(k));
+          }}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { ColumnItem } from '../../schemas/columns';
+import type { FieldConfig } from '../../schemas/field';
+import type { CompiledForm } from '../engine/compile';
+import type { RendererMap } from '../engine/renderer';
+
+/** Text of a value no renderer formats: booleans 是/否, arrays joined, objects as JSON. */
+export function plainText(value: unknown, yes = '是', no = '否'): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (Array.isArray(value)) return value.map((v) => plainText(v, yes, no)).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Builds the grid columns of a model list (design.md §4 columnData.columnList): each column's cell comes from its
+ * renderer's `toColumn` (option names, 是/否, formatted dates) when the field and renderer are known, with the
+ * column config's label, width, alignment, pinning and sortability on top. Sorting is done by the server, so
+ * the grid's own comparator keeps the server's order; type inference is off so booleans go through the renderer's formatter.
+ */
+export function toColDefs(columns: readonly ColumnItem[], compiled: CompiledForm, registry: RendererMap, words: { yes: string; no: string }): ColDef[] {
+  return columns.map((col) => {
+    const field: FieldConfig | undefined = compiled.byModel[col.prop];
+    const kdKey = field?.__config__.kdKey ?? col.kdKey;
+    const fromRenderer = field && kdKey ? registry[kdKey]?.toColumn(field) : null;
+    const base: ColDef = fromRenderer ?? { valueFormatter: (p: ValueFormatterParams) => plainText(p.value, words.yes, words.no) };
+    const align = col.align === 'center' || col.align === 'right' ? col.align : undefined;
+    return {
+      cellDataType: false,
+      ...base,
+      colId: col.prop,
+      field: col.prop,
+      headerName: col.label,
+      sortable: col.sortable !== false,
+      comparator: () => 0,
+      ...(col.width ? { width: col.width } : { flex: 1, minWidth: 100 }),
+      ...(col.fixed === 'left' || col.fixed === 'right' ? { pinned: col.fixed } : {}),
+      ...(align ? { cellStyle: { textAlign: align }, headerClass: `kd-header-${align}` } : {}),
+    } as ColDef;
+  });
+}

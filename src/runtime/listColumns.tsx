@@ -1,0 +1,141 @@
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import type { ColDef, ICellRendererParams, IHeaderParams } from 'ag-grid-community';
+import { Button, Checkbox, Space, Tooltip } from 'antd';
+import type { KdGridContext } from '../../renderers/_shared/fieldProps';
+import type { ColumnItem } from '../../schemas/columns';
+import type { ModelData } from '../api/onlineDev';
+import type { CompiledForm } from '../engine/compile';
+import type { RendererMap } from '../engine/renderer';
+import { toColDefs } from './columns';
+import { editorFor } from './inlineEditors';
+
+/** A row of the grid: a record (possibly with unsaved inline edits) or, in list type 3, a group header. */
+export type GridRow = ModelData & { __group?: { key: string; text: string; total: number; collapsed: boolean } };
+
+/** What the grid's cells read (ag-grid `context`): lookups, buttons, selection, inline-edit state. */
+export interface ListGridContext extends KdGridContext {
+  buttons: Array<{ value: string; label: string }>;
+  onAction: (value: string, row: ModelData) => void;
+  selected: Set<string>;
+  pageIds: string[];
+  toggle: (id: string, on: boolean) => void;
+  toggleAll: (on: boolean) => void;
+  /** Ids of rows with unsaved inline edits, and per row the field messages of a failed save. */
+  dirty: Set<string>;
+  errors: Record<string, Record<string, string>>;
+  onSave: (id: string) => void;
+  onRevert: (id: string) => void;
+  onToggleGroup: (key: string) => void;
+  words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string };
+}
+
+function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
+  if (!data?.id || node.rowPinned) return null;
+  const id = String(data.id);
+  if (context.dirty.has(id)) {
+    return (
+      <Space size={0} className="kd-row-actions">
+        <Button type="link" size="small" onClick={() => context.onSave(id)}>
+          {context.words.save}
+        </Button>
+        <Button type="link" size="small" onClick={() => context.onRevert(id)}>
+          {context.words.cancel}
+        </Button>
+      </Space>
+    );
+  }
+  return (
+    <Space size={0} className="kd-row-actions">
+      {context.buttons.map((b) => (
+        <Button key={b.value} type="link" size="small" danger={b.value === 'remove'} onClick={() => context.onAction(b.value, data)}>
+          {b.label}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+function SelectCell({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
+  if (!data?.id || node.rowPinned) return null;
+  const id = String(data.id);
+  return <Checkbox aria-label={context.words.selectRow((node.rowIndex ?? 0) + 1)} checked={context.selected.has(id)} onChange={(e) => context.toggle(id, e.target.checked)} />;
+}
+
+function SelectHeader({ context }: IHeaderParams<GridRow, ListGridContext>) {
+  const on = context.pageIds.filter((id) => context.selected.has(id)).length;
+  return (
+    <Checkbox
+      aria-label={context.words.selectPage}
+      checked={on > 0 && on === context.pageIds.length}
+      indeterminate={on > 0 && on < context.pageIds.length}
+      onChange={(e) => context.toggleAll(e.target.checked)}
+    />
+  );
+}
+
+/** The full-width header row of a group (list type 3): click to fold or unfold its rows. */
+export function GroupRow({ data, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
+  const g = data?.__group;
+  if (!g) return null;
+  return (
+    <button type="button" className="kd-group-row" onClick={() => context.onToggleGroup(g.key)} aria-expanded={!g.collapsed}>
+      {g.collapsed ? <RightOutlined /> : <DownOutlined />} {g.text}
+    </button>
+  );
+}
+
+function ErrorCell({ value, valueFormatted, data, colDef, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
+  const msg = data?.id && colDef?.field ? context.errors[String(data.id)]?.[colDef.field] : undefined;
+  const text = valueFormatted ?? (value === null || value === undefined ? '' : String(value));
+  if (!msg) return <>{text}</>;
+  return (
+    <Tooltip title={msg} open>
+      <span className="kd-cell-error" role="alert" aria-label={msg}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** Options of {@link buildListColumns}. */
+export interface ListColumnsOptions {
+  columns: ColumnItem[];
+  compiled: CompiledForm;
+  registry: RendererMap;
+  words: { yes: string; no: string; action: string };
+  sorting: { sidx?: string; sort: 'asc' | 'desc' };
+  /** Row buttons shown (edit, detail, remove). */
+  rowButtons: number;
+  /** A checkbox column for batch actions. */
+  selectable: boolean;
+  /** List type 4: cells get their widget's editor. */
+  inline: boolean;
+}
+
+/**
+ * The grid columns of a model list (design.md §4 columnList after the column settings): the renderers' cells (names,
+ * 是/否, formatted dates), an optional checkbox column, in-place editors for list type 4 (with the failed field's
+ * message on the cell), and the row-action column. The pinned summary row shows its texts as they are.
+ */
+export function buildListColumns(o: ListColumnsOptions): ColDef<GridRow>[] {
+  const defs = toColDefs(o.columns, o.compiled, o.registry, o.words) as ColDef<GridRow>[];
+  for (const d of defs) {
+    if (d.colId === o.sorting.sidx) d.initialSort = o.sorting.sort;
+    const format = d.valueFormatter;
+    if (typeof format === 'function') d.valueFormatter = (p) => (p.node?.rowPinned ? String(p.value ?? '') : format(p));
+    const renderer = d.cellRenderer;
+    d.cellRendererSelector = (p) => (p.node.rowPinned ? undefined : o.inline ? { component: ErrorCell } : renderer ? { component: renderer } : undefined);
+    delete d.cellRenderer;
+    if (o.inline) {
+      const editor = editorFor(o.compiled.byModel[String(d.field)]);
+      if (editor) Object.assign(d, editor, { editable: (p: { node: { rowPinned?: unknown } }) => !p.node.rowPinned });
+    }
+  }
+  if (o.selectable) {
+    defs.unshift({ colId: '__select', headerComponent: SelectHeader, cellRenderer: SelectCell, width: 48, pinned: 'left', sortable: false, resizable: false, suppressMovable: true });
+  }
+  if (o.rowButtons || o.inline) {
+    defs.push({ colId: '__actions', headerName: o.words.action, cellRenderer: RowActions, width: 60 + Math.max(2, o.rowButtons) * 48, pinned: 'right', sortable: false, resizable: false });
+  }
+  return defs;
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import * as onlineDev from '../api/onlineDev';
+
+/** The state of a list's current page (design.md §6 list reply, with summary and groups). */
+export interface ListRowsState {
+  rows: onlineDev.ModelData[];
+  total: number;
+  /** The total is an estimate (large unfiltered table) or capped (more than 10,000 rows; total = 10,001). */
+  totalEstimated?: boolean;
+  totalCapped?: boolean;
+  loading: boolean;
+  summary?: Record<string, number>;
+  groupField?: string;
+  groups?: Array<{ value: unknown; total: number }>;
+}
+
+/**
+ * Loads one page of a model list (POST …/OnlineDev/{id}/List, spec 001 §7) whenever the query or `reloadKey`
+ * changes; a later query wins over a slower earlier one. A failed load shows no rows and stops the loading
+ * indicator (spec 001 §7). Only non-empty query keys are sent.
+ */
+export function useListRows(moduleId: string, query: onlineDev.ListQuery, reloadKey: number): ListRowsState {
+  const [state, setState] = useState<ListRowsState>({ rows: [], total: 0, loading: true });
+  const seq = useRef(0);
+  const key = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for query; reloadKey is a reload trigger
+  useEffect(() => {
+    const mine = ++seq.current;
+    setState((s) => ({ ...s, loading: true }));
+    const body = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as unknown as onlineDev.ListQuery;
+    onlineDev
+      .list(moduleId, body)
+      .then((page) => {
+        if (mine !== seq.current) return;
+        setState({
+          rows: page.list ?? [],
+          total: page.pagination?.total ?? page.list?.length ?? 0,
+          totalEstimated: page.pagination?.totalEstimated === true,
+          totalCapped: page.pagination?.totalCapped === true,
+          loading: false,
+          summary: page.summary,
+          groupField: page.groupField,
+          groups: page.groups,
+        });
+      })
+      .catch(() => mine === seq.current && setState({ rows: [], total: 0, loading: false }));
+  }, [moduleId, key, reloadKey]);
+  return state;
+}

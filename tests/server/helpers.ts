@@ -1,0 +1,242 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppOptions, buildApp } from '../../server/src/app';
+import type { Envelope } from '../../server/src/plugins/envelope';
+import { md5Hex } from '../../server/src/lib/password';
+
+/**
+ * Server test helpers (issue 2 item 9). Each app runs on a real database: PGlite by default, or PostgreSQL when
+ * DATABASE_URL is set (a fresh database per app, created from a per-file template, dropped on close).
+ * A seeded template is built once per test file, so an app costs well under a second after the first.
+ */
+
+/** The admin password of test apps (plain; login() md5s it as the client does). */
+export const TEST_ADMIN_PASSWORD = 'Admin@123';
+/** True when the suite runs against PostgreSQL (DATABASE_URL set). */
+export const usingPostgres = !!process.env.DATABASE_URL;
+
+/** Persistent empty storage for an app that must survive a restart: a temp data dir, or a fresh PostgreSQL database. */
+export interface TestStore {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Deletes the folder / drops the database. */
+  dispose(): Promise<void>;
+}
+
+/** A running test app. */
+export interface TestApp {
+  app: FastifyInstance;
+  /** Signs in (form-encoded, md5 password as the client sends it); returns the `Bearer <hex>` token. Throws unless code 200. */
+  login(account?: string, password?: string): Promise<string>;
+  /** Injects a request and returns the parsed envelope plus the HTTP status. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read reply data loosely
+  call<T = any>(method: InjectOptions['method'], url: string, opts?: { token?: string; payload?: unknown; headers?: Record<string, string> }): Promise<Envelope<T> & { status: number }>;
+  /** Closes the app (and drops its private database or folder). */
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+function dbUrl(name: string): string {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const newDbName = () => `kd_t_${randomBytes(6).toString('hex')}`;
+const templates: string[] = [];
+
+/** Creates empty persistent storage (see TestStore). */
+export async function createTestStore(): Promise<TestStore> {
+  if (usingPostgres) {
+    const name = newDbName();
+    await admin(`create database ${ident(name)}`);
+    return { databaseUrl: dbUrl(name), dispose: () => admin(`drop database if exists ${ident(name)} with (force)`) };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'kd-test-'));
+  return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+let pgliteTemplate: Promise<Blob> | null = null;
+let postgresTemplate: Promise<string> | null = null;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** What a seeded database depends on: migrations, seeds, renderers (field configs), schemas, engine, locked deps. */
+const TEMPLATE_INPUTS = ['server/src', 'renderers', 'schemas', 'src/engine', 'package-lock.json'];
+
+async function sourceHash(): Promise<string> {
+  const h = createHash('sha256');
+  const walk = async (rel: string): Promise<void> => {
+    const abs = join(ROOT, rel);
+    const info = await stat(abs).catch(() => null);
+    if (!info) return;
+    if (info.isDirectory()) {
+      for (const name of (await readdir(abs)).sort()) await walk(join(rel, name));
+    } else {
+      h.update(rel).update('\0').update(await readFile(abs)).update('\0');
+    }
+  };
+  for (const rel of TEMPLATE_INPUTS) await walk(rel);
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A seeded PGlite data dir (tarball). Made once per test file, and cached in test-output/ under a hash of the
+ * sources it depends on, so later files and runs skip initdb, migrations and seeding.
+ */
+function pgliteSnapshot(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const file = join(ROOT, 'test-output', `pglite-template-${await sourceHash()}.tar`);
+    const cached = await readFile(file).catch(() => null);
+    if (cached) return new Blob([cached]);
+    const pglite = await PGlite.create();
+    const app = await buildApp({ pglite, adminPassword: TEST_ADMIN_PASSWORD, serveClient: false });
+    const blob = await pglite.dumpDataDir('none');
+    await app.close();
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
+    await rename(tmp, file);
+    for (const old of await readdir(dirname(file))) {
+      if (/^pglite-template-[0-9a-f]+\.tar$/.test(old) && join(dirname(file), old) !== file) await rm(join(dirname(file), old), { force: true });
+    }
+    return blob;
+  })();
+  return pgliteTemplate;
+}
+
+/** A seeded PostgreSQL template database, made once per test file and dropped after it. */
+function postgresSnapshot(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `${newDbName()}_tpl`;
+    await admin(`create database ${ident(name)}`);
+    templates.push(name);
+    const app = await buildApp({ databaseUrl: dbUrl(name), adminPassword: TEST_ADMIN_PASSWORD, serveClient: false });
+    await app.close();
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+afterAll(async () => {
+  for (const name of templates.splice(0)) await admin(`drop database if exists ${ident(name)} with (force)`);
+});
+
+/**
+ * Starts a test app. Default: a seeded database with admin password TEST_ADMIN_PASSWORD (fast, from the template).
+ * `adminPassword: null` seeds a fresh database with no KD_ADMIN_PASSWORD (random admin password printed);
+ * another string seeds a fresh one with that password. `store` runs on that persistent storage instead (its
+ * lifetime is the caller's: close() leaves it, so a second app can reopen it). `appOptions` pass through to buildApp
+ * (e.g. serveClient, clientDir, bodyLimit); the client is not served by default.
+ */
+export async function createTestApp(opts: { adminPassword?: string | null; store?: TestStore; appOptions?: Partial<AppOptions> } = {}): Promise<TestApp> {
+  const extra: AppOptions = { serveClient: false, ...opts.appOptions };
+  const password = opts.adminPassword === undefined ? TEST_ADMIN_PASSWORD : opts.adminPassword;
+  let app: FastifyInstance;
+  let cleanup = async () => {};
+  if (opts.store) {
+    app = await buildApp({ ...extra, ...opts.store, adminPassword: password ?? undefined });
+  } else if (password !== TEST_ADMIN_PASSWORD) {
+    const store = await createTestStore();
+    app = await buildApp({ ...extra, ...store, adminPassword: password ?? undefined });
+    cleanup = store.dispose;
+  } else if (usingPostgres) {
+    const template = await postgresSnapshot();
+    const name = newDbName();
+    await admin(`create database ${ident(name)} template ${ident(template)}`);
+    app = await buildApp({ ...extra, databaseUrl: dbUrl(name) });
+    cleanup = () => admin(`drop database if exists ${ident(name)} with (force)`);
+  } else {
+    const pglite = await PGlite.create({ loadDataDir: await pgliteSnapshot() });
+    app = await buildApp({ ...extra, pglite });
+  }
+  const call: TestApp['call'] = async (method, url, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = o.token;
+    const res = await app.inject({ method, url, headers, payload: o.payload as InjectOptions['payload'] });
+    return { ...(res.json() as Envelope<never>), status: res.statusCode };
+  };
+  return {
+    app,
+    call,
+    async login(account = 'admin', plain = password ?? TEST_ADMIN_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/oauth/Login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ account, password: md5Hex(plain), client_id: 'admin', client_secret: '123456', scope: 'all', grant_type: 'password' }).toString(),
+      });
+      const body = res.json() as Envelope<{ token: string }>;
+      if (body.code !== 200) throw new Error(`login ${account} failed: ${body.code} ${body.msg}`);
+      return body.data.token;
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+/**
+ * The shared app most server test files set up (call at the top level of the file): beforeAll creates a test app
+ * (createTestApp with `opts`) and signs in as admin; afterAll closes it. Returns a holder whose `t` (the TestApp) and
+ * `token` (the admin's `Bearer <hex>`) are set once beforeAll has run; reading them earlier gives undefined.
+ */
+export function signedInTestApp(opts: Parameters<typeof createTestApp>[0] = {}): { t: TestApp; token: string } {
+  const holder = {} as { t: TestApp; token: string };
+  beforeAll(async () => {
+    holder.t = await createTestApp(opts);
+    holder.token = await holder.t.login();
+  });
+  afterAll(async () => {
+    await holder.t.close();
+  });
+  return holder;
+}
+
+/**
+ * Adds an enabled, non-admin user (change_pwd_times 1) with the given password; `roleIds`/`positionIds` become
+ * user_relation rows. Returns the user id.
+ */
+export async function createUser(app: FastifyInstance, user: { account: string; password: string; realName?: string; roleIds?: string[]; positionIds?: string[] }): Promise<string> {
+  const { hashPassword } = await import('../../server/src/lib/password');
+  const id = `user-${user.account}`;
+  await app.db
+    .insertInto('users')
+    .values({ id, account: user.account, real_name: user.realName ?? user.account, password: await hashPassword(md5Hex(user.password)), change_pwd_times: 1, organize_id: 'org-purchasing' })
+    .execute();
+  const rel = [...(user.roleIds ?? []).map((r) => ['Role', r] as const), ...(user.positionIds ?? []).map((p) => ['Position', p] as const)];
+  for (const [objectType, objectId] of rel) {
+    await app.db.insertInto('user_relation').values({ id: `${id}:${objectType}:${objectId}`, user_id: id, object_type: objectType, object_id: objectId }).execute();
+  }
+  return id;
+}
+
+/** Grants items (menus or buttons) to a Role, Position or User. */
+export async function grant(app: FastifyInstance, objectType: 'Role' | 'Position' | 'User', objectId: string, items: Array<['module' | 'button', string]>): Promise<void> {
+  for (const [itemType, itemId] of items) {
+    await app.db.insertInto('authorize').values({ id: `g:${objectType}:${objectId}:${itemType}:${itemId}`, item_type: itemType, item_id: itemId, object_type: objectType, object_id: objectId }).execute();
+  }
+}
