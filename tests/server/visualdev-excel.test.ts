@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES } from '../../server/src/modules/visualdev/excel-import';
 import { createTestApp, type TestApp } from './helpers';
 import { anOrder, orderModel } from './visualdev-fixtures';
 
@@ -214,5 +216,13 @@ describe('Template and Import', () => {
     const big = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(11 * 1024 * 1024)]);
     expect(await importFile(big)).toMatchObject({ code: 400, msg: '文件大小超过10MB' });
     expect(await t.call('POST', `${M}/Actions/Import`, { token, payload: {} })).toMatchObject({ code: 400 });
+  });
+
+  it('refuses a small file that unpacks past 200 MB (a zip bomb) before loading it', async () => {
+    const bomb = new JSZip();
+    bomb.file('xl/worksheets/sheet1.xml', Buffer.alloc(201 * 1024 * 1024, 0x20));
+    const buf = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(buf.length).toBeLessThan(MAX_IMPORT_BYTES);
+    expect(await importFile(buf)).toMatchObject({ code: 400, msg: '文件解压后超过200MB，请拆分后导入' });
   });
 });

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
-import { ApiError } from '../../plugins/envelope';
 import { assignBillNumbers } from '../bill-rule/assign';
 import { importColumns, type SheetColumn } from './excel-columns';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
@@ -15,7 +14,7 @@ import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from
 import { recordErrors } from './record-service';
 
 /**
- * Excel import (issue 4 item 5): the first sheet of an .xlsx is read as a stream; row 1 holds the headers (field
+ * Excel import (issue 4 item 5): the first sheet of an .xlsx is read; row 1 holds the headers (field
  * labels, or `__vModel__`s; other columns are ignored), an optional row 2 holds the template's hints; every data row
  * is converted back (option names → ids, dates, names → ids), prepared like a create (system fields, calculate,
  * editor HTML, bill numbers) and validated with the model's schema. All rows are written in ONE transaction, or none:
@@ -46,30 +45,62 @@ interface SheetRow {
   values: unknown[];
 }
 
-/** True when the buffer is a zip (an .xlsx is one). */
-function isZip(buf: Buffer): boolean {
-  return buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
-}
+/** Largest total of an import's unpacked parts, bytes: a guard against zip bombs (10 000 wide rows fit easily). */
+export const MAX_IMPORT_UNPACKED_BYTES = 200 * 1024 * 1024;
 
-/** Reads the first worksheet's rows (1-based cell arrays), stopping with 400 past MAX_IMPORT_ROWS + 2 rows. */
-export async function readFirstSheet(buf: Buffer): Promise<SheetRow[]> {
-  if (!isZip(buf)) throw fail(400, 'notXlsx');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  const rows: SheetRow[] = [];
+/**
+ * Opens the .xlsx zip and inflates every part once, counting bytes, without keeping them.
+ * @throws LocalizedError 400 `notXlsx` (not a zip) or `unpackedTooLarge` (past MAX_IMPORT_UNPACKED_BYTES).
+ */
+async function checkUnpackedSize(buf: Buffer): Promise<void> {
+  let zip: JSZip;
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (Array.isArray(row.values) ? row.values : []).map(cellValue);
-        if (!values.some((v) => v !== null && v !== '')) continue;
-        rows.push({ row: row.number, values });
-        if (rows.length > MAX_IMPORT_ROWS + 2) throw fail(400, 'tooManyRows', { max: MAX_IMPORT_ROWS });
-      }
-      break;
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
+    zip = await JSZip.loadAsync(buf);
+  } catch {
     throw fail(400, 'notXlsx');
   }
+  let total = 0;
+  for (const file of Object.values(zip.files)) {
+    if (file.dir) continue;
+    await new Promise<void>((resolve, reject) => {
+      const parts = file.nodeStream('nodebuffer');
+      parts.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total <= MAX_IMPORT_UNPACKED_BYTES) return;
+        parts.pause();
+        reject(fail(400, 'unpackedTooLarge', { size: `${MAX_IMPORT_UNPACKED_BYTES / 1024 / 1024}MB` }));
+      });
+      parts.on('error', () => reject(fail(400, 'notXlsx')));
+      parts.on('end', () => resolve());
+    });
+  }
+}
+
+/**
+ * Reads the first worksheet's non-empty rows (1-based cell arrays). The whole workbook is loaded at once: exceljs's
+ * streaming reader loses zip entries at random (exceljs#3064; here 1 read in 300 failed), and the size check above
+ * bounds what loading may cost.
+ * @throws LocalizedError 400 `notXlsx`, `unpackedTooLarge`, or `tooManyRows` past MAX_IMPORT_ROWS + 2 rows.
+ */
+export async function readFirstSheet(buf: Buffer): Promise<SheetRow[]> {
+  await checkUnpackedSize(buf);
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw fail(400, 'notXlsx');
+  }
+  const rows: SheetRow[] = [];
+  wb.worksheets[0]?.eachRow((row) => {
+    // A merged range holds its value in the top-left cell only (our export merges a record's main cells over its lines).
+    const raw: unknown[] = [];
+    row.eachCell((cell, col) => {
+      raw[col] = cell.isMerged && cell.master !== cell ? null : cell.value;
+    });
+    const values = raw.map(cellValue);
+    if (values.some((v) => v !== null && v !== '')) rows.push({ row: row.number, values });
+  });
+  if (rows.length > MAX_IMPORT_ROWS + 2) throw fail(400, 'tooManyRows', { max: MAX_IMPORT_ROWS });
   return rows;
 }
 

@@ -20,6 +20,7 @@ type Key =
   | 'noFile'
   | 'notXlsx'
   | 'tooManyRows'
+  | 'unpackedTooLarge'
   | 'noImportColumns'
   | 'importFailed'
   | 'importOk'
@@ -57,6 +58,7 @@ const table: MessageTable<Key> = {
     noFile: '请选择要导入的文件',
     notXlsx: '只能导入.xlsx格式的Excel文件',
     tooManyRows: '导入数据不能超过{max}行',
+    unpackedTooLarge: '文件解压后超过{size}，请拆分后导入',
     noImportColumns: '表头与模板不符，未找到可导入的列',
     importFailed: '导入失败：共{count}处错误，未导入任何数据',
     importOk: '导入成功，共{count}条数据',
@@ -92,6 +94,7 @@ const table: MessageTable<Key> = {
     noFile: 'Choose a file to import',
     notXlsx: 'Only .xlsx Excel files can be imported',
     tooManyRows: 'An import may have at most {max} rows',
+    unpackedTooLarge: 'The file unpacks to more than {size}; split it and import the parts',
     noImportColumns: 'The header does not match the template: no importable column found',
     importFailed: 'Import failed: {count} errors, nothing was imported',
     importOk: 'Imported {count} records',
