@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PGliteStatements } from './pglite-statements';
 
 /** Node's own setImmediate, taken at load so that a test faking timers cannot stall the database. */
 const immediate = globalThis.setImmediate;
@@ -42,10 +43,14 @@ function turnBudget(budgetMs: number): TurnBudget {
   return { gate, touch };
 }
 
-/** `pglite` with its `query` passed through the turn budget; every other member is the instance's own. */
+/**
+ * `pglite` with its `query` run by PGliteStatements (one round trip, prepared reads) and passed through the turn
+ * budget; every other member is the instance's own.
+ */
 function gated(pglite: PGlite, budget: TurnBudget): PGlite {
   type Args = Parameters<PGlite['query']>;
-  const run = <T>(args: Args) => pglite.query<T>(...args).finally(budget.touch);
+  const statements = new PGliteStatements(pglite);
+  const run = <T>([sql, params]: Args) => statements.query<T>(sql, params ?? []).finally(budget.touch);
   const query = <T>(...args: Args) => {
     const wait = budget.gate();
     return wait ? wait.then(() => run<T>(args)) : run<T>(args);
@@ -66,7 +71,8 @@ function gated(pglite: PGlite, budget: TurnBudget): PGlite {
  * timers, sockets and new requests waited (p99 47 ms, max 159 ms with 10 requests in flight). Here statements run
  * for `budgetMs` (ms) of each event-loop turn and the next one waits for the next turn, so a turn is blocked for about
  * the budget plus one statement. The default 0 runs one statement per turn: in the list bench it gave the lowest loop
- * delay (p99 4.5–11 ms; 5 ms gave ~20 ms) at no measurable cost in CPU. Same SQL, same results, same order.
+ * delay (p99 4.5–11 ms; 5 ms gave ~20 ms) at no measurable cost in CPU. Statements go through PGliteStatements (one
+ * protocol round trip each, reads prepared). Same SQL, same results, same order.
  * Errors: none of its own; query errors are PGlite's, as before.
  */
 export class YieldingPGliteDialect extends PGliteDialect {
