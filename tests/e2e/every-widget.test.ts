@@ -10,7 +10,7 @@ import { seedModelButtons } from '../../server/src/db/seed/menus';
 import { md5Hex } from '../../server/src/lib/password';
 import type { FieldConfig } from '../../schemas/field';
 import { EVERY_WIDGET_RULE, everyWidgetModel } from '../fixtures/every-widget';
-import { databaseUrlFor, launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, databaseUrlFor, launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 3 "Done when", browser half: the every-widget model (tests/fixtures/every-widget.ts) behind a menu, in
@@ -80,7 +80,7 @@ describe('every widget: one model with every kdKey, in the browser', () => {
       .filter({ visible: true })
       .first()
       .waitFor();
-  const save = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  const save = (dialog: Locator) => clickInDialog(page, /确\s*定|保\s*存/, dialog);
 
   it('opens the model page from its menu', async () => {
     await signIn(page, server.url, 'admin', PASSWORD);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 2 end to end: a person signs in through the page in Chromium, opens the seeded supplier model page,
@@ -45,10 +45,10 @@ describe('foundation: sign in, model page CRUD, restart, sign out', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('#root_supplierCode').fill('BAD1');
     await dialog.locator('#root_supplierName').fill('宁波箱包辅料有限公司');
-    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await clickInDialog(page, /确\s*定|保\s*存/, dialog);
     await dialog.getByText('供应商编码须为S加4位数字').first().waitFor();
     await dialog.locator('#root_supplierCode').fill('S0001');
-    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await clickInDialog(page, /确\s*定|保\s*存/, dialog);
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('宁波箱包辅料有限公司').waitFor();
     await page.screenshot({ path: join(OUTPUT, 'foundation-list.png') });
@@ -70,7 +70,7 @@ describe('foundation: sign in, model page CRUD, restart, sign out', () => {
     await page.getByRole('button', { name: /编\s*辑/ }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#root_supplierName').fill('宁波箱包五金有限公司');
-    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await clickInDialog(page, /确\s*定|保\s*存/, dialog);
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('宁波箱包五金有限公司').waitFor();
     assert.equal(await page.getByText('宁波箱包辅料有限公司').count(), 0);
@@ -78,7 +78,7 @@ describe('foundation: sign in, model page CRUD, restart, sign out', () => {
 
   it('deletes the record after confirmation', async () => {
     await page.getByRole('button', { name: /删\s*除/ }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await clickInDialog(page, /确\s*定|OK/);
     await page.locator('.ant-empty-description', { hasText: '暂无数据' }).first().waitFor();
     assert.equal(await page.getByText('宁波箱包五金有限公司').count(), 0);
   });
@@ -86,7 +86,7 @@ describe('foundation: sign in, model page CRUD, restart, sign out', () => {
   it('signs out after confirmation', async () => {
     await page.locator('.kd-user-menu, [data-testid=user-menu]').first().click();
     await page.getByText(/退出|注销/).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await clickInDialog(page, /确\s*定|OK/);
     await page.waitForURL(/#\/login/);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../src/testing/freePort';
 
 /** Root of the repository. */
@@ -132,4 +132,23 @@ export async function signIn(page: Page, url: string, account: string, password:
   await page.locator('#account').fill(account);
   await page.locator('#password').fill(password);
   await page.locator('#password').press('Enter');
+}
+
+/**
+ * Clicks the button `name` of the open dialog once its opening motion is over: no element inside a modal still carries
+ * an appear/enter motion class and no finite animation runs there. antd zooms a modal in from the pointer (0.3 s); on a
+ * loaded machine Playwright pressed on the still-moving 确定 and released over the wrap, so the browser sent the click
+ * to the wrap and the confirmation stayed open (seen in CI and under load: pointerdown and mousedown on
+ * `<span>确定</span>`, click on `.ant-modal-wrap`).
+ */
+export async function clickInDialog(page: Page, name: RegExp, dialog: Locator = page.getByRole('dialog')): Promise<void> {
+  await dialog.waitFor();
+  await page.waitForFunction(() => {
+    if (document.querySelector('.ant-modal-root [class*="-appear"], .ant-modal-root [class*="-enter"]')) return false;
+    return document.getAnimations().every((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      return a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY || !target?.closest('.ant-modal-root');
+    });
+  });
+  await dialog.getByRole('button', { name }).click();
 }

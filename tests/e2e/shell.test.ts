@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, OUTPUT, type RunningServer, removeDir, signIn, startServer } from './harness';
+import { clickInDialog, launchBrowser, OUTPUT, type RunningServer, removeDir, signIn, startServer } from './harness';
 
 /**
  * Issue 5 end to end, in Chromium against the built app on the real server: the forced password change of a fresh
@@ -49,7 +49,7 @@ describe('application shell (issue 5)', () => {
   const signOut = async (p: Page) => {
     await p.getByTestId('user-menu').click();
     await p.getByText('退出登录').click();
-    await p.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+    await clickInDialog(p, /确\s*定/);
     await p.waitForURL(/#\/login/);
   };
 
