@@ -31,8 +31,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * Runs statements on PGlite like `pglite.query(sql, params)` (same `Results`, same parsers, same errors), but in ONE
  * protocol round trip (Parse, Bind, Describe, Execute, Sync sent together) instead of PGlite's six, and with reads
- * kept as named prepared statements (an LRU of `maxPrepared` SQL texts), so a repeated list page skips parsing and,
- * after PostgreSQL's first five runs, planning (issue 4 item 9, B5). Parameters are sent as text with no declared type,
+ * kept as named prepared statements (an LRU of `maxPrepared` SQL texts), so a repeated list page skips parsing, and
+ * planning too once PostgreSQL settles on a generic plan (after five runs, and only when it is estimated no costlier
+ * than the custom ones) (issue 4 item 9, B5; bench/pglite.bench.ts). Parameters are sent as text with no declared type,
  * serialised by node-postgres's own `prepareValue`, exactly as on PostgreSQL (the server infers their types): both
  * databases see the same values. A schema change through here closes every prepared statement; a stale plan
  * outside a transaction (SQLSTATE 0A000 or 26000) is retried once unprepared.
