@@ -17,8 +17,10 @@ import { checkRegressions, type Outcome, printReport } from './lib/report';
  * - B3 the endpoint as is vs the same endpoint with its count query answered without the database (bench stub);
  * - B4 page 5,000 vs page 1 latency, one request at a time (median latency per round);
  * - B2k, B4k, B5k: B2, B4 and B5 again with the model's default sort column removed (the runtime's keyset order);
- * - B5 the endpoint on PGlite (in memory, in process) vs on PostgreSQL, with the PGlite server's event-loop delay and, as
- *   the machine's floor, that of an idle Node process pinned to the same core during the same rounds.
+ * - B5 the endpoint on PGlite (in memory, on its own thread as the product runs it; the thread may use cores 0 and 1,
+ *   as PostgreSQL's backends do, the server's thread stays on core 0) vs on PostgreSQL, with the PGlite server's
+ *   event-loop delay and, as the machine's floor, that of an idle Node process pinned to core 0 during the same rounds;
+ * - B5i (only when named in BENCH_ONLY): the same with PGlite in process, on the server's thread (the earlier design).
  * PostgreSQL: BENCH_PG (postgres://postgres@127.0.0.1:5432), database kd_bench created and dropped here.
  * BENCH_ONLY=b2,b4 runs a subset. Results: printed, and saved to test-output/bench/.
  */
@@ -29,6 +31,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONCURRENCY = 10;
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'kd_bench';
+/** Cores the PGlite thread may use: both, like PostgreSQL's backends (the server's own thread stays on core 0). */
+const DB_CORES = process.env.BENCH_DB_CORES ?? '0,1';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'b2,b3,b4,b2k,b4k,b5,b5k').toLowerCase().split(','));
 const PATH = '/api/visualdev/OnlineDev/vd-supplier/List';
 const PAGE_1 = { currentPage: 1, pageSize: 20 };
@@ -161,7 +165,7 @@ async function b5(pgServer: Child<Ready>, lite: Child<Ready>, idle: Child<unknow
   );
   return {
     id: `B5${variant}`,
-    name: `list on PGlite (in process), ${what}, 10 in flight`,
+    name: `list on PGlite, ${what}, 10 in flight`,
     baseline: `same list on PostgreSQL: ${fixed(median(onPg), 0)} req/s`,
     subject: `PGlite: ${fixed(median(onLite), 0)} req/s; event loop p99 ${fixed(p99, 1)} ms, max ${fixed(max, 1)} ms`,
     ratios,
@@ -197,11 +201,16 @@ async function main(): Promise<void> {
       if (ONLY.has('b4k')) outcomes.push(await b4(pgServer, 'k', what));
       await pgServer.call('defaultSidx', { value: 'supplierCode' });
     }
-    if (ONLY.has('b5') || ONLY.has('b5k')) {
-      const lite = await startChild<Ready>('bench/lib/list-server.ts', { BENCH_DB: 'pglite', BENCH_ROWS: String(ROWS) }, 0);
-      children.push(lite);
+    if (ONLY.has('b5') || ONLY.has('b5k') || ONLY.has('b5i')) {
       const idle = await startChild<unknown>('bench/lib/loop-probe.ts', { BENCH_IDLE_PROBE: '1' }, 0);
       children.push(idle as Child<Ready>);
+      if (ONLY.has('b5i')) {
+        const inProcess = await startChild<Ready>('bench/lib/list-server.ts', { BENCH_DB: 'pglite-inprocess', BENCH_ROWS: String(ROWS) }, 0);
+        outcomes.push(await b5(pgServer, inProcess, idle, notes, 'i', 'sorted by the default column, PGlite on the server thread (before this session)'));
+        await inProcess.close();
+      }
+      const lite = await startChild<Ready>('bench/lib/list-server.ts', { BENCH_DB: 'pglite', BENCH_DB_CORES: DB_CORES, BENCH_ROWS: String(ROWS) }, 0);
+      children.push(lite);
       if (ONLY.has('b5')) outcomes.push(await b5(pgServer, lite, idle, notes));
       if (ONLY.has('b5k')) {
         for (const srv of [pgServer, lite]) await srv.call('defaultSidx', { value: '' });

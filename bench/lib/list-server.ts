@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { execFileSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
+import { PGliteThread } from '../../server/src/db/pglite-thread';
 import { loadModel, saveModel } from '../../server/src/modules/visualdev/model-store';
 import { createSession } from '../../server/src/plugins/auth';
 import { createLoopProbe } from './loop-probe';
@@ -9,7 +11,9 @@ import { seedSuppliers } from './seed-suppliers';
 
 /**
  * The server process of the list benchmarks (bench/list.bench.ts starts it pinned to its own core). It builds the
- * real app (buildApp) on PostgreSQL (BENCH_DATABASE_URL) or on an in-memory PGlite (BENCH_DB=pglite), seeds
+ * real app (buildApp) on PostgreSQL (BENCH_DATABASE_URL), on an in-memory PGlite on its own thread as the product runs
+ * it (BENCH_DB=pglite; the thread may use BENCH_DB_CORES, e.g. "0,1", like PostgreSQL's backends, while the rest of
+ * the process stays on the core it was started on), or in process (BENCH_DB=pglite-inprocess), seeds
  * BENCH_ROWS supplier rows, opens an admin session, listens on 127.0.0.1 and answers commands over IPC:
  * - capture on/off: records the SQL (text + values) the app sends to PostgreSQL while on (pg driver only);
  * - raw: replays captured queries with a `pg` Pool(10) loop at a concurrency for a duration → ops (the B2 baseline);
@@ -22,7 +26,7 @@ import { seedSuppliers } from './seed-suppliers';
 type Query = { text: string; values: unknown[] };
 type Msg = { id: number; cmd: string; [k: string]: unknown };
 
-const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'pg';
+const kind = process.env.BENCH_DB === 'pglite' || process.env.BENCH_DB === 'pglite-inprocess' ? process.env.BENCH_DB : 'pg';
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const table = process.env.BENCH_TABLE ?? 'kd_supplier';
 
@@ -54,12 +58,18 @@ if (kind === 'pg') {
   };
 }
 
+/** The database part of buildApp's options for `kind`. */
+async function database() {
+  if (kind === 'pg') return { databaseUrl: process.env.BENCH_DATABASE_URL };
+  if (kind === 'pglite-inprocess') return { pglite: await PGlite.create() };
+  const thread = await PGliteThread.open({});
+  const cores = process.env.BENCH_DB_CORES;
+  if (cores && thread.tid) execFileSync('taskset', ['-cp', cores, String(thread.tid)], { stdio: 'ignore' });
+  return { pgliteThread: thread };
+}
+
 const seedStart = performance.now();
-const app = await buildApp(
-  kind === 'pg'
-    ? { databaseUrl: process.env.BENCH_DATABASE_URL, adminPassword: 'Bench@12345', serveClient: false }
-    : { pglite: await PGlite.create(), adminPassword: 'Bench@12345', serveClient: false },
-);
+const app = await buildApp({ ...(await database()), adminPassword: 'Bench@12345', serveClient: false });
 const filled = await seedSuppliers(app.db, table, rows);
 const token = await createSession(app.db, 'user-admin', '127.0.0.1', 'bench');
 const seedMs = performance.now() - seedStart;

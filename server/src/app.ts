@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread, PGliteThreadOptions } from './db/pglite-thread';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +31,8 @@ export interface AppOptions {
   clientDir?: string;
   /** An open PGlite to use instead of opening `dataDir` (tests clone a seeded template); closed with the app. */
   pglite?: PGlite;
+  /** PGlite on its own thread over memory or a data-dir tarball (tests, benchmarks), instead of `dataDir`. */
+  pgliteThread?: PGliteThreadOptions | PGliteThread;
   /** Request body limit in bytes (default 1 MiB); larger bodies answer HTTP 413. */
   bodyLimit?: number;
   /** Trust X-Forwarded-For (behind a reverse proxy); default false, so clients cannot fake their IP. */
@@ -47,7 +50,7 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * `app.close()` closes the database. Does not listen.
  */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, pglite: opts.pglite });
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, pglite: opts.pglite, pgliteThread: opts.pgliteThread });
   const app = Fastify({ logger: opts.logger ? loggerOptions() : false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: opts.trustProxy ?? false });
   registerDb(app, db);
   try {

@@ -79,7 +79,7 @@ export async function createTestStore(): Promise<TestStore> {
   return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
-let pgliteTemplate: Promise<Blob> | null = null;
+let pgliteTemplate: Promise<Uint8Array> | null = null;
 let postgresTemplate: Promise<string> | null = null;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -106,11 +106,11 @@ async function sourceHash(): Promise<string> {
  * A seeded PGlite data dir (tarball). Made once per test file, and cached in test-output/ under a hash of the
  * sources it depends on, so later files and runs skip initdb, migrations and seeding.
  */
-function pgliteSnapshot(): Promise<Blob> {
+function pgliteSnapshot(): Promise<Uint8Array> {
   pgliteTemplate ??= (async () => {
     const file = join(ROOT, 'test-output', `pglite-template-${await sourceHash()}.tar`);
     const cached = await readFile(file).catch(() => null);
-    if (cached) return new Blob([cached]);
+    if (cached) return new Uint8Array(cached);
     const pglite = await PGlite.create();
     const app = await buildApp({ pglite, adminPassword: TEST_ADMIN_PASSWORD, serveClient: false });
     const blob = await pglite.dumpDataDir('none');
@@ -119,10 +119,11 @@ function pgliteSnapshot(): Promise<Blob> {
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
     await rename(tmp, file);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
     for (const old of await readdir(dirname(file))) {
       if (/^pglite-template-[0-9a-f]+\.tar$/.test(old) && join(dirname(file), old) !== file) await rm(join(dirname(file), old), { force: true });
     }
-    return blob;
+    return bytes;
   })();
   return pgliteTemplate;
 }
@@ -169,8 +170,8 @@ export async function createTestApp(opts: { adminPassword?: string | null; store
     app = await buildApp({ ...extra, databaseUrl: dbUrl(name) });
     cleanup = () => admin(`drop database if exists ${ident(name)} with (force)`);
   } else {
-    const pglite = await PGlite.create({ loadDataDir: await pgliteSnapshot() });
-    app = await buildApp({ ...extra, pglite });
+    // As the product runs PGlite (plugins/db.ts): on its own thread, here started from the seeded template.
+    app = await buildApp({ ...extra, pgliteThread: { loadDataDir: await pgliteSnapshot() } });
   }
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };

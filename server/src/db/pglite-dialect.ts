@@ -72,7 +72,9 @@ function gated(pglite: PGlite, budget: TurnBudget): PGlite {
  * for `budgetMs` (ms) of each event-loop turn and the next one waits for the next turn, so a turn is blocked for about
  * the budget plus one statement. The default 0 runs one statement per turn: in the list bench it gave the lowest loop
  * delay (p99 4.5–11 ms; 5 ms gave ~20 ms) at no measurable cost in CPU. Statements go through PGliteStatements (one
- * protocol round trip each, reads prepared). Same SQL, same results, same order.
+ * protocol round trip each, reads prepared). Same SQL, same results, same order. Used for a PGlite the caller opened
+ * and runs in process (buildApp's `pglite`: template building in tests, the B5i bench); the server's own PGlite runs
+ * on a thread of its own instead (pglite-thread.ts), where no statement can hold up the event loop.
  * Errors: none of its own; query errors are PGlite's, as before.
  */
 export class YieldingPGliteDialect extends PGliteDialect {

@@ -1,4 +1,4 @@
-import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 import { prepareValue } from 'pg/lib/utils.js';
 
 const { serialize } = protocol;
@@ -12,6 +12,10 @@ const PREPARABLE = /^\s*(select|with)\b/i;
 const SCHEMA_CHANGE = /^\s*(alter|create|drop|truncate|comment|reindex|discard|deallocate)\b/i;
 /** SQLSTATEs after which prepared statements must be dropped: a cached plan whose result type changed; a missing one. */
 const STALE_PLAN = new Set(['0A000', '26000']);
+
+/** Type OIDs of json and jsonb. */
+export const JSON_TYPES: ReadonlySet<number> = new Set([types.JSON, types.JSONB]);
+const asText = (x: string) => x;
 
 /** Statement names are unique in the process, so several runners may share one PGlite session (tests do). */
 let statementSeq = 0;
@@ -47,9 +51,15 @@ export class PGliteStatements {
   /** Transaction status after the last statement: I idle, T in a transaction, E in a failed one. */
   #status = 'I';
 
+  /**
+   * @param maxPrepared most statements kept prepared.
+   * @param rawJson leave json and jsonb values as their text (the PGlite thread sends the text across and the
+   * server thread parses it: one string to copy instead of an object graph).
+   */
   constructor(
     private readonly pglite: PGlite,
     private readonly maxPrepared = 200,
+    private readonly rawJson = false,
   ) {}
 
   /** Number of statements currently prepared (for tests). */
@@ -100,7 +110,22 @@ export class PGliteStatements {
     }
     if (parse_ && parsed && name !== '') this.#remember(sql, name);
     if (error) throw Object.assign(error, { query: sql, params: values });
-    return parse.parseResults(messages as never, this.pglite.parsers)[0] as Results<T>;
+    return parse.parseResults(messages as never, this.#parsersFor(messages))[0] as Results<T>;
+  }
+
+  /**
+   * The parsers of the column types in `messages`' row descriptions only: parseResults copies the map it is given on
+   * every call, and `pglite.parsers` holds one entry per type of the database (a third of a lookup's time went there).
+   */
+  #parsersFor(messages: Message[]): PGlite['parsers'] {
+    const parsers: PGlite['parsers'] = {};
+    for (const m of messages) {
+      if (m.name !== 'rowDescription') continue;
+      for (const f of (m as unknown as { fields: Array<{ dataTypeID: number }> }).fields) {
+        parsers[f.dataTypeID] = this.rawJson && JSON_TYPES.has(f.dataTypeID) ? asText : this.pglite.parsers[f.dataTypeID];
+      }
+    }
+    return parsers;
   }
 
   /** The prepared name of `sql`, moved to the LRU's young end, or '' when it is not prepared. */

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest } from '../db/migrate';
 import { YieldingPGliteDialect } from '../db/pglite-dialect';
+import { PGliteThread, type PGliteThreadOptions } from '../db/pglite-thread';
 import { AuthCache } from './auth-cache';
 import type { Database, Db } from '../db/types';
 
@@ -16,17 +18,24 @@ declare module 'fastify' {
   }
 }
 
-/** Where the database lives: a PostgreSQL URL, an already open PGlite (tests), or a PGlite data folder. */
+/**
+ * Where the database lives: a PostgreSQL URL; an already open PGlite, run in process (tests); a PGlite thread over
+ * memory or a data-dir tarball (tests, benchmarks); else a PGlite thread over the data folder.
+ */
 export interface DbOptions {
   databaseUrl?: string;
   pglite?: PGlite;
+  /** Options of the PGlite thread to start, or one already started (closed with the database). */
+  pgliteThread?: PGliteThreadOptions | PGliteThread;
   /** The app's data folder; PGlite keeps its files in `${dataDir}/pgdata`. */
   dataDir?: string;
 }
 
 /**
  * Opens the database (design.md §7): PostgreSQL through a `pg` Pool when `databaseUrl` is set, else PGlite in
- * `${dataDir}/pgdata` (default ./data), and runs pending migrations. The access caches (plugins/auth-cache.ts) are
+ * `${dataDir}/pgdata` (default ./data) on its own thread (db/pglite-thread.ts: the server's event loop never waits for
+ * PostgreSQL's WebAssembly), and runs pending migrations. An open `pglite` given by the caller runs in process,
+ * through the yielding dialect (db/pglite-dialect.ts). The access caches (plugins/auth-cache.ts) are
  * installed on it as a plugin, so writes to the permission tables invalidate them. `db.destroy()` closes the pool / PGlite.
  */
 export async function openDatabase(opts: DbOptions): Promise<Db> {
@@ -37,14 +46,18 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache()] });
+  } else if (opts.pglite) {
+    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(opts.pglite), plugins: [new AuthCache()] });
   } else {
-    let pglite = opts.pglite;
-    if (!pglite) {
+    let threadOpts = opts.pgliteThread;
+    if (!threadOpts) {
       const dir = join(opts.dataDir ?? './data', 'pgdata');
       await mkdir(dir, { recursive: true });
-      pglite = await PGlite.create(dir);
+      threadOpts = { dataDir: dir };
     }
-    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(pglite), plugins: [new AuthCache()] });
+    // The dialect's driver calls only `query(sql, params)` and `close()`, which PGliteThread has with PGlite's shapes.
+    const thread = threadOpts instanceof PGliteThread ? threadOpts : await PGliteThread.open(threadOpts);
+    db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache()] });
   }
   try {
     await migrateToLatest(db as Kysely<unknown>);

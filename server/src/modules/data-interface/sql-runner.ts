@@ -5,8 +5,8 @@ import { assertBoundedPlan, isPglite } from './sql-plan-guard';
 
 /**
  * Runs data-source SQL read-only (issue 4 item 7): after the token check (sql-guard.ts), inside a transaction that
- * starts `SET TRANSACTION READ ONLY`, sets `statement_timeout` to 5 s (PostgreSQL; PGlite, single-threaded, cannot
- * interrupt a statement, so there each statement is planned first and refused when its planned work is too large or
+ * starts `SET TRANSACTION READ ONLY`, sets `statement_timeout` to 5 s (PostgreSQL; PGlite cannot interrupt a statement
+ * (on its thread a long one still holds every other statement back), so there each statement is planned first and refused when its planned work is too large or
  * it holds an unbounded recursive CTE, with the same `statement timeout` error: sql-plan-guard.ts) and, where the database allows it, switches to
  * the role `kd_datasource`, which holds SELECT on model tables and dictionary tables only. The statement is wrapped
  * as a sub-query: `select * from (<sql>) as kd_src [where …] [order by …] limit … offset …`, so it cannot be followed
