@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, ESTIMATE_MIN } from '../../server/src/modules/visualdev/list-total';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, usingPostgres } from './helpers';
 import { orderModel } from './visualdev-fixtures';
 
 /**
@@ -108,4 +108,18 @@ describe('totals', () => {
     const sum = await list(big, { summary: true });
     expect(sum.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: n + 1 });
   }, 60_000);
+});
+
+describe('statement reuse on PGlite (issue 4 item 9)', () => {
+  // pg_prepared_statements is per session: PGlite's one session keeps the runtime's prepared reads; on PostgreSQL
+  // the pool's driver prepares nothing, so there is nothing to look at.
+  it.runIf(!usingPostgres)('plans a list page once and reuses the plan (its LIMIT is a literal, not a parameter)', async () => {
+    for (let i = 0; i < 8; i++) expect((await list(small, { sidx: 'amount', sort: 'asc', currentPage: 1, pageSize: 20 })).code).toBe(200);
+    const r = await sql<{ generic: number; custom: number }>`select generic_plans::int as generic, custom_plans::int as custom
+      from pg_prepared_statements where statement like '%kd_pg_order%' and statement like '%limit 20)%'`.execute(t.app.db);
+    // the page statement run 8 times above (other tests ran other pages of 20 before)
+    const page = r.rows.find((x) => x.generic + x.custom >= 8);
+    expect(page?.generic).toBeGreaterThanOrEqual(3);
+    expect(page?.custom).toBeLessThanOrEqual(5);
+  });
 });
