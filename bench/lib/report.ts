@@ -11,18 +11,24 @@ export interface Outcome {
   /** The measured thing, with its absolute figure. */
   subject: string;
   ratios: number[];
-  /** ≥ goal when higherIsBetter, else ≤ goal. */
-  goal: number;
+  /** ≥ goal when higherIsBetter, else ≤ goal; null: a measurement without a goal (shown as —). */
+  goal: number | null;
   higherIsBetter: boolean;
   /** A second condition (e.g. event-loop delay) and whether it held. */
   extraOk?: boolean;
   extraGoal?: string;
 }
 
-/** Whether an outcome met its goal (median ratio, plus the extra condition). */
-export function met(o: Outcome): boolean {
+/** Whether an outcome met its goal (median ratio, plus the extra condition); null when it has no goal. */
+export function met(o: Outcome): boolean | null {
+  if (o.goal === null) return null;
   const m = median(o.ratios);
   return (o.higherIsBetter ? m >= o.goal : m <= o.goal) && o.extraOk !== false;
+}
+
+function goalText(o: Outcome): string {
+  if (o.goal === null) return '— (measured)';
+  return `${o.higherIsBetter ? '≥' : '≤'} ${o.goal}${o.higherIsBetter ? '' : '×'}${o.extraGoal ? `, ${o.extraGoal}` : ''}`;
 }
 
 /** Prints the results as the Markdown table of bench/RESULTS.md, then the notes. */
@@ -34,7 +40,7 @@ export function printReport(bench: string, outcomes: Outcome[], notes: string[],
     '|---|---|---|---|---|---|---|',
     ...outcomes.map(
       (o) =>
-        `| ${o.id} ${o.name} | ${o.subject} | ${o.baseline} | ${fixed(median(o.ratios))}${o.higherIsBetter ? '' : '×'} | ${spread(o.ratios)} | ${o.higherIsBetter ? '≥' : '≤'} ${o.goal}${o.higherIsBetter ? '' : '×'}${o.extraGoal ? `, ${o.extraGoal}` : ''} | ${met(o) ? 'yes' : 'no'} |`,
+        `| ${o.id} ${o.name} | ${o.subject} | ${o.baseline} | ${fixed(median(o.ratios))}${o.higherIsBetter ? '' : '×'} | ${spread(o.ratios)} | ${goalText(o)} | ${met(o) === null ? '—' : met(o) ? 'yes' : 'no'} |`,
     ),
     '',
     ...notes.map((n) => `- ${n}`),

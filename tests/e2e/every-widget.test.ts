@@ -10,7 +10,7 @@ import { seedModelButtons } from '../../server/src/db/seed/menus';
 import { md5Hex } from '../../server/src/lib/password';
 import type { FieldConfig } from '../../schemas/field';
 import { EVERY_WIDGET_RULE, everyWidgetModel } from '../fixtures/every-widget';
-import { clickInDialog, databaseUrlFor, launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, clickInDropdown, databaseUrlFor, launchBrowser, OUTPUT, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 3 "Done when", browser half: the every-widget model (tests/fixtures/every-widget.ts) behind a menu, in
@@ -119,14 +119,14 @@ describe('every widget: one model with every kdKey, in the browser', () => {
     await dialog.locator('#root_remark').fill('第一行备注');
     await dialog.locator('#root_urgent').click();
     await dialog.locator('#root_status').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '完成' }).click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '完成' }));
     await dialog.locator('#root_currency').fill('Renminbi');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Yuan Renminbi' }).click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Yuan Renminbi' }));
     await dialog.locator('#root_orderDate').fill('2024-06-01');
     await dialog.locator('#root_orderDate').press('Enter');
     await dialog.locator('#root_dept').click();
     await dialog.locator('#root_dept').fill('采购');
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '采购部' }).click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '采购部' }));
     await dialog.getByRole('button', { name: /添\s*加/ }).click();
     await dialog.locator('#root_lines_0_lineQty').fill('10');
     await dialog.locator('#root_lines_0_linePrice').fill('12.5');

@@ -134,6 +134,17 @@ export async function signIn(page: Page, url: string, account: string, password:
   await page.locator('#password').press('Enter');
 }
 
+/** Waits until no element matching `root` (a CSS selector), or inside it, is in an appear/enter motion or a finite running animation. */
+async function motionOver(page: Page, root: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    if (document.querySelector(`${sel}[class*="-appear"], ${sel}[class*="-enter"], ${sel} [class*="-appear"], ${sel} [class*="-enter"]`)) return false;
+    return document.getAnimations().every((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      return a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY || !target?.closest(sel);
+    });
+  }, root);
+}
+
 /**
  * Clicks the button `name` of the open dialog once its opening motion is over: no element inside a modal still carries
  * an appear/enter motion class and no finite animation runs there. antd zooms a modal in from the pointer (0.3 s); on a
@@ -143,12 +154,16 @@ export async function signIn(page: Page, url: string, account: string, password:
  */
 export async function clickInDialog(page: Page, name: RegExp, dialog: Locator = page.getByRole('dialog')): Promise<void> {
   await dialog.waitFor();
-  await page.waitForFunction(() => {
-    if (document.querySelector('.ant-modal-root [class*="-appear"], .ant-modal-root [class*="-enter"]')) return false;
-    return document.getAnimations().every((a) => {
-      const target = (a.effect as KeyframeEffect | null)?.target;
-      return a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY || !target?.closest('.ant-modal-root');
-    });
-  });
+  await motionOver(page, '.ant-modal-root');
   await dialog.getByRole('button', { name }).click();
+}
+
+/**
+ * Clicks `option` of an open select or tree-select dropdown once the dropdown has finished sliding in, for the same
+ * reason as clickInDialog (a tree-select choice was once lost under load: the record saved without its department).
+ */
+export async function clickInDropdown(page: Page, option: Locator): Promise<void> {
+  await option.waitFor();
+  await motionOver(page, '.ant-select-dropdown');
+  await option.click();
 }
