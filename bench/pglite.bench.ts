@@ -49,41 +49,31 @@ const cases = [
 ];
 const threadIds: Record<string, string> = { B5p: 'B5t', B5l: 'B5u' };
 
+type Run = (sql: string, params: unknown[]) => Promise<unknown>;
+const viaQuery: Run = (sql, params) => db.query(sql, params);
+const viaStatements: Run = (sql, params) => statements.query(sql, params);
+const viaThread: Run = (sql, params) => thread.query(sql, params);
+
+/** ROUNDS interleaved rounds of `base` then `subject` on case `c` → an outcome of subject/base latency (lower is better). */
+async function compare(c: (typeof cases)[number], id: string, name: string, base: [string, Run], subject: [string, Run], goal: number | null): Promise<Outcome> {
+  const b: number[] = [];
+  const s: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    b.push(await latency(() => base[1](c.sql, c.params)));
+    s.push(await latency(() => subject[1](c.sql, c.params)));
+  }
+  const subjectText = `${subject[0]}: ${fixed(median(s), 0)} µs`;
+  return { id, name, subject: subjectText, baseline: `${base[0]}: ${fixed(median(b), 0)} µs`, ratios: s.map((x, i) => x / b[i]), goal, higherIsBetter: false };
+}
+
 const outcomes: Outcome[] = [];
 for (const c of cases) {
-  const subject: number[] = [];
-  const baseline: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    baseline.push(await latency(() => db.query(c.sql, c.params)));
-    subject.push(await latency(() => statements.query(c.sql, c.params)));
-  }
-  outcomes.push({
-    id: c.id,
-    name: c.name,
-    subject: `PGliteStatements: ${fixed(median(subject), 0)} µs`,
-    baseline: `pglite.query: ${fixed(median(baseline), 0)} µs`,
-    ratios: subject.map((s, i) => s / baseline[i]),
-    goal: 1,
-    higherIsBetter: false,
-  });
-  const inThread: number[] = [];
-  const inProcess: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    inProcess.push(await latency(() => statements.query(c.sql, c.params)));
-    inThread.push(await latency(() => thread.query(c.sql, c.params)));
-  }
-  outcomes.push({
-    id: threadIds[c.id],
-    name: `${c.name.split(':')[0]}: PGliteThread vs PGliteStatements in process`,
-    subject: `PGliteThread: ${fixed(median(inThread), 0)} µs`,
-    baseline: `in process: ${fixed(median(inProcess), 0)} µs`,
-    ratios: inThread.map((s, i) => s / inProcess[i]),
-    goal: null,
-    higherIsBetter: false,
-  });
+  outcomes.push(await compare(c, c.id, c.name, ['pglite.query', viaQuery], ['PGliteStatements', viaStatements], 1));
+  const name = `${c.name.split(':')[0]}: PGliteThread vs PGliteStatements in process`;
+  outcomes.push(await compare(c, threadIds[c.id], name, ['in process', viaStatements], ['PGliteThread', viaThread], null));
 }
 await db.close();
 await thread.close();
 const env = `${new Date().toISOString()}; PGlite in process, ${ROWS} rows; ${ROUNDS} interleaved rounds of ${PER_ROUND} statements`;
-printReport('pglite', outcomes, ['Ratio: latency with PGliteStatements / latency with pglite.query, per round (lower is better).'], env);
+printReport('pglite', outcomes, ['Ratio: latency of the subject / latency of the baseline, per round (lower is better); B5t/B5u: PGliteThread / PGliteStatements in process.'], env);
 checkRegressions(outcomes);
