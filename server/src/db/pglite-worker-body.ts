@@ -42,10 +42,19 @@ try {
     return null;
   };
 
+  /** Replies; a reply that cannot be cloned becomes an error reply, so the thread never dies of one. */
+  const reply = (id: number, body: { result?: unknown; error?: Record<string, unknown> }) => {
+    try {
+      port.postMessage({ id, ...body });
+    } catch (err) {
+      port.postMessage({ id, error: { message: `PGlite thread could not send its reply: ${String((err as Error)?.message ?? err)}`, name: 'Error' } });
+    }
+  };
+
   port.on('message', (m: Request) => {
     handle(m).then(
-      (result) => port.postMessage({ id: m.id, result }),
-      (err) => port.postMessage({ id: m.id, error: plainError(err) }),
+      (result) => reply(m.id, { result }),
+      (err) => reply(m.id, { error: plainError(err) }),
     );
   });
   let tid = 0;
