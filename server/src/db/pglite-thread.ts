@@ -32,7 +32,7 @@ function withJson<T>(r: Results<T>): Results<T> {
  * keeps answering timers, sockets and requests while a statement runs, and a second core can run PostgreSQL while
  * this one runs HTTP and JSON.
  *
- * The shape is the part of PGlite that Kysely's PGlite dialect uses (`query`, `close`), plus `dumpDataDir`.
+ * The shape is the part of PGlite that Kysely's PGlite dialect uses (`query`, `close`).
  * Statements run one at a time in arrival order (PGlite has one session); transactions work as on PGlite because
  * the dialect holds its one connection from BEGIN to COMMIT. Parameters are serialised here by node-postgres's
  * `prepareValue`, as PGliteStatements does in process and pg does for PostgreSQL, so all three see the same values.
@@ -88,11 +88,6 @@ export class PGliteThread {
     } catch (err) {
       throw Object.assign(err as Error, { query: sql, params: values });
     }
-  }
-
-  /** The database as a data-dir tarball (PGlite `dumpDataDir('none')`), bytes. */
-  async dumpDataDir(): Promise<Uint8Array> {
-    return (await this.#call('dump', {})) as Uint8Array;
   }
 
   /** Closes the PGlite (flushing a folder) and ends the thread; later calls reject. */

@@ -9,14 +9,15 @@ import { PGliteStatements } from './pglite-statements';
  * protocol round trip, prepared reads), so PostgreSQL's WebAssembly and the protocol parsing run here, not on the
  * server's event loop. workerData: `{ dataDir?: string; loadDataDir?: Uint8Array }` (a folder, or a data-dir tarball
  * to start from; neither = in memory). Messages in: `{ id, op: 'query', sql, params }` with params already serialised
- * to text (node-postgres `prepareValue`) | `{ id, op: 'dump' }` | `{ id, op: 'close' }`. json and jsonb values are sent as text. Out: `{ ready: true, tid }` (the thread's Linux id, or 0) |
+ * to text (node-postgres `prepareValue`) | `{ id, op: 'close' }`. json and jsonb values are sent as text.
+ * Out: `{ ready: true, tid }` (the thread's Linux id, or 0) |
  * `{ failed: message }` (open failed) | `{ id, result }` | `{ id, error }` (an error's message, name and own fields:
  * code, detail, constraint, …).
  */
 
 interface Request {
   id: number;
-  op: 'query' | 'dump' | 'close';
+  op: 'query' | 'close';
   sql?: string;
   params?: (string | null)[];
 }
@@ -37,7 +38,6 @@ try {
 
   const handle = async (m: Request): Promise<unknown> => {
     if (m.op === 'query') return statements.query(m.sql ?? '', m.params ?? []);
-    if (m.op === 'dump') return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
     await pglite.close();
     return null;
   };
