@@ -62,8 +62,8 @@ const rate = (r: { ops: number; ms: number }) => (r.ops / r.ms) * 1000;
 /** Throughput runs (concurrency > 1) use autocannon unless BENCH_CLIENT=node; latency runs (1 in flight) node:http. */
 const CANNON = process.env.BENCH_CLIENT !== 'node';
 const clientCpu: number[] = [];
-const load = async (s: Child<Ready>, body: unknown, concurrency = CONCURRENCY, ms = MS, minRequests = 0) => {
-  const o = { port: s.ready.port, path: PATH, body, token: s.ready.token, concurrency, ms, minRequests };
+const load = async (s: Child<Ready>, body: unknown, concurrency = CONCURRENCY, ms = MS, minRequests = 0, port = s.ready.port) => {
+  const o = { port, path: PATH, body, token: s.ready.token, concurrency, ms, minRequests };
   const r = CANNON && concurrency > 1 ? await runCannon(o) : await runLoad(o);
   if (concurrency > 1 && r.clientCpuUs !== undefined) clientCpu.push(r.clientCpuUs);
   return r;
@@ -74,29 +74,43 @@ function checked(r: LoadResult, what: string): LoadResult {
   return r;
 }
 
-/** B2: endpoint vs raw replay of its model-table SQL (`variant` names the sort in the id, e.g. 'k' = keyset). */
-async function b2(s: Child<Ready>, notes: string[], variant = '', what = 'sorted by the default column'): Promise<Outcome> {
+/**
+ * B2: endpoint vs raw replay of its model-table SQL (`variant` names the sort in the id, e.g. 'k' = keyset); in the same
+ * rounds B2h: the bare Node endpoint over the same SQL (list-server `bare`) vs the same raw loop, the ceiling any Node
+ * HTTP endpoint reaches here (no goal), and B2f: the product's endpoint vs that bare one (no goal).
+ */
+async function b2(s: Child<Ready>, notes: string[], variant = '', what = 'sorted by the default column'): Promise<Outcome[]> {
   for (let i = 0; i < 3; i++) await postJson(s.ready.port, PATH, PAGE_1, s.ready.token);
   await s.call('capture', { on: true });
   await postJson(s.ready.port, PATH, PAGE_1, s.ready.token);
   const all = await s.call<Query[]>('capture', { on: false });
   const list = all.filter((q) => q.text.includes('"kd_supplier"'));
   notes.push(`B2${variant}: one steady-state request sent ${all.length} queries, ${list.length} on the model table (replayed by the baseline): ${list.map((q) => `\`${q.text.slice(0, 160)}\``).join('; ')}; ${all.length - list.length} other (session, config, menu binding, model load).`);
+  const barePort = await s.call<number>('bare', { queries: list });
   await s.call('raw', { queries: list, concurrency: CONCURRENCY, ms: 1000 });
   checked(await load(s, PAGE_1, CONCURRENCY, 1000), 'B2 warm-up');
+  checked(await load(s, PAGE_1, CONCURRENCY, 1000, 0, barePort), 'B2h warm-up');
   const ratios: number[] = [];
   const base: number[] = [];
   const subject: number[] = [];
+  const bare: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const a = await s.call<{ ops: number; ms: number }>('raw', { queries: list, concurrency: CONCURRENCY, ms: MS });
     const b = checked(await load(s, PAGE_1), 'B2');
+    const c = checked(await load(s, PAGE_1, CONCURRENCY, MS, 0, barePort), 'B2h');
     base.push(rate(a));
     subject.push(rate(b));
+    bare.push(rate(c));
     ratios.push(rate(b) / rate(a));
   }
   const all1 = await s.call<{ ops: number; ms: number }>('raw', { queries: all, concurrency: CONCURRENCY, ms: MS });
   notes.push(`B2${variant}: replaying all ${all.length} queries of a request (once, not interleaved): ${fixed(rate(all1), 0)} ops/s; the endpoint reached ${fixed(median(subject) / rate(all1))} of that (the rest is Node: HTTP, JSON, validation, auth).`);
-  return { id: `B2${variant}`, name: `list endpoint, page 1 of ${ROWS} rows ${what}, 10 in flight`, baseline: `raw pg Pool(10) loop, same SQL: ${fixed(median(base), 0)} ops/s`, subject: `${fixed(median(subject), 0)} req/s`, ratios, goal: 0.8, higherIsBetter: true };
+  const rawText = `raw pg Pool(10) loop, same SQL: ${fixed(median(base), 0)} ops/s`;
+  return [
+    { id: `B2${variant}`, name: `list endpoint, page 1 of ${ROWS} rows ${what}, 10 in flight`, baseline: rawText, subject: `${fixed(median(subject), 0)} req/s`, ratios, goal: 0.8, higherIsBetter: true },
+    { id: `B2h${variant}`, name: 'bare Node endpoint (node:http + pg, same SQL, no framework, auth or query building), same rounds', baseline: rawText, subject: `${fixed(median(bare), 0)} req/s`, ratios: bare.map((x, i) => x / base[i]), goal: null, higherIsBetter: true },
+    { id: `B2f${variant}`, name: 'list endpoint vs that bare endpoint, same rounds', baseline: `bare endpoint: ${fixed(median(bare), 0)} req/s`, subject: `${fixed(median(subject), 0)} req/s`, ratios: subject.map((x, i) => x / bare[i]), goal: null, higherIsBetter: true },
+  ];
 }
 
 /** B3: endpoint with total vs without (count stubbed). */
@@ -191,13 +205,13 @@ async function main(): Promise<void> {
     const probe = await postJson<{ code: number; data: { list: unknown[]; pagination: { total: number } } }>(pgServer.ready.port, PATH, PAGE_1, pgServer.ready.token);
     if (probe.code !== 200 || probe.data.list.length !== 20) throw new Error(`list does not answer 20 rows: ${JSON.stringify(probe).slice(0, 300)}`);
     notes.push(`Setup: PostgreSQL server ready in ${fixed(pgServer.ready.seedMs / 1000, 1)} s with ${ROWS} rows (columns filled: ${pgServer.ready.filled.join(', ')}); the list answered total ${probe.data.pagination.total}.`);
-    if (ONLY.has('b2')) outcomes.push(await b2(pgServer, notes));
+    if (ONLY.has('b2')) outcomes.push(...(await b2(pgServer, notes)));
     if (ONLY.has('b3')) outcomes.push(await b3(pgServer));
     if (ONLY.has('b4')) outcomes.push(await b4(pgServer));
     if (ONLY.has('b2k') || ONLY.has('b4k')) {
       await pgServer.call('defaultSidx', { value: '' });
       const what = 'in the default order (created_at, id: keyset)';
-      if (ONLY.has('b2k')) outcomes.push(await b2(pgServer, notes, 'k', what));
+      if (ONLY.has('b2k')) outcomes.push(...(await b2(pgServer, notes, 'k', what)));
       if (ONLY.has('b4k')) outcomes.push(await b4(pgServer, 'k', what));
       await pgServer.call('defaultSidx', { value: 'supplierCode' });
     }

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -17,6 +18,9 @@ import { seedSuppliers } from './seed-suppliers';
  * BENCH_ROWS supplier rows, opens an admin session, listens on 127.0.0.1 and answers commands over IPC:
  * - capture on/off: records the SQL (text + values) the app sends to PostgreSQL while on (pg driver only);
  * - raw: replays captured queries with a `pg` Pool(10) loop at a concurrency for a duration → ops (the B2 baseline);
+ * - bare: starts (once) the thinnest HTTP endpoint Node can serve over the same SQL, on another port of this process
+ *   (node:http, no framework, no auth, no query building): each POST reads its body, runs the captured queries on the
+ *   same Pool(10) and answers `{"code":200,"msg":"","data":{"list":…}}` with the first query's first value → port;
  * - stubCount on/off: answers the list's count queries without asking the database (B3 "without total");
  * - probe start/stop: event-loop delay histogram (ms) and CPU time of this process between the two;
  * - defaultSidx: saves the supplier model with another default sort column ('' = the runtime's default order);
@@ -96,6 +100,35 @@ async function raw(queries: Query[], concurrency: number, ms: number): Promise<{
   return { ops, ms: performance.now() - start };
 }
 
+let bareServer: Server | null = null;
+
+/** The bare endpoint (see `bare` above): resolves its port. */
+async function bare(queries: Query[]): Promise<number> {
+  if (!pool) throw new Error('bare needs PostgreSQL');
+  bareServer ??= createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        let first: unknown;
+        for (const q of queries) {
+          const r = await pool.query(q.text, q.values);
+          first ??= r.rows[0] ? Object.values(r.rows[0])[0] : null;
+        }
+        const body = JSON.stringify({ code: 200, msg: '', data: { list: first } });
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      } catch (e) {
+        res.writeHead(500).end(String(e));
+      }
+    });
+  });
+  if (!bareServer.listening) await new Promise<void>((resolve) => bareServer?.listen(0, '127.0.0.1', resolve));
+  const a = bareServer.address();
+  return typeof a === 'object' && a ? a.port : 0;
+}
+
 async function handle(m: Msg): Promise<unknown> {
   switch (m.cmd) {
     case 'capture':
@@ -108,6 +141,8 @@ async function handle(m: Msg): Promise<unknown> {
       return captured;
     case 'raw':
       return raw(m.queries as Query[], Number(m.concurrency), Number(m.ms));
+    case 'bare':
+      return bare(m.queries as Query[]);
     case 'stubCount':
       stubCount = !!m.on;
       return null;
@@ -124,6 +159,7 @@ async function handle(m: Msg): Promise<unknown> {
       return null;
     }
     case 'close':
+      bareServer?.close();
       await pool?.end();
       await app.close();
       setImmediate(() => process.exit(0));

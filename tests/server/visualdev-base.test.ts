@@ -93,17 +93,24 @@ describe('model changes migrate tables additively', () => {
   it('adds columns, keeps removed fields’ columns and data until purge=1', async () => {
     const id = await newModel('mig1', 'kd_mig1');
     const rec = (await t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token, payload: anOrder({ customer: '保留的客户' }) })).data.id;
+    const firstRow = async () => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: {} })).data.list[0];
+    expect(await firstRow()).toMatchObject({ id: rec, customer: '保留的客户' });
     const model = orderModel('mig1', 'kd_mig1');
     const fields = model.formData.fields.filter((f) => f.__vModel__ !== 'customer');
     fields.push(field('comInput', 'contact', '联系人'));
     const cd = { ...model.columnData, searchList: model.columnData.searchList.filter((s) => s.prop !== 'customer') };
     const u = await t.call('POST', `${B}/${id}`, { token, payload: { formData: { ...model.formData, fields }, columnData: cd } });
     expect(u).toMatchObject({ code: 200, data: { dropped: [] } });
+    // the list's compiled page statement belonged to the model before the change: the same page now reads the new column
+    const listed = await firstRow();
+    expect(listed).toMatchObject({ id: rec, contact: null });
+    expect(listed.customer).toBeUndefined();
     const got = (await t.call('GET', `/api/visualdev/OnlineDev/${id}/${rec}`, { token })).data;
     expect(got).toMatchObject({ orderNo: 'SO-001', contact: null, amount: 1200.5 });
     expect(got.customer).toBeUndefined();
     expect(await t.app.db.selectFrom('kd_mig1' as never).select('customer' as never).execute()).toEqual([{ customer: '保留的客户' }]);
     expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${id}/${rec}`, { token, payload: { contact: '张三' } })).toMatchObject({ code: 200 });
+    expect(await firstRow()).toMatchObject({ id: rec, contact: '张三' });
 
     const purged = await t.call('POST', `${B}/${id}?purge=1`, { token, payload: {} });
     expect(purged).toMatchObject({ code: 200, data: { dropped: ['kd_mig1.customer'] } });

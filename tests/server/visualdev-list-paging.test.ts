@@ -50,6 +50,21 @@ async function walk(id: string, body: Record<string, unknown>, pageSize: number,
   return out;
 }
 
+describe('a repeated page', () => {
+  it('reads the rows as they are now, not as they were when the page was first asked for', async () => {
+    const id = await model('pg_repeat', 'kd_pg_repeat');
+    const ids = async () => (await list(id, { currentPage: 1, pageSize: 10, sort: 'desc' })).data.list.map((r: { id: string }) => r.id);
+    expect(await ids()).toEqual([]);
+    await sql`insert into kd_pg_repeat (id, created_at, "orderNo") values ('a', now() - interval '1 hour', 'SO-A')`.execute(t.app.db);
+    expect(await ids()).toEqual(['a']);
+    await sql`insert into kd_pg_repeat (id, created_at, "orderNo") values ('b', now(), 'SO-B')`.execute(t.app.db);
+    await sql`update kd_pg_repeat set "orderNo" = 'SO-A2' where id = 'a'`.execute(t.app.db);
+    expect(await ids()).toEqual(['b', 'a']);
+    const again = (await list(id, { currentPage: 1, pageSize: 10, sort: 'desc' })).data.list;
+    expect(again.map((r: { orderNo: string }) => r.orderNo)).toEqual(['SO-B', 'SO-A2']);
+  });
+});
+
 describe('sorting by a declared column', () => {
   it('puts NULLs last ascending and first descending, ties by created_at then id in the same direction', async () => {
     const asc = (await list(small, { sidx: 'amount', sort: 'asc', pageSize: 500 })).data.list as Array<{ id: string; amount: number | null }>;

@@ -1,10 +1,10 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { type Cursor, cursorBefore, storeCursor } from './list-cache';
+import { type Cursor, compiledOnce, cursorBefore, storeCursor } from './list-cache';
 import type { ListFilter } from './list-filter';
 import type { ColumnSqlType } from './model-layout';
 import type { LoadedModel } from './model-store';
-import { raw, rowsAsJson, selectColumns } from './onlinedev-repository';
+import { raw, rowsAsJsonStatement, runRowsAsJson, selectColumns } from './onlinedev-repository';
 
 /**
  * Ordering and keyset paging of model lists (issue 4 item 3; performance.md §2).
@@ -108,13 +108,22 @@ function literalLimit(n: number) {
   return sql.lit(n);
 }
 
-/** Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. */
+/**
+ * Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. Each range's statement is
+ * compiled once per model, filter, order, cursor and limit (list-cache compiledOnce).
+ */
 async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, c: Cursor | undefined, limit: number): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  for (const range of rangesAfter(model, order, c)) {
-    let q = filtered(db, model, filter);
-    if (range) q = q.where(range);
-    const rows = await rowsAsJson(db, ordered(q, order).select([...selectColumns(model), ...keyColumns(order)]).limit(literalLimit(limit - out.length)));
+  const ranges = rangesAfter(model, order, c);
+  for (const [i, range] of ranges.entries()) {
+    const left = limit - out.length;
+    const key = JSON.stringify([filter.key, order.sidx, order.sort, c ?? null, i, left]);
+    const statement = compiledOnce(model, key, () => {
+      let q = filtered(db, model, filter);
+      if (range) q = q.where(range);
+      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model), ...keyColumns(order)]).limit(literalLimit(left)));
+    });
+    const rows = await runRowsAsJson(db, statement);
     out.push(...rows);
     if (out.length >= limit) break;
   }

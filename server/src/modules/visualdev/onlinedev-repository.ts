@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Expression, Kysely } from 'kysely';
+import type { CompiledQuery, Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
@@ -28,8 +28,18 @@ export function raw(db: Db): Kysely<Record<string, Record<string, unknown>>> {
  * cast to text): each row comes back with the same values the driver would have given. Order is the query's own.
  */
 export async function rowsAsJson(db: Db, query: Expression<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
-  const r = await db.selectNoFrom(jsonArrayFrom(query).as('rows')).executeTakeFirstOrThrow();
-  return r.rows as Record<string, unknown>[];
+  return runRowsAsJson(db, rowsAsJsonStatement(db, query));
+}
+
+/** The statement rowsAsJson runs for `query`, compiled (for callers that keep it: list-cache compiledOnce). */
+export function rowsAsJsonStatement(db: Db, query: Expression<Record<string, unknown>>): CompiledQuery {
+  return db.selectNoFrom(jsonArrayFrom(query).as('rows')).compile();
+}
+
+/** Runs a statement of {@link rowsAsJsonStatement} → its rows. */
+export async function runRowsAsJson(db: Db, statement: CompiledQuery): Promise<Record<string, unknown>[]> {
+  const r = await db.executeQuery(statement);
+  return (r.rows[0] as { rows: Record<string, unknown>[] }).rows;
 }
 
 /** The main columns a record read selects: id and every field column. */
