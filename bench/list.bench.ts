@@ -16,6 +16,9 @@ import { checkRegressions, type Outcome, printReport } from './lib/report';
  *   from the driver: page plus whatever count strategy the product has), concurrency 10 for both;
  * - B3 the endpoint as is vs the same endpoint with its count query answered without the database (bench stub);
  * - B4 page 5,000 vs page 1 latency, one request at a time (median latency per round);
+ * - B2h (in B2's rounds): the bare Node endpoint (list-server `bare`: node:http + the same SQL on the same pool, no
+ *   framework, auth or query building) vs the same raw loop, the ceiling of any Node HTTP endpoint here; B2f: the list
+ *   endpoint vs that bare endpoint (both without a goal);
  * - B2k, B4k, B5k: B2, B4 and B5 again with the model's default sort column removed (the runtime's keyset order);
  * - B5 the endpoint on PGlite (in memory, on its own thread as the product runs it; the thread may use cores 0 and 1,
  *   as PostgreSQL's backends do, the server's thread stays on core 0) vs on PostgreSQL, with the PGlite server's
