@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/types';
 
 /**
@@ -8,9 +8,10 @@ import type { Db } from '../../db/types';
  * - keyset cursors per model + filter + order + page: the (sort column, created_at, id) key just before a page, so the
  *   next page, or the same deep page again, is read with `WHERE (col, created_at, id) > key LIMIT n` instead of an
  *   OFFSET scan; kept CURSOR_TTL_MS.
- * - compiled page statements per loaded model + statement key (filter, order, cursor, limit): a repeated page (every
- *   user opening a list asks for the same first page) skips building and compiling the query (Kysely's part was
- *   about 12% of a list request's CPU); kept until the model is reloaded (a new LoadedModel), MAX_STATEMENTS per model.
+ * - compiled first-page statements per loaded model + statement key (filter, order, limit): page 1, which every user
+ *   opening a list asks for, skips building and compiling its query (Kysely's part was about 12% of a list request's
+ *   CPU); only the SQL text and parameters are kept (about 1–2 KB each), MAX_STATEMENTS per model, until the model is
+ *   reloaded (a new LoadedModel).
  * Every write to a model's records (or its configuration) in this process clears totals and cursors through `invalidateModel`.
  * Another server instance's writes are seen after at most TOTAL_TTL_MS for totals and CURSOR_TTL_MS for cursors (a
  * stale cursor shifts a page by the rows written meanwhile; it never repeats or reorders rows within the page).
@@ -22,7 +23,7 @@ export const TOTAL_TTL_MS = 30_000;
 export const CURSOR_TTL_MS = 5_000;
 const MAX_TOTALS = 200;
 const MAX_CURSORS = 5_000;
-const MAX_STATEMENTS = 500;
+const MAX_STATEMENTS = 100;
 
 /** A cached total with optional summary sums; `estimated` (pg_class.reltuples) or `capped` (count stopped at a cap). */
 export interface CachedTotal {
@@ -113,8 +114,8 @@ const statements = new WeakMap<object, Map<string, Entry<CompiledQuery>>>();
 
 /**
  * The compiled statement stored under `key` for `model` (a LoadedModel: its table and columns are part of the SQL, so
- * a reloaded model starts empty), or the one `build` returns, then stored; at most MAX_STATEMENTS per model, least
- * recently used first out. `key` must name everything the statement's text and parameters depend on.
+ * a reloaded model starts empty), or the one `build` returns, then stored as its SQL text and parameters only; at most
+ * MAX_STATEMENTS per model, least recently used first out. `key` must name everything the statement depends on.
  */
 export function compiledOnce(model: object, key: string, build: () => CompiledQuery): CompiledQuery {
   let byKey = statements.get(model);
@@ -127,7 +128,8 @@ export function compiledOnce(model: object, key: string, build: () => CompiledQu
     write(byKey, key, hit, MAX_STATEMENTS);
     return hit;
   }
-  const compiled = build();
-  write(byKey, key, compiled, MAX_STATEMENTS);
-  return compiled;
+  const built = build();
+  const slim = CompiledQuery.raw(built.sql, [...built.parameters]);
+  write(byKey, key, slim, MAX_STATEMENTS);
+  return slim;
 }

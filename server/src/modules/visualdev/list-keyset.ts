@@ -109,20 +109,20 @@ function literalLimit(n: number) {
 }
 
 /**
- * Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. Each range's statement is
- * compiled once per model, filter, order, cursor and limit (list-cache compiledOnce).
+ * Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. A list's first range
+ * (no cursor: page 1, which every user opening the list asks for) is compiled once per model, filter, order and limit
+ * (list-cache compiledOnce); pages after a cursor are built each time (their statements differ by the cursor).
  */
 async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, c: Cursor | undefined, limit: number): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  const ranges = rangesAfter(model, order, c);
-  for (const [i, range] of ranges.entries()) {
+  for (const range of rangesAfter(model, order, c)) {
     const left = limit - out.length;
-    const key = JSON.stringify([filter.key, order.sidx, order.sort, c ?? null, i, left]);
-    const statement = compiledOnce(model, key, () => {
+    const build = () => {
       let q = filtered(db, model, filter);
       if (range) q = q.where(range);
       return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model), ...keyColumns(order)]).limit(literalLimit(left)));
-    });
+    };
+    const statement = c ? build() : compiledOnce(model, JSON.stringify([filter.key, order.sidx, order.sort, left]), build);
     const rows = await runRowsAsJson(db, statement);
     out.push(...rows);
     if (out.length >= limit) break;
