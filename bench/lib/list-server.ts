@@ -18,9 +18,10 @@ import { seedSuppliers } from './seed-suppliers';
  * BENCH_ROWS supplier rows, opens an admin session, listens on 127.0.0.1 and answers commands over IPC:
  * - capture on/off: records the SQL (text + values) the app sends to PostgreSQL while on (pg driver only);
  * - raw: replays captured queries with a `pg` Pool(10) loop at a concurrency for a duration → ops (the B2 baseline);
- * - bare: starts (once) the thinnest HTTP endpoint Node can serve over the same SQL, on another port of this process
- *   (node:http, no framework, no auth, no query building): each POST reads its body, runs the captured queries on the
- *   same Pool(10) and answers `{"code":200,"msg":"","data":{"list":…}}` with the first query's first value → port;
+ * - bare: starts (once; a later call changes its queries) the thinnest HTTP endpoint Node can serve over the same
+ *   SQL, on another port of this process (node:http, no framework, no auth, no query building): each POST reads its
+ *   body, runs the captured queries on the same Pool(10) and answers `{"code":200,"msg":"","data":{"list":…}}` with the
+ *   first query's first value → port;
  * - stubCount on/off: answers the list's count queries without asking the database (B3 "without total");
  * - probe start/stop: event-loop delay histogram (ms) and CPU time of this process between the two;
  * - defaultSidx: saves the supplier model with another default sort column ('' = the runtime's default order);
@@ -101,10 +102,12 @@ async function raw(queries: Query[], concurrency: number, ms: number): Promise<{
 }
 
 let bareServer: Server | null = null;
+let bareQueries: Query[] = [];
 
-/** The bare endpoint (see `bare` above): resolves its port. */
+/** The bare endpoint (see `bare` above), now answering with `queries`: resolves its port. */
 async function bare(queries: Query[]): Promise<number> {
   if (!pool) throw new Error('bare needs PostgreSQL');
+  bareQueries = queries;
   bareServer ??= createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -112,7 +115,7 @@ async function bare(queries: Query[]): Promise<number> {
       try {
         JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
         let first: unknown;
-        for (const q of queries) {
+        for (const q of bareQueries) {
           const r = await pool.query(q.text, q.values);
           first ??= r.rows[0] ? Object.values(r.rows[0])[0] : null;
         }

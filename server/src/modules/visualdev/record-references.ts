@@ -72,7 +72,7 @@ function dictKey(field: FieldConfig): Ref['key'] {
   return value === 'enCode' ? 'en_code' : value === 'fullName' ? 'full_name' : 'id';
 }
 
-/** The reference a column's value makes, or null when it makes none (or is empty / dynamic). */
+/** The reference a column's value makes, or null when it makes none (or is empty). */
 function refOf(col: FieldColumn, value: unknown, field: string): Ref | null {
   if (isEmpty(value)) return null;
   const cfg = col.field.__config__;
