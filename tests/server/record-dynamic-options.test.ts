@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, multipart, sheetRows, xlsx } from './excel-helpers';
 import { createTestApp, type TestApp } from './helpers';
 import { field, orderModel } from './visualdev-fixtures';
 
 /**
  * Option fields whose options come from a data interface (`dataType: 'dynamic'`; record-references.ts): on save the
  * server runs the SQL or static-JSON interface as the form does and refuses a value none of its rows (or child rows)
- * offers, naming the field, writing nothing; external (HTTP) and missing interfaces are not checked.
+ * offers, naming the field, writing nothing; external (HTTP) and missing interfaces are not checked. Excel shows and
+ * reads such values by the names the interface gives them (ExportData, Template, Import).
  */
 
 let t: TestApp;
 let token: string;
 let M: string;
 let grades: string;
+let modelId: string;
 const DI = '/api/system/DataInterface';
 
 async function newInterface(payload: Record<string, unknown>): Promise<string> {
@@ -40,7 +43,8 @@ beforeAll(async () => {
   const model = { ...base, fullName: '动态选项', formData: { ...base.formData, fields }, columnData: { ...base.columnData, searchList: [], summaryField: [], treeRelation: '', groupField: '', columnList: [{ prop: 'title', label: '标题', width: 100, align: 'left', fixed: 'none' }] } };
   const r = await t.call('POST', '/api/visualdev/Base', { token, payload: model });
   expect(r).toMatchObject({ code: 200 });
-  M = `/api/visualdev/OnlineDev/${r.data.id}`;
+  modelId = r.data.id;
+  M = `/api/visualdev/OnlineDev/${modelId}`;
 });
 afterAll(async () => {
   await t.close();
@@ -63,6 +67,32 @@ describe('dynamic option values', () => {
     const r = await t.call('POST', M, { token, payload: { title: '好', grade: 'g2', region: 'sh', partner: 'anything', legacy: 'x' } });
     expect(r.code).toBe(200);
     expect((await t.call('GET', `${M}/${r.data.id}`, { token })).data).toMatchObject({ grade: 'g2', region: 'sh', partner: 'anything', legacy: 'x' });
+  });
+
+  it('exports names from the interface (tree rows too), hints them in the template, and imports names (or values) back', async () => {
+    const made = await t.call('POST', M, { token, payload: { title: '导出', grade: 'g1', region: 'sh', partner: 'p-7', legacy: 'old' } });
+    expect(made.code).toBe(200);
+    const exported = await sheetRows((await download(t, token, `${M}/Actions/ExportData`, { selectKey: ['title', 'grade', 'region', 'partner', 'legacy'], ids: [made.data.id] })).rawPayload);
+    expect(exported).toEqual([
+      ['标题', '等级', '地区', '伙伴', '旧来源'],
+      ['导出', '一级', '上海', 'p-7', 'old'], // unreadable sources (external one down, missing one) keep the values
+    ]);
+    const template = await sheetRows((await download(t, token, `${M}/Template`, undefined, 'GET')).rawPayload);
+    // treeSelect is not importable (excel-values IMPORTABLE): no 地区 column
+    expect(template.slice(0, 2)).toEqual([
+      ['标题', '等级', '伙伴', '旧来源'],
+      ['必填', '可选值：一级/二级', '填写选项值', '填写选项值'],
+    ]);
+
+    const before = await total();
+    const bad = await t.call('POST', `/api/visualdev/OnlineDev/${modelId}/Actions/Import`, { token, ...multipart(await xlsx([template[0], ['甲', '二级', null, null], ['乙', '五级', null, null]])) });
+    expect(bad).toMatchObject({ code: 400, data: { errors: [{ row: 3, field: 'grade', label: '等级', message: '等级的值五级不在可选范围内' }] } });
+    expect(await total()).toBe(before);
+    const good = await t.call('POST', `/api/visualdev/OnlineDev/${modelId}/Actions/Import`, { token, ...multipart(await xlsx([template[0], ['甲', '二级', 'p-9', 'x'], ['乙', 'g1', null, null]])) });
+    expect(good).toMatchObject({ code: 200, data: { count: 2 } });
+    const rows = (await t.call('POST', `${M}/List`, { token, payload: { pageSize: 100 } })).data.list as Array<Record<string, unknown>>;
+    expect(rows.find((x) => x.title === '甲')).toMatchObject({ grade: 'g2', partner: 'p-9', legacy: 'x' });
+    expect(rows.find((x) => x.title === '乙')).toMatchObject({ grade: 'g1' });
   });
 
   it('checks against what the interface answers now', async () => {

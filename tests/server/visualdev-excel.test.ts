@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES } from '../../server/src/modules/visualdev/excel-import';
+import { download as downloadAs, multipart, sheetRows, xlsx } from './excel-helpers';
 import { createTestApp, type TestApp } from './helpers';
 import { anOrder, orderModel } from './visualdev-fixtures';
 
@@ -23,31 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sheetRows(buf: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const out: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1)));
-  return out;
-}
-
-async function download(url: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') {
-  const res = await t.app.inject({ method, url, headers: { authorization: token }, payload: payload as object });
-  return res;
-}
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function multipart(content: Buffer, name = 'data.xlsx') {
-  const boundary = `----kd${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`);
-  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const download = (url: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') => downloadAs(t, token, url, payload, method);
 
 const importFile = (buf: Buffer, id = modelId) => t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/Import`, { token, ...multipart(buf) });
 const total = async (id = modelId) => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: {} })).data.pagination.total;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
 import { callExternal } from './http-runner';
 import { fail } from './messages';
-import { sqlError } from './repository';
+import { getInterface, sqlError } from './repository';
 import { SqlRefused } from './sql-guard';
 import { runReadOnlySql } from './sql-runner';
 import type { DataInterfaceDto, Page } from './types';
@@ -127,4 +127,19 @@ export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<
     return q.keyword ? pageRows(rowsOf(data), { ...q, currentPage: 1, pageSize: 500 }).list : data;
   }
   return runHttp(di.path ?? '', di.requestMethod === 'POST' ? 'POST' : 'GET', merged, q);
+}
+
+/**
+ * The rows a field's dynamic option source answers (spec 001 §3 `dataType: 'dynamic'`, `propsUrl` = interface id or
+ * enCode), run as the form runs it: no parameters, no page (`rowsOf` of the answer). Null when the interface is
+ * missing, disabled or fails to run, or is external (dataType 3) and `external` is false.
+ */
+export async function optionSourceRows(db: Db, propsUrl: string, external: boolean): Promise<Record<string, unknown>[] | null> {
+  try {
+    const di = await getInterface(db, propsUrl);
+    if (di.dataType === 3 && !external) return null;
+    return rowsOf(await runInterface(db, di, {}, {}));
+  } catch {
+    return null;
+  }
 }

@@ -1,12 +1,15 @@
 import dayjs from 'dayjs';
 import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import type { Db } from '../../db/types';
+import { optionSourceRows } from '../data-interface/run';
 import { text } from './messages';
 import type { FieldColumn } from './model-layout';
+import { optionKeys } from './record-references';
 
 /**
- * Display values for Excel (issue 4 item 5) and their way back: option ids ↔ option names (static options and
- * dictionaries), user/organisation/position/role ids ↔ names, timestamps ↔ `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`,
+ * Display values for Excel (issue 4 item 5) and their way back: option ids ↔ option names (static options,
+ * dictionaries and dynamic sources: a data interface's rows read once per sheet, as the form reads them; a source that
+ * cannot be read leaves the ids as they are, both ways), user/organisation/position/role ids ↔ names, timestamps ↔ `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`,
  * booleans ↔ 是/否. Pure apart from `loadLookups`, which reads the names a sheet needs.
  */
 
@@ -29,10 +32,34 @@ const TIME_KEYS = new Set(['date', 'createTime', 'modifyTime']);
 /** Widgets an import may fill (system, calculated, bill-number, file and sub-table fields are not importable). */
 export const IMPORTABLE = new Set(['comInput', 'textarea', 'numInput', 'switch', 'radio', 'checkbox', 'select', 'date', 'time', 'colorPicker', 'rate', 'slider', 'editor', 'autoComplete', 'userSelect', 'usersSelect', 'depSelect', 'posSelect', 'roleSelect']);
 
-/** Two-way name maps: per dictionary type, and per name kind. */
+/**
+ * Two-way name maps: per dictionary type, and per name kind; and the options of each dynamic source (key:
+ * dynamicKey), null when the source could not be read.
+ */
 export interface Lookups {
   dict: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
   kinds: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
+  dynamic: Map<string, FieldOption[] | null>;
+}
+
+/** The Lookups key of a field's dynamic option source (interface and option keys), or null when it has none. */
+function dynamicKey(field: FieldConfig): string | null {
+  const cfg = field.__config__;
+  if (cfg.dataType !== 'dynamic' || !cfg.propsUrl) return null;
+  const k = optionKeys(field);
+  return JSON.stringify([cfg.propsUrl, k.label, k.value, k.children]);
+}
+
+/** A dynamic source's rows as flat options `{ id, fullName }` (children rows included). */
+function sourceOptions(rows: unknown, keys: { label: string; value: string; children: string }, out: FieldOption[] = []): FieldOption[] {
+  if (!Array.isArray(rows)) return out;
+  for (const r of rows as Array<Record<string, unknown>>) {
+    if (!r || typeof r !== 'object') continue;
+    const id = r[keys.value];
+    if (id !== null && id !== undefined && id !== '') out.push({ id: id as string, fullName: String(r[keys.label] ?? id) });
+    sourceOptions(r[keys.children], keys, out);
+  }
+  return out;
 }
 
 /**
@@ -54,9 +81,14 @@ function twoWay(rows: Array<{ id: string; name: string; alt?: string | null; ena
 
 /** Loads the dictionaries and name tables the given columns refer to. */
 export async function loadLookups(db: Db, columns: FieldColumn[]): Promise<Lookups> {
-  const out: Lookups = { dict: new Map(), kinds: new Map() };
+  const out: Lookups = { dict: new Map(), kinds: new Map(), dynamic: new Map() };
   for (const c of columns) {
     const cfg = c.field.__config__;
+    const dk = OPTION_KEYS.has(c.kdKey) ? dynamicKey(c.field) : null;
+    if (dk && !out.dynamic.has(dk)) {
+      const rows = await optionSourceRows(db, String(cfg.propsUrl), true);
+      out.dynamic.set(dk, rows && sourceOptions(rows, optionKeys(c.field)));
+    }
     if (cfg.dataType === 'dictionary' && cfg.dictionaryType && !out.dict.has(cfg.dictionaryType)) {
       const rows = await db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', cfg.dictionaryType).execute();
       out.dict.set(cfg.dictionaryType, twoWay(rows));
@@ -90,11 +122,18 @@ function flatOptions(field: FieldConfig): FieldOption[] {
   return out;
 }
 
-function optionMap(col: FieldColumn, lookups: Lookups): { names: Map<string, string>; ids: Map<string, string> } {
+/** A non-dictionary option field's options: static (flattened), or its dynamic source's; null: source unreadable. */
+function optionsOf(col: FieldColumn, lookups: Lookups): FieldOption[] | null {
+  const dk = dynamicKey(col.field);
+  return dk ? (lookups.dynamic.get(dk) ?? null) : flatOptions(col.field);
+}
+
+/** The two-way id ↔ name map of an option field; null when its dynamic source could not be read. */
+function optionMap(col: FieldColumn, lookups: Lookups): { names: Map<string, string>; ids: Map<string, string> } | null {
   const cfg = col.field.__config__;
   if (cfg.dataType === 'dictionary') return lookups.dict.get(String(cfg.dictionaryType)) ?? { names: new Map(), ids: new Map() };
-  const opts = flatOptions(col.field);
-  return twoWay(opts.map((o) => ({ id: String(o.id), name: String(o.fullName) })));
+  const opts = optionsOf(col, lookups);
+  return opts && twoWay(opts.map((o) => ({ id: String(o.id), name: String(o.fullName) })));
 }
 
 function hasTime(col: FieldColumn): boolean {
@@ -116,7 +155,7 @@ export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups)
   if (TIME_KEYS.has(col.kdKey) && typeof value === 'number') return dayjs(value).format(dateFormatOf(col));
   if (OPTION_KEYS.has(col.kdKey)) {
     const m = optionMap(col, lookups);
-    return many(value, (x) => m.names.get(String(x)) ?? String(x));
+    return many(value, (x) => m?.names.get(String(x)) ?? String(x));
   }
   const kind = NAME_KIND[col.kdKey];
   if (kind) {
@@ -135,8 +174,9 @@ export function hintOf(col: FieldColumn, lookups: Lookups): string {
   const parts: string[] = [];
   if (col.field.__config__.required) parts.push('必填');
   if (OPTION_KEYS.has(col.kdKey)) {
-    const names = [...optionMap(col, lookups).names.values()];
-    parts.push(names.length <= 20 ? `可选值：${names.join('/')}` : '填写选项名称');
+    const m = optionMap(col, lookups);
+    const names = m ? [...m.names.values()] : [];
+    parts.push(!m ? '填写选项值' : names.length <= 20 ? `可选值：${names.join('/')}` : '填写选项名称');
     if (col.field.multiple || col.kdKey === 'checkbox') parts.push('多个用英文逗号分隔');
   } else if (col.kdKey === 'date') parts.push(`格式：${dateFormatOf(col)}`);
   else if (col.kdKey === 'switch') parts.push('是/否');
@@ -177,7 +217,7 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
   const vars = { label: col.label, value: String(raw instanceof Date ? raw.toISOString().slice(0, 10) : raw).slice(0, 50) };
   const bad = (key: 'optionNotFound' | 'badDate' | 'badNumber' | 'badBoolean' | 'userNotFound'): Parsed => ({ ok: false, message: text(key, vars, lang) });
   const multiple = col.kdKey === 'checkbox' || col.kdKey === 'usersSelect' || !!col.field.multiple;
-  const ids = (m: Map<string, string>, key: 'optionNotFound' | 'userNotFound'): Parsed => {
+  const ids = (m: Pick<Map<string, string>, 'get'>, key: 'optionNotFound' | 'userNotFound'): Parsed => {
     const parts = multiple ? String(raw).split(/[,，]/).map((s) => s.trim()).filter(Boolean) : [String(raw).trim()];
     const out: string[] = [];
     for (const p of parts) {
@@ -194,10 +234,12 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
     return bad('badBoolean');
   }
   if (OPTION_KEYS.has(col.kdKey)) {
-    const r = ids(optionMap(col, lookups).ids, 'optionNotFound');
-    if (!r.ok || col.field.__config__.dataType === 'dictionary') return r;
-    // Static option ids keep their type (numbers stay numbers).
-    const typed = new Map(flatOptions(col.field).map((o) => [String(o.id), o.id]));
+    const m = optionMap(col, lookups);
+    // A dynamic source that could not be read: the cell holds the option values themselves.
+    const r = ids(m?.ids ?? { get: (p: string) => p }, 'optionNotFound');
+    if (!r.ok || !m || col.field.__config__.dataType === 'dictionary') return r;
+    // Static and dynamic option ids keep their type (numbers stay numbers).
+    const typed = new Map((optionsOf(col, lookups) ?? []).map((o) => [String(o.id), o.id]));
     return { ok: true, value: Array.isArray(r.value) ? r.value.map((x) => typed.get(x) ?? x) : (typed.get(String(r.value)) ?? r.value) };
   }
   const kind = NAME_KIND[col.kdKey];

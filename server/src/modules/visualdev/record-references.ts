@@ -2,8 +2,7 @@ import { isAreaPath } from '../../../../renderers/address/areas';
 import type { FieldConfig } from '../../../../schemas/field';
 import { builtinMessage, type FieldError, type MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
-import { getInterface } from '../data-interface/repository';
-import { rowsOf, runInterface } from '../data-interface/run';
+import { optionSourceRows } from '../data-interface/run';
 import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 
@@ -62,9 +61,13 @@ function leaves(v: unknown): string[] {
   return v === null || v === undefined || v === '' ? [] : [String(v)];
 }
 
-/** The field's option keys (`__config__.props` or `props.props`: `{ label, value, children }`). */
-function optionKeys(field: FieldConfig): { value?: string; children?: string } {
-  return (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as { value?: string; children?: string };
+/**
+ * The row keys of a field's options (`__config__.props` or `props.props`: `{ label, value, children }`), as the form
+ * reads them; defaults fullName, id, children.
+ */
+export function optionKeys(field: FieldConfig): { label: string; value: string; children: string } {
+  const p = (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as { label?: string; value?: string; children?: string };
+  return { label: p.label || 'fullName', value: p.value || 'id', children: p.children || 'children' };
 }
 
 function dictKey(field: FieldConfig): Ref['key'] {
@@ -81,7 +84,7 @@ function refOf(col: FieldColumn, value: unknown, field: string): Ref | null {
   }
   if (OPTION_KEYS.has(col.kdKey) && cfg.dataType === 'dynamic' && cfg.propsUrl) {
     const keys = optionKeys(col.field);
-    return { field, label: col.label, kind: 'dynamic', source: cfg.propsUrl, key: keys.value || 'id', children: keys.children || 'children', values: leaves(value) };
+    return { field, label: col.label, kind: 'dynamic', source: cfg.propsUrl, key: keys.value, children: keys.children, values: leaves(value) };
   }
   const org = ORG_SOURCE[col.kdKey];
   if (org) return { field, label: col.label, kind: 'org', source: org, values: leaves(value) };
@@ -175,16 +178,8 @@ function optionValues(rows: unknown, key: string, children: string, out = new Se
  * disabled or failing interface: see the module comment).
  */
 async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, string]>): Promise<Map<string, Set<string>> | null> {
-  let data: unknown;
-  try {
-    const di = await getInterface(db, propsUrl);
-    if (di.dataType === 3) return null;
-    data = await runInterface(db, di, {}, {});
-  } catch {
-    return null;
-  }
-  const rows = rowsOf(data);
-  return new Map(keys.map(([key, children]) => [`${key}|${children}`, optionValues(rows, key, children)]));
+  const rows = await optionSourceRows(db, propsUrl, false);
+  return rows && new Map(keys.map(([key, children]) => [`${key}|${children}`, optionValues(rows, key, children)]));
 }
 
 /**
