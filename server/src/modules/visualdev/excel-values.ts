@@ -4,13 +4,13 @@ import type { Db } from '../../db/types';
 import { optionSourceRows } from '../data-interface/run';
 import { text } from './messages';
 import type { FieldColumn } from './model-layout';
-import { optionKeys } from './record-references';
+import { optionKeys, sourceOptions } from './record-references';
 
 /**
  * Display values for Excel (issue 4 item 5) and their way back: option ids ↔ option names (static options,
  * dictionaries and dynamic sources: a data interface's rows read once per sheet, as the form reads them; a source that
- * cannot be read leaves the ids as they are, both ways), user/organisation/position/role ids ↔ names, timestamps ↔ `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`,
- * booleans ↔ 是/否. Pure apart from `loadLookups`, which reads the names a sheet needs.
+ * cannot be read leaves the ids as they are, both ways), user/organisation/position/role ids ↔ names, timestamps ↔
+ * `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`, booleans ↔ 是/否. Pure apart from `loadLookups`, which reads the names a sheet needs.
  */
 
 /** Which name table an id-valued widget refers to. */
@@ -48,18 +48,6 @@ function dynamicKey(field: FieldConfig): string | null {
   if (cfg.dataType !== 'dynamic' || !cfg.propsUrl) return null;
   const k = optionKeys(field);
   return JSON.stringify([cfg.propsUrl, k.label, k.value, k.children]);
-}
-
-/** A dynamic source's rows as flat options `{ id, fullName }` (children rows included). */
-function sourceOptions(rows: unknown, keys: { label: string; value: string; children: string }, out: FieldOption[] = []): FieldOption[] {
-  if (!Array.isArray(rows)) return out;
-  for (const r of rows as Array<Record<string, unknown>>) {
-    if (!r || typeof r !== 'object') continue;
-    const id = r[keys.value];
-    if (id !== null && id !== undefined && id !== '') out.push({ id: id as string, fullName: String(r[keys.label] ?? id) });
-    sourceOptions(r[keys.children], keys, out);
-  }
-  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isAreaPath } from '../../../../renderers/address/areas';
-import type { FieldConfig } from '../../../../schemas/field';
+import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import { builtinMessage, type FieldError, type MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
 import { optionSourceRows } from '../data-interface/run';
@@ -162,14 +162,14 @@ async function existingDictValues(db: Db, types: string[], values: string[]): Pr
   return out;
 }
 
-/** Every `key` value (as a string) of `rows` and their `children` rows, at any depth. */
-function optionValues(rows: unknown, key: string, children: string, out = new Set<string>()): Set<string> {
+/** A dynamic source's rows as flat options `{ id, fullName }` by the field's keys (children rows included, any depth). */
+export function sourceOptions(rows: unknown, keys: { label: string; value: string; children: string }, out: FieldOption[] = []): FieldOption[] {
   if (!Array.isArray(rows)) return out;
-  for (const r of rows) {
+  for (const r of rows as Array<Record<string, unknown>>) {
     if (!r || typeof r !== 'object') continue;
-    const v = (r as Record<string, unknown>)[key];
-    if (v !== null && v !== undefined && v !== '') out.add(String(v));
-    optionValues((r as Record<string, unknown>)[children], key, children, out);
+    const id = r[keys.value];
+    if (id !== null && id !== undefined && id !== '') out.push({ id: id as string, fullName: String(r[keys.label] ?? id) });
+    sourceOptions(r[keys.children], keys, out);
   }
   return out;
 }
@@ -180,7 +180,7 @@ function optionValues(rows: unknown, key: string, children: string, out = new Se
  */
 async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, string]>): Promise<Map<string, Set<string>> | null> {
   const rows = await optionSourceRows(db, propsUrl, false);
-  return rows && new Map(keys.map(([key, children]) => [`${key}|${children}`, optionValues(rows, key, children)]));
+  return rows && new Map(keys.map(([value, children]) => [`${value}|${children}`, new Set(sourceOptions(rows, { label: value, value, children }).map((o) => String(o.id)))]));
 }
 
 /**
