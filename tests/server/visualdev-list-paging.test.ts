@@ -62,6 +62,10 @@ describe('a repeated page', () => {
     expect(await ids()).toEqual(['b', 'a']);
     const again = (await list(id, { currentPage: 1, pageSize: 10, sort: 'desc' })).data.list;
     expect(again.map((r: { orderNo: string }) => r.orderNo)).toEqual(['SO-B', 'SO-A2']);
+    // each filter has its own first-page statement
+    await sql`update kd_pg_repeat set status = case id when 'a' then 'done' else 'draft' end`.execute(t.app.db);
+    const by = async (status: string) => (await list(id, { currentPage: 1, pageSize: 10, sort: 'desc', queryJson: { status } })).data.list.map((r: { id: string }) => r.id);
+    expect([await by('done'), await by('draft'), await by('done')]).toEqual([['a'], ['b'], ['a']]);
   });
 });
 
