@@ -26,7 +26,7 @@ beforeAll(async () => {
       const rows = [{ sku: 'A1', name: '拉链' }, { sku: 'B2', name: '纽扣' }, { sku: 'C3', name: '拉头' }].filter((r) => r.name.includes(kw));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 200, msg: 'ok', data: rows }));
     } else if (url.pathname === '/huge') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(`[${'"x",'.repeat(700_000)}"x"]`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`[${'"x",'.repeat(2_700_000)}"x"]`);
     } else if (url.pathname === '/to-file') {
       res.writeHead(302, { location: 'file:///etc/passwd' }).end();
     } else if (url.pathname === '/to-metadata') {
@@ -37,6 +37,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => ext.listen(0, '127.0.0.1', r));
   extUrl = `http://127.0.0.1:${(ext.address() as AddressInfo).port}`;
+  // Loopback is reachable only through the administrators' allowlist, one host:port (issue 24 item 1).
+  await t.app.db.insertInto('sys_config').values({ key: 'outboundAllowedHosts', value: `127.0.0.1:${(ext.address() as AddressInfo).port}` }).execute();
 });
 afterAll(async () => {
   await new Promise((r) => ext.close(r));
@@ -92,7 +94,7 @@ describe('field data sources (spec 001 §3, §7 "Field data-source dialogs")', (
     expect(byInterface.data).toEqual({ list: [{ code: 'S0003', name: '宁波包装' }], pagination: { currentPage: 2, pageSize: 2, total: 3 } });
     const external = await run({ config: cfg(3, `${extUrl}/rows`, [row('sku'), row('name')]), keyword: '拉', pageSize: 20 });
     expect(external.data).toEqual({ list: [{ sku: 'A1', name: '拉链' }, { sku: 'C3', name: '拉头' }], pagination: { currentPage: 1, pageSize: 20, total: 2 } });
-    expect(await run({ config: cfg(3, `${extUrl}/huge`) })).toMatchObject({ code: 400, msg: '外部接口返回数据过大（超过 2 MB）' });
+    expect(await run({ config: cfg(3, `${extUrl}/huge`) })).toMatchObject({ code: 400, msg: '外部接口返回数据过大（超过 10 MB）' });
     expect(await run({ config: cfg(3, `${extUrl}/to-file`) })).toMatchObject({ code: 400, msg: '接口地址只能使用 http 或 https' });
     expect(await run({ config: cfg(3, `${extUrl}/to-metadata`) })).toMatchObject({ code: 400, msg: '接口地址不允许访问：169.254.169.254' });
     expect(await run({ config: cfg(3, `${extUrl}/fail`) })).toMatchObject({ code: 400, msg: '外部接口请求失败：HTTP 500' });

@@ -13,6 +13,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./current-user/routes'),
   () => import('./i18n/routes'),
   () => import('./sysconfig/routes'),
+  () => import('./sysconfig/outbound-routes'),
   () => import('./dictionary/routes'),
   () => import('./bill-rule/routes'),
   () => import('./data-interface/routes'),

@@ -92,10 +92,10 @@ export async function runSql(db: Db, text: string, params: Record<string, unknow
   }
 }
 
-/** Calls an external URL (GET unless `method`), then pages the rows when a page was asked for. */
-export async function runHttp(url: string, method: 'GET' | 'POST', params: Record<string, unknown>, q: RunQuery): Promise<unknown> {
+/** Calls an external URL (GET unless `method`; `db` gives the outbound settings), then pages the rows when asked. */
+export async function runHttp(url: string, method: 'GET' | 'POST', params: Record<string, unknown>, q: RunQuery, db?: Db): Promise<unknown> {
   const body = { ...params, ...(q.keyword ? { keyword: q.keyword } : {}), ...(q.pageSize !== undefined ? { currentPage: q.currentPage ?? 1, pageSize: q.pageSize } : {}) };
-  const data = unwrap(await callExternal(url, method, body));
+  const data = unwrap(await callExternal(url, method, body, db));
   if (q.pageSize === undefined) return data;
   const o = data as { pagination?: { total?: unknown } } | null;
   if (o && typeof o === 'object' && !Array.isArray(o) && o.pagination && typeof o.pagination.total === 'number') {
@@ -126,7 +126,7 @@ export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<
     if (q.pageSize !== undefined) return pageRows(rowsOf(data), q);
     return q.keyword ? pageRows(rowsOf(data), { ...q, currentPage: 1, pageSize: 500 }).list : data;
   }
-  return runHttp(di.path ?? '', di.requestMethod === 'POST' ? 'POST' : 'GET', merged, q);
+  return runHttp(di.path ?? '', di.requestMethod === 'POST' ? 'POST' : 'GET', merged, q, db);
 }
 
 /**

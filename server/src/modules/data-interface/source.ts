@@ -105,7 +105,7 @@ export async function runSource(req: FastifyRequest, body: SourceListBody): Prom
       return (await runInterface(req.server.db, di, params, q)) as Page<Record<string, unknown>>;
     }
     case 3:
-      return (await runHttp(content, 'GET', params, q)) as Page<Record<string, unknown>>;
+      return (await runHttp(content, 'GET', params, q, req.server.db)) as Page<Record<string, unknown>>;
     case 4:
       return featureList(req, content, q);
     default:
