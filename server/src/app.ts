@@ -6,13 +6,14 @@ import type { PGliteThread, PGliteThreadOptions } from './db/pglite-thread';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { runSeeds } from './db/seed';
 import { modules } from './modules';
 import { markPublicScope, registerAuth } from './plugins/auth';
 import { clientCacheHeaders } from './plugins/client-cache';
 import { openDatabase, registerDb } from './plugins/db';
-import { registerEnvelope } from './plugins/envelope';
+import { frameworkErrorReply, registerEnvelope } from './plugins/envelope';
+import { registerInputGuard } from './plugins/input-guard';
 import { loggerOptions, registerReferrerPolicy } from './plugins/token-in-url';
 
 /** Options of `buildApp` (issue 2 item 1); main.ts fills them from the environment. */
@@ -39,23 +40,38 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Extra Fastify plugins registered after the API modules (tests register generated modules with it). */
   plugins?: FastifyPluginAsync[];
+  /** Where the log goes instead of stdout (turns the logger on; tests capture error-level lines, issue 20 item 7). */
+  logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (an onRoute hook added before the modules; the hostile sweep's route table, issue 20 item 7). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /**
- * Builds the Fastify instance (design.md §2): database (migrations, seed), wire conventions, access control, rate
+ * Builds the Fastify instance (design.md §2): database (migrations, seed), wire conventions, input guard (NUL, lone
+ * surrogates, reserved keys, deep nesting → 400; plugins/input-guard.ts), access control, rate
  * limit, form bodies, then the API modules (modules/index.ts), then the client (./dist) when built: precompressed,
  * hashed `/assets/*` cached as immutable for a year and index.html revalidated (plugins/client-cache.ts).
  * `app.close()` closes the database. Does not listen.
  */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, pglite: opts.pglite, pgliteThread: opts.pgliteThread });
-  const app = Fastify({ logger: opts.logger ? loggerOptions() : false, bodyLimit: opts.bodyLimit ?? 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  // Prototype/constructor poisoning in a JSON body is a parse error (a clean 400), never a silent strip (issue 20 item 5).
+  const app = Fastify({
+    logger: opts.logStream ? { ...(loggerOptions() as object), stream: opts.logStream } : opts.logger ? loggerOptions() : false,
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkErrorReply,
+  });
   registerDb(app, db);
   try {
     await runSeeds({ db, adminPassword: opts.adminPassword });
     registerEnvelope(app);
+    if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+    registerInputGuard(app);
     registerReferrerPolicy(app);
     registerAuth(app);
     await app.register(rateLimit, { global: false });

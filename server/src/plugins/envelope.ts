@@ -86,6 +86,15 @@ function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply
 }
 
 /**
+ * Fastify's `frameworkErrors` (app.ts): a URL the router cannot decode (FST_ERR_BAD_URL: `%E0%A4%A`) or a path
+ * parameter over maxParamLength (FST_ERR_MAX_PARAM_LENGTH) answers the envelope's 400 (HTTP 200) instead of Fastify's
+ * own JSON (issue 20 item 7).
+ */
+export function frameworkErrorReply(_err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(reply, 200, { code: 400, msg: t(req.lang, 'badRequest'), data: null });
+}
+
+/**
  * Installs the wire conventions on the root instance: `req.lang`, the error handler (handled outcomes → HTTP 200
  * with the body code; body too large → HTTP 413; crash → HTTP 500 without internals) and the not-found handler
  * (HTTP 404 with a JSON body).
