@@ -11,8 +11,10 @@ type Key =
   | 'sqlMultiple'
   | 'sqlNotSelect'
   | 'sqlProtected'
-  | 'sqlUnicode'
-  | 'sqlUnterminated'
+  | 'sqlFunction'
+  | 'sqlSyntax'
+  | 'tooLarge'
+  | 'grantTarget'
   | 'sqlFailed'
   | 'urlScheme'
   | 'urlBad'
@@ -36,8 +38,10 @@ const table: MessageTable<Key> = {
     sqlMultiple: 'SQL 只能包含一条语句',
     sqlNotSelect: 'SQL 只能是查询语句（SELECT / WITH）',
     sqlProtected: 'SQL 不能访问 {name}',
-    sqlUnicode: 'SQL 不能使用 Unicode 转义标识符',
-    sqlUnterminated: 'SQL 语句不完整：{what}未结束',
+    sqlFunction: 'SQL 不能调用函数 {name}',
+    sqlSyntax: 'SQL 语法错误：{detail}',
+    tooLarge: '数据接口返回数据过大（超过 {size}），请缩小查询范围',
+    grantTarget: '{field}不存在：{id}',
     sqlFailed: 'SQL 执行失败：{detail}',
     urlScheme: '接口地址只能使用 http 或 https',
     urlBad: '接口地址格式不正确',
@@ -59,8 +63,10 @@ const table: MessageTable<Key> = {
     sqlMultiple: 'The SQL may contain one statement only',
     sqlNotSelect: 'The SQL must be a query (SELECT / WITH)',
     sqlProtected: 'The SQL may not use {name}',
-    sqlUnicode: 'The SQL may not use Unicode-escaped identifiers',
-    sqlUnterminated: 'The SQL is incomplete: unterminated {what}',
+    sqlFunction: 'The SQL may not call the function {name}',
+    sqlSyntax: 'SQL syntax error: {detail}',
+    tooLarge: 'The data interface answered too much data (over {size}); narrow the query',
+    grantTarget: '{field} does not exist: {id}',
     sqlFailed: 'The SQL failed: {detail}',
     urlScheme: 'The interface URL must use http or https',
     urlBad: 'The interface URL is malformed',

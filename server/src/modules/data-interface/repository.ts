@@ -6,6 +6,7 @@ import { CODE_PATTERN } from '../dictionary/messages';
 import { checkUrl } from './http-runner';
 import { FIELD, fail } from './messages';
 import { prepareSql, SqlRefused } from './sql-guard';
+import { serverSchema } from './sql-runner';
 import type { DataInterfaceDto, DataInterfaceInput, DataInterfaceTable, Page, RequestParameter } from './types';
 
 /** Maps a row to the wire shape (camelCase). */
@@ -40,25 +41,25 @@ export function sqlError(e: SqlRefused) {
       return fail(400, 'sqlNotSelect', {}, { field: 'query' });
     case 'protected':
       return fail(400, 'sqlProtected', { name: e.detail }, { field: 'query' });
-    case 'unicodeIdent':
-      return fail(400, 'sqlUnicode', {}, { field: 'query' });
+    case 'function':
+      return fail(400, 'sqlFunction', { name: e.detail }, { field: 'query' });
     default:
-      return fail(400, 'sqlUnterminated', { what: e.detail }, { field: 'query' });
+      return fail(400, 'sqlSyntax', { detail: e.detail }, { field: 'query' });
   }
 }
 
 /**
  * Checks a create/update body beyond its JSON Schema: fullName and enCode required, enCode by the code rule
- * (spec 001 §5); SQL passes the static check (one SELECT, no protected names); static data is JSON; a URL is
- * http(s). Throws 400 naming the field.
+ * (spec 001 §5); SQL passes the grammar check (one SELECT, allowed functions, no protected names; sql-guard.ts);
+ * static data is JSON; a URL is http(s). Throws 400 naming the field.
  */
-export function checkInput(b: DataInterfaceInput): void {
+export async function checkInput(db: Db, b: DataInterfaceInput): Promise<void> {
   if (!b.fullName?.trim()) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
   if (!b.enCode?.trim()) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
   if (!CODE_PATTERN.test(b.enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
   if (b.dataType === 1) {
     try {
-      prepareSql(b.query ?? '');
+      await prepareSql(b.query ?? '', { schema: await serverSchema(db) });
     } catch (e) {
       if (e instanceof SqlRefused) throw sqlError(e);
       throw e;
@@ -169,7 +170,7 @@ export async function getInterface(db: Db, idOrCode: string): Promise<DataInterf
 
 /** Creates an interface; returns its id. Throws 400 (checkInput, duplicate enCode). */
 export async function createInterface(db: Db, b: DataInterfaceInput, userId: string | null): Promise<string> {
-  checkInput(b);
+  await checkInput(db, b);
   await assertCodeFree(db, b.enCode);
   const id = randomUUID();
   await db
@@ -181,7 +182,7 @@ export async function createInterface(db: Db, b: DataInterfaceInput, userId: str
 
 /** Updates an interface. Throws 404 / 400. */
 export async function updateInterface(db: Db, id: string, b: DataInterfaceInput, userId: string | null): Promise<void> {
-  checkInput(b);
+  await checkInput(db, b);
   await assertCodeFree(db, b.enCode, id);
   const res = await db
     .updateTable('data_interface')

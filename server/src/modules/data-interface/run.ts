@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
 import { callExternal } from './http-runner';
+import { AnswerTooLarge, maxAnswerBytes, tooLarge } from './limits';
 import { fail } from './messages';
 import { getInterface, sqlError } from './repository';
 import { SqlRefused } from './sql-guard';
@@ -86,6 +87,7 @@ export async function runSql(db: Db, text: string, params: Record<string, unknow
     return { list: r.list, pagination: { currentPage: Math.max(1, Math.floor(q.currentPage ?? 1)), pageSize, total: r.total ?? r.list.length } };
   } catch (e) {
     if (e instanceof SqlRefused) throw sqlError(e);
+    if (e instanceof AnswerTooLarge) throw tooLarge(e.cap);
     if (e instanceof ApiError) throw e;
     const detail = e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : String(e);
     throw fail(400, 'sqlFailed', { detail }, { field: 'query' });
@@ -108,7 +110,8 @@ export async function runHttp(url: string, method: 'GET' | 'POST', params: Recor
 /**
  * Runs a data interface (design.md §6 `/{id}/Actions/Response`): its default parameters, overridden by the caller's
  * `params`, bound into the SQL (1), or used to filter the static JSON (2), or sent to the external API (3).
- * With `q.pageSize` → `{ list, pagination }`, else the raw data. Throws 400 for a disabled interface or a failed run.
+ * With `q.pageSize` → `{ list, pagination }`, else the raw data. Throws 400 for a disabled interface, a failed run or
+ * an answer over the byte cap (limits.ts; issue 20 item 4).
  */
 export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<string, unknown>, q: RunQuery): Promise<unknown> {
   if (di.enabledMark !== 1) throw fail(400, 'disabled', { name: di.fullName });
@@ -117,6 +120,8 @@ export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<
   for (const [k, v] of Object.entries(params)) if (!RESERVED.has(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v))) merged[k] = v;
   if (di.dataType === 1) return runSql(db, di.query ?? '', merged, q);
   if (di.dataType === 2) {
+    const cap = await maxAnswerBytes(db);
+    if (Buffer.byteLength(di.query ?? '', 'utf8') > cap) throw tooLarge(cap);
     let data: unknown;
     try {
       data = JSON.parse(di.query ?? 'null');

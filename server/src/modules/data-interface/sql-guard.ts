@@ -1,25 +1,21 @@
-/**
- * A parser-free but strict check of data-source SQL (issue 4 item 7, spec 001 §3 type 1): the text is split into
- * tokens (string literals, dollar quotes, quoted identifiers, comments, words, punctuation) so that what a token
- * *is* never depends on guessing. The check refuses:
- * - anything but one SELECT / WITH / VALUES statement (a `;` other than a trailing one, or a first word that is not
- *   select/with/values/`(`);
- * - any identifier (quoted or not, any case, any part of a dotted name) naming a protected table or a denied
- *   function: the platform's own tables (users, session, authorize… and every table that is not a model or
- *   dictionary table, passed in by the caller), system catalogs (pg_*, information_schema), setting and
- *   dynamic-SQL functions (set_config, query_to_xml…), file and large-object functions;
- * - Unicode-escaped identifiers (U&"…"), which could spell a protected name.
- * Named parameters `@name` and `{name}` outside literals become bound parameters; they are never spliced in.
- * The database role kd_datasource (sql-runner.ts) is the second, independent wall.
- */
+import { loadModule, parseSync } from 'libpg-query';
+import { ALLOWED_FUNCTIONS } from './sql-functions';
 
-/** One token of SQL text. */
-export interface SqlToken {
-  kind: 'word' | 'quotedIdent' | 'string' | 'comment' | 'param' | 'punct' | 'space' | 'other';
-  text: string;
-  /** For `param`: the parameter name; for words and quoted identifiers: the identifier (words lower-cased). */
-  name?: string;
-}
+/**
+ * The check of data-source SQL by PostgreSQL's own grammar (issue 24 item 8, spec 001 §3 type 1): the text is parsed
+ * by `libpg-query` (the PostgreSQL 17 parser compiled to WebAssembly), so what a word *is* (a keyword, a name, text
+ * inside a comment, a dollar-quoted string or a Unicode escape) is decided exactly as the server will decide it.
+ * The statement is accepted only when:
+ * - it is exactly one SELECT (or VALUES, or WITH … SELECT), with no data-modifying CTE (INSERT/UPDATE/DELETE/MERGE
+ *   anywhere in the tree), no SELECT INTO and no locking clause (FOR UPDATE/SHARE);
+ * - every function it calls is in the allowlist of sql-functions.ts, unqualified or qualified by `pg_catalog`;
+ * - every table it names (RangeVar) is unqualified or qualified by the server's own schema, does not start with
+ *   `pg_` and is not a protected table (the platform's tables: PROTECTED_TABLES plus every table of the schema that
+ *   is not a model or dictionary table, passed in by the caller);
+ * - it casts to no `reg*` type (regclass, regproc…, which read the catalog).
+ * Named parameters `@name` and `{name}` outside literals become bound parameters `$n`; they are never spliced in.
+ * The read-only transaction and the database role kd_datasource (sql-runner.ts) stay as independent walls.
+ */
 
 /** A checked statement: text pieces between parameters, and the parameter names in order. */
 export interface PreparedSql {
@@ -31,7 +27,7 @@ export interface PreparedSql {
 /** Why SQL was refused (the route turns it into a 400 naming the reason). */
 export class SqlRefused extends Error {
   constructor(
-    readonly reason: 'empty' | 'multiple' | 'notSelect' | 'protected' | 'unicodeIdent' | 'unterminated',
+    readonly reason: 'empty' | 'multiple' | 'notSelect' | 'protected' | 'function' | 'syntax',
     readonly detail = '',
   ) {
     super(`${reason}${detail ? `: ${detail}` : ''}`);
@@ -60,172 +56,142 @@ export const PROTECTED_TABLES = [
   'kysely_migration_lock',
 ] as const;
 
-/** Functions and schemas that change settings, run dynamic SQL or reach files (refused by name). */
-export const DENIED_NAMES = [
-  'information_schema',
-  'set_config',
-  'current_setting',
-  'query_to_xml',
-  'query_to_xml_and_xmlschema',
-  'query_to_xmlschema',
-  'cursor_to_xml',
-  'cursor_to_xmlschema',
-  'table_to_xml',
-  'table_to_xml_and_xmlschema',
-  'table_to_xmlschema',
-  'schema_to_xml',
-  'schema_to_xml_and_xmlschema',
-  'schema_to_xmlschema',
-  'database_to_xml',
-  'database_to_xml_and_xmlschema',
-  'database_to_xmlschema',
-  'dblink',
-  'lo_import',
-  'lo_export',
-  'lo_get',
-  'lo_open',
-  'loread',
-  'txid_current',
-  'nextval',
-  'setval',
-  'currval',
-  'lastval',
-] as const;
-
-const FIRST_WORDS = new Set(['select', 'with', 'values']);
-
-function isWordStart(c: string): boolean {
-  return /[A-Za-z_\u0080-\uffff]/.test(c);
+/** What a statement may name besides model tables. */
+export interface GuardOptions {
+  /** Lower-case table names the statement may not name (added to PROTECTED_TABLES). */
+  protectedNames?: Iterable<string>;
+  /** The schema the server runs in: the only schema a table name may be qualified with (none when unset). */
+  schema?: string | null;
 }
 
-/** Splits SQL into tokens. @throws SqlRefused('unterminated') for an unclosed literal, identifier or comment. */
-export function tokenize(text: string): SqlToken[] {
-  const out: SqlToken[] = [];
-  let i = 0;
-  const n = text.length;
-  const until = (end: string, from: number, what: string): number => {
-    const j = text.indexOf(end, from);
-    if (j < 0) throw new SqlRefused('unterminated', what);
-    return j + end.length;
-  };
-  while (i < n) {
-    const c = text[i];
-    const next = text[i + 1] ?? '';
-    let j: number;
-    if (/\s/.test(c)) {
-      j = i + 1;
-      while (j < n && /\s/.test(text[j])) j++;
-      out.push({ kind: 'space', text: text.slice(i, j) });
-    } else if (c === '-' && next === '-') {
-      j = text.indexOf('\n', i);
-      j = j < 0 ? n : j;
-      out.push({ kind: 'comment', text: text.slice(i, j) });
-    } else if (c === '/' && next === '*') {
-      // PostgreSQL block comments nest.
-      let depth = 1;
-      j = i + 2;
-      while (depth > 0) {
-        if (j >= n) throw new SqlRefused('unterminated', 'comment');
-        if (text.startsWith('/*', j)) {
-          depth++;
-          j += 2;
-        } else if (text.startsWith('*/', j)) {
-          depth--;
-          j += 2;
-        } else j++;
-      }
-      out.push({ kind: 'comment', text: text.slice(i, j) });
-    } else if ((c === 'u' || c === 'U') && next === '&' && (text[i + 2] === '"' || text[i + 2] === "'")) {
-      throw new SqlRefused('unicodeIdent');
-    } else if (c === "'" || ((c === 'e' || c === 'E') && next === "'")) {
-      // Standard strings double the quote; E'' strings also allow backslash escapes.
-      const escaped = c !== "'";
-      j = escaped ? i + 2 : i + 1;
-      for (;;) {
-        if (j >= n) throw new SqlRefused('unterminated', 'string');
-        if (escaped && text[j] === '\\') j += 2;
-        else if (text[j] === "'" && text[j + 1] === "'") j += 2;
-        else if (text[j] === "'") {
-          j++;
-          break;
-        } else j++;
-      }
-      out.push({ kind: 'string', text: text.slice(i, j) });
-    } else if (c === '"') {
-      j = i + 1;
-      for (;;) {
-        if (j >= n) throw new SqlRefused('unterminated', 'identifier');
-        if (text[j] === '"' && text[j + 1] === '"') j += 2;
-        else if (text[j] === '"') {
-          j++;
-          break;
-        } else j++;
-      }
-      out.push({ kind: 'quotedIdent', text: text.slice(i, j), name: text.slice(i + 1, j - 1).replace(/""/g, '"') });
-    } else if (c === '$' && /[A-Za-z_$]/.test(next)) {
-      const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
-      if (m) {
-        j = until(m[0], i + m[0].length, 'dollar quote');
-        out.push({ kind: 'string', text: text.slice(i, j) });
-      } else {
-        out.push({ kind: 'other', text: c });
-        j = i + 1;
-      }
-    } else if (c === '@' && isWordStart(next)) {
-      const m = /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(i))!;
-      out.push({ kind: 'param', text: m[0], name: m[1] });
-      j = i + m[0].length;
-    } else if (c === '{' && /^\{[A-Za-z_][A-Za-z0-9_]*\}/.test(text.slice(i))) {
-      const m = /^\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(text.slice(i))!;
-      out.push({ kind: 'param', text: m[0], name: m[1] });
-      j = i + m[0].length;
-    } else if (isWordStart(c)) {
-      j = i + 1;
-      while (j < n && /[A-Za-z0-9_$\u0080-\uffff]/.test(text[j])) j++;
-      const word = text.slice(i, j);
-      out.push({ kind: 'word', text: word, name: word.toLowerCase() });
-    } else {
-      out.push({ kind: /[;(),.]/.test(c) ? 'punct' : 'other', text: c });
-      j = i + 1;
-    }
-    i = j;
+type Node = Record<string, unknown>;
+type ParseResult = { stmts?: Array<{ stmt?: Node; stmt_location?: number; stmt_len?: number }> };
+
+let ready: Promise<void> | null = null;
+/** Loads the parser's WebAssembly module once per process. */
+function parser(): Promise<void> {
+  ready ??= loadModule();
+  return ready;
+}
+
+/** Parses `text`; a syntax error becomes SqlRefused('syntax') with the parser's message and 0-based byte position. */
+function parseText(text: string): ParseResult & { error?: { message: string; at: number } } {
+  try {
+    return parseSync(text) as ParseResult;
+  } catch (e) {
+    const details = (e as { sqlDetails?: { message?: string; cursorPosition?: number } }).sqlDetails;
+    return { error: { message: details?.message ?? (e instanceof Error ? e.message : String(e)), at: details?.cursorPosition ?? -1 } };
   }
-  return out;
 }
 
-/** True when `name` (an identifier, compared case-insensitively) is refused. */
-function refused(name: string, protectedNames: ReadonlySet<string>): boolean {
-  const l = name.toLowerCase();
-  return l.startsWith('pg_') || protectedNames.has(l) || (DENIED_NAMES as readonly string[]).includes(l);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+
+/** Calls `visit(key, value)` for every property of every object in the tree. */
+function walk(v: unknown, visit: (key: string, value: Node) => void): void {
+  if (Array.isArray(v)) for (const x of v) walk(x, visit);
+  else if (v && typeof v === 'object') {
+    for (const [k, c] of Object.entries(v as Node)) {
+      if (c && typeof c === 'object' && !Array.isArray(c)) visit(k, c as Node);
+      walk(c, visit);
+    }
+  }
+}
+
+const names = (list: unknown): string[] => (Array.isArray(list) ? list.map((n) => String((n as { String?: { sval?: string } })?.String?.sval ?? '')) : []);
+const MODIFYING = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+
+/** Refuses what the module comment lists, walking the whole parse tree of one statement. */
+function checkTree(stmt: Node, denied: ReadonlySet<string>, schema: string | null): void {
+  const [kind] = Object.keys(stmt);
+  if (kind !== 'SelectStmt') throw new SqlRefused('notSelect', kind ?? '');
+  walk(stmt, (key, node) => {
+    if (MODIFYING.has(key)) throw new SqlRefused('notSelect', key);
+    if (key === 'SelectStmt' && (node.intoClause || (Array.isArray(node.lockingClause) && node.lockingClause.length))) {
+      throw new SqlRefused('notSelect', node.intoClause ? 'INTO' : 'FOR UPDATE');
+    }
+    if (key === 'FuncCall') {
+      const parts = names(node.funcname);
+      const name = parts[parts.length - 1] ?? '';
+      const qualifiedOk = parts.length === 1 || (parts.length === 2 && parts[0] === 'pg_catalog');
+      if (!qualifiedOk || !ALLOWED_FUNCTIONS.has(name)) throw new SqlRefused('function', parts.join('.'));
+    }
+    if (key === 'RangeVar') {
+      const rel = String(node.relname ?? '');
+      const qualified = [node.catalogname, node.schemaname, rel].filter(Boolean).join('.');
+      if (node.catalogname || (node.schemaname && node.schemaname !== schema)) throw new SqlRefused('protected', qualified);
+      const l = rel.toLowerCase();
+      if (l.startsWith('pg_') || denied.has(l)) throw new SqlRefused('protected', rel);
+    }
+    if (key === 'TypeName' || key === 'typeName') {
+      const parts = names(node.names);
+      if ((parts[parts.length - 1] ?? '').toLowerCase().startsWith('reg')) throw new SqlRefused('protected', parts.join('.'));
+    }
+    if (key === 'ParamRef') throw new SqlRefused('protected', `$${String(node.number ?? '')}`);
+  });
 }
 
 /**
- * Checks one data-source statement and cuts it at its named parameters.
- * @param protectedNames lower-case table names the statement may not name (PROTECTED_TABLES plus the caller's list).
- * @throws SqlRefused with the reason (empty, multiple statements, not a SELECT, a protected name, …).
+ * Finds the named parameters of `text`: `{name}` (not SQL, so the parser stops at it; it is rewritten in place to
+ * `@name ` of the same length and the text parsed again) and `@name` (a prefix-operator expression in the tree whose
+ * operator is immediately followed by a name). Returns the rewritten text as bytes, its parse, and the parameters.
  */
-export function prepareSql(text: string, protectedNames: Iterable<string> = []): PreparedSql {
-  const denied = new Set<string>([...PROTECTED_TABLES, ...[...protectedNames].map((s) => s.toLowerCase())]);
-  const tokens = tokenize(text);
-  const meaningful = tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
-  while (meaningful.length && meaningful[meaningful.length - 1].text === ';') meaningful.pop();
-  if (!meaningful.length) throw new SqlRefused('empty');
-  if (meaningful.some((t) => t.text === ';')) throw new SqlRefused('multiple');
-  const first = meaningful.find((t) => t.text !== '(');
-  if (first?.kind !== 'word' || !FIRST_WORDS.has(first.name ?? '')) throw new SqlRefused('notSelect', first?.text ?? '');
-  for (const t of meaningful) {
-    if ((t.kind === 'word' || t.kind === 'quotedIdent') && t.name && refused(t.name, denied)) throw new SqlRefused('protected', t.name);
+function locateParams(text: string): { bytes: Buffer; parsed: ParseResult; found: Array<{ at: number; len: number; name: string }> } {
+  let bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; ; i++) {
+    const parsed = parseText(bytes.toString('utf8'));
+    if (!parsed.error) {
+      const found: Array<{ at: number; len: number; name: string }> = [];
+      walk(parsed, (key, node) => {
+        if (key === 'ParamRef') throw new SqlRefused('protected', `$${String(node.number ?? '')}`);
+        if (key !== 'A_Expr' || node.lexpr || names(node.name).join() !== '@') return;
+        const at = Number(node.location);
+        const m = NAME.exec(bytes.subarray(at + 1, at + 65).toString('latin1'));
+        if (bytes[at] === 0x40 && m) found.push({ at, len: m[0].length + 1, name: m[0] });
+      });
+      return { bytes, parsed, found: found.sort((a, b) => a.at - b.at) };
+    }
+    const { at, message } = parsed.error;
+    const m = at >= 0 && bytes[at] === 0x7b ? /^\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(bytes.subarray(at, at + 66).toString('latin1')) : null;
+    if (!m || i > 500) throw new SqlRefused('syntax', message);
+    bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(`@${m[1]} `, 'latin1'), bytes.subarray(at + m[0].length)]);
   }
-  // Rebuild without the trailing semicolons and with parameters cut out; comments are dropped.
-  const lastIndex = tokens.lastIndexOf(meaningful[meaningful.length - 1]);
-  const pieces: string[] = [''];
+}
+
+/**
+ * Checks one data-source statement and cuts it at its named parameters (see the module comment).
+ * @throws SqlRefused with the reason (empty, syntax, multiple statements, not a SELECT, a function not allowed, a
+ *   protected name).
+ */
+export async function prepareSql(text: string, options: GuardOptions = {}): Promise<PreparedSql> {
+  await parser();
+  const denied = new Set<string>([...PROTECTED_TABLES, ...[...(options.protectedNames ?? [])].map((s) => s.toLowerCase())]);
+  const { bytes, parsed, found } = locateParams(text);
+  const stmts = parsed.stmts ?? [];
+  if (!stmts.length) throw new SqlRefused('empty');
+  if (stmts.length > 1) throw new SqlRefused('multiple');
+  // The statement without its trailing semicolon (locations and lengths are byte offsets).
+  const start = stmts[0].stmt_location ?? 0;
+  const end = stmts[0].stmt_len ? start + stmts[0].stmt_len : bytes.length;
+  const pieces: string[] = [];
   const params: string[] = [];
-  for (const t of tokens.slice(0, lastIndex + 1)) {
-    if (t.kind === 'comment') pieces[pieces.length - 1] += ' ';
-    else if (t.kind === 'param') {
-      params.push(t.name!);
-      pieces.push('');
-    } else pieces[pieces.length - 1] += t.text;
+  let from = start;
+  for (const p of found) {
+    if (p.at < start || p.at >= end) continue;
+    pieces.push(bytes.subarray(from, p.at).toString('utf8'));
+    params.push(p.name);
+    from = p.at + p.len;
   }
+  pieces.push(bytes.subarray(from, end).toString('utf8'));
+  // What runs is what is checked: the statement with $n in place of its parameters, parsed again.
+  const final = parseText(pieces.map((s, i) => (i ? `$${i}${s}` : s)).join(''));
+  if (final.error) throw new SqlRefused('syntax', final.error.message);
+  if ((final.stmts ?? []).length !== 1 || !final.stmts?.[0].stmt) throw new SqlRefused('multiple');
+  const stmt = final.stmts[0].stmt;
+  checkTree(stripParams(stmt), denied, options.schema ?? null);
   return { pieces, params };
+}
+
+/** The tree without ParamRef nodes (ours, after substitution), so checkTree refuses only the caller's own `$n`. */
+function stripParams(stmt: Node): Node {
+  return JSON.parse(JSON.stringify(stmt, (k, v) => (k === 'ParamRef' ? undefined : v)));
 }

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { AnswerTooLarge, maxAnswerBytes } from './limits';
 import { PROTECTED_TABLES, prepareSql } from './sql-guard';
 import { assertBoundedPlan, isPglite } from './sql-plan-guard';
 
@@ -83,6 +84,19 @@ async function currentSchema(db: Db): Promise<string> {
   return (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
 }
 
+const schemaState = new WeakMap<Db, Promise<string>>();
+
+/** The schema the server runs in (`current_schema()`, cached per database): the one schema data-source SQL may name. */
+export function serverSchema(db: Db): Promise<string> {
+  let p = schemaState.get(db);
+  if (!p) {
+    p = currentSchema(db);
+    p.catch(() => schemaState.delete(db));
+    schemaState.set(db, p);
+  }
+  return p;
+}
+
 /** Tables a data source may read: the tables bound to models and the dictionary tables, never a protected one. */
 export async function readableTables(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom('visualdev').select('tables').execute();
@@ -123,26 +137,45 @@ function plain(v: unknown): unknown {
   return v;
 }
 
+/** The column of the running byte count added around a page (removed from the rows). */
+const BYTES_COLUMN = 'kd_answer_bytes__';
+
 function plainRow(r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) out[k] = plain(v);
+  for (const [k, v] of Object.entries(r)) if (k !== BYTES_COLUMN) out[k] = plain(v);
   return out;
+}
+
+/**
+ * `page` wrapped so that PostgreSQL counts the answer's bytes while it produces the rows (issue 20 item 4): a running
+ * sum of each row's JSON size (`octet_length(row_to_json(row)::text)`; a row whose stored size alone passes the cap
+ * counts as cap+1 without being converted), and a filter that raises an error at the first row whose running sum
+ * passes `cap`, so neither that row nor any later one crosses to Node. The error text carries `kd_byte_cap:`.
+ */
+function sized(page: RawBuilder<unknown>, cap: number): RawBuilder<Record<string, unknown>> {
+  const over = sql.lit(cap + 1);
+  const bytes = sql`sum(case when pg_column_size(kd_page.*) > ${sql.lit(cap)} then ${over} else octet_length(row_to_json(kd_page)::text) end) over (rows between unbounded preceding and current row)`;
+  const counted = sql`select kd_page.*, ${bytes} as ${sql.id(BYTES_COLUMN)} from (${page}) as kd_page`;
+  const col = sql.ref(`kd_sized.${BYTES_COLUMN}`);
+  return sql<Record<string, unknown>>`select kd_sized.* from (${counted}) as kd_sized where case when ${col} > ${sql.lit(cap)} then ('kd_byte_cap:' || ${col})::int = 0 else true end`;
 }
 
 /** The statement with its named parameters bound: `@name`/`{name}` → $n with `params[name]` (null when absent). */
 function bind(pieces: string[], names: string[], params: Record<string, unknown>): RawBuilder<unknown> {
-  let out: RawBuilder<unknown> = sql.raw(pieces[0]);
+  // Newlines around the statement: a trailing `--` comment ends before the wrapper's closing parenthesis.
+  let out: RawBuilder<unknown> = sql.raw(`\n${pieces[0]}`);
   names.forEach((name, i) => {
     const v = params[name];
     const value = v === undefined ? null : typeof v === 'object' && v !== null ? JSON.stringify(v) : v;
     out = sql`${out}${value}${sql.raw(pieces[i + 1])}`;
   });
-  return out;
+  return sql`${out}${sql.raw('\n')}`;
 }
 
 /**
  * Checks and runs `text` read-only with bound `params` (issue 4 item 7).
- * @throws SqlRefused (bad statement or protected name); PlanRefused on PGlite (planned work too large: the
+ * Rows stop at MAX_ROWS (or the page) and at the byte cap (limits.ts), counted in the database as rows are produced.
+ * @throws SqlRefused (bad statement or protected name); AnswerTooLarge (the rows pass the byte cap); PlanRefused on PGlite (planned work too large: the
  *   statement-timeout text); a database error (e.g. permission denied, read-only violation, timeout) propagates as
  *   thrown by the driver — the route reports it as 400 without internals.
  */
@@ -150,7 +183,8 @@ export async function runReadOnlySql(db: Db, text: string, params: Record<string
   const role = await ensureDataSourceRole(db);
   const readable = await readableTables(db);
   const denied = await syncGrants(db, readable, role);
-  const prepared = prepareSql(text, denied);
+  const prepared = await prepareSql(text, { protectedNames: denied, schema: await serverSchema(db) });
+  const cap = await maxAnswerBytes(db);
   const inner = bind(prepared.pieces, prepared.params, params);
   const src = sql`(${inner}) as kd_src`;
   const searchCols = (page.searchColumns ?? []).filter((c) => IDENT.test(c));
@@ -167,7 +201,7 @@ export async function runReadOnlySql(db: Db, text: string, params: Record<string
   const paged = page.pageSize !== undefined;
   const size = paged ? Math.min(500, Math.max(1, Math.floor(page.pageSize ?? 20))) : MAX_ROWS;
   const offset = paged ? (Math.max(1, Math.floor(page.currentPage ?? 1)) - 1) * size : 0;
-  const pageQuery = sql<Record<string, unknown>>`select * from ${src}${where}${order} limit ${size} offset ${offset}`;
+  const pageQuery = sized(sql`select * from ${src}${where}${order} limit ${size} offset ${offset}`, cap);
   const countQuery = sql<{ total: number }>`select count(*)::int as total from (select 1 from ${src}${where} limit ${COUNT_CAP}) as kd_count`;
   const planFirst = await isPglite(db);
   return db.transaction().execute(async (trx) => {
@@ -178,7 +212,9 @@ export async function runReadOnlySql(db: Db, text: string, params: Record<string
       await assertBoundedPlan(trx, pageQuery);
       if (paged) await assertBoundedPlan(trx, countQuery);
     }
-    const rows = await pageQuery.execute(trx);
+    const rows = await pageQuery.execute(trx).catch((e: unknown) => {
+      throw e instanceof Error && e.message.includes('kd_byte_cap:') ? new AnswerTooLarge(cap) : e;
+    });
     let total: number | null = null;
     if (paged) {
       const c = await countQuery.execute(trx);
