@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { decodeHTML } from 'entities/decode';
 
 /**
  * Sanitises rich-text HTML with DOMPurify (design.md §5: every HTML body): scripts, event handlers, `javascript:` URLs
@@ -11,15 +12,15 @@ export function sanitizeHtml(html: unknown): string {
   return DOMPurify.sanitize(s, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
 }
 
-/** Plain text of an HTML string (tags dropped, entities of `&nbsp;` turned into spaces): for list cells. No DOM needed. */
+/**
+ * Plain text of an HTML string, for list cells and Excel export (issue 24 item 5): scripts and styles dropped, other
+ * tags turned into spaces, then character references decoded with `entities` (`&amp;` → `&`, `&lt;` → `<`, `&#20013;`
+ * → 中, `&nbsp;` → space), whitespace collapsed. No DOM needed. Non-strings → ''.
+ */
 export function htmlToText(html: unknown): string {
   if (typeof html !== 'string') return '';
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' ');
+  return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }
 
 /**

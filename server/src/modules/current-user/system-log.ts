@@ -1,28 +1,32 @@
 import type { Paged } from '../../../../schemas/wire/common';
 import type { SystemLogQuery, SystemLogRow } from '../../../../schemas/wire/current-user';
+import dayjs from 'dayjs';
+import { parseDate, rangeBound } from '../../../../src/engine/dates';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
+import { failWith } from '../dictionary/localized-error';
 import { ipName } from '../oauth/current-user';
 
-const DAY = 86_400_000;
+/** Messages of the log filter (issue 24 item 2): an impossible or unreadable date, naming the parameter and value. */
+const fail = failWith<'invalidDate'>({
+  zh: { invalidDate: '{field}的日期{value}不正确' },
+  en: { invalidDate: '{field}: {value} is not a valid date' },
+});
 
 /**
- * Parses a time bound: '' / undefined → undefined; digits → ms (ten digits = seconds); else Date.parse.
+ * Parses a time bound with the shared strict parser (`src/engine/dates`, issue 24 item 2): '' / undefined →
+ * undefined; a timestamp (ten digits = seconds, more = ms), `YYYY-MM-DD`, `YYYY-MM-DD HH:mm` or `YYYY-MM-DD HH:mm:ss`.
  * `end` bounds covering a whole day (a date without time, or a local midnight timestamp) are moved to the day's end.
- * Unparseable → 400 naming `field`.
+ * @throws LocalizedError 400 `invalidDate` naming `field` and the value for anything else, impossible dates included
+ * (`2025-02-30`, `abc 2025`).
  */
 export function parseTimeBound(value: string | undefined, field: string, end: boolean): Date | undefined {
   if (value === undefined || value === '') return undefined;
-  let ms: number;
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (/^\d+$/.test(value)) ms = value.length === 10 ? Number(value) * 1000 : Number(value);
-  else ms = dateOnly ? new Date(`${value}T00:00:00`).getTime() : Date.parse(value);
-  if (!Number.isFinite(ms)) throw ApiError.of(400, 'invalid', { field });
-  const d = new Date(ms);
-  const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0 && d.getMilliseconds() === 0;
-  if (end && (dateOnly || midnight)) return new Date(ms + DAY - 1);
-  return d;
+  const p = parseDate(value);
+  if (!p) throw fail(400, 'invalidDate', { field, value: value.slice(0, 50) }, { field });
+  const midnight = dayjs(p.ms).startOf('day').valueOf() === p.ms;
+  return new Date(end && midnight ? rangeBound({ ms: p.ms, unit: 'day' }, true) : p.ms);
 }
 
 /**

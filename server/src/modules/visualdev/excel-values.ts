@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import type { FieldConfig, FieldOption } from '../../../../schemas/field';
+import { htmlToText } from '../../../../renderers/editor/sanitize';
+import { excelCellMs, jnpfToDayjs, parseDate } from '../../../../src/engine/dates';
 import type { Db } from '../../db/types';
 import { optionSourceRows } from '../data-interface/run';
 import { text } from './messages';
@@ -150,7 +152,7 @@ export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups)
     const m = lookups.kinds.get(kind);
     return many(value, (x) => m?.names.get(String(x)) ?? String(x));
   }
-  if (col.kdKey === 'editor' && typeof value === 'string') return value.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  if (col.kdKey === 'editor' && typeof value === 'string') return htmlToText(value);
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((x) => (x && typeof x === 'object' ? String((x as { name?: unknown }).name ?? JSON.stringify(x)) : String(x))).join(',');
@@ -186,17 +188,14 @@ export function cellValue(v: unknown): unknown {
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
-function parseTime(raw: unknown): number | null {
-  if (raw instanceof Date) {
-    // exceljs gives sheet dates as UTC wall-clock: read them as local time.
-    return new Date(raw.getUTCFullYear(), raw.getUTCMonth(), raw.getUTCDate(), raw.getUTCHours(), raw.getUTCMinutes(), raw.getUTCSeconds()).getTime();
-  }
-  if (typeof raw === 'number') return raw > 1e11 ? raw : null;
-  const s = String(raw).trim().replace(/\//g, '-');
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
-  if (!m) return null;
-  const d = new Date(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-  return d.getMonth() === +m[2] - 1 ? d.getTime() : null;
+/**
+ * A date cell as epoch ms (issue 24 item 2): an exceljs Date read as local wall-clock; text or a number through the
+ * shared strict parser (`src/engine/dates`: timestamps, `YYYY-MM-DD[ HH:mm[:ss]]`, the field's `format`); null when
+ * impossible (`2025-01-15 99:99`, `25:00`, `2025-02-30`).
+ */
+function parseTime(raw: unknown, col: FieldColumn): number | null {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : excelCellMs(raw);
+  return parseDate(raw, [jnpfToDayjs(col.field.format)])?.ms ?? null;
 }
 
 /** Converts a cell back to a stored value (see the module comment); `lang` for the messages. */
@@ -233,13 +232,13 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
   const kind = NAME_KIND[col.kdKey];
   if (kind) return ids(lookups.kinds.get(kind)?.ids ?? new Map(), 'userNotFound');
   if (col.kdKey === 'date') {
-    const ms = parseTime(raw);
+    const ms = parseTime(raw, col);
     return ms === null ? bad('badDate') : { ok: true, value: ms };
   }
   if (col.type === 'double precision') {
     const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/,/g, '').trim());
     return Number.isFinite(n) ? { ok: true, value: n } : bad('badNumber');
   }
-  if (raw instanceof Date) return { ok: true, value: dayjs(parseTime(raw)!).format(col.kdKey === 'time' ? 'HH:mm:ss' : 'YYYY-MM-DD') };
+  if (raw instanceof Date) return { ok: true, value: dayjs(excelCellMs(raw)).format(col.kdKey === 'time' ? 'HH:mm:ss' : 'YYYY-MM-DD') };
   return { ok: true, value: String(raw) };
 }

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates';
 import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
 import type { LoadedModel } from './model-store';
 import { fail } from './messages';
@@ -46,18 +47,27 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''));
 }
 
-const DAY_MS = 86_400_000;
+/** Widgets whose numeric column holds a date (epoch ms): their search values go through the strict date parser. */
+const TIME_KEYS = new Set(['date', 'createTime', 'modifyTime']);
 
-/** A number for a numeric column: numbers, numeric strings, or a date string (ms since the epoch). */
-function toNumber(v: unknown, field: string, endOfDay = false): number {
+/**
+ * A number for a numeric column: a number or numeric string; for a date column (TIME_KEYS) a date parsed strictly
+ * by `src/engine/dates` (timestamps, `YYYY-MM-DD[ HH:mm[:ss]]`, the field's `format`; issue 24 item 2), `end` of a
+ * range covering the whole day. @throws LocalizedError 400 naming the field and the value (`badDate`) or the field.
+ */
+function toNumber(v: unknown, col: FieldColumn, endOfDay = false): number {
+  if (TIME_KEYS.has(col.kdKey)) {
+    const p = parseDate(v, [jnpfToDayjs(col.field.format)]);
+    if (p) return rangeBound(p, endOfDay);
+    const value = (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v)).slice(0, 50);
+    throw fail(400, 'badDate', { label: col.name, value }, { field: col.name });
+  }
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && v.trim() !== '') {
     const n = Number(v);
     if (Number.isFinite(n)) return n;
-    const d = Date.parse(v.length === 10 ? `${v}T00:00:00` : v);
-    if (Number.isFinite(d)) return endOfDay && v.length === 10 ? d + DAY_MS - 1 : d;
   }
-  throw fail(400, 'searchValueInvalid', { field }, { field });
+  throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
 }
 
 function toBool(v: unknown, field: string): boolean {
@@ -67,7 +77,7 @@ function toBool(v: unknown, field: string): boolean {
 }
 
 function scalar(col: FieldColumn, v: unknown): unknown {
-  if (col.type === 'double precision') return toNumber(v, col.name);
+  if (col.type === 'double precision') return toNumber(v, col);
   if (col.type === 'boolean') return toBool(v, col.name);
   if (col.type === 'text') {
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
@@ -85,7 +95,7 @@ function condition(col: FieldColumn, type: 1 | 2 | 3, value: unknown): Condition
   if (type === 3) {
     if (!Array.isArray(value) || value.length !== 2 || col.type === 'boolean' || col.type === 'jsonb') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
     const [a, b] = value;
-    const conv = (x: unknown, end: boolean) => (isEmpty(x) ? null : col.type === 'double precision' ? toNumber(x, col.name, end) : scalar(col, x));
+    const conv = (x: unknown, end: boolean) => (isEmpty(x) ? null : col.type === 'double precision' ? toNumber(x, col, end) : scalar(col, x));
     return { column: col.name, kind: 'range', values: [conv(a, false), conv(b, true)] };
   }
   const list = Array.isArray(value) ? value.filter((x) => !isEmpty(x)) : [value];
