@@ -11,6 +11,7 @@ import type { RendererMap } from '../engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
+import ConflictDialog, { type Conflict, conflictOf } from './ConflictDialog';
 
 /** How the dialog opens: a new record, an existing one to edit, or one to view read-only. */
 export type ModelFormMode = 'add' | 'edit' | 'view';
@@ -41,14 +42,20 @@ function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
  * A model record in a dialog (design.md §1): add, edit or view (read-only). The form is KdForm (rjsf with the
  * renderer widgets, light templates, layout). On save the record is validated with the engine first (the rule's
  * own message, or `X不能为空`, under the field), then sent; a server 400 shows its message and marks the fields of
- * `data.errors`. Success toasts the server's msg (新建成功 / 修改成功) and calls `onSaved`.
+ * `data.errors`. Success toasts the server's msg (新建成功 / 修改成功, or the merge note) and calls `onSaved`. An edit
+ * sends the version it loaded; a conflict (code 409, issue 27 item 1) opens ConflictDialog: take theirs, keep mine
+ * (resubmit on the current version) or reload.
  */
 export default function ModelForm({ moduleId, form, compiled, registry, mode, recordId, open, onClose, onSaved }: ModelFormProps) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [revision, setRevision] = useState(0);
   const current = useRef<Record<string, unknown>>({});
+  /** The version of the record as loaded (issue 27 item 1): sent with the update; a conflict moves it to the current one. */
+  const version = useRef<number | undefined>(undefined);
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
 
@@ -56,7 +63,9 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
     if (!open) return;
     let live = true;
     setErrors([]);
+    setConflict(null);
     validating.current = false;
+    version.current = undefined;
     setRecord(null);
     if (mode === 'add' || !recordId) {
       const initial = defaultRecord(compiled);
@@ -68,6 +77,7 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
         .then((r) => {
           if (!live) return;
           current.current = r ?? {};
+          version.current = typeof r?.version === 'number' ? r.version : undefined;
           setRecord(r ?? {});
         })
         .catch(() => live && onClose());
@@ -89,22 +99,55 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
     [compiled, lang],
   );
 
+  const submit = async (body: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const env = mode === 'add' || !recordId ? await onlineDev.create(moduleId, body) : await onlineDev.update(moduleId, recordId, { ...body, version: version.current });
+      toast('success', env.msg || t('common.ok'), 1500);
+      setConflict(null);
+      onSaved();
+    } catch (e) {
+      const c = e instanceof ApiError && e.code === 409 ? conflictOf(e.data) : null;
+      if (c) setConflict(c);
+      else setErrors(serverErrors(e, compiled));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   const save = async () => {
     const body = outgoingRecord(compiled, current.current);
     const errs = validateRecord(compiled, body, lang);
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
-    setSaving(true);
-    try {
-      const env = mode === 'add' || !recordId ? await onlineDev.create(moduleId, body) : await onlineDev.update(moduleId, recordId, body);
-      toast('success', env.msg || t('common.ok'), 1500);
-      onSaved();
-    } catch (e) {
-      setErrors(serverErrors(e, compiled));
-    } finally {
-      setSaving(false);
-    }
+    await submit(body);
+  };
+
+  /** Shows `next` in the form (a fresh form instance: the renderers take the values anew). */
+  const replaceRecord = (next: Record<string, unknown>) => {
+    current.current = next;
+    setRecord(next);
+    setRevision((n) => n + 1);
+  };
+  const takeTheirs = () => {
+    if (!conflict) return;
+    const next = { ...current.current };
+    for (const f of conflict.fields) next[f.field] = conflict.current[f.field] ?? null;
+    version.current = conflict.version;
+    setConflict(null);
+    replaceRecord(next);
+  };
+  const keepMine = async () => {
+    if (!conflict) return;
+    version.current = conflict.version;
+    await submit(outgoingRecord(compiled, current.current));
+  };
+  const reload = () => {
+    if (!conflict) return;
+    version.current = conflict.version;
+    setConflict(null);
+    replaceRecord({ ...conflict.current });
   };
 
   const title = t(mode === 'add' ? 'model.addTitle' : mode === 'edit' ? 'model.editTitle' : 'model.viewTitle');
@@ -129,12 +172,13 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
   return (
     <Modal open={open} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden mask={{ closable: false }} className="kd-model-form">
       {record ? (
-        <KdForm key={`${mode}:${recordId ?? 'new'}`} form={form} registry={registry} modelId={moduleId} formData={record} mode={mode === 'view' ? 'readonly' : 'edit'} lang={lang} onChange={onChange} serverErrors={errors} />
+        <KdForm key={`${mode}:${recordId ?? 'new'}:${revision}`} form={form} registry={registry} modelId={moduleId} formData={record} mode={mode === 'view' ? 'readonly' : 'edit'} lang={lang} onChange={onChange} serverErrors={errors} />
       ) : (
         <div className="kd-form-loading">
           <Spin />
         </div>
       )}
+      <ConflictDialog conflict={conflict} busy={saving} onTakeTheirs={takeTheirs} onKeepMine={keepMine} onReload={reload} />
     </Modal>
   );
 }

@@ -61,12 +61,12 @@ describe('OnlineDev records', () => {
     expect(c).toMatchObject({ code: 200, msg: '新建成功' });
     const id = c.data.id as string;
     const got = await t.call('GET', `${M}/${id}`, { token });
-    expect(got.data).toEqual({ id, ...valid });
+    expect(got.data).toEqual({ id, ...valid, version: 1 });
     const l = await list({ currentPage: 1, pageSize: 20, sort: 'desc', sidx: 'supplierCode', keyword: '' });
-    expect(l.data).toEqual({ list: [{ id, ...valid }], pagination: { currentPage: 1, pageSize: 20, total: 1 } });
+    expect(l.data).toEqual({ list: [{ id, ...valid, version: 1 }], pagination: { currentPage: 1, pageSize: 20, total: 1 } });
     const u = await t.call('POST', `/api/visualdev/OnlineDev/App/vd-supplier/${id}`, { token, payload: { supplierName: '华美面料', certifications: [], creditLimit: 0 } });
     expect(u).toMatchObject({ code: 200, msg: '修改成功' });
-    expect((await t.call('GET', `${M}/${id}`, { token })).data).toEqual({ id, ...valid, supplierName: '华美面料', certifications: [], creditLimit: 0 });
+    expect((await t.call('GET', `${M}/${id}`, { token })).data).toEqual({ id, ...valid, supplierName: '华美面料', certifications: [], creditLimit: 0, version: 2 });
     expect(await t.call('DELETE', `${M}/${id}`, { token })).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await t.call('GET', `${M}/${id}`, { token })).toMatchObject({ code: 404 });
     expect(await t.call('DELETE', `${M}/${id}`, { token })).toMatchObject({ code: 404 });
@@ -78,7 +78,7 @@ describe('OnlineDev records', () => {
     expect(c.code).toBe(200);
     expect(c.data.id).not.toBe('mine');
     const got = await t.call('GET', `${M}/${c.data.id}`, { token });
-    expect(got.data).toEqual({ id: c.data.id, ...valid });
+    expect(got.data).toEqual({ id: c.data.id, ...valid, version: 1 });
   });
 
   it('keeps optional fields empty', async () => {
@@ -167,7 +167,7 @@ describe('OnlineDev persistence', () => {
       await first.close();
       const second = await createTestApp({ store });
       const tok2 = await second.login();
-      expect((await second.call('GET', `${M}/${c.data.id}`, { token: tok2 })).data).toEqual({ id: c.data.id, ...valid });
+      expect((await second.call('GET', `${M}/${c.data.id}`, { token: tok2 })).data).toEqual({ id: c.data.id, ...valid, version: 1 });
       expect((await second.call('POST', `${M}/List`, { token: tok2, payload: {} })).data.pagination.total).toBe(1);
       const users = await second.app.db.selectFrom('users').select('account').execute();
       expect(users.map((u) => u.account)).toEqual(['admin']);

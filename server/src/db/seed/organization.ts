@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword, md5Hex, randomPassword } from '../../lib/password';
+import { hashPassword, md5Hex, randomPassword, weakPasswordReason } from '../../lib/password';
 import { SEED } from './ids';
 import type { SeedContext } from './index';
 
@@ -8,7 +8,9 @@ import type { SeedContext } from './index';
  * administrator role, the `admin` account and the default settings.
  * Admin password (issue 2 item 3): KD_ADMIN_PASSWORD → that password, no forced change (change_pwd_times 1);
  * unset → a random one printed once to the console, change_pwd_times 0 (forces /ChangePassword, spec 000 §2).
- * Only applied when the admin account is created; a later start never resets it.
+ * Only applied when the admin account is created; a later start never resets it. A KD_ADMIN_PASSWORD that the
+ * server would refuse as a new password (the account name or a common password, issue 20 item 6) stops the first
+ * start with an error saying so, before anything of the account is written.
  */
 export default async function seedOrganization({ db, adminPassword }: SeedContext): Promise<void> {
   const d = SEED.departments;
@@ -56,6 +58,11 @@ export default async function seedOrganization({ db, adminPassword }: SeedContex
 
   const exists = await db.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirst();
   if (exists) return;
+  const weak = adminPassword ? await weakPasswordReason(md5Hex(adminPassword), 'admin') : null;
+  if (weak) {
+    const why = weak === 'account' ? 'it is the account name' : 'it is in the list of common passwords';
+    throw new Error(`KD_ADMIN_PASSWORD is refused: ${why}. Set a stronger password (or unset it to get a random one printed once) and start again.`);
+  }
   const plain = adminPassword || randomPassword();
   await db
     .insertInto('users')

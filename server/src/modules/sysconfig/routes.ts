@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ok } from '../../plugins/envelope';
 import { resolveKey } from './defaults';
-import { publicValue } from './repository';
+import { passwordPolicy, publicValue } from './repository';
 
 const SEGMENT = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
 
@@ -38,4 +38,12 @@ export default async function sysconfigRoutes(app: FastifyInstance): Promise<voi
       return ok({ Value: value });
     },
   );
+
+  /**
+   * GET /api/system/SysConfig/PasswordPolicy (issue 20 item 6) → data PasswordPolicy `{ passwordStrengthLimit,
+   * passwordLengthMin, passwordLengthMinNumber, containsNumbers, includeLowercaseLetters, includeUppercaseLetters,
+   * containsCharacters, passwordScoreMin }` (numbers; modules/sysconfig/defaults.ts). Any signed-in user may read it
+   * (the password forms apply it before hashing); only these keys, never the rest of the private settings.
+   */
+  app.get('/api/system/SysConfig/PasswordPolicy', { config: { access: 'signedIn' } }, async () => ok(await passwordPolicy(app.db)));
 }

@@ -12,6 +12,8 @@ export interface ModelDataLogTable {
   user_id: string | null;
   user_name: string | null;
   changes: Json;
+  /** The record version this entry produced (issue 27 item 1); null for entries older than versioning. */
+  version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

@@ -50,15 +50,16 @@ export function diffRecords(model: LoadedModel, before: Record<string, unknown> 
   return out;
 }
 
-/** Writes history rows (one per record) in the caller's transaction. */
+/** Writes history rows (one per record, with the version each produced when given) in the caller's transaction. */
 export async function logChanges(
   db: Db,
   modelId: string,
   action: ChangeEntry['action'],
   actor: Actor,
-  entries: Array<{ recordId: string; changes: FieldChange[] }>,
+  entries: Array<{ recordId: string; changes: FieldChange[]; version?: number | null }>,
 ): Promise<void> {
-  const rows = entries.map((e) => ({ id: randomUUID(), model_id: modelId, record_id: e.recordId, action, user_id: actor.userId, user_name: actor.userName, changes: jsonb(e.changes) }));
+  // `version`: the record version the write produced (issue 27 item 1; record-version.ts reads the later entries).
+  const rows = entries.map((e) => ({ id: randomUUID(), model_id: modelId, record_id: e.recordId, action, user_id: actor.userId, user_name: actor.userName, changes: jsonb(e.changes), version: e.version ?? null }));
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('model_data_log').values(rows.slice(i, i + 500)).execute();
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { fail } from './messages';
 import type { ColumnData } from './column-data';
-import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS } from './model-layout';
+import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 
 /**
  * Table migrations of models (issue 4 item 2): tables are created from the layout and changed additively. A column
@@ -110,6 +110,17 @@ export function indexedColumns(layout: ModelLayout, cd: Partial<ColumnData>): st
 }
 
 /**
+ * Adds the system columns that later versions introduced to an existing main table (additive, issue 27): the record
+ * version `f_version integer not null default 1` (existing rows start at version 1). Asks information_schema first,
+ * so a table that has them costs one small query and no DDL. Called at save and when a model is (re)compiled on load.
+ */
+export async function ensureSystemColumns(db: Db, table: string): Promise<void> {
+  const have = await existingColumns(db, table);
+  if (have.size === 0 || have.has(VERSION_COLUMN)) return;
+  await sql`alter table ${sql.table(table)} add column if not exists ${sql.id(VERSION_COLUMN)} integer not null default 1`.execute(db);
+}
+
+/**
  * Creates or migrates the model's tables (additive; see the module comment) and their indexes: main (created_at, id)
  * plus one `(col, created_at, id)` per sortable/searchable column — the list's order with its tie-breakers, so a sorted
  * page (either direction, NULLs in their natural place) is an index scan and keyset pages are index range scans
@@ -127,7 +138,9 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
     .addColumn('created_by', 'text')
     .addColumn('updated_at', 'timestamptz')
     .addColumn('updated_by', 'text')
+    .addColumn(VERSION_COLUMN, 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+  await ensureSystemColumns(db, table);
   await addOrAlign(db, table, layout.columns);
   await db.schema.createIndex(indexName(table, ['created_at', 'id'])).ifNotExists().on(table).columns(['created_at', 'id']).execute();
   for (const c of indexedColumns(layout, cd)) {

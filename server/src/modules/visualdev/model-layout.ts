@@ -9,8 +9,10 @@ export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** A model table name (schemas/model.ts ModelTableSchema): lower case. */
 export const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** The record version column of every main table (issue 27 item 1; JNPF's own name for its concurrency lock). */
+export const VERSION_COLUMN = 'f_version';
 /** System columns of every main table; a field may not use these names. */
-export const SYSTEM_COLUMNS = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
+export const SYSTEM_COLUMNS = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by', VERSION_COLUMN] as const;
 /** System columns of every child (sub-table) table. */
 export const CHILD_SYSTEM_COLUMNS = ['id', 'parent_id', 'sort_order'] as const;
 

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Db, VisualdevTable } from '../../db/types';
 import type { ColumnData } from './column-data';
 import { invalidateModel } from './list-cache';
-import { claimTables, ensureModelTables, purgeColumns } from './model-ddl';
+import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
 import { type FieldColumn, type ModelLayout, layoutOf, mainTable, normalisedTables } from './model-layout';
 import { serverRegistry } from './server-registry';
 
@@ -99,6 +99,8 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
   const row = await db.selectFrom('visualdev').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const loaded = compileModel(recordOfRow(row), toMs(row.updated_at) ?? toMs(row.created_at) ?? 0);
+  // Tables saved by an older version gain the newer system columns (issue 27 item 1: f_version) before first use.
+  if (!hit) await ensureSystemColumns(db, loaded.table);
   loaded.checkedAt = Date.now();
   cache.set(id, loaded);
   return loaded;

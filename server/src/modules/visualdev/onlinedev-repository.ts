@@ -3,8 +3,9 @@ import type { CompiledQuery, Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
-import type { FieldColumn, SubTable } from './model-layout';
+import { type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
+import { versionMembers } from './record-version';
 
 /**
  * Model records in their tables (design.md §4, §6): a record travels as `{ id, ...fields }` keyed by `__vModel__`;
@@ -42,15 +43,20 @@ export async function runRowsAsJson(db: Db, statement: CompiledQuery): Promise<R
   return (r.rows[0] as { rows: Record<string, unknown>[] }).rows;
 }
 
-/** The main columns a record read selects: id and every field column. */
+/** The main columns a record read selects: id, every field column and the record version (issue 27 item 1). */
 export function selectColumns(model: LoadedModel): string[] {
-  return ['id', ...model.columns.map((c) => c.name)];
+  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN];
 }
 
-/** A main-table row as a wire record (every field present, null when empty; sub-tables added by attachSubTables). */
+/**
+ * A main-table row as a wire record (every field present, null when empty; sub-tables added by attachSubTables), with
+ * its version under `version` (and `f_version` for a JNPF model with concurrencyLock; record-version.ts).
+ */
 export function toRow(model: LoadedModel, r: Record<string, unknown>): ModelRow {
   const out: ModelRow = { id: String(r.id) };
   for (const c of model.columns) out[c.name] = r[c.name] ?? null;
+  const v = r[VERSION_COLUMN];
+  if (v !== undefined && v !== null) for (const m of versionMembers(model)) out[m] = Number(v);
   return out;
 }
 
@@ -93,9 +99,13 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
   }
 }
 
-/** One record by id with its sub-table rows, or null. */
-export async function getRecord(db: Db, model: LoadedModel, id: string): Promise<ModelRow | null> {
-  const r = await raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id).executeTakeFirst();
+/**
+ * One record by id with its sub-table rows, or null. `lock`: the main row is read `for update` (a write's first
+ * read: concurrent writers of one record queue here, issue 27 item 1).
+ */
+export async function getRecord(db: Db, model: LoadedModel, id: string, lock = false): Promise<ModelRow | null> {
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id);
+  const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!r) return null;
   const row = toRow(model, r);
   await attachSubTables(db, model, [row]);
@@ -129,18 +139,21 @@ export async function createRecords(db: Db, model: LoadedModel, records: Record<
 }
 
 /**
- * Replaces the field values of a record; a sub-table present in `record` has its rows replaced (call inside a
- * transaction). False when there is no such record.
+ * Replaces the field values of a record and bumps its version in the same statement (`… set f_version = f_version +
+ * 1 where id = ? and f_version = ?`, issue 27 item 1); a sub-table present in `record` has its rows replaced (call
+ * inside a transaction). Returns the new version, or null when there is no such record at version `expected`.
  */
-export async function updateRecord(db: Db, model: LoadedModel, id: string, record: Record<string, unknown>, userId: string | null): Promise<boolean> {
-  const res = await raw(db)
+export async function updateRecord(db: Db, model: LoadedModel, id: string, record: Record<string, unknown>, userId: string | null, expected: number): Promise<number | null> {
+  const row = await raw(db)
     .updateTable(model.table)
-    .set({ ...toValues(model.columns, record), updated_at: new Date(), updated_by: userId })
+    .set((eb) => ({ ...toValues(model.columns, record), updated_at: new Date(), updated_by: userId, [VERSION_COLUMN]: eb(eb.ref(VERSION_COLUMN), '+', 1) }))
     .where('id', '=', id)
+    .where(VERSION_COLUMN, '=', expected)
+    .returning(VERSION_COLUMN)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) return false;
+  if (!row) return null;
   await writeChildren(db, model, id, record, true);
-  return true;
+  return Number(row[VERSION_COLUMN]);
 }
 
 /** Deletes records (their sub-table rows go by cascade); returns the ids that existed. */
@@ -150,10 +163,11 @@ export async function deleteRecords(db: Db, model: LoadedModel, ids: string[]): 
   return rows.map((r) => String(r.id));
 }
 
-/** Reads records by id with their sub-tables (for history before a delete), in no particular order. */
-export async function getRecords(db: Db, model: LoadedModel, ids: string[]): Promise<ModelRow[]> {
+/** Reads records by id with their sub-tables (for history before a delete; `lock`: `for update`), in no particular order. */
+export async function getRecords(db: Db, model: LoadedModel, ids: string[], lock = false): Promise<ModelRow[]> {
   if (!ids.length) return [];
-  const rows = (await raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).execute()).map((r) => toRow(model, r));
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids);
+  const rows = (await (lock ? q.orderBy('id').forUpdate() : q).execute()).map((r) => toRow(model, r));
   await attachSubTables(db, model, rows);
   return rows;
 }

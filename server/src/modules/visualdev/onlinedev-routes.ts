@@ -10,6 +10,8 @@ import { fail, text } from './messages';
 import { type LoadedModel, loadModel } from './model-store';
 import { getRecord } from './onlinedev-repository';
 import { actorOf, createOne, deleteMany, updateOne } from './record-service';
+import { versionOf } from './record-version';
+import { versionText } from './record-version-messages';
 
 type IdParams = { id: string };
 type RecordParams = { id: string; recordId: string };
@@ -157,36 +159,46 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * POST /api/visualdev/OnlineDev/App/{id}/{recordId}: updates a record (btn_edit; also list type 4's inline edit),
-   * msg 修改成功. Fields missing from the body keep their stored values, and so do bill numbers and system fields;
-   * a sub-table in the body replaces its rows; 400 (nothing written); 404 when missing.
+   * POST /api/visualdev/OnlineDev/App/{id}/{recordId}: updates a record (btn_edit; also list type 4's inline edit)
+   * → `{ version, merged: { fields, users } | null }`, msg 修改成功 (or the merge note). Fields missing from the body
+   * keep their stored values, and so do bill numbers and system fields; a sub-table in the body replaces its rows.
+   * `version` (or JNPF's `f_version`) in the body: the version read; an older one is merged when disjoint, else
+   * refused with code 409 `{ conflict }` (issue 27 item 1, record-version.ts); 400 (nothing written); 404 when missing.
    */
   app.post<{ Params: RecordParams }>(
     '/api/visualdev/OnlineDev/App/:id/:recordId',
     { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } },
     async (req) => {
       const model = await modelOf(req);
-      if (!(await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision))) throw ApiError.notFound();
-      return ok(null, t(req.lang, 'updateOk'));
+      const res = await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision);
+      if (!res) throw ApiError.notFound();
+      const msg = res.merged ? versionText('mergedOk', { users: res.merged.users, fields: res.merged.fields.join('、') }, req.lang) : t(req.lang, 'updateOk');
+      return ok(res, msg);
     },
   );
 
-  /** DELETE /api/visualdev/OnlineDev/{id}/{recordId} (btn_remove), msg 删除成功; 404 when missing. */
-  app.delete<{ Params: RecordParams }>(
+  /**
+   * DELETE /api/visualdev/OnlineDev/{id}/{recordId}?version=N (btn_remove), msg 删除成功; 404 when missing; a record
+   * changed after version N → 409 (issue 27 item 1); no version with concurrencyLock on → 400.
+   */
+  app.delete<{ Params: RecordParams; Querystring: { version?: string } }>(
     '/api/visualdev/OnlineDev/:id/:recordId',
     { config: { access: { model: 'id', button: 'btn_remove' } }, schema: { params: recordIdSchema } },
     async (req) => {
       const model = await modelOf(req);
-      if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req)))) throw ApiError.notFound();
+      const version = versionOf(req.query);
+      const versions = new Map(version === undefined ? [] : [[req.params.recordId, version]]);
+      if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req), versions))) throw ApiError.notFound();
       return ok(null, t(req.lang, 'deleteOk'));
     },
   );
 
   /**
-   * POST /api/visualdev/OnlineDev/batchDelete/{id} `{ ids: string[] (1..1000) }` (btn_remove: the batchRemove
-   * toolbar button) → `{ count }`, msg 删除成功，共N条; unknown ids are skipped; no ids → 400.
+   * POST /api/visualdev/OnlineDev/batchDelete/{id} `{ ids: string[] (1..1000), versions?: { [id]: version } }`
+   * (btn_remove: the batchRemove toolbar button) → `{ count }`, msg 删除成功，共N条; unknown ids are skipped; no ids
+   * → 400; a record changed after its given version → 409 and nothing deleted (issue 27 item 1).
    */
-  app.post<{ Params: IdParams; Body: { ids?: unknown } }>(
+  app.post<{ Params: IdParams; Body: { ids?: unknown; versions?: unknown } }>(
     '/api/visualdev/OnlineDev/batchDelete/:id',
     { config: { access: { model: 'id', button: 'btn_remove' } } },
     async (req) => {
@@ -194,7 +206,13 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const raw = req.body?.ids;
       const ids = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 100);
       if (!ids.length || ids.length > 1000) throw fail(400, 'idsRequired');
-      const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req));
+      const given = req.body?.versions && typeof req.body.versions === 'object' ? (req.body.versions as Record<string, unknown>) : {};
+      const versions = new Map<string, number>();
+      for (const id of ids) {
+        const v = versionOf({ version: given[id] });
+        if (v !== undefined) versions.set(id, v);
+      }
+      const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req), versions);
       return ok({ count }, text('batchDeleteOk', { count }, req.lang));
     },
   );

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { FastifyRequest } from 'fastify';
 import { FormulaError } from '../../../../src/engine/formula';
 import { type FieldError, type MessageLang, validateRecord } from '../../../../src/engine/validate';
@@ -10,9 +11,11 @@ import { assertWritable } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
 import type { LoadedModel } from './model-store';
-import { createRecords, deleteRecords, getRecord, getRecords, updateRecord } from './onlinedev-repository';
+import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
 import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
+import { concurrencyLockOn, entriesSince, mergeNote, resolveStale, versionMembers, versionOf } from './record-version';
+import { versionFail } from './record-version-messages';
 
 /**
  * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
@@ -100,47 +103,84 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
     const [newId] = await createRecords(trx, model, [record], actor.userId);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
     const after = await getRecord(trx, model, newId);
-    await logChanges(trx, model.record.id, 'create', actor, [{ recordId: newId, changes: diffRecords(model, null, after) }]);
+    await logChanges(trx, model.record.id, 'create', actor, [{ recordId: newId, changes: diffRecords(model, null, after), version: 1 }]);
     return newId;
   });
   invalidateModel(db, model.record.id);
   return id;
 }
 
+/** What an accepted update answers (issue 27 item 1): the new version, and the merge note of a stale-but-disjoint write. */
+export interface UpdateResult {
+  version: number;
+  merged: { fields: string[]; users: string } | null;
+}
+
+/**
+ * The version of a row read by getRecord (its first version member), and the row without the version members.
+ */
+function splitVersion(model: LoadedModel, row: ModelRow): { version: number; stored: Record<string, unknown> } {
+  const { id: _id, ...stored } = row;
+  const names = versionMembers(model);
+  const version = Number(stored[names[0]] ?? 1);
+  for (const n of names) delete stored[n];
+  return { version, stored };
+}
+
 /**
  * Updates a record (fields missing from the body keep their stored values; bill numbers and system fields stay).
- * False when there is no such record. @throws ApiError 400 (nothing written).
+ * The row is locked first; the body's `version` (record-version.ts) decides: current → written; older → merged or
+ * refused (409 `{ conflict }`); absent → written unless the model's concurrencyLock is on (400). The UPDATE bumps the
+ * version; the history entry records it. Null when there is no such record. @throws ApiError 400/403/409 (nothing written).
  */
-export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<boolean> {
+export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<UpdateResult | null> {
   const incoming = recordOfBody(body, model);
+  const expected = versionOf(body);
+  if (expected === undefined && concurrencyLockOn(model)) throw versionFail(400, 'versionRequired');
   assertWritable(incoming, decision);
   stripServerFields(model, incoming);
   for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
   const dynamic = await dynamicOptionsOf(db, model, incoming);
-  const done = await db.transaction().execute(async (trx) => {
-    const current = await getRecord(trx, model, recordId);
-    if (!current) return false;
-    const { id: _id, ...stored } = current;
-    const merged = { ...stored, ...incoming };
+  const done = await db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
+    const current = await getRecord(trx, model, recordId, true);
+    if (!current) return null;
+    const { version, stored } = splitVersion(model, current);
+    if (expected !== undefined && expected > version) throw versionFail(400, 'versionAhead', { version: expected });
+    const stale = expected !== undefined && expected < version ? await resolveStale(trx, model, recordId, stored, version, incoming, expected) : null;
+    const write = stale ? stale.write : incoming;
+    const merged = { ...stored, ...write };
     await prepare(trx, model, merged, 'update', actor);
     assertValid(model, merged, lang);
     // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
-    const changed = new Set(Object.keys(incoming).filter((k) => JSON.stringify(incoming[k]) !== JSON.stringify(stored[k])));
+    const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
     await assertReferences(trx, model, merged, lang, dynamic, changed);
-    if (!(await updateRecord(trx, model, recordId, merged, actor.userId))) return false;
+    const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
+    if (next === null) return null;
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
     const after = await getRecord(trx, model, recordId);
-    await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after) }]);
-    return true;
+    await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after), version: next }]);
+    return { version: next, merged: stale ? mergeNote(model, stale) : null };
   });
   if (done) invalidateModel(db, model.record.id);
   return done;
 }
 
-/** Deletes records by id (logging each one's last values); returns how many existed. */
-export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor): Promise<number> {
+/**
+ * Deletes records by id (logging each one's last values); returns how many existed. `versions` (record id → the
+ * version the caller read, issue 27 item 1): a record changed since is not deleted and the call is refused (409,
+ * who changed it when); with the model's concurrencyLock on, every id needs its version (400).
+ */
+export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor, versions: Map<string, number> = new Map()): Promise<number> {
+  if (concurrencyLockOn(model) && ids.some((id) => !versions.has(id))) throw versionFail(400, 'versionRequired');
   const n = await db.transaction().execute(async (trx) => {
-    const before = await getRecords(trx, model, ids);
+    const before = await getRecords(trx, model, ids, true);
+    for (const r of before) {
+      const expected = versions.get(r.id);
+      const { version } = splitVersion(model, r);
+      if (expected === undefined || expected >= version) continue;
+      const last = (await entriesSince(trx, model.record.id, r.id, expected)).at(-1);
+      throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: r } });
+    }
     const deleted = new Set(await deleteRecords(trx, model, ids));
     const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null) }));
     await logChanges(trx, model.record.id, 'delete', actor, entries);
