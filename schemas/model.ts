@@ -6,7 +6,8 @@ import { FormConfigSchema, type FormConfig } from './form';
 export const ModelTableSchema = Type.Object(
   {
     typeId: Type.Union([Type.Literal('1'), Type.Literal('0')]),
-    table: Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$' }),
+    /** Lower case; never `pg_…` (PostgreSQL's own names; issue 20 item 1). Platform tables are refused by the server. */
+    table: Type.String({ pattern: '^(?!pg_)[a-z_][a-z0-9_]{0,62}$' }),
     tableKey: Type.Optional(Type.String()),
     tableField: Type.Optional(Type.String()),
     relationTable: Type.Optional(Type.String()),

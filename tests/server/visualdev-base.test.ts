@@ -139,7 +139,7 @@ describe('model changes migrate tables additively', () => {
   });
 
   it('refuses tables of the platform or of another model, and bad names', async () => {
-    expect(await t.call('POST', B, { token, payload: orderModel('bad1', 'users') })).toMatchObject({ code: 400, msg: '数据表users已被占用，不能绑定到此模型' });
+    expect(await t.call('POST', B, { token, payload: orderModel('bad1', 'users') })).toMatchObject({ code: 400, msg: '数据表users是系统保留的表（PostgreSQL系统表或平台表），不能用作模型表：tables[0].table' });
     expect(await t.call('POST', B, { token, payload: orderModel('bad2', 'kd_supplier') })).toMatchObject({ code: 400 });
     expect(await t.call('POST', B, { token, payload: orderModel('bad3', 'kd_x; drop table users') })).toMatchObject({ code: 400 });
     const users = await t.app.db.selectFrom('users').select('account').execute();

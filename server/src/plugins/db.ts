@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, PostgresDialect, type QueryResult, type RootOperationNode, sql, type UnknownRow } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest } from '../db/migrate';
@@ -32,6 +32,52 @@ export interface DbOptions {
 }
 
 /**
+ * What the server learns about its database once at start (issue 20 item 1), carried by the Kysely instance as a
+ * plugin that changes nothing, so every transaction and `withSchema` copy of it finds the same facts
+ * (`dbFacts(db)`): no query per request.
+ */
+export class DbFacts implements KyselyPlugin {
+  /** PostgreSQL server or embedded PGlite. */
+  engine: 'postgres' | 'pglite' = 'pglite';
+  /** The schema the server runs in (`select current_schema()` after migrations): every model table lives there. */
+  schema = 'public';
+  /**
+   * The platform's own tables: those in `schema` right after migrations, except the model engine's tables (registered
+   * in visualdev_table). A model may not bind any of them (visualdev/model-validate.ts).
+   */
+  platformTables: ReadonlySet<string> = new Set();
+  /** The server's role is a superuser (PostgreSQL only; PGlite's single embedded user always is). */
+  superuser = false;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** The facts of `db` (or of the database of a transaction); throws when it was not opened by openDatabase. */
+export function dbFacts(db: Kysely<unknown> | Db): DbFacts {
+  for (const p of db.getExecutor().plugins) if (p instanceof DbFacts) return p;
+  throw new Error('database opened without DbFacts (plugins/db.ts openDatabase)');
+}
+
+/** Fills `facts` from the migrated database: schema, platform tables, superuser. */
+async function learnFacts(db: Db, facts: DbFacts): Promise<void> {
+  const schema = await sql<{ s: string | null }>`select current_schema() as s`.execute(db);
+  facts.schema = schema.rows[0]?.s ?? 'public';
+  const tables = await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = ${facts.schema}
+    and table_name not in (select name from visualdev_table)`.execute(db);
+  facts.platformTables = new Set(tables.rows.map((r) => r.t));
+  if (facts.engine === 'postgres') {
+    const role = await sql<{ s: boolean }>`select rolsuper as s from pg_catalog.pg_roles where rolname = current_user`.execute(db);
+    facts.superuser = role.rows[0]?.s === true;
+  }
+}
+
+/**
  * Opens the database (design.md §7): PostgreSQL through a `pg` Pool when `databaseUrl` is set, else PGlite in
  * `${dataDir}/pgdata` (default ./data) on its own thread (db/pglite-thread.ts: the server's event loop never waits for
  * PostgreSQL's WebAssembly), and runs pending migrations. An open `pglite` given by the caller runs in process,
@@ -40,14 +86,16 @@ export interface DbOptions {
  */
 export async function openDatabase(opts: DbOptions): Promise<Db> {
   let db: Db;
+  const facts = new DbFacts();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client that loses its connection (server restart, terminated backend) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache()] });
+    facts.engine = 'postgres';
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache(), facts] });
   } else if (opts.pglite) {
-    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(opts.pglite), plugins: [new AuthCache()] });
+    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(opts.pglite), plugins: [new AuthCache(), facts] });
   } else {
     let threadOpts = opts.pgliteThread;
     if (!threadOpts) {
@@ -57,10 +105,11 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     }
     // The dialect's driver calls only `query(sql, params)` and `close()`, which PGliteThread has with PGlite's shapes.
     const thread = threadOpts instanceof PGliteThread ? threadOpts : await PGliteThread.open(threadOpts);
-    db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache()] });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache(), facts] });
   }
   try {
     await migrateToLatest(db as Kysely<unknown>);
+    await learnFacts(db, facts);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -68,9 +117,19 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
   return db;
 }
 
-/** Decorates `app.db` and closes it when the app closes (otherwise PGlite keeps node alive). */
+/**
+ * Decorates `app.db` and closes it when the app closes (otherwise PGlite keeps node alive). Logs a warning when the
+ * server runs as a PostgreSQL superuser (issue 20 item 1: use the role of deploy/postgres-role.sql); PGlite is
+ * embedded (its only user is a superuser, and nobody else connects), so it is exempt: a debug line says so.
+ */
 export function registerDb(app: FastifyInstance, db: Db): void {
   app.decorate('db', db);
+  const facts = dbFacts(db);
+  if (facts.engine === 'postgres' && facts.superuser) {
+    app.log.warn('[db] the server connects to PostgreSQL as a superuser: run it as a role that owns only its own schema (deploy/postgres-role.sql)');
+  } else if (facts.engine === 'pglite') {
+    app.log.debug('[db] embedded PGlite: its single user is a superuser; exempt from the superuser warning');
+  }
   app.addHook('onClose', async () => {
     await db.destroy();
   });

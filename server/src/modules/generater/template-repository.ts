@@ -55,6 +55,7 @@ import { type ColumnType, type Kysely, sql, type Updateable } from 'kysely';
 import { jsonb } from ${q(c.imp(fileName, 'server/src/db/json'))};
 import type { Db } from ${q(c.imp(fileName, 'server/src/db/types'))};
 import { cachedTotal, storeTotal } from ${q(c.imp(fileName, 'server/src/modules/visualdev/list-cache'))};
+import { modelDb } from ${q(c.imp(fileName, 'server/src/modules/visualdev/model-table'))};
 import { MODEL } from './model';
 
 /** A jsonb column: read as parsed JSON, written through \`jsonb()\`. */
@@ -115,9 +116,10 @@ export interface ${N}ListQuery {
   keyword: string;
 }
 
-const tables = (db: Db) => db as unknown as Kysely<Tables>;
-/** The child tables, whose names and columns come from SUB_TABLES. */
-const children = (db: Db) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+/** The model's table, named with the server's schema (issue 20 item 1: never resolved through search_path). */
+const tables = (db: Db) => modelDb(db) as unknown as Kysely<Tables>;
+/** The child tables, whose names and columns come from SUB_TABLES (schema-qualified as well). */
+const children = (db: Db) => modelDb(db);
 
 /** Adds each record's sub-table rows (one query per sub-table for all the records), in stored order. */
 async function attachChildren(db: Db, records: Array<Record<string, unknown>>): Promise<void> {

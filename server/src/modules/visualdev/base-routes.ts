@@ -8,6 +8,7 @@ import { fail, text } from './messages';
 import { freeTableName } from './model-ddl';
 import { MAX_MODEL_BYTES, uniqueEnCode } from './model-io';
 import { type LoadedModel, loadModel, type Model, saveModel } from './model-store';
+import { platformTables } from './model-table';
 import { validateModel } from './model-validate';
 
 type IdParams = { id: string };
@@ -91,7 +92,7 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
       const code = String(body.enCode ?? '').toLowerCase().replace(/[^a-z0-9_]/g, '_') || 'model';
       body.tables = [{ typeId: '1', table: await freeTableName(app.db, `kd_${code}`.slice(0, 60), false), tableKey: 'id', tableField: '', relationTable: '', relationField: '' }];
     }
-    const model = validateModel(body);
+    const model = validateModel(body, platformTables(app.db));
     if ((await uniqueEnCode(app.db, model.enCode)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
     const { record } = await saveModel(app.db, model, req.auth?.userId ?? null);
     return ok({ id: record.id }, t(req.lang, 'createOk'));
@@ -108,7 +109,7 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const current = await adminModelOf(req);
       const body = modelOfBody(req.body);
-      const model = validateModel({ ...current.record, ...body, id: current.record.id });
+      const model = validateModel({ ...current.record, ...body, id: current.record.id }, platformTables(app.db));
       if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
       const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
       return ok({ dropped }, t(req.lang, 'updateOk'));

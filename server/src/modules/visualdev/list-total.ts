@@ -4,6 +4,7 @@ import { type CachedTotal, cachedTotal, storeTotal } from './list-cache';
 import type { ListFilter } from './list-filter';
 import { filtered } from './list-keyset';
 import type { LoadedModel } from './model-store';
+import { modelSchema } from './model-table';
 
 /**
  * The total of a model list (issue 4 item 3 "totals must not cost a full count(*) on every page"; performance.md §2:
@@ -23,7 +24,7 @@ export const COUNT_CAP = 10_000;
 export const ESTIMATE_MIN = 50_000;
 
 async function estimate(db: Db, table: string): Promise<number> {
-  const r = await sql<{ n: number | string | null }>`select reltuples as n from pg_class where oid = to_regclass(${table})`.execute(db);
+  const r = await sql<{ n: number | string | null }>`select reltuples as n from pg_catalog.pg_class where oid = to_regclass(format('%I.%I', ${modelSchema(db)}::text, ${table}::text))`.execute(db);
   const n = Number(r.rows[0]?.n ?? -1);
   return Number.isFinite(n) ? Math.round(n) : -1;
 }

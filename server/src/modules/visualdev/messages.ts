@@ -34,7 +34,8 @@ type Key =
   | 'idsRequired'
   | 'batchDeleteOk'
   | 'copyOk'
-  | 'adminOnly';
+  | 'adminOnly'
+  | 'tableReserved';
 
 /** Online development messages (spec 001 §7 Visual dev; issue 4). */
 const table: MessageTable<Key> = {
@@ -73,6 +74,7 @@ const table: MessageTable<Key> = {
     batchDeleteOk: '删除成功，共{count}条',
     copyOk: '复制成功',
     adminOnly: '只有管理员可以修改系统参数',
+    tableReserved: '数据表{table}是系统保留的表（PostgreSQL系统表或平台表），不能用作模型表：{path}',
   },
   en: {
     tableTaken: 'Table {table} is already in use and cannot be bound to this model',
@@ -109,6 +111,7 @@ const table: MessageTable<Key> = {
     batchDeleteOk: 'Deleted {count} records',
     copyOk: 'Copied',
     adminOnly: 'Only administrators may change system parameters',
+    tableReserved: 'Table {table} is reserved (a PostgreSQL system table or a platform table) and cannot be a model table: {path}',
   },
 };
 

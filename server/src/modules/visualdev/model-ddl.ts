@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { fail } from './messages';
 import type { ColumnData } from './column-data';
+import { modelDb, modelSchema, modelTable } from './model-table';
 import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 
 /**
@@ -23,15 +24,15 @@ function typeName(t: string): { zh: string; en: string } {
   return TYPE_NAMES[t] ?? { zh: t, en: t };
 }
 
-/** The existing columns of a table (name → data_type), empty when the table does not exist. */
+/** The existing columns of a table of the server's schema (name → data_type), empty when the table does not exist. */
 export async function existingColumns(db: Db, table: string): Promise<Map<string, string>> {
-  const r = await sql<{ column_name: string; data_type: string }>`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const r = await sql<{ column_name: string; data_type: string }>`select column_name, data_type from information_schema.columns where table_schema = ${modelSchema(db)} and table_name = ${table}`.execute(db);
   return new Map(r.rows.map((x) => [x.column_name, x.data_type]));
 }
 
-/** True when a table of that name exists in the current schema. */
+/** True when a table of that name exists in the server's schema (the one every model statement names). */
 export async function tableExists(db: Db, table: string): Promise<boolean> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = ${modelSchema(db)} and table_name = ${table}`.execute(db);
   return Number(r.rows[0]?.n ?? 0) > 0;
 }
 
@@ -75,21 +76,21 @@ async function alignColumn(db: Db, table: string, col: FieldColumn, have: string
   if (have === col.type) return;
   const using = col.type === 'jsonb' ? sql`to_jsonb(${sql.ref(col.name)})` : sql`${sql.ref(col.name)}::text`;
   if (SAFE_FROM[col.type].includes(have)) {
-    await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using ${using}`.execute(db);
+    await sql`alter table ${modelTable(db, table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using ${using}`.execute(db);
     return;
   }
-  const used = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(col.name)} is not null`.execute(db);
+  const used = await sql<{ n: number }>`select count(*)::int as n from ${modelTable(db, table)} where ${sql.ref(col.name)} is not null`.execute(db);
   if (Number(used.rows[0]?.n ?? 0) > 0) {
     throw fail(400, 'typeChangeLosesData', { label: col.label, field: col.name, from: typeName(have), to: typeName(col.type) }, { field: col.name, from: have, to: col.type });
   }
-  await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using null`.execute(db);
+  await sql`alter table ${modelTable(db, table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using null`.execute(db);
 }
 
 async function addOrAlign(db: Db, table: string, columns: FieldColumn[]): Promise<void> {
   const have = await existingColumns(db, table);
   for (const col of columns) {
     const t = have.get(col.name);
-    if (t === undefined) await sql`alter table ${sql.table(table)} add column if not exists ${sql.id(col.name)} ${sql.raw(col.type)}`.execute(db);
+    if (t === undefined) await sql`alter table ${modelTable(db, table)} add column if not exists ${sql.id(col.name)} ${sql.raw(col.type)}`.execute(db);
     else await alignColumn(db, table, col, t);
   }
 }
@@ -117,7 +118,7 @@ export function indexedColumns(layout: ModelLayout, cd: Partial<ColumnData>): st
 export async function ensureSystemColumns(db: Db, table: string): Promise<void> {
   const have = await existingColumns(db, table);
   if (have.size === 0 || have.has(VERSION_COLUMN)) return;
-  await sql`alter table ${sql.table(table)} add column if not exists ${sql.id(VERSION_COLUMN)} integer not null default 1`.execute(db);
+  await sql`alter table ${modelTable(db, table)} add column if not exists ${sql.id(VERSION_COLUMN)} integer not null default 1`.execute(db);
 }
 
 /**
@@ -130,7 +131,8 @@ export async function ensureSystemColumns(db: Db, table: string): Promise<void> 
  */
 export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial<ColumnData>): Promise<void> {
   const { table } = layout;
-  await db.schema
+  const mdb = modelDb(db);
+  await mdb.schema
     .createTable(table)
     .ifNotExists()
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -142,13 +144,13 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
     .execute();
   await ensureSystemColumns(db, table);
   await addOrAlign(db, table, layout.columns);
-  await db.schema.createIndex(indexName(table, ['created_at', 'id'])).ifNotExists().on(table).columns(['created_at', 'id']).execute();
+  await mdb.schema.createIndex(indexName(table, ['created_at', 'id'])).ifNotExists().on(table).columns(['created_at', 'id']).execute();
   for (const c of indexedColumns(layout, cd)) {
-    await db.schema.createIndex(indexName(table, [c, 'created_at', 'id'])).ifNotExists().on(table).columns([c, 'created_at', 'id']).execute();
-    await db.schema.dropIndex(indexName(table, [c])).ifExists().execute();
+    await mdb.schema.createIndex(indexName(table, [c, 'created_at', 'id'])).ifNotExists().on(table).columns([c, 'created_at', 'id']).execute();
+    await mdb.schema.dropIndex(indexName(table, [c])).ifExists().execute();
   }
   for (const st of layout.subTables) {
-    await db.schema
+    await mdb.schema
       .createTable(st.table)
       .ifNotExists()
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -156,7 +158,7 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
       .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     await addOrAlign(db, st.table, st.columns);
-    await db.schema.createIndex(indexName(st.table, ['parent_id', 'sort_order'])).ifNotExists().on(st.table).columns(['parent_id', 'sort_order']).execute();
+    await mdb.schema.createIndex(indexName(st.table, ['parent_id', 'sort_order'])).ifNotExists().on(st.table).columns(['parent_id', 'sort_order']).execute();
   }
 }
 
@@ -170,7 +172,7 @@ export async function purgeColumns(db: Db, layout: ModelLayout): Promise<string[
   for (const { table, keep } of tables) {
     for (const name of (await existingColumns(db, table)).keys()) {
       if ((keep as string[]).includes(name)) continue;
-      await sql`alter table ${sql.table(table)} drop column ${sql.id(name)}`.execute(db);
+      await sql`alter table ${modelTable(db, table)} drop column ${sql.id(name)}`.execute(db);
       dropped.push(`${table}.${name}`);
     }
   }
@@ -187,7 +189,7 @@ export async function releaseTables(db: Db, modelId: string, purge: boolean): Pr
   const ordered = [...rows.filter((r) => r.parent_table !== null), ...rows.filter((r) => r.parent_table === null)];
   for (const r of ordered) {
     if (purge) {
-      await db.schema.dropTable(r.name).ifExists().cascade().execute();
+      await modelDb(db).schema.dropTable(r.name).ifExists().cascade().execute();
       await db.deleteFrom('visualdev_table').where('name', '=', r.name).execute();
     } else {
       await db.updateTable('visualdev_table').set({ model_id: null }).where('name', '=', r.name).execute();

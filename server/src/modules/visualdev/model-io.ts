@@ -5,13 +5,15 @@ import { fromJnpf, isJnpfExport } from './jnpf';
 import { fail } from './messages';
 import { freeTableName, tableFree } from './model-ddl';
 import { compileModel, type Model, saveModel } from './model-store';
+import { platformTables } from './model-table';
 import { validateModel } from './model-validate';
 
 /**
  * Model files (issue 4 item 6): the export is the model record of design.md §4 as JSON; an import takes such a record
  * (or a JNPF v3 export), validates it, and creates a new model: new id, the enCode kept unless taken (then `_2`, `_3`…),
- * its tables kept unless taken by another model or the platform (then renamed the same way; a table left behind by a
- * deleted model is bound again, data included). Nothing is created when any check fails.
+ * its tables kept unless taken by another model (then renamed the same way; a table left behind by a deleted model is
+ * bound again, data included). A platform table or a `pg_…` name is refused (issue 20 item 1, model-validate.ts).
+ * Nothing is created when any check fails.
  */
 
 /** The largest model file, bytes. */
@@ -90,7 +92,7 @@ export async function importModel(db: Db, input: unknown, userId: string | null)
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'modelInvalid', { path: '(root)', detail: 'must be object' }, { path: '(root)' });
   const converted = isJnpfExport(input) ? fromJnpf(input as Record<string, unknown>) : { ...(input as Record<string, unknown>) };
   converted.id = typeof converted.id === 'string' ? converted.id : '';
-  const model = structuredClone(validateModel(converted));
+  const model = structuredClone(validateModel(converted, platformTables(db)));
   model.id = randomUUID();
   model.enCode = await uniqueEnCode(db, model.enCode);
   await assignFreeTables(db, model, true);

@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
 import { fail } from './messages';
-import { IDENTIFIER, LayoutError } from './model-layout';
+import { IDENTIFIER, LayoutError, type ModelLayout } from './model-layout';
 import { compileModel, type Model } from './model-store';
 import { serverRegistry } from './server-registry';
 
@@ -10,8 +10,9 @@ import { serverRegistry } from './server-registry';
  * Checks a model record before it is stored (issue 4 item 6, "Bad input"): the shape of schemas/ (ModelRecordSchema
  * with FieldConfigSchema), then every field down the tree: a known kdKey (renderer registry), a safe `__vModel__`
  * (^[A-Za-z_][A-Za-z0-9_]{0,62}$), no duplicate names in one record or one sub-table, regList patterns that compile,
- * at most MAX_FIELDS fields and MAX_DEPTH levels; finally the engine compiles it and lays out its tables. The first
- * problem answers 400 with its path (e.g. `formData.fields[3].__config__.kdKey`); nothing is created.
+ * at most MAX_FIELDS fields and MAX_DEPTH levels; finally the engine compiles it and lays out its tables, none of them
+ * reserved (issue 20 item 1: no `pg_…` name, whatever its case, and no platform table). The first problem answers 400
+ * with its path (e.g. `formData.fields[3].__config__.kdKey`, `tables[0].table`); nothing is created.
  */
 
 /** Most fields (leaves and containers, all levels) a model may have. */
@@ -39,6 +40,19 @@ function shapeError(e: ErrorObject): never {
 
 interface Walk {
   count: number;
+}
+
+/**
+ * True when a model may not bind table `name` (issue 20 item 1): PostgreSQL's own names (`pg_` prefix, any case; they
+ * would resolve to pg_catalog) and the platform's tables (`platform`: plugins/db.ts DbFacts.platformTables).
+ */
+export function reservedTable(name: string, platform: ReadonlySet<string>): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('pg_') || platform.has(lower);
+}
+
+function refuseReserved(name: unknown, path: string, platform: ReadonlySet<string>): void {
+  if (typeof name === 'string' && reservedTable(name, platform)) throw fail(400, 'tableReserved', { path, table: name.slice(0, 80) }, { path, table: name });
 }
 
 function walkFields(list: unknown, path: string, names: Map<string, string>, state: Walk, depth: number): void {
@@ -88,14 +102,19 @@ function walkFields(list: unknown, path: string, names: Map<string, string>, sta
 
 /**
  * Validates a model record (see the module comment) and returns it typed. Compiles it too, so the record can be
- * saved as it is. @throws LocalizedError 400 with `data.path`.
+ * saved as it is. `platform`: the platform's tables (`dbFacts(db).platformTables`), which no model may bind.
+ * Called by import, create and save (the designer's). @throws LocalizedError 400 with `data.path`.
  */
-export function validateModel(input: unknown): Model {
+export function validateModel(input: unknown, platform: ReadonlySet<string>): Model {
+  const tables = (input as { tables?: unknown } | null)?.tables;
+  if (Array.isArray(tables)) for (const [i, t] of tables.entries()) refuseReserved((t as { table?: unknown } | null)?.table, `tables[${i}].table`, platform);
   if (!checkShape(input)) shapeError(checkShape.errors![0]);
   const model = input as Model;
-  walkFields(model.formData.fields, 'formData.fields', new Map(), { count: 0 }, 0);
+  const names = new Map<string, string>();
+  walkFields(model.formData.fields, 'formData.fields', names, { count: 0 }, 0);
+  let layout: ModelLayout;
   try {
-    compileModel(model);
+    layout = compileModel(model).layout;
   } catch (err) {
     if (err instanceof UnknownKdKeyError) {
       const path = `formData.${err.path.replace(/\.children/g, '.__config__.children')}.__config__.kdKey`;
@@ -104,5 +123,6 @@ export function validateModel(input: unknown): Model {
     if (err instanceof LayoutError) throw fail(400, 'modelInvalid', { path: 'formData', detail: err.message }, { path: 'formData' });
     throw err;
   }
+  for (const st of layout.subTables) refuseReserved(st.table, `${names.get(st.vModel) ?? 'formData'}.__config__.tableName`, platform);
   return model;
 }

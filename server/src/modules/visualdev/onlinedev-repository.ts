@@ -5,6 +5,7 @@ import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
 import { type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
+import { modelDb } from './model-table';
 import { versionMembers } from './record-version';
 
 /**
@@ -16,9 +17,12 @@ import { versionMembers } from './record-version';
 /** A model record on the wire. */
 export type ModelRow = { id: string } & Record<string, unknown>;
 
-/** The untyped view of the database used for model tables, whose names and columns come from the model. */
+/**
+ * The untyped view of the database used for model tables, whose names and columns come from the model; every table
+ * it names is qualified with the server's schema (model-table.ts modelDb; issue 20 item 1).
+ */
 export function raw(db: Db): Kysely<Record<string, Record<string, unknown>>> {
-  return db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  return modelDb(db);
 }
 
 /**
