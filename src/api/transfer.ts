@@ -1,3 +1,4 @@
+import { parse } from 'content-disposition';
 import { ApiError, callHeaders, callUrl, type Envelope, ERROR_TOAST_MS, endSession, REQUEST_ERROR_TEXT } from './client';
 import { toast } from './toast';
 
@@ -12,19 +13,19 @@ export interface Downloaded {
   fileName: string;
 }
 
-/** The file name of a content-disposition header (RFC 6266 `filename*` first), or null. */
+/**
+ * The file name of a content-disposition header, or null (issue 24 item 4): the `content-disposition` package's
+ * `parse`, the same package the server builds the header with; `filename*` (RFC 8187) wins over `filename`, and a
+ * `%` in a plain `filename="100%.xlsx"` stays a `%`. A header the parser refuses → null.
+ */
 export function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through */
-    }
+  try {
+    const name = parse(disposition).parameters.filename;
+    return name ? name : null;
+  } catch {
+    return null;
   }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? decodeURIComponent(plain[1]) : null;
 }
 
 /**

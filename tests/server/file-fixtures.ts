@@ -1,4 +1,7 @@
-/** Small upload bodies for the file tests (spec 001 §5 "File upload"): a PNG (its 8-byte signature, then 200 bytes) and a minimal PDF. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+/**
+ * Small upload bodies for the file tests (spec 001 §5 "File upload"). Uploads are identified by file-type (issue 24
+ * item 7), so these are real files: a 1 × 1 PNG (68 bytes) and a minimal PDF.
+ */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 /** A minimal PDF body (the %PDF-1.4 header and a comment line), 25 bytes. */
 export const PDF = Buffer.from('%PDF-1.4\n% test document\n');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdParamsSchema } from '../../../../schemas/wire/common';
 import { t } from '../../i18n';
+import { contentDisposition } from '../../lib/disposition';
 import { ok } from '../../plugins/envelope';
 
 /**
@@ -45,13 +46,12 @@ export function registerRecordActions(app: FastifyInstance, a: RecordActions): v
 }
 
 /**
- * Sends `body` as a downloadable JSON file `fileName` (pretty-printed, UTF-8; RFC 6266 filename and filename*), not an
+ * Sends `body` as a downloadable JSON file `fileName` (pretty-printed, UTF-8; lib/disposition.ts), not an
  * envelope: what the Action/Export routes answer (spec 001 §7).
  */
 export function sendJsonFile(reply: FastifyReply, fileName: string, body: unknown): FastifyReply {
-  const name = encodeURIComponent(fileName);
   return reply
-    .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`)
+    .header('content-disposition', contentDisposition(fileName))
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body, null, 2));
 }

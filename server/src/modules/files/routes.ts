@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkUpload, DEFAULT_SIZE, maxBytes, type UploadLimits } from '../../../../src/engine/upload';
 import { formatString } from '../../../../src/engine/format';
+import { contentDisposition, uploadedFileName } from '../../lib/disposition';
 import { resolveSession, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
 import { authorize, modulesOfModel, type SessionInfo } from '../../plugins/permissions';
@@ -45,13 +46,6 @@ async function limitsFor(app: FastifyInstance, session: SessionInfo, modelId: st
   const f = findUploadField(model.record.formData.fields, vModel);
   if (!f) throw ApiError.of(400, 'invalid', { field: 'vModel' });
   return limitsOf(f);
-}
-
-/** The RFC 6266/5987 Content-Disposition of a stored file name (ASCII fallback plus filename*). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const star = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${star}`;
 }
 
 /** May `session` download the file row? Administrators, the uploader, or a reader of the bound, existing record. */
@@ -101,7 +95,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (file?.fieldname !== 'file') throw ApiError.of(400, 'required', { field: 'file' });
       const limits = queryLimits ?? (await limitsFor(app, session, fieldValue(file.fields.modelId), fieldValue(file.fields.vModel)));
       const kind = isImageType(type) ? 'image' : 'file';
-      const name = (file.filename || 'file').replace(/[\\/]/g, '_').split('').filter((ch) => ch.charCodeAt(0) >= 0x20).join('').slice(0, 200);
+      const name = uploadedFileName(file.filename || 'file').replace(/[\\/]/g, '_').split('').filter((ch) => ch.charCodeAt(0) >= 0x20).join('').slice(0, 200);
       const ext = extensionOf(name);
       const mime = FILE_TYPES[ext]?.mime ?? '';
       const drain = () => file.file.resume();
@@ -158,7 +152,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('Content-Type', row.mime)
         .header('Content-Length', info.size)
-        .header('Content-Disposition', disposition(inline ? 'inline' : 'attachment', row.original_name))
+        .header('Content-Disposition', contentDisposition(row.original_name, inline ? 'inline' : 'attachment'))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cache-Control', 'private, max-age=3600')

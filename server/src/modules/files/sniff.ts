@@ -1,50 +1,46 @@
-import { sniffImage } from '../current-user/avatar';
+import { fileTypeFromFile } from 'file-type';
 
 /**
- * Content checks of uploaded files (issue 3 "uploads": "the server … checks the content type"). Each accepted
- * extension belongs to a family recognised from the file's first bytes; a file whose bytes do not match its
- * extension is refused. Extensions outside the table (svg, html, exe…) are never stored.
+ * Content checks of uploaded files (issue 3 "uploads"; issue 24 item 7). Each accepted extension names what the
+ * `file-type` library must find in the stored file: it reads the structure, not only a magic number (an Office Open
+ * XML package is told from a plain ZIP by its `[Content_Types].xml`, an MP4 from HEIF/QuickTime/3GP by its ftyp
+ * brand). A file whose content is of another kind is refused ('mismatch'); extensions outside the table (svg, html,
+ * exe…) are never stored ('unsupported'; SVG stays refused on purpose: it carries scripts).
+ * Where file-type alone is loose, a structural check is added: BMP (file-type only looks at `BM`) must have a real
+ * BITMAPFILEHEADER + DIB header. Text formats (.txt, .csv), which file-type does not detect, must be valid UTF-8
+ * (a BOM allowed) without NUL bytes in the WHOLE file, and file-type must find no binary format in them.
  */
 
-/** How a family is recognised from the first bytes (at least SNIFF_BYTES, or the whole file when smaller). */
-type Check = (head: Buffer) => boolean;
+/** How an extension is recognised: the file-type extensions it accepts, or 'text'. */
+type Expect = readonly string[] | 'text';
 
-/** How many leading bytes the checks need. */
-export const SNIFF_BYTES = 4096;
-
-const startsWith = (sig: number[]): Check => (b) => b.length >= sig.length && sig.every((x, i) => b[i] === x);
-const ZIP = startsWith([0x50, 0x4b, 0x03, 0x04]);
-const OLE2 = startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const image = (ext: string): Check => (b) => sniffImage(b) === ext;
-/** Plain text: no NUL byte and valid UTF-8 in the head (a cut multi-byte character at the end is allowed). */
-const TEXT: Check = (b) => {
-  if (b.includes(0)) return false;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(b);
-  return !text.slice(0, -1).includes('\uFFFD');
+/** Extension (lower case, with dot) → content type and what file-type must detect. */
+export const FILE_TYPES: Record<string, { mime: string; expect: Expect }> = {
+  '.pdf': { mime: 'application/pdf', expect: ['pdf'] },
+  '.png': { mime: 'image/png', expect: ['png', 'apng'] },
+  '.jpg': { mime: 'image/jpeg', expect: ['jpg'] },
+  '.jpeg': { mime: 'image/jpeg', expect: ['jpg'] },
+  '.gif': { mime: 'image/gif', expect: ['gif'] },
+  '.webp': { mime: 'image/webp', expect: ['webp'] },
+  '.bmp': { mime: 'image/bmp', expect: ['bmp'] },
+  '.docx': { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', expect: ['docx'] },
+  '.xlsx': { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', expect: ['xlsx'] },
+  '.pptx': { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', expect: ['pptx'] },
+  // An Office Open XML package is a ZIP archive too.
+  '.zip': { mime: 'application/zip', expect: ['zip', 'docx', 'xlsx', 'pptx'] },
+  // Legacy Office files are OLE2 compound files; file-type names them all 'cfb'.
+  '.doc': { mime: 'application/msword', expect: ['cfb'] },
+  '.xls': { mime: 'application/vnd.ms-excel', expect: ['cfb'] },
+  '.ppt': { mime: 'application/vnd.ms-powerpoint', expect: ['cfb'] },
+  '.rar': { mime: 'application/vnd.rar', expect: ['rar'] },
+  '.7z': { mime: 'application/x-7z-compressed', expect: ['7z'] },
+  '.mp4': { mime: 'video/mp4', expect: ['mp4'] },
+  '.txt': { mime: 'text/plain; charset=utf-8', expect: 'text' },
+  '.csv': { mime: 'text/csv; charset=utf-8', expect: 'text' },
 };
 
-/** Extension (lower case, with dot) → content type and content check. */
-export const FILE_TYPES: Record<string, { mime: string; check: Check }> = {
-  '.pdf': { mime: 'application/pdf', check: startsWith([0x25, 0x50, 0x44, 0x46, 0x2d]) },
-  '.png': { mime: 'image/png', check: image('png') },
-  '.jpg': { mime: 'image/jpeg', check: image('jpg') },
-  '.jpeg': { mime: 'image/jpeg', check: image('jpg') },
-  '.gif': { mime: 'image/gif', check: image('gif') },
-  '.webp': { mime: 'image/webp', check: image('webp') },
-  '.bmp': { mime: 'image/bmp', check: image('bmp') },
-  '.docx': { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', check: ZIP },
-  '.xlsx': { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', check: ZIP },
-  '.pptx': { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', check: ZIP },
-  '.zip': { mime: 'application/zip', check: ZIP },
-  '.doc': { mime: 'application/msword', check: OLE2 },
-  '.xls': { mime: 'application/vnd.ms-excel', check: OLE2 },
-  '.ppt': { mime: 'application/vnd.ms-powerpoint', check: OLE2 },
-  '.rar': { mime: 'application/vnd.rar', check: startsWith([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]) },
-  '.7z': { mime: 'application/x-7z-compressed', check: startsWith([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]) },
-  '.mp4': { mime: 'video/mp4', check: (b) => b.length >= 8 && b.subarray(4, 8).toString('latin1') === 'ftyp' },
-  '.txt': { mime: 'text/plain; charset=utf-8', check: TEXT },
-  '.csv': { mime: 'text/csv; charset=utf-8', check: TEXT },
-};
+/** How many leading bytes the structural checks need (the BMP headers). */
+export const HEAD_BYTES = 64;
 
 /** The extension of a client file name, lower case with the dot ('' when none). Only the last dot counts. */
 export function extensionOf(name: string): string {
@@ -53,11 +49,64 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * Checks that `head` (the first bytes of the file) matches the family of `ext`. Returns null when it does, else
- * 'unsupported' (the extension is not in FILE_TYPES) or 'mismatch' (the bytes are of another kind).
+ * A streaming plain-text check: feed every chunk with `push`, then `ok()` tells whether the whole input was valid
+ * UTF-8 without NUL bytes (a multi-byte character may span chunks; a cut one at the very end is invalid).
  */
-export function checkContent(ext: string, head: Buffer): null | 'unsupported' | 'mismatch' {
+export function textChecker(): { push(chunk: Uint8Array): void; ok(): boolean } {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let valid = true;
+  return {
+    push(chunk) {
+      if (!valid) return;
+      if (chunk.includes(0)) valid = false;
+      else {
+        try {
+          decoder.decode(chunk, { stream: true });
+        } catch {
+          valid = false;
+        }
+      }
+    },
+    ok() {
+      if (!valid) return false;
+      try {
+        decoder.decode();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * A real Windows bitmap header: BITMAPFILEHEADER (`BM`, file size 0 or equal to `size`, reserved 0, pixel offset
+ * inside the file after the headers) then a known DIB header size (12, 40, 52, 56, 64, 108, 124) with 1 plane and a
+ * bit depth of 1, 2, 4, 8, 16, 24, 32 or 64.
+ */
+export function isBitmap(head: Buffer, size: number): boolean {
+  if (head.length < 30 || head[0] !== 0x42 || head[1] !== 0x4d) return false;
+  const fileSize = head.readUInt32LE(2);
+  const offset = head.readUInt32LE(10);
+  const dib = head.readUInt32LE(14);
+  if ((fileSize !== 0 && fileSize !== size) || head.readUInt32LE(6) !== 0) return false;
+  if (![12, 40, 52, 56, 64, 108, 124].includes(dib) || offset < 14 + dib || offset > size) return false;
+  const planes = dib === 12 ? head.readUInt16LE(22) : head.readUInt16LE(26);
+  const bits = dib === 12 ? head.readUInt16LE(24) : head.readUInt16LE(28);
+  return planes === 1 && [1, 2, 4, 8, 16, 24, 32, 64].includes(bits);
+}
+
+/**
+ * Checks the stored file at `path` (`size` bytes; `head` its first HEAD_BYTES or fewer; `textOk` the textChecker
+ * verdict over the whole file) against the family of `ext`. Returns null when it matches, else 'unsupported' (the
+ * extension is not in FILE_TYPES) or 'mismatch' (the content is of another kind).
+ */
+export async function checkStoredFile(ext: string, path: string, size: number, head: Buffer, textOk: boolean): Promise<null | 'unsupported' | 'mismatch'> {
   const type = FILE_TYPES[ext];
   if (!type) return 'unsupported';
-  return type.check(head) ? null : 'mismatch';
+  const found = (await fileTypeFromFile(path).catch(() => undefined))?.ext;
+  if (type.expect === 'text') return !found && textOk ? null : 'mismatch';
+  if (!found || !type.expect.includes(found)) return 'mismatch';
+  if (found === 'bmp' && !isBitmap(head, size)) return 'mismatch';
+  return null;
 }

@@ -10,7 +10,7 @@ import { formatString } from '../../../../src/engine/format';
 import type { UploadLimits } from '../../../../src/engine/upload';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
-import { checkContent, SNIFF_BYTES } from './sniff';
+import { checkStoredFile, HEAD_BYTES, textChecker } from './sniff';
 import './types';
 
 /**
@@ -46,16 +46,16 @@ export const newFileId = (): string => randomBytes(16).toString('hex');
 export type WriteRefusal = 'tooLarge' | 'unsupported' | 'mismatch';
 
 /**
- * Streams `source` to `abs` (created exclusively) while counting bytes and checking the first SNIFF_BYTES against
- * `ext` (sniff.ts). Over `maxBytes` or a content mismatch: the rest of the stream is drained, the partial file deleted,
- * and the refusal returned. Otherwise → `{ size }` in bytes. `isTooLarge(err)` marks a stream error as the parser's
- * own byte limit.
+ * Streams `source` to `abs` (created exclusively) while counting bytes (and checking text formats as UTF-8 on the
+ * way), then identifies the stored file with file-type against `ext` (sniff.ts checkStoredFile; issue 24 item 7).
+ * Over `maxBytes` or a content mismatch: the rest of the stream is drained, the partial file deleted, and the refusal
+ * returned. Otherwise → `{ size }` in bytes. `isTooLarge(err)` marks a stream error as the parser's own byte limit.
  */
 export async function writeChecked(source: Readable, abs: string, ext: string, maxBytes: number, isTooLarge: (err: unknown) => boolean): Promise<{ size: number } | { refused: WriteRefusal }> {
   const out = createWriteStream(abs, { flags: 'wx' });
   let size = 0;
   let head: Buffer = Buffer.alloc(0);
-  let headChecked = false;
+  const text = textChecker();
   let refused: WriteRefusal | null = null;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
@@ -65,14 +65,8 @@ export async function writeChecked(source: Readable, abs: string, ext: string, m
         refused = 'tooLarge';
         continue;
       }
-      if (!headChecked) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length >= SNIFF_BYTES) {
-          headChecked = true;
-          refused = checkContent(ext, head.subarray(0, SNIFF_BYTES));
-          if (refused) continue;
-        }
-      }
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      text.push(chunk);
       if (!out.write(chunk)) await once(out, 'drain');
     }
   } catch (err) {
@@ -83,9 +77,9 @@ export async function writeChecked(source: Readable, abs: string, ext: string, m
     }
     refused = 'tooLarge';
   }
-  if (!refused && !headChecked) refused = checkContent(ext, head);
   out.end();
   await once(out, 'close').catch(() => undefined);
+  if (!refused) refused = await checkStoredFile(ext, abs, size, head, text.ok());
   if (refused) {
     await unlink(abs).catch(() => undefined);
     return { refused };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
+import { contentDisposition } from '../../lib/disposition';
 import { ApiError, ok } from '../../plugins/envelope';
 import { type LoadedModel, loadModel } from '../visualdev/model-store';
 import { type GeneratedFile, generateCode, zipFiles } from './generate';
@@ -82,9 +83,8 @@ const generaterRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: { model: 'id' } }, schema: { params: idParams, body: bodySchema } },
     async (req, reply) => {
       const { model, files } = await filesFor(req);
-      const name = encodeURIComponent(`${model.record.enCode}-code.zip`);
       const zip = await zipFiles(files);
-      return reply.header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`).type('application/zip').send(zip);
+      return reply.header('content-disposition', contentDisposition(`${model.record.enCode}-code.zip`)).type('application/zip').send(zip);
     },
   );
 };

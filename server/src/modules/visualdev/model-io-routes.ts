@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
+import { contentDisposition } from '../../lib/disposition';
 import { ok } from '../../plugins/envelope';
 import { ADMIN_MENU, adminModelOf } from './base-routes';
 import { fail } from './messages';
@@ -9,11 +10,8 @@ import type { Model } from './model-store';
 type IdParams = { id: string };
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
-/** `attachment; filename="…"; filename*=UTF-8''…` for a (possibly Chinese) file name. */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+/** `attachment; filename…` for a (possibly Chinese) file name: lib/disposition.ts (issue 24 item 4). */
+export const attachment = (name: string): string => contentDisposition(name);
 
 /** Sends a model's export file: `<fullName>.json` (application/json). */
 function sendModel(reply: FastifyReply, record: Model): FastifyReply {
