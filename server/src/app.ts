@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { runSeeds } from './db/seed';
 import { modules } from './modules';
+import { registerAreaVersions } from './plugins/area-versions';
 import { markPublicScope, registerAuth } from './plugins/auth';
 import { clientCacheHeaders } from './plugins/client-cache';
 import { openDatabase, registerDb } from './plugins/db';
@@ -70,6 +71,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   try {
     await runSeeds({ db, adminPassword: opts.adminPassword });
     registerEnvelope(app);
+    registerAreaVersions(app);
     if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
     registerInputGuard(app);
     registerReferrerPolicy(app);
