@@ -5,6 +5,7 @@ import { DATA_INTERFACE_STRINGS } from '../app/pages/system/dataInterfaceI18n';
 import { SYSTEM_PAGE_STRINGS } from '../app/pages/system/i18n';
 import { VISUALDEV_STRINGS } from '../app/pages/visualdev/i18n';
 import { PREVIEW_STRINGS } from '../app/views/PreviewModel';
+import { PASSWORD_POLICY_STRINGS } from '../app/views/passwordStrengthI18n';
 import { GRID_STRINGS } from '../runtime/gridLocale';
 import { RUNTIME_STRINGS } from '../runtime/i18n';
 import en from './en';
@@ -28,6 +29,7 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   runtime: RUNTIME_STRINGS as unknown as Record<Lang, Tree>,
   grid: GRID_STRINGS,
   preview: PREVIEW_STRINGS as unknown as Record<Lang, Tree>,
+  passwordPolicy: PASSWORD_POLICY_STRINGS as unknown as Record<Lang, Tree>,
   systemPages: SYSTEM_PAGE_STRINGS as unknown as Record<Lang, Tree>,
   dataInterface: DATA_INTERFACE_STRINGS as unknown as Record<Lang, Tree>,
   visualdev: VISUALDEV_STRINGS as unknown as Record<Lang, Tree>,

@@ -75,8 +75,8 @@ describe('/profile (spec 000 §2, §7 Current user)', () => {
     fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: /确定修改/ }));
     expect(await screen.findByText('6-16位字符的密码（数字和字母组成）')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'New12345' } });
-    fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'New12345' } });
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Kd7Tq9Wm2x' } });
+    fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'Kd7Tq9Wm2x' } });
     fireEvent.click(screen.getByRole('button', { name: /确定修改/ }));
     expect(await screen.findByText('密码已修改')).toBeTruthy();
     const sent = JSON.parse(api.seen.find((r) => r.path.endsWith('/ModifyPassword'))!.body);

@@ -28,8 +28,8 @@ describe('forced password change (spec 000 §2, spec 001 §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定修改' }));
     expect(await screen.findByText('6-16位字符的密码（数字和字母组成）')).toBeTruthy();
     expect(api.seen.some((r) => r.path.endsWith('/ModifyPassword'))).toBe(false);
-    pw('newPassword', 'Abc12345');
-    pw('confirmPassword', 'Abc12345');
+    pw('newPassword', 'Kd7Tq9Wm2x');
+    pw('confirmPassword', 'Kd7Tq9Wm2x');
     fireEvent.click(screen.getByRole('button', { name: '确定修改' }));
     expect(await screen.findByText('欢迎回来，管理员')).toBeTruthy();
     const sent = JSON.parse(api.seen.find((r) => r.path.endsWith('/ModifyPassword'))!.body);

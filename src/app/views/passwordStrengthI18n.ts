@@ -1,0 +1,148 @@
+import { i18next } from '../../i18n';
+
+/**
+ * The password policy's strings in the four languages (issue 20 item 6; spec 000 §9; tw as opencc-js cn → twp gives
+ * it): the refusals of passwordStrength.ts (`passwordPolicy.*`), the strength meter's levels, and one text per
+ * zxcvbn warning key (`passwordPolicy.warnings.<key>`, the keys @zxcvbn-ts/core returns without a translation table).
+ * Registered on the shared i18next instance when this module loads (PasswordForm imports it).
+ */
+export const PASSWORD_POLICY_STRINGS = {
+  zh: {
+    passwordPolicy: {
+      minLength: '密码长度不能少于{{n}}位',
+      needDigit: '密码必须包含数字',
+      needLower: '密码必须包含小写字母',
+      needUpper: '密码必须包含大写字母',
+      needSymbol: '密码必须包含特殊字符',
+      sameAsAccount: '密码不能与账户相同，请重新设置',
+      tooWeak: '密码过于简单，请重新设置',
+      tooWeakBecause: '密码过于简单（{{reason}}），请重新设置',
+      checkFailed: '未能检查密码强度，请稍后重试',
+      meter: '密码强度：{{level}}',
+      levels: { l0: '很弱', l1: '弱', l2: '一般', l3: '强', l4: '很强' },
+      warnings: {
+        straightRow: '键盘上连成一行的按键很容易被猜到',
+        keyPattern: '简短的键盘图案很容易被猜到',
+        simpleRepeat: '重复的字符（如 aaa）很容易被猜到',
+        extendedRepeat: '重复的字符组合（如 abcabcabc）很容易被猜到',
+        sequences: '常见的字符序列（如 abc）很容易被猜到',
+        recentYears: '最近的年份很容易被猜到',
+        dates: '日期很容易被猜到',
+        topTen: '这是最常用的密码之一',
+        topHundred: '这是非常常用的密码',
+        common: '这是常用密码',
+        similarToCommon: '与常用密码相似',
+        wordByItself: '单个单词很容易被猜到',
+        namesByThemselves: '单独的姓名很容易被猜到',
+        commonNames: '常见的姓名很容易被猜到',
+        userInputs: '不要使用账户等个人信息',
+        pwned: '这个密码出现在公开泄露的数据中',
+      },
+    },
+  },
+  en: {
+    passwordPolicy: {
+      minLength: 'The password must have at least {{n}} characters',
+      needDigit: 'The password must contain a digit',
+      needLower: 'The password must contain a lower-case letter',
+      needUpper: 'The password must contain an upper-case letter',
+      needSymbol: 'The password must contain a special character',
+      sameAsAccount: 'The password must not be the account name; please choose another',
+      tooWeak: 'This password is too easy to guess; please choose another',
+      tooWeakBecause: 'This password is too easy to guess ({{reason}}); please choose another',
+      checkFailed: 'The password strength could not be checked; please try again later',
+      meter: 'Password strength: {{level}}',
+      levels: { l0: 'very weak', l1: 'weak', l2: 'fair', l3: 'strong', l4: 'very strong' },
+      warnings: {
+        straightRow: 'a straight row of keys is easy to guess',
+        keyPattern: 'a short keyboard pattern is easy to guess',
+        simpleRepeat: 'repeated characters like "aaa" are easy to guess',
+        extendedRepeat: 'repeated groups like "abcabcabc" are easy to guess',
+        sequences: 'common sequences like "abc" are easy to guess',
+        recentYears: 'recent years are easy to guess',
+        dates: 'dates are easy to guess',
+        topTen: 'it is one of the most used passwords',
+        topHundred: 'it is a very often used password',
+        common: 'it is a commonly used password',
+        similarToCommon: 'it is similar to a commonly used password',
+        wordByItself: 'a single word is easy to guess',
+        namesByThemselves: 'a name on its own is easy to guess',
+        commonNames: 'common names are easy to guess',
+        userInputs: 'do not use your account or other personal data',
+        pwned: 'it appeared in a public data breach',
+      },
+    },
+  },
+  tw: {
+    passwordPolicy: {
+      minLength: '密碼長度不能少於{{n}}位',
+      needDigit: '密碼必須包含數字',
+      needLower: '密碼必須包含小寫字母',
+      needUpper: '密碼必須包含大寫字母',
+      needSymbol: '密碼必須包含特殊字元',
+      sameAsAccount: '密碼不能與帳戶相同，請重新設定',
+      tooWeak: '密碼過於簡單，請重新設定',
+      tooWeakBecause: '密碼過於簡單（{{reason}}），請重新設定',
+      checkFailed: '未能檢查密碼強度，請稍後重試',
+      meter: '密碼強度：{{level}}',
+      levels: { l0: '很弱', l1: '弱', l2: '一般', l3: '強', l4: '很強' },
+      warnings: {
+        straightRow: '鍵盤上連成一行的按鍵很容易被猜到',
+        keyPattern: '簡短的鍵盤圖案很容易被猜到',
+        simpleRepeat: '重複的字元（如 aaa）很容易被猜到',
+        extendedRepeat: '重複的字元組合（如 abcabcabc）很容易被猜到',
+        sequences: '常見的字元序列（如 abc）很容易被猜到',
+        recentYears: '最近的年份很容易被猜到',
+        dates: '日期很容易被猜到',
+        topTen: '這是最常用的密碼之一',
+        topHundred: '這是非常常用的密碼',
+        common: '這是常用密碼',
+        similarToCommon: '與常用密碼相似',
+        wordByItself: '單個單詞很容易被猜到',
+        namesByThemselves: '單獨的姓名很容易被猜到',
+        commonNames: '常見的姓名很容易被猜到',
+        userInputs: '不要使用帳戶等個人資訊',
+        pwned: '這個密碼出現在公開洩露的資料中',
+      },
+    },
+  },
+  mas: {
+    passwordPolicy: {
+      minLength: 'Kata laluan mesti sekurang-kurangnya {{n}} aksara',
+      needDigit: 'Kata laluan mesti mengandungi digit',
+      needLower: 'Kata laluan mesti mengandungi huruf kecil',
+      needUpper: 'Kata laluan mesti mengandungi huruf besar',
+      needSymbol: 'Kata laluan mesti mengandungi aksara khas',
+      sameAsAccount: 'Kata laluan tidak boleh sama dengan nama akaun; sila pilih yang lain',
+      tooWeak: 'Kata laluan ini terlalu mudah diteka; sila pilih yang lain',
+      tooWeakBecause: 'Kata laluan ini terlalu mudah diteka ({{reason}}); sila pilih yang lain',
+      checkFailed: 'Kekuatan kata laluan tidak dapat disemak; sila cuba lagi nanti',
+      meter: 'Kekuatan kata laluan: {{level}}',
+      levels: { l0: 'sangat lemah', l1: 'lemah', l2: 'sederhana', l3: 'kuat', l4: 'sangat kuat' },
+      warnings: {
+        straightRow: 'barisan kekunci yang lurus mudah diteka',
+        keyPattern: 'corak papan kekunci yang pendek mudah diteka',
+        simpleRepeat: 'aksara berulang seperti "aaa" mudah diteka',
+        extendedRepeat: 'kumpulan berulang seperti "abcabcabc" mudah diteka',
+        sequences: 'urutan biasa seperti "abc" mudah diteka',
+        recentYears: 'tahun terkini mudah diteka',
+        dates: 'tarikh mudah diteka',
+        topTen: 'ia antara kata laluan yang paling banyak digunakan',
+        topHundred: 'ia kata laluan yang sangat kerap digunakan',
+        common: 'ia kata laluan yang biasa digunakan',
+        similarToCommon: 'ia menyerupai kata laluan yang biasa digunakan',
+        wordByItself: 'satu perkataan sahaja mudah diteka',
+        namesByThemselves: 'nama sahaja mudah diteka',
+        commonNames: 'nama biasa mudah diteka',
+        userInputs: 'jangan gunakan nama akaun atau data peribadi lain',
+        pwned: 'ia muncul dalam kebocoran data awam',
+      },
+    },
+  },
+} as const;
+
+function addStrings(): void {
+  for (const [lang, res] of Object.entries(PASSWORD_POLICY_STRINGS)) i18next.addResourceBundle(lang, 'translation', res, true, false);
+}
+if (i18next.isInitialized) addStrings();
+else i18next.on('initialized', addStrings);
