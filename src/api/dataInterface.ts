@@ -7,7 +7,24 @@ const B = '/api/system/DataInterface';
 const enc = encodeURIComponent;
 
 /** A data interface as the server sends it. */
-export type DataInterfaceRecord = DataInterface & { id: string; enabledMark: number; creatorTime?: number; lastModifyTime?: number | null };
+export type DataInterfaceRecord = DataInterface & { id: string; enabledMark: number; runScope?: RunScope; creatorTime?: number; lastModifyTime?: number | null };
+
+/** Who may run an interface (issue 20 item 3): the granted roles/users/positions (and administrators), or every signed-in user. */
+export type RunScope = 'granted' | 'signedIn';
+
+/** An interface's run grants (`GET|POST DataInterface/{id}/Authorize`). */
+export interface InterfaceGrants {
+  runScope: RunScope;
+  roleIds: string[];
+  userIds: string[];
+  positionIds: string[];
+}
+
+/** A role or user to pick in the grants dialog. */
+export interface GrantOption {
+  id: string;
+  fullName: string;
+}
 
 /** One entry of the interface picker. */
 export interface InterfaceOption {
@@ -82,4 +99,38 @@ export function interfaceResponse(id: string, body: Record<string, unknown> = {}
  */
 export function sourceList(source: { config: DataSourceConfig } | { modelId: string; vModel: string }, query: SourceQuery, silent = false): Promise<RowsPage> {
   return request(`${B}/Source/List`, { method: 'post', json: { ...source, ...query }, silent });
+}
+
+/** GET DataInterface/{id}/Authorize → who may run the interface (issue 20 item 3; needs the menu's btn_edit). */
+export function getInterfaceGrants(id: string): Promise<InterfaceGrants> {
+  return request(`${B}/${enc(id)}/Authorize`);
+}
+
+/** POST DataInterface/{id}/Authorize: replaces who may run it (400 names an unknown role or user). */
+export async function saveInterfaceGrants(id: string, grants: InterfaceGrants): Promise<void> {
+  await requestEnvelope(`${B}/${enc(id)}/Authorize`, { method: 'post', json: grants });
+}
+
+type TreeItem = { id: string; fullName: string; type?: string; children?: TreeItem[] };
+
+/** The leaves of `type` in a selector tree (organisations and categories around them are dropped). */
+function leavesOf(list: TreeItem[] | undefined, type: string): GrantOption[] {
+  const out: GrantOption[] = [];
+  const walk = (items: TreeItem[] | undefined) => {
+    for (const i of items ?? []) {
+      if (i.type === type) out.push({ id: i.id, fullName: i.fullName });
+      walk(i.children);
+    }
+  };
+  walk(list);
+  return out;
+}
+
+/** Enabled roles and users to grant (`GET /api/permission/Role/Selector`, `GET /api/permission/Users/Selector`). */
+export async function grantOptions(): Promise<{ roles: GrantOption[]; users: GrantOption[] }> {
+  const [roles, users] = await Promise.all([
+    request<{ list: TreeItem[] }>('/api/permission/Role/Selector'),
+    request<{ list: TreeItem[] }>('/api/permission/Users/Selector'),
+  ]);
+  return { roles: leavesOf(roles.list, 'role'), users: leavesOf(users.list, 'user') };
 }

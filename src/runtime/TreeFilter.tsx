@@ -2,10 +2,11 @@ import { Empty, Input, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchData, useKdData } from '../../renderers/_shared/KdDataContext';
 import { loadOptions } from '../../renderers/_shared/useOptions';
 import type { FieldOption } from '../../schemas/field';
 import { RUNTIME_NS } from './i18n';
-import { kdData } from './kdData';
+import { kdData as platformData } from './kdData';
 
 /** The left-tree settings of list type 2 (jnpf-v3.md §3 "Left tree"). */
 export interface TreeSettings {
@@ -50,6 +51,10 @@ export default function TreeFilter({ settings, value, onChange }: TreeFilterProp
   const [nodes, setNodes] = useState<DataNode[]>([]);
   const [loading, setLoading] = useState(true);
   const [kw, setKw] = useState('');
+  // The page's data access (inside a model page it names the model, so the tree's interface runs for its users; issue
+  // 20 item 3), else the platform client.
+  const provided = useKdData();
+  const kdData = provided === fetchData ? platformData : provided;
   useEffect(() => {
     let live = true;
     const s = settings;
@@ -72,7 +77,7 @@ export default function TreeFilter({ settings, value, onChange }: TreeFilterProp
     return () => {
       live = false;
     };
-  }, [settings]);
+  }, [settings, kdData]);
   const shown = useMemo(() => [{ key: '__all', title: t('list.all') }, ...filterNodes(nodes, kw.trim())], [nodes, kw, t]);
   const selectedKey = value === undefined ? '__all' : JSON.stringify(value);
   return (

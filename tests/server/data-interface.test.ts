@@ -86,12 +86,14 @@ describe('data interfaces as records (design.md §6)', () => {
     expect(await call('POST', B, { fullName: 'dup2', enCode: 'dupCode', dataType: 2, query: '[]' })).toMatchObject({ code: 400, msg: '接口编码已存在：dupCode' });
   });
 
-  it('is managed only by holders of the data-interface menu; any signed-in user may run an interface', async () => {
+  it('is managed only by holders of the data-interface menu; a signed-in user runs an interface open to every signed-in user', async () => {
     const id = await create({ fullName: '常量', enCode: 'constants', dataType: 2, query: '[{"id":1,"fullName":"一"}]' });
     await createUser(t.app, { account: 'clerk', password: 'Clerk123' });
     const clerk = await t.login('clerk', 'Clerk123');
     expect(await t.call('GET', B, { token: clerk })).toMatchObject({ code: 403, msg: '暂无权限' });
     expect(await t.call('POST', B, { token: clerk, payload: { fullName: 'x', enCode: 'x', dataType: 2, query: '[]' } })).toMatchObject({ code: 403 });
+    expect(await t.call('GET', `${B}/${id}/Actions/Response`, { token: clerk })).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await call('POST', `${B}/${id}/Authorize`, { runScope: 'signedIn' })).toMatchObject({ code: 200 });
     expect(await t.call('GET', `${B}/${id}/Actions/Response`, { token: clerk })).toMatchObject({ code: 200, data: [{ id: 1, fullName: '一' }] });
     expect(await t.call('GET', `${B}/${id}/Actions/Response`)).toMatchObject({ code: 602 });
   });

@@ -135,10 +135,10 @@ export interface ModuleButtonTable {
   enabled_mark: Generated<number>;
 }
 
-/** One grant: item (module/button/column/form/resource) to a Role, Position or User. */
+/** One grant: item (module/button/column/form/resource, or a data interface: issue 20 item 3) to a Role, Position or User. */
 export interface AuthorizeTable {
   id: string;
-  item_type: 'module' | 'button' | 'column' | 'form' | 'resource' | 'portal';
+  item_type: 'module' | 'button' | 'column' | 'form' | 'resource' | 'portal' | 'dataInterface';
   item_id: string;
   object_type: 'Role' | 'Position' | 'User';
   object_id: string;

@@ -60,8 +60,8 @@ export async function subjectsOf(db: Db, session: Pick<SessionInfo, 'userId' | '
   return out;
 }
 
-/** The ids of items of `itemType` granted to any of `subjects` (the union of their grants). */
-export async function grantedIds(db: Db, subjects: Subject[], itemType: 'module' | 'button' | 'column' | 'form' | 'resource'): Promise<Set<string>> {
+/** The ids of items of `itemType` granted to any of `subjects` (the union of their grants; 'dataInterface': issue 20 item 3). */
+export async function grantedIds(db: Db, subjects: Subject[], itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'dataInterface'): Promise<Set<string>> {
   if (!subjects.length) return new Set();
   const rows = await db
     .selectFrom('authorize')

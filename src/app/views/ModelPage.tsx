@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { renderers } from '../../../renderers';
 import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
-import { kdData } from '../../runtime/kdData';
+import { kdDataFor } from '../../runtime/kdData';
 import ModelDetail from '../../runtime/ModelDetail';
 import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
@@ -38,7 +38,7 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
   if (state.status === 'loading') return <Spin className="kd-page-spin" />;
   const { config, compiled, registry } = state.model;
   return (
-    <KdDataContext.Provider value={kdData}>
+    <KdDataContext.Provider value={kdDataFor(moduleId)}>
       <Card variant="borderless" title={title || config.fullName} className="kd-model-page">
         <ModelList
           moduleId={moduleId}

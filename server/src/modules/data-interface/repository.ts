@@ -25,6 +25,7 @@ export function toDto(r: Selectable<DataInterfaceTable>): DataInterfaceDto {
     description: r.description,
     sortCode: r.sort_code,
     enabledMark: r.enabled_mark,
+    runScope: r.run_scope === 'signedIn' ? 'signedIn' : 'granted',
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: r.updated_at ? new Date(r.updated_at).getTime() : null,
   };
@@ -192,10 +193,13 @@ export async function updateInterface(db: Db, id: string, b: DataInterfaceInput,
   if (Number(res.numUpdatedRows) === 0) throw fail(404, 'notFound');
 }
 
-/** Deletes an interface. Throws 404. */
+/** Deletes an interface and its run grants (issue 20 item 3). Throws 404. */
 export async function deleteInterface(db: Db, id: string): Promise<void> {
-  const res = await db.deleteFrom('data_interface').where('id', '=', id).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw fail(404, 'notFound');
+  await db.transaction().execute(async (trx) => {
+    const res = await trx.deleteFrom('data_interface').where('id', '=', id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw fail(404, 'notFound');
+    await trx.deleteFrom('authorize').where('item_type', '=', 'dataInterface').where('item_id', '=', id).execute();
+  });
 }
 
 /** Switches enabledMark 1 ↔ 0 (spec 001 §4); returns the new value. Throws 404. */

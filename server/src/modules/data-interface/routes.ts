@@ -15,9 +15,10 @@ import {
   toggleInterfaceState,
   updateInterface,
 } from './repository';
+import { assertMayRun, readGrants, saveGrants } from './grants';
 import { RESERVED, type RunQuery, runInterface } from './run';
 import { runSource, type SourceListBody } from './source';
-import type { DataInterfaceInput } from './types';
+import type { DataInterfaceInput, InterfaceGrants } from './types';
 
 const BASE = '/api/system/DataInterface';
 /** The data-interface admin menu's enCode (urlAddress system/dataInterface); buttons btn_add/btn_edit/btn_remove. */
@@ -92,6 +93,19 @@ const SOURCE_BODY = {
 
 type RunInput = RunQuery & Record<string, unknown>;
 
+/** Body of `POST DataInterface/{id}/Authorize` (issue 20 item 3): run scope and the roles, users, positions granted. */
+const GRANTS_BODY = {
+  type: 'object',
+  properties: {
+    runScope: { type: 'string', enum: ['granted', 'signedIn'] },
+    roleIds: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    userIds: { type: 'array', maxItems: 2000, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    positionIds: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 100 } },
+  },
+  required: ['runScope'],
+  additionalProperties: false,
+} as const;
+
 /** Splits a run's input into the paging query and the parameters. */
 function runArgs(input: RunInput | undefined, paged: boolean): { params: Record<string, unknown>; q: RunQuery } {
   const i = input ?? {};
@@ -158,13 +172,36 @@ export default async function dataInterfaceRoutes(app: FastifyInstance): Promise
   });
 
   /**
+   * GET DataInterface/{id}/Authorize → `{ runScope: 'granted' | 'signedIn', roleIds, userIds, positionIds }`: who may
+   * run the interface (issue 20 item 3). POST the same shape replaces them (msg 修改成功; 400 naming `roleIds` /
+   * `userIds` / `positionIds` for an unknown id). Both need the interface menu's btn_edit; 404 unknown interface.
+   */
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/:id/Authorize`,
+    { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS } },
+    async (req) => ok(await readGrants(app.db, await getInterface(app.db, req.params.id))),
+  );
+  app.post<{ Params: { id: string }; Body: InterfaceGrants }>(
+    `${BASE}/:id/Authorize`,
+    { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS, body: GRANTS_BODY } },
+    async (req) => {
+      const di = await getInterface(app.db, req.params.id);
+      await saveGrants(app.db, di.id, req.body);
+      return ok(null, t(req.lang, 'updateOk'));
+    },
+  );
+
+  /**
    * GET|POST DataInterface/{id}/Actions/Response: runs the interface (jnpf-v3.md §2 "Option loading"). Parameters
-   * come from the query (GET) or the body `{ currentPage, pageSize, keyword, ...params }` (POST); with pageSize →
-   * `{ list, pagination }`, else the raw data (SQL rows, the static JSON, the external answer). Any signed-in user
-   * (widgets load their options here); 400 disabled / refused / failed; 404 unknown.
+   * come from the query (GET) or the body `{ currentPage, pageSize, keyword, modelId, vModel, ...params }` (POST);
+   * with pageSize → `{ list, pagination }`, else the raw data (SQL rows, the static JSON, the external answer).
+   * Who may run it: grants.ts (issue 20 item 3) — a widget names its form with `modelId` (and `vModel`), so users
+   * who may open the form load its options; 403 暂无权限 otherwise; 400 disabled / refused / failed / over the byte
+   * cap; 404 unknown.
    */
   const respond = async (req: FastifyRequest<{ Params: { id: string } }>, input: RunInput | undefined, paged: boolean) => {
     const di = await getInterface(app.db, req.params.id);
+    await assertMayRun(req, di, { modelId: input?.modelId, vModel: input?.vModel });
     const { params, q } = runArgs(input, paged);
     return ok(await runInterface(app.db, di, params, q));
   };

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataSourceConfig } from '../../../../schemas/data-source';
 import { ApiError } from '../../plugins/envelope';
-import { authorize, modulesByEnCode, modulesOfModel } from '../../plugins/permissions';
+import { authorize, modulesOfModel } from '../../plugins/permissions';
+import { assertMayRun, mayDesign } from './grants';
 import { fail } from './messages';
 import { getInterface } from './repository';
 import { runHttp, runInterface, runSql } from './run';
@@ -30,9 +31,6 @@ export interface SourceListBody {
   params?: Record<string, string | number | boolean | null>;
 }
 
-/** Menus whose holders design data sources (raw SQL and URLs): the model designer and the interface admin. */
-export const DESIGN_MENUS = ['webDesign', 'dataInterface'];
-
 type Field = { __vModel__?: string; __config__?: { children?: unknown[] }; dataSource?: unknown; [k: string]: unknown };
 
 /** The field with `__vModel__` `vModel` anywhere in a field tree (containers, tabs, sub-tables). */
@@ -47,21 +45,13 @@ export function findField(fields: unknown, vModel: string): Field | null {
   return null;
 }
 
-/** True when the caller may design data sources (administrator, or a grant on a DESIGN_MENUS menu). */
-async function mayDesign(req: FastifyRequest): Promise<boolean> {
-  const session = req.auth;
-  if (!session) return false;
-  if (session.isAdministrator) return true;
-  const menus = (await Promise.all(DESIGN_MENUS.map((c) => modulesByEnCode(req.server.db, c)))).flat();
-  return (await authorize(req.server.db, session, menus)).allowed;
-}
-
 /**
  * The config to run and whether it came from a stored model. A stored field needs the caller to hold the model's
  * menu (403 otherwise; 404 for an unknown model or field); a config sent as such needs design rights for types 1
- * and 3 (raw SQL and URLs), while types 2 and 4 stay within what the caller may already call.
+ * and 3 (raw SQL and URLs); type 2 needs the right to run that interface (grants.ts; issue 20 item 3) unless it is
+ * the stored source of a field of a model the caller may open; type 4 goes through that model's own list rules.
  */
-async function resolveConfig(req: FastifyRequest, body: SourceListBody): Promise<DataSourceConfig> {
+async function resolveConfig(req: FastifyRequest, body: SourceListBody): Promise<{ cfg: DataSourceConfig; stored: boolean }> {
   if (body.modelId && body.vModel) {
     const session = req.auth;
     if (!session) throw ApiError.forbidden();
@@ -72,17 +62,17 @@ async function resolveConfig(req: FastifyRequest, body: SourceListBody): Promise
     const form = (typeof row.form_data === 'string' ? JSON.parse(row.form_data) : row.form_data) as { fields?: unknown };
     const cfg = findField(form?.fields, body.vModel)?.dataSource as DataSourceConfig | undefined;
     if (!cfg || typeof cfg !== 'object') throw ApiError.notFound();
-    return cfg;
+    return { cfg, stored: true };
   }
   const cfg = body.config;
   if (!cfg) throw fail(400, 'required', { field: { zh: '数据源', en: 'Data source' } }, { field: 'config' });
   if ((cfg.type === 1 || cfg.type === 3) && !(await mayDesign(req))) throw ApiError.forbidden();
-  return cfg;
+  return { cfg, stored: false };
 }
 
 /** Runs a field data source and answers one page `{ list, pagination }`. Throws 400/403/404 as described above. */
 export async function runSource(req: FastifyRequest, body: SourceListBody): Promise<Page<Record<string, unknown>>> {
-  const cfg = await resolveConfig(req, body);
+  const { cfg, stored } = await resolveConfig(req, body);
   const fields = Array.isArray(cfg.fields) ? cfg.fields : [];
   const q = {
     currentPage: body.currentPage ?? 1,
@@ -102,6 +92,7 @@ export async function runSource(req: FastifyRequest, body: SourceListBody): Prom
       return (await runSql(req.server.db, content, params, q)) as Page<Record<string, unknown>>;
     case 2: {
       const di = await getInterface(req.server.db, content);
+      if (!stored) await assertMayRun(req, di);
       return (await runInterface(req.server.db, di, params, q)) as Page<Record<string, unknown>>;
     }
     case 3:

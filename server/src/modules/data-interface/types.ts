@@ -15,10 +15,27 @@ export interface DataInterfaceTable {
   description: string | null;
   sort_code: Generated<number>;
   enabled_mark: Generated<number>;
+  /** Who may run it (migration 0350, issue 20 item 3): 'granted' (default) or 'signedIn'. */
+  run_scope: Generated<RunScope>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   created_by: string | null;
   updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_by: string | null;
+}
+
+/**
+ * Who may run an interface (issue 20 item 3): 'granted' — administrators, holders of a grant on it (roles, positions,
+ * users: authorize item_type 'dataInterface') and form fields bound to it for users who may open the form;
+ * 'signedIn' — every signed-in user.
+ */
+export type RunScope = 'granted' | 'signedIn';
+
+/** An interface's run grants on the wire (`GET|POST /api/system/DataInterface/{id}/Authorize`). */
+export interface InterfaceGrants {
+  runScope: RunScope;
+  roleIds: string[];
+  userIds: string[];
+  positionIds: string[];
 }
 
 /** A default parameter of an interface: its name and the value used when the caller sends none. */
@@ -41,6 +58,8 @@ export interface DataInterfaceDto {
   description: string | null;
   sortCode: number;
   enabledMark: number;
+  /** Who may run it (issue 20 item 3). */
+  runScope: RunScope;
   creatorTime: number;
   lastModifyTime: number | null;
 }

@@ -165,4 +165,31 @@ describe('数据接口 page (design.md §6, issue 4 item 7)', () => {
     fireEvent.click(d.getByRole('button', { name: /发送请求/ }));
     expect(await d.findByText('调用失败：SQL 执行失败：canceling statement due to statement timeout', {}, WAIT)).toBeTruthy();
   });
+
+  it('运行权限 shows who may run an interface and saves every signed-in user, or chosen roles and users (issue 20 item 3)', async () => {
+    let grants = { runScope: 'granted', roleIds: ['r1'], userIds: [] as string[], positionIds: ['p1'] };
+    api.on(`GET ${B}/di-1/Authorize`, () => ok(grants));
+    api.on(`POST ${B}/di-1/Authorize`, (req) => {
+      grants = JSON.parse(req.body);
+      return ok(null, '修改成功');
+    });
+    api.on('GET /api/permission/Role/Selector', () => ok({ list: [{ id: 'g', fullName: '全局', type: 'category', children: [{ id: 'r1', fullName: '采购员', type: 'role' }, { id: 'r2', fullName: '审核员', type: 'role' }] }] }));
+    api.on('GET /api/permission/Users/Selector', () => ok({ list: [{ id: 'o1', fullName: '采购部', type: 'department', children: [{ id: 'u1', fullName: '张三/zhangsan', type: 'user' }] }] }));
+    show();
+    await waitFor(() => expect(rowTexts()[0]).toContain('指定的角色和用户'), WAIT);
+    fireEvent.click(await screen.findByLabelText('运行权限 供应商查询', {}, WAIT));
+    const d = await dialog('运行权限：供应商查询');
+    expect(await d.findByText('采购员', {}, WAIT)).toBeTruthy();
+    fireEvent.mouseDown(d.getByLabelText('用户'));
+    fireEvent.click(await screen.findByTitle('张三/zhangsan', {}, WAIT));
+    fireEvent.click(d.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(grants).toEqual({ runScope: 'granted', roleIds: ['r1'], userIds: ['u1'], positionIds: ['p1'] }), WAIT);
+
+    fireEvent.click(await screen.findByLabelText('运行权限 供应商查询', {}, WAIT));
+    const again = await dialog('运行权限：供应商查询');
+    fireEvent.click(await again.findByLabelText('所有登录用户', {}, WAIT));
+    await waitFor(() => expect(again.queryByLabelText('角色')).toBeNull(), WAIT);
+    fireEvent.click(again.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(grants.runScope).toBe('signedIn'), WAIT);
+  });
 });

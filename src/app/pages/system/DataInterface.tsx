@@ -1,6 +1,6 @@
 import { Button, Card, Table, type TableColumnsType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataInterfaceRecord, deleteInterface, listInterfaces, toggleInterfaceState } from '../../../api/dataInterface';
 import type { PageProps } from '..';
@@ -9,6 +9,7 @@ import RowActions from '../_shared/RowActions';
 import StateSwitch from '../_shared/StateSwitch';
 import { useCrudDialog } from '../_shared/useCrudDialog';
 import { type CrudQuery, useCrudPage } from '../_shared/useCrudPage';
+import DataInterfaceAccess from './DataInterfaceAccess';
 import DataInterfaceForm from './DataInterfaceForm';
 import DataInterfaceTest from './DataInterfaceTest';
 import './dataInterfaceI18n';
@@ -22,7 +23,8 @@ type Query = CrudQuery & { sidx: string; sort: 'asc' | 'desc' | '' };
  * 数据接口 (menu urlAddress `system/dataInterface`, seeded under 系统管理; design.md §6 `/api/system/DataInterface`;
  * issue 4 item 7): the interfaces with keyword search, server-side sorting (name, code, category, type, sort, state,
  * created) and paging (sizes of spec 001 §9), add/edit in a dialog, a state switch, a 测试 dialog that calls
- * `/{id}/Actions/Response` with parameters and shows the answer, and delete after confirmation. Buttons follow the
+ * `/{id}/Actions/Response` with parameters and shows the answer, a 运行权限 dialog (who may run it: every signed-in
+ * user or chosen roles and users; issue 20 item 3), and delete after confirmation. Buttons follow the
  * menu's btn_add / btn_edit / btn_remove grants (the server checks every call).
  */
 export default function DataInterface({ menuId }: Partial<PageProps>) {
@@ -32,6 +34,8 @@ export default function DataInterface({ menuId }: Partial<PageProps>) {
   const { query, setQuery, load } = list;
   const dialog = useCrudDialog<{ id?: string }>(load);
   const [testing, setTesting] = useState<DataInterfaceRecord | null>(null);
+  const [granting, setGranting] = useState<DataInterfaceRecord | null>(null);
+  const closeGrants = useCallback(() => setGranting(null), []);
 
   const sortOf = (key: string) => (query.sidx === key ? (query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
   const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: sortOf(key) });
@@ -40,6 +44,7 @@ export default function DataInterface({ menuId }: Partial<PageProps>) {
     { title: t('dataInterface.enCode'), ...sortable('enCode') },
     { title: t('dataInterface.category'), ...sortable('category'), render: (v: string | null) => v || '-' },
     { title: t('dataInterface.dataType'), ...sortable('dataType'), width: 110, render: (v: number) => t(`dataInterface.types.${v}`) },
+    { title: t('dataInterface.runScope'), key: 'runScope', dataIndex: 'runScope', width: 140, render: (v: string | undefined) => t(`dataInterface.scopes.${v === 'signedIn' ? 'signedIn' : 'granted'}`) },
     { title: t('sys.sortCode'), ...sortable('sortCode'), width: 90, align: 'center' },
     {
       title: t('sys.status'),
@@ -52,7 +57,7 @@ export default function DataInterface({ menuId }: Partial<PageProps>) {
     {
       title: t('sys.action'),
       key: 'action',
-      width: 170,
+      width: 220,
       render: (_v, r) => (
         <RowActions
           name={r.fullName}
@@ -62,6 +67,11 @@ export default function DataInterface({ menuId }: Partial<PageProps>) {
           <Button type="link" size="small" aria-label={`${t('dataInterface.test')} ${r.fullName}`} onClick={() => setTesting(r)}>
             {t('dataInterface.test')}
           </Button>
+          {can('btn_edit') && (
+            <Button type="link" size="small" aria-label={`${t('dataInterface.access')} ${r.fullName}`} onClick={() => setGranting(r)}>
+              {t('dataInterface.access')}
+            </Button>
+          )}
         </RowActions>
       ),
     },
@@ -82,6 +92,14 @@ export default function DataInterface({ menuId }: Partial<PageProps>) {
       <Table<DataInterfaceRecord> {...list.tableProps((n) => t('sys.total', { total: n }))} columns={columns} onChange={onChange} />
       <DataInterfaceForm {...dialog.props} id={dialog.target?.id} />
       <DataInterfaceTest record={testing} onClose={() => setTesting(null)} />
+      <DataInterfaceAccess
+        record={granting}
+        onClose={closeGrants}
+        onSaved={() => {
+          setGranting(null);
+          void load();
+        }}
+      />
     </Card>
   );
 }
