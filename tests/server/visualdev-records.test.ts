@@ -119,8 +119,10 @@ describe('record writes', () => {
     const gone = await t.call('GET', `${M}/${id}/DataChange`, { token });
     expect(gone.data.list[0]).toMatchObject({ action: 'delete' });
     expect(gone.data.list[0].changes.find((x: { field: string }) => x.field === 'customer')).toEqual({ field: 'customer', label: '客户', before: '新客户', after: null });
+    // The record went to the recycle bin with its lines (issue 27 item 2): gone from detail, lines kept for a restore.
+    expect(await t.call('GET', `${M}/${id}`, { token })).toMatchObject({ code: 404 });
     const lines = await t.app.db.selectFrom('kd_order_lines' as never).selectAll().where('parent_id' as never, '=', id as never).execute();
-    expect(lines).toHaveLength(0);
+    expect(lines).toHaveLength(1);
   });
 
   it('refuses an invalid sub-table row and writes nothing', async () => {

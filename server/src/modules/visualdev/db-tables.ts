@@ -8,7 +8,7 @@ export interface ModelDataLogTable {
   id: string;
   model_id: string;
   record_id: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'restore';
   user_id: string | null;
   user_name: string | null;
   changes: Json;

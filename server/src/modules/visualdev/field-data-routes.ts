@@ -4,6 +4,7 @@ import { ok } from '../../plugins/envelope';
 import { columnOf } from './column-data';
 import { likePattern } from './list-filter';
 import { fail } from './messages';
+import { DELETED_AT_COLUMN } from './model-layout';
 import { modelOf, pageSizeOf } from './onlinedev-routes';
 import { raw } from './onlinedev-repository';
 
@@ -51,7 +52,7 @@ const fieldDataRoutes: FastifyPluginAsync = async (app) => {
       const cols = [...new Set(['id', ...(relation ? [relation] : []), ...extra])];
       const currentPage = q.currentPage ?? 1;
       const pageSize = pageSizeOf(q.pageSize, 20);
-      let base = raw(app.db).selectFrom(model.table);
+      let base = raw(app.db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null);
       const keyword = (q.keyword ?? '').trim();
       if (keyword && relation) base = base.where(sql<boolean>`cast(${sql.ref(relation)} as text) ilike ${likePattern(keyword)}`);
       const rows = await base

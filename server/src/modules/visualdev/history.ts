@@ -22,7 +22,7 @@ export interface FieldChange {
 /** One history entry on the wire (newest first). `time` in ms since the epoch. */
 export interface ChangeEntry {
   id: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'restore';
   userId: string | null;
   userName: string | null;
   time: number;

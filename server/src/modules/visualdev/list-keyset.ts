@@ -2,7 +2,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import type { Db } from '../../db/types';
 import { type Cursor, compiledOnce, cursorBefore, storeCursor } from './list-cache';
 import type { ListFilter } from './list-filter';
-import type { ColumnSqlType } from './model-layout';
+import { type ColumnSqlType, DELETED_AT_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { raw, rowsAsJsonStatement, runRowsAsJson, selectColumns } from './onlinedev-repository';
 
@@ -37,9 +37,9 @@ const CASTS: Partial<Record<ColumnSqlType, ReturnType<typeof sql>>> = {
   boolean: sql`boolean`,
 };
 
-/** The model table filtered by `filter`. */
+/** The model table's live records (not in the recycle bin, issue 27 item 2) filtered by `filter`. */
 export function filtered(db: Db, model: LoadedModel, filter: ListFilter): Q {
-  return raw(db).selectFrom(model.table).where(filter.where) as unknown as Q;
+  return raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null).where(filter.where) as unknown as Q;
 }
 
 /** Adds the ORDER BY of `order` (see the module comment), after an optional group field (ascending, NULLs last). */

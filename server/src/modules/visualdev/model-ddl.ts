@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import { fail } from './messages';
 import type { ColumnData } from './column-data';
 import { modelDb, modelSchema, modelTable } from './model-table';
-import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
+import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, DELETED_AT_COLUMN, DELETED_BY_COLUMN, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 
 /**
  * Table migrations of models (issue 4 item 2): tables are created from the layout and changed additively. A column
@@ -110,15 +110,25 @@ export function indexedColumns(layout: ModelLayout, cd: Partial<ColumnData>): st
   return [...wanted].filter((n) => byName.get(n) && byName.get(n)!.type !== 'jsonb');
 }
 
+/** The system columns later versions introduced (issue 27), with their column definitions. */
+const LATER_SYSTEM_COLUMNS: Array<[string, string]> = [
+  [VERSION_COLUMN, 'integer not null default 1'],
+  [DELETED_AT_COLUMN, 'timestamptz'],
+  [DELETED_BY_COLUMN, 'text'],
+];
+
 /**
  * Adds the system columns that later versions introduced to an existing main table (additive, issue 27): the record
- * version `f_version integer not null default 1` (existing rows start at version 1). Asks information_schema first,
- * so a table that has them costs one small query and no DDL. Called at save and when a model is (re)compiled on load.
+ * version `f_version integer not null default 1` (existing rows start at version 1) and the recycle bin's
+ * `f_deleted_at`/`f_deleted_by`. Asks information_schema first, so a table that has them costs one small query and
+ * no DDL. Called at save and when a model is (re)compiled on load.
  */
 export async function ensureSystemColumns(db: Db, table: string): Promise<void> {
   const have = await existingColumns(db, table);
-  if (have.size === 0 || have.has(VERSION_COLUMN)) return;
-  await sql`alter table ${modelTable(db, table)} add column if not exists ${sql.id(VERSION_COLUMN)} integer not null default 1`.execute(db);
+  if (have.size === 0) return;
+  for (const [name, def] of LATER_SYSTEM_COLUMNS) {
+    if (!have.has(name)) await sql`alter table ${modelTable(db, table)} add column if not exists ${sql.id(name)} ${sql.raw(def)}`.execute(db);
+  }
 }
 
 /**
@@ -141,6 +151,8 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
     .addColumn('updated_at', 'timestamptz')
     .addColumn('updated_by', 'text')
     .addColumn(VERSION_COLUMN, 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn(DELETED_AT_COLUMN, 'timestamptz')
+    .addColumn(DELETED_BY_COLUMN, 'text')
     .execute();
   await ensureSystemColumns(db, table);
   await addOrAlign(db, table, layout.columns);

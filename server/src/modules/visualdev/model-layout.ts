@@ -11,8 +11,12 @@ export const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** The record version column of every main table (issue 27 item 1; JNPF's own name for its concurrency lock). */
 export const VERSION_COLUMN = 'f_version';
+/** When a record went to the recycle bin (issue 27 item 2; null = live); JNPF's logicalDelete maps onto it. */
+export const DELETED_AT_COLUMN = 'f_deleted_at';
+/** Who moved a record to the recycle bin (user id). */
+export const DELETED_BY_COLUMN = 'f_deleted_by';
 /** System columns of every main table; a field may not use these names. */
-export const SYSTEM_COLUMNS = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by', VERSION_COLUMN] as const;
+export const SYSTEM_COLUMNS = ['id', 'created_at', 'created_by', 'updated_at', 'updated_by', VERSION_COLUMN, DELETED_AT_COLUMN, DELETED_BY_COLUMN] as const;
 /** System columns of every child (sub-table) table. */
 export const CHILD_SYSTEM_COLUMNS = ['id', 'parent_id', 'sort_order'] as const;
 

@@ -8,6 +8,7 @@ import type { ColumnData } from './column-data';
 import { invalidateModel } from './list-cache';
 import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
 import { type FieldColumn, type ModelLayout, layoutOf, mainTable, normalisedTables } from './model-layout';
+import { purgeExpired, retentionDays } from './recycle-repository';
 import { serverRegistry } from './server-registry';
 
 export { mainTable };
@@ -100,7 +101,11 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
   if (!row) return null;
   const loaded = compileModel(recordOfRow(row), toMs(row.updated_at) ?? toMs(row.created_at) ?? 0);
   // Tables saved by an older version gain the newer system columns (issue 27 item 1: f_version) before first use.
-  if (!hit) await ensureSystemColumns(db, loaded.table);
+  if (!hit) {
+    await ensureSystemColumns(db, loaded.table);
+    // The recycle bin's purge, at the first load after a start until a scheduler exists (issue 27 item 2).
+    await purgeExpired(db, loaded, await retentionDays(db));
+  }
   loaded.checkedAt = Date.now();
   cache.set(id, loaded);
   return loaded;

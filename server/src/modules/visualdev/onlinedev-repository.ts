@@ -3,7 +3,7 @@ import type { CompiledQuery, Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
-import { type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
+import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
 import { versionMembers } from './record-version';
@@ -104,11 +104,11 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
 }
 
 /**
- * One record by id with its sub-table rows, or null. `lock`: the main row is read `for update` (a write's first
- * read: concurrent writers of one record queue here, issue 27 item 1).
+ * One live record by id with its sub-table rows, or null (also for a record in the recycle bin). `lock`: the main
+ * row is read `for update` (a write's first read: concurrent writers of one record queue here, issue 27 item 1).
  */
 export async function getRecord(db: Db, model: LoadedModel, id: string, lock = false): Promise<ModelRow | null> {
-  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id);
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id).where(DELETED_AT_COLUMN, 'is', null);
   const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!r) return null;
   const row = toRow(model, r);
@@ -160,17 +160,27 @@ export async function updateRecord(db: Db, model: LoadedModel, id: string, recor
   return Number(row[VERSION_COLUMN]);
 }
 
-/** Deletes records (their sub-table rows go by cascade); returns the ids that existed. */
-export async function deleteRecords(db: Db, model: LoadedModel, ids: string[]): Promise<string[]> {
+/**
+ * Moves live records to the recycle bin (issue 27 item 2): sets `f_deleted_at`/`f_deleted_by` and bumps the version in
+ * one UPDATE; the row, its sub-table rows and its files stay (recycle-repository.ts restores or purges them).
+ * Returns the ids moved with their new versions.
+ */
+export async function deleteRecords(db: Db, model: LoadedModel, ids: string[], userId: string | null = null): Promise<Array<{ id: string; version: number }>> {
   if (!ids.length) return [];
-  const rows = await raw(db).deleteFrom(model.table).where('id', 'in', ids).returning('id').execute();
-  return rows.map((r) => String(r.id));
+  const rows = await raw(db)
+    .updateTable(model.table)
+    .set((eb) => ({ [DELETED_AT_COLUMN]: new Date(), [DELETED_BY_COLUMN]: userId, [VERSION_COLUMN]: eb(eb.ref(VERSION_COLUMN), '+', 1) }))
+    .where('id', 'in', ids)
+    .where(DELETED_AT_COLUMN, 'is', null)
+    .returning(['id', VERSION_COLUMN])
+    .execute();
+  return rows.map((r) => ({ id: String(r.id), version: Number(r[VERSION_COLUMN]) }));
 }
 
-/** Reads records by id with their sub-tables (for history before a delete; `lock`: `for update`), in no particular order. */
+/** Reads live records by id with their sub-tables (for history before a delete; `lock`: `for update`), in no particular order. */
 export async function getRecords(db: Db, model: LoadedModel, ids: string[], lock = false): Promise<ModelRow[]> {
   if (!ids.length) return [];
-  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids);
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is', null);
   const rows = (await (lock ? q.orderBy('id').forUpdate() : q).execute()).map((r) => toRow(model, r));
   await attachSubTables(db, model, rows);
   return rows;

@@ -166,7 +166,8 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
 }
 
 /**
- * Deletes records by id (logging each one's last values); returns how many existed. `versions` (record id → the
+ * Deletes records by id: they go to the recycle bin with their lines and files (issue 27 item 2), each logged with its
+ * last values; returns how many were live. `versions` (record id → the
  * version the caller read, issue 27 item 1): a record changed since is not deleted and the call is refused (409,
  * who changed it when); with the model's concurrencyLock on, every id needs its version (400).
  */
@@ -181,8 +182,8 @@ export async function deleteMany(db: Db, model: LoadedModel, ids: string[], acto
       const last = (await entriesSince(trx, model.record.id, r.id, expected)).at(-1);
       throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: r } });
     }
-    const deleted = new Set(await deleteRecords(trx, model, ids));
-    const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null) }));
+    const deleted = new Map((await deleteRecords(trx, model, ids, actor.userId)).map((d) => [d.id, d.version]));
+    const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null), version: deleted.get(r.id) }));
     await logChanges(trx, model.record.id, 'delete', actor, entries);
     return deleted.size;
   });

@@ -6,6 +6,7 @@ import excelRoutes from './excel-routes';
 import fieldDataRoutes from './field-data-routes';
 import modelIoRoutes from './model-io-routes';
 import onlineDevRoutes from './onlinedev-routes';
+import recycleRoutes from './recycle-routes';
 import sysparamRoutes from './sysparam-routes';
 
 
@@ -18,6 +19,7 @@ const visualdevRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 22 } });
   }
+  await app.register(recycleRoutes);
   await app.register(onlineDevRoutes);
   await app.register(baseRoutes);
   await app.register(modelIoRoutes);

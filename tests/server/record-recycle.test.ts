@@ -1,0 +1,125 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, grant, type TestApp } from './helpers';
+import { anOrder, orderModel } from './visualdev-fixtures';
+
+/**
+ * Issue 27 item 2: no lost record. Deletes (single and batch) move records to the model's recycle bin with their
+ * sub-table lines; lists, detail, pickers and exports skip them; the bin lists who deleted what and when and restores
+ * them intact (same id, values, lines, a history entry); a restore that would duplicate a unique value is refused.
+ */
+
+let t: TestApp;
+let token: string;
+let modelId: string;
+let M: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const model = orderModel('recycleOrder', 'kd_recycle_order');
+  (model.formData.fields[0].__config__ as Record<string, unknown>).unique = true;
+  const r = await t.call('POST', '/api/visualdev/Base', { token, payload: model });
+  expect(r).toMatchObject({ code: 200 });
+  modelId = r.data.id;
+  M = `/api/visualdev/OnlineDev/${modelId}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const create = async (over: Record<string, unknown>) => {
+  const r = await t.call('POST', M, { token, payload: anOrder(over) });
+  expect(r).toMatchObject({ code: 200 });
+  return r.data.id as string;
+};
+const get = (id: string) => t.call('GET', `${M}/${id}`, { token });
+const listIds = async (keyword = '') => (await t.call('POST', `${M}/List`, { token, payload: { currentPage: 1, pageSize: 50, keyword } })).data;
+const bin = async (query = '') => (await t.call('GET', `${M}/Recycle${query}`, { token })).data;
+const restore = (ids: string[], headers: Record<string, string> = {}) => t.call('POST', `${M}/Recycle/Actions/Restore`, { token, payload: { ids }, headers });
+
+describe('recycle bin', () => {
+  it('a single and a batch delete go to the bin with their lines; nothing shows them; restore brings them back intact', async () => {
+    const ids = [await create({ orderNo: 'SO-R1', customer: '甲' }), await create({ orderNo: 'SO-R2', customer: '乙' }), await create({ orderNo: 'SO-R3', customer: '丙' })];
+    const keep = await create({ orderNo: 'SO-R4', customer: '丁' });
+    const before = await Promise.all(ids.map(async (id) => (await get(id)).data));
+    expect(await t.call('DELETE', `${M}/${ids[0]}`, { token })).toMatchObject({ code: 200, msg: '删除成功' });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/batchDelete/${modelId}`, { token, payload: { ids: ids.slice(1) } })).toMatchObject({ code: 200, data: { count: 2 } });
+    // Gone from the list (and its total), detail, the relation picker and the export.
+    const list = await listIds();
+    expect(list.list.map((r: { id: string }) => r.id)).toEqual([keep]);
+    expect(list.pagination.total).toBe(1);
+    for (const id of ids) expect(await get(id)).toMatchObject({ code: 404 });
+    const picker = await t.call('GET', `/api/visualdev/Base/${modelId}/FieldDataSelect?relationField=orderNo&pageSize=50`, { token });
+    expect(picker.data.list.map((r: { id: string }) => r.id)).toEqual([keep]);
+    const exported = await t.app.inject({ method: 'POST', url: `${M}/Actions/ExportData`, headers: { authorization: token }, payload: { selectKey: ['orderNo'], ids } });
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].actualRowCount).toBe(1);
+    // A delete of a record in the bin is a 404, and an update of it too.
+    expect(await t.call('DELETE', `${M}/${ids[0]}`, { token })).toMatchObject({ code: 404 });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${modelId}/${ids[0]}`, { token, payload: { customer: 'x' } })).toMatchObject({ code: 404 });
+    // The bin: who and when, newest first; keyword search.
+    const b = await bin();
+    expect(b.pagination.total).toBe(3);
+    expect(b.list.map((r: { id: string }) => r.id).sort()).toEqual([...ids].sort());
+    expect(b.list[0]).toMatchObject({ deletedByName: '管理员', lines: before[0].lines });
+    expect(b.list[0].deletedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect((await bin('?keyword=SO-R2')).list.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
+    // Restore: same id, values and lines; the version moved on; a 'restore' history entry.
+    expect(await restore(ids)).toMatchObject({ code: 200, msg: '恢复成功，共3条', data: { count: 3 } });
+    for (const [i, id] of ids.entries()) {
+      const after = (await get(id)).data;
+      expect({ ...after, version: undefined }).toEqual({ ...before[i], version: undefined });
+      expect(after.version).toBe(before[i].version + 2);
+    }
+    expect((await listIds()).pagination.total).toBe(4);
+    expect((await bin()).pagination.total).toBe(0);
+    const h = (await t.call('GET', `${M}/${ids[0]}/DataChange`, { token })).data.list;
+    expect(h.map((e: { action: string }) => e.action)).toEqual(['restore', 'delete', 'create']);
+  });
+
+  it('refuses a restore whose unique value a live record took meanwhile, naming the field', async () => {
+    const old = await create({ orderNo: 'SO-U1' });
+    await t.call('DELETE', `${M}/${old}`, { token });
+    await create({ orderNo: 'SO-U1' });
+    expect(await restore([old])).toMatchObject({ code: 400, msg: '不能恢复：订单号的值SO-U1已被其他数据使用', data: { field: 'orderNo' } });
+    expect(await restore([old], { 'accept-language': 'en' })).toMatchObject({ code: 400, msg: 'Cannot restore: the 订单号 value SO-U1 is used by another record' });
+    expect((await bin()).list.map((r: { id: string }) => r.id)).toEqual([old]);
+  });
+
+  it('purges records deleted longer ago than the retention when the model is first loaded', async () => {
+    const { purgeExpired, retentionDays } = await import('../../server/src/modules/visualdev/recycle-repository');
+    const { loadModel } = await import('../../server/src/modules/visualdev/model-store');
+    const id = await create({ orderNo: 'SO-P1' });
+    await t.call('DELETE', `${M}/${id}`, { token });
+    expect(await retentionDays(t.app.db)).toBe(30);
+    const model = (await loadModel(t.app.db, modelId))!;
+    expect(await purgeExpired(t.app.db, model, 30)).toBe(0);
+    await t.app.db.updateTable('kd_recycle_order' as never).set({ f_deleted_at: new Date(Date.now() - 31 * 86_400_000) } as never).where('id' as never, '=', id as never).execute();
+    expect(await purgeExpired(t.app.db, model, 30)).toBe(1);
+    expect((await bin()).list.map((r: { id: string }) => r.id)).not.toContain(id);
+    const lines = await t.app.db.selectFrom('kd_recycle_order_lines' as never).select('id' as never).where('parent_id' as never, '=', id as never).execute();
+    expect(lines).toHaveLength(0);
+  });
+
+  it('needs its own button grant: btn_remove alone does not open the bin', async () => {
+    await t.app.db.insertInto('module_button').values({ id: 'menu-supplier:btn_recycle', module_id: 'menu-supplier', parent_id: '-1', full_name: '回收站', en_code: 'btn_recycle', sort_code: 9 }).execute();
+    await createUser(t.app, { account: 'clerk1', password: 'Clerk@12345' });
+    await createUser(t.app, { account: 'keeper1', password: 'Keeper@12345' });
+    await grant(t.app, 'User', 'user-clerk1', [['module', 'menu-supplier'], ['button', 'menu-supplier:btn_remove']]);
+    await grant(t.app, 'User', 'user-keeper1', [['module', 'menu-supplier'], ['button', 'menu-supplier:btn_recycle']]);
+    const clerk = await t.login('clerk1', 'Clerk@12345');
+    const keeper = await t.login('keeper1', 'Keeper@12345');
+    const S = '/api/visualdev/OnlineDev/vd-supplier';
+    const c = await t.call('POST', S, { token, payload: { supplierCode: 'S0971', supplierName: '回收测试' } });
+    expect(await t.call('DELETE', `${S}/${c.data.id}`, { token: clerk })).toMatchObject({ code: 200 });
+    expect(await t.call('GET', `${S}/Recycle`, { token: clerk })).toMatchObject({ code: 403 });
+    expect(await t.call('POST', `${S}/Recycle/Actions/Restore`, { token: clerk, payload: { ids: [c.data.id] } })).toMatchObject({ code: 403 });
+    const seen = await t.call('GET', `${S}/Recycle`, { token: keeper });
+    expect(seen.data.list.map((r: { id: string }) => r.id)).toContain(c.data.id);
+    expect(await t.call('POST', `${S}/Recycle/Actions/Restore`, { token: keeper, payload: { ids: [c.data.id] } })).toMatchObject({ code: 200, data: { count: 1 } });
+    expect(await t.call('GET', `${S}/${c.data.id}`, { token })).toMatchObject({ code: 200, data: { supplierName: '回收测试' } });
+  });
+});
