@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { accountKeySql, normaliseAccount } from './account';
 
 /** The user columns sign-in needs. */
 export interface LoginUser {
@@ -15,14 +17,19 @@ export interface LoginUser {
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Checks an account and md5 password (spec 000 §3 login request). Returns the user, 'wrong' for an unknown account or
- * a wrong password (the same answer, and about the same time, for both), or 'disabled'.
+ * Checks an account and md5 password (spec 000 §3 login request). The account is found by its sign-in key
+ * (account.ts normaliseAccount: trimmed, ASCII case-insensitive; the same key the throttle counts; issue 20 item 2);
+ * should two stored accounts differ only in case, the one written exactly as given (trimmed) wins. Returns the user,
+ * 'wrong' for an unknown account or a wrong password (the same answer, and about the same time, for both), or
+ * 'disabled'.
  */
 export async function checkCredentials(db: Db, account: string, md5: string): Promise<LoginUser | 'wrong' | 'disabled'> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'account', 'password', 'enabled_mark', 'change_pwd_times', 'theme'])
-    .where('account', '=', account)
+    .where(accountKeySql(), '=', normaliseAccount(account))
+    .orderBy(sql`account = ${account.trim()}`, 'desc')
+    .limit(1)
     .executeTakeFirst();
   if (!user) {
     dummyHash ??= hashPassword('0'.repeat(32));
