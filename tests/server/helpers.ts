@@ -241,3 +241,47 @@ export async function grant(app: FastifyInstance, objectType: 'Role' | 'Position
     await app.db.insertInto('authorize').values({ id: `g:${objectType}:${objectId}:${itemType}:${itemId}`, item_type: itemType, item_id: itemId, object_type: objectType, object_id: objectId }).execute();
   }
 }
+
+/** A route as Fastify registered it (issue 20 item 7): one method, the URL pattern, the route options. */
+export interface CollectedRoute {
+  method: string;
+  url: string;
+  // biome-ignore lint/suspicious/noExplicitAny: route options as Fastify hands them over (schema, config)
+  options: any;
+}
+
+/**
+ * An opt-in route collector (issue 20 item 7): pass `onRoute` in `appOptions` (buildApp adds it as an onRoute hook
+ * before the modules); `routes` then lists every route of the app, one entry per method, in registration order.
+ */
+export function routeCollector(): { routes: CollectedRoute[]; onRoute: NonNullable<AppOptions['onRoute']> } {
+  const routes: CollectedRoute[] = [];
+  return {
+    routes,
+    onRoute(route) {
+      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, options: route });
+    },
+  };
+}
+
+/**
+ * Captures the server log's error lines (issue 20 item 7): pass `stream` as `appOptions.logStream`; `errors` then holds
+ * every JSON log line at level error (50) or above, parsed (a line that is not JSON counts as an error).
+ */
+export function logCapture(): { stream: NonNullable<AppOptions['logStream']>; errors: Array<Record<string, unknown>> } {
+  const errors: Array<Record<string, unknown>> = [];
+  return {
+    errors,
+    stream: {
+      write(line: string) {
+        let entry: Record<string, unknown>;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          entry = { level: 60, msg: line };
+        }
+        if (Number(entry.level) >= 50) errors.push(entry);
+      },
+    },
+  };
+}
