@@ -1,7 +1,18 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyRequest } from 'fastify';
+import i18next, { type TOptions } from 'i18next';
 import type { MessageLang } from '../../src/engine/validate';
+import { zhToTwText } from './modules/i18n/convert';
 
-/** Languages of server messages; tw and mas fall back to zh where they have no text of their own. */
+/**
+ * Server messages on one i18next instance of its own (issue 24 item 3): this file's table is the namespace `common`,
+ * each module's messages.ts registers its table as a namespace of its own ({@link registerMessages}). zh and en are
+ * written by hand; tw is derived from zh with opencc-js as the client derives it (src/i18n/generate-tw.ts); mas uses
+ * its own text where a table has one, else en. Placeholders are `{name}` (interpolation prefix `{`, suffix `}`);
+ * English plurals are extra keys with i18next's Intl suffixes (`importOk_one` beside `importOk`), chosen by `count`.
+ */
+
+/** Languages of server messages: zh (default), en, tw (derived from zh), mas (own text, else en). */
 export type Lang = MessageLang;
 
 const zh = {
@@ -74,48 +85,105 @@ const en: Record<MessageKey, string> = {
   modelBroken: 'The model configuration is broken: {detail}',
 };
 
-const tw: Partial<Record<MessageKey, string>> = {
-  noPermission: '暫無權限',
-  wrongPassword: '賬戶或密碼錯誤，請重新輸入',
-  sessionExpired: '登錄過期，請重新登錄',
-  required: '{field}不能為空',
-  invalid: '{field}格式不正確',
-};
-
-const TABLES: Record<Lang, Partial<Record<MessageKey, string>>> = { zh, en, tw, mas: en };
-
-/** The message `key` in `lang` with `{name}` placeholders filled from `vars`. */
-export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const text = TABLES[lang]?.[key] ?? zh[key];
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+/** A message table: zh and en (every key; en may add `_one`/`_other` plural forms), mas optional (falls back to en). */
+export interface Messages {
+  zh: Record<string, string>;
+  en: Record<string, string>;
+  mas?: Record<string, string>;
 }
 
-/** Maps a language tag (`zh-CN`, `en-US`, `zh-TW`, `tw`, `mas`, `ms`) to a Lang; unknown → undefined. */
+const instance = i18next.createInstance();
+void instance.init({
+  initAsync: false,
+  lng: 'zh',
+  fallbackLng: { tw: ['zh'], mas: ['en', 'zh'], default: ['zh'] },
+  ns: ['common'],
+  defaultNS: 'common',
+  keySeparator: false,
+  nsSeparator: false,
+  returnNull: false,
+  resources: {},
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+});
+
+/** Namespaces whose tw bundle is still to be derived from zh (done on first use: opencc loads its dictionaries once). */
+const pendingTw = new Map<string, Record<string, string>>();
+
+/**
+ * Registers `table` as the i18next namespace `ns` (replacing an earlier registration of that name). Called once at
+ * import by each module's messages.ts (through `failWith`) and below for `common`.
+ */
+export function registerMessages(ns: string, table: Messages): void {
+  instance.addResourceBundle('zh', ns, table.zh, false, true);
+  instance.addResourceBundle('en', ns, table.en, false, true);
+  if (table.mas) instance.addResourceBundle('mas', ns, table.mas, false, true);
+  pendingTw.set(ns, table.zh);
+}
+
+registerMessages('common', { zh, en });
+
+/** Adds the tw bundle of `ns`, each zh text converted with opencc (cn → Taiwan phrases), when not done yet. */
+function deriveTw(ns: string): void {
+  const source = pendingTw.get(ns);
+  if (!source) return;
+  pendingTw.delete(ns);
+  const tw: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) tw[k] = zhToTwText(v);
+  instance.addResourceBundle('tw', ns, tw, false, true);
+}
+
+/**
+ * The message `key` of namespace `ns` in `lang`, `{name}` placeholders filled from `vars` (unknown ones stay as
+ * they are; values are never interpolated again). A numeric `vars.count` picks the plural form (`key_one`/`key_other`
+ * by Intl plural rules, else `key`). A key missing in `lang` falls back (tw → zh, mas → en → zh); unknown → the key.
+ */
+export function translate(lang: Lang, ns: string, key: string, vars: Record<string, string | number> = {}): string {
+  if (lang === 'tw') deriveTw(ns);
+  const count = vars.count === undefined || vars.count === '' ? Number.NaN : Number(vars.count);
+  const options = { lng: lang, ns, replace: vars, nest: false, ...(Number.isFinite(count) ? { count } : {}) } as TOptions;
+  return instance.t(key, options) as string;
+}
+
+/** The `common` message `key` in `lang` with `{name}` placeholders filled from `vars` (see {@link translate}). */
+export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return translate(lang, 'common', key, vars);
+}
+
+/** Maps a language tag (`zh-CN`, `en-US`, `zh-TW`, `zh-HK`, `zh-Hant`, `tw`, `mas`, `ms`) to a Lang; unknown → undefined. */
 export function parseLang(tag: unknown): Lang | undefined {
   if (typeof tag !== 'string' || !tag) return undefined;
   const s = tag.trim().toLowerCase();
-  if (s.startsWith('en')) return 'en';
-  if (s === 'tw' || s === 'zh-tw' || s === 'zh-hk' || s.startsWith('zh-hant')) return 'tw';
-  if (s.startsWith('mas') || s.startsWith('ms')) return 'mas';
-  if (s.startsWith('zh')) return 'zh';
+  if (s === 'en' || s.startsWith('en-')) return 'en';
+  if (s === 'tw' || /^zh-(tw|hk|mo|hant)\b/.test(s)) return 'tw';
+  if (s === 'mas' || s === 'ms' || s.startsWith('ms-') || s === 'may' || s === 'msa') return 'mas';
+  if (s === 'zh' || s.startsWith('zh-')) return 'zh';
   return undefined;
 }
 
 /**
- * The request's language (design.md §6): a `lang` query/body parameter, else the first Accept-Language tag we know,
- * else zh.
+ * The language an Accept-Language header prefers, q-values honoured (`en;q=0.1, zh-CN;q=0.9` → zh), by
+ * @fastify/accept-negotiator: each tag is first mapped to its Lang (`zh-HK` → tw, `en-GB` → en), and languages of
+ * equal quality keep the header's order. Undefined when the header names none of ours (`*` → the first one named, else zh).
+ */
+export function negotiateLang(header: string | undefined): Lang | undefined {
+  if (!header) return undefined;
+  const mapped = header.replace(/[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*/g, (tag) => (tag === 'q' ? tag : (parseLang(tag) ?? tag)));
+  const named = mapped.match(/\b(?:zh|en|tw|mas)\b/g) ?? [];
+  const order = [...new Set([...named, 'zh', 'en', 'tw', 'mas'])] as Lang[];
+  return negotiate(mapped, order) ?? undefined;
+}
+
+/**
+ * The request's language (design.md §6; issue 24 item 3): the signed-in user's saved language (Current/SystemLanguage),
+ * else a `lang` query/body parameter (the login form's `lang`, spec 000 §3), else Accept-Language by q-value, else zh.
  */
 export function requestLang(req: FastifyRequest): Lang {
+  const saved = parseLang(req.auth?.language);
+  if (saved) return saved;
   const q = (req.query as Record<string, unknown> | undefined)?.lang;
   const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).lang : undefined;
   const fromParam = parseLang(q) ?? parseLang(b);
   if (fromParam) return fromParam;
   const header = req.headers['accept-language'];
-  if (typeof header === 'string') {
-    for (const part of header.split(',')) {
-      const l = parseLang(part.split(';')[0]);
-      if (l) return l;
-    }
-  }
-  return 'zh';
+  return negotiateLang(typeof header === 'string' ? header : undefined) ?? 'zh';
 }

@@ -20,7 +20,9 @@ describe('format helpers (spec 001 §9)', () => {
     expect(ago(65 * 86400)).toBe('2个月前');
     expect(relativeTime(Date.UTC(2023, 0, 2, 12), now, 'zh', 'YYYY-MM-DD')).toBe('2023-01-02');
     expect(relativeTime(Math.floor((now - 120_000) / 1000), now)).toBe('2分钟前');
-    expect(relativeTime(now - 90_000, now, 'en')).toBe('1 minutes ago');
+    expect(relativeTime(now - 90_000, now, 'en')).toBe('1 minute ago');
+    expect(relativeTime(now - 150_000, now, 'en')).toBe('2 minutes ago');
+    expect(relativeTime(now - 3 * 3600_000, now, 'tw')).toBe('3 小時前');
   });
   it('ten-digit timestamps are seconds', () => {
     expect(toMillis(1700000000)).toBe(1700000000000);

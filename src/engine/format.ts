@@ -24,30 +24,30 @@ export function toMillis(t: number | string | Date): number {
   return String(Math.trunc(Math.abs(n))).length <= 10 ? n * 1000 : n;
 }
 
-/** Labels of relative times, per language. */
-const RELATIVE: Record<string, { now: string; min: string; hour: string; day: string; week: string; month: string }> = {
-  zh: { now: '刚刚', min: '{n}分钟前', hour: '{n}小时前', day: '{n}天前', week: '{n}周前', month: '{n}个月前' },
-  en: { now: 'just now', min: '{n} minutes ago', hour: '{n} hours ago', day: '{n} days ago', week: '{n} weeks ago', month: '{n} months ago' },
-};
+/** BCP 47 locale of each platform language for Intl (tw = Taiwan traditional, mas = Malay). */
+const RELATIVE_LOCALE: Record<string, string> = { zh: 'zh-CN', en: 'en', tw: 'zh-TW', mas: 'ms' };
+/** "Just now" per language (Intl.RelativeTimeFormat has no wording for under a minute). */
+const JUST_NOW: Record<string, string> = { zh: '刚刚', en: 'just now', tw: '剛剛', mas: 'baru sahaja' };
 
 /**
  * Relative time label (spec 001 §9): just now (< 1 min), minutes, hours, days (< 7), weeks (up to 3), months (up to 3)
- * ago, else the date formatted with `format` (default `YYYY-MM-DD HH:mm`). Ten-digit timestamps are seconds.
+ * ago, else the date formatted with `format` (default `YYYY-MM-DD HH:mm`). Ten-digit timestamps are seconds. The
+ * wording and plurals come from `Intl.RelativeTimeFormat` (`1 minute ago`, `2 minutes ago`, `3分钟前`; issue 24 item 3).
  */
-export function relativeTime(t: number | string | Date, now: number = Date.now(), lang: 'zh' | 'en' = 'zh', format = 'YYYY-MM-DD HH:mm'): string {
+export function relativeTime(t: number | string | Date, now: number = Date.now(), lang: 'zh' | 'en' | 'tw' | 'mas' = 'zh', format = 'YYYY-MM-DD HH:mm'): string {
   const ms = toMillis(t);
-  const L = RELATIVE[lang] ?? RELATIVE.zh;
+  const rtf = new Intl.RelativeTimeFormat(RELATIVE_LOCALE[lang] ?? 'zh-CN', { numeric: 'always' });
   const diff = Math.max(0, now - ms) / 1000;
-  const put = (s: string, n: number) => s.replace('{n}', String(n));
-  if (diff < 60) return L.now;
-  if (diff < 3600) return put(L.min, Math.floor(diff / 60));
-  if (diff < 86400) return put(L.hour, Math.floor(diff / 3600));
+  const ago = (n: number, unit: Intl.RelativeTimeFormatUnit) => rtf.format(-n, unit);
+  if (diff < 60) return JUST_NOW[lang] ?? JUST_NOW.zh;
+  if (diff < 3600) return ago(Math.floor(diff / 60), 'minute');
+  if (diff < 86400) return ago(Math.floor(diff / 3600), 'hour');
   const days = Math.floor(diff / 86400);
-  if (days < 7) return put(L.day, days);
+  if (days < 7) return ago(days, 'day');
   const weeks = Math.floor(days / 7);
-  if (weeks <= 3) return put(L.week, weeks);
+  if (weeks <= 3) return ago(weeks, 'week');
   const months = Math.max(1, Math.floor(days / 30));
-  if (months <= 3) return put(L.month, months);
+  if (months <= 3) return ago(months, 'month');
   return dayjs(ms).format(format);
 }
 

@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twToZh, zhToTw } from '../../server/src/modules/i18n/convert';
 import { isLangCode, LANGUAGES } from '../../server/src/modules/i18n/languages';
 import { SHELL_TERMS } from '../../server/src/modules/i18n/terms';
-import { createTestApp, type TestApp } from './helpers';
+import { relativeTime } from '../../src/engine/format';
+import { negotiateLang, t as message } from '../../server/src/i18n';
+import { text as visualdevText } from '../../server/src/modules/visualdev/messages';
+import { createTestApp, createUser, type TestApp } from './helpers';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('language helpers (pure)', () => {
   it('lists the four languages with zh first', () => {
@@ -26,15 +39,6 @@ describe('language helpers (pure)', () => {
 });
 
 describe('language API', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('GetInfo lists the languages, without sign-in', async () => {
     const r = await t.call('GET', '/api/System/BaselangdicService/GetInfo?n=1');
@@ -104,5 +108,60 @@ describe('language API', () => {
   it('translation needs a session', async () => {
     const r = await t.call('POST', '/api/System/translate/zhtotw?src=a');
     expect(r.code).toBe(602);
+  });
+});
+
+describe('server messages on i18next (issue 24 item 3)', () => {
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, lang: string, payload?: unknown, tk = token) =>
+    t.call(method, url, { token: tk, payload, headers: { 'accept-language': lang } });
+
+  it('negotiates Accept-Language by q-value, mapping regional tags to our four languages', () => {
+    expect(negotiateLang('en;q=0.1, zh-CN;q=0.9')).toBe('zh');
+    expect(negotiateLang('zh-CN;q=0.2, en-GB;q=0.8')).toBe('en');
+    expect(negotiateLang('fr, zh-HK;q=0.5, en;q=0.4')).toBe('tw');
+    expect(negotiateLang('ms-MY')).toBe('mas');
+    expect(negotiateLang('en-US, zh-CN')).toBe('en');
+    expect(negotiateLang('fr, de')).toBeUndefined();
+  });
+
+  it('honours q-values on the wire: en;q=0.1, zh-CN;q=0.9 answers in Chinese', async () => {
+    const r = await t.call('GET', '/api/oauth/CurrentUser', { headers: { 'accept-language': 'en;q=0.1, zh-CN;q=0.9' } });
+    expect(r).toMatchObject({ code: 602, msg: '登录信息无效，请重新登录' });
+    const en = await t.call('GET', '/api/oauth/CurrentUser', { headers: { 'accept-language': 'zh-CN;q=0.1, en;q=0.9' } });
+    expect(en.msg).toBe('Invalid token, please sign in again');
+  });
+
+  it('answers zh-TW and zh-HK in traditional Chinese from every module (dictionary, data interface, visual dev)', async () => {
+    const dict = await call('POST', '/api/system/DictionaryType', 'zh-TW', { enCode: 'x1' });
+    expect(dict).toMatchObject({ code: 400, msg: '名稱不能為空', data: { field: 'fullName' } });
+    const di = await call('POST', '/api/system/DataInterface', 'zh-HK', { enCode: 'x', dataType: 1, query: 'select 1' });
+    expect(di).toMatchObject({ code: 400, msg: '介面名稱不能為空' });
+    const vd = await call('GET', '/api/visualdev/Base/no-such-model', 'zh-Hant-TW');
+    expect(vd).toMatchObject({ code: 404, msg: '資料不存在' });
+    expect(visualdevText('importOk', { count: 2 }, 'zh-TW')).toBe('匯入成功，共2條資料');
+    expect(message('tw', 'wrongPassword')).toBe('帳戶或密碼錯誤，請重新輸入');
+  });
+
+  it('speaks English plurals: 1 record / 2 records, 1 minute ago', async () => {
+    expect(visualdevText('importOk', { count: 1 }, 'en')).toBe('Imported 1 record');
+    expect(visualdevText('importOk', { count: 2 }, 'en')).toBe('Imported 2 records');
+    expect(visualdevText('batchDeleteOk', { count: 1 }, 'mas')).toBe('Deleted 1 record');
+    expect(visualdevText('importOk', { count: 1 }, 'zh')).toBe('导入成功，共1条数据');
+    const now = Date.UTC(2026, 0, 1);
+    expect(relativeTime(now - 60_000, now, 'en')).toBe('1 minute ago');
+    expect(relativeTime(now - 120_000, now, 'en')).toBe('2 minutes ago');
+    const typeId = (await call('GET', '/api/system/DictionaryType?keyword=currency', 'en')).data.list[0].id as string;
+    const refused = await call('DELETE', `/api/system/DictionaryType/${typeId}`, 'en');
+    expect(refused.msg).toMatch(/^This dictionary type still has \d+ items?; delete (them|it) first$/);
+  });
+
+  it("a signed-in user's saved language wins over Accept-Language", async () => {
+    await createUser(t.app, { account: 'lena', password: 'Lena@1234' });
+    const lena = await t.login('lena', 'Lena@1234');
+    expect((await call('GET', '/api/system/DictionaryType/none', 'zh-CN', undefined, lena)).msg).toBe('暂无权限');
+    expect((await call('POST', '/api/permission/Users/Current/SystemLanguage', 'zh-CN', { language: 'en' }, lena)).code).toBe(200);
+    expect((await call('GET', '/api/system/DictionaryType/none', 'zh-CN', undefined, lena)).msg).toBe('No permission');
+    await call('POST', '/api/permission/Users/Current/SystemLanguage', 'zh-CN', { language: 'zh-TW' }, lena);
+    expect((await call('GET', '/api/system/DictionaryType/none', 'en', undefined, lena)).msg).toBe('暫無權限');
   });
 });

@@ -107,7 +107,7 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
   const row = await db
     .selectFrom('session as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.last_seen', 's.kicked', 'u.id as user_id', 'u.account', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id', 'u.enabled_mark'])
+    .select(['s.id', 's.last_seen', 's.kicked', 'u.id as user_id', 'u.account', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id', 'u.enabled_mark', 'u.language'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   if (row?.enabled_mark !== 1) throw ApiError.of(602, 'invalidToken');
@@ -134,6 +134,7 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
     isAdministrator: row.is_administrator,
     organizeId: row.organize_id,
     positionId: row.position_id,
+    language: row.language,
   };
   if (cache && cache.version === version) cache.sessions.set(id, { info, lastSeen } satisfies CachedSession<SessionInfo>);
   return info;

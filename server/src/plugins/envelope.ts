@@ -10,7 +10,7 @@ export interface Envelope<T = unknown> {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's language: `lang` parameter, else Accept-Language, else zh (design.md §6). */
+    /** The request's language: the signed-in user's saved one, else a `lang` parameter, else Accept-Language by q-value, else zh (design.md §6; issue 24 item 3). */
     readonly lang: Lang;
   }
 }

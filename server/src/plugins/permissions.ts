@@ -22,6 +22,8 @@ export interface SessionInfo {
   isAdministrator: boolean;
   organizeId: string | null;
   positionId: string | null;
+  /** The user's saved language (Current/SystemLanguage: zh | en | tw | mas), null when never chosen; it wins over Accept-Language (issue 24 item 3). */
+  language?: string | null;
 }
 
 /** The outcome of `authorize` (design.md §7a). rowFilter/readFields/writeFields: null = no restriction (first cut). */

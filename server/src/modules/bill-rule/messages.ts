@@ -34,4 +34,4 @@ const table: MessageTable<
 export const FIELD = { fullName: { zh: '规则名称', en: 'Rule name' }, enCode: { zh: '规则编码', en: 'Rule code' } } as const;
 
 /** `fail(code, key, vars, data)`: a LocalizedError from the bill-rule table. */
-export const fail = failWith(table);
+export const fail = failWith(table, 'billRule');

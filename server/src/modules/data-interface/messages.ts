@@ -25,7 +25,7 @@ type Key =
   | 'sourceType'
   | 'sourceField';
 
-/** Data-interface messages (issue 4 item 7), zh and en (tw falls back to zh, mas to en). */
+/** Data-interface messages (issue 4 item 7), zh and en (tw derived from zh, mas falls back to en; issue 24 item 3). */
 const table: MessageTable<Key> = {
   zh: {
     notFound: '数据接口不存在',
@@ -89,4 +89,4 @@ export const FIELD = {
 } as const;
 
 /** `fail(code, key, vars, data)`: a LocalizedError from the data-interface table. */
-export const fail = failWith(table);
+export const fail = failWith(table, 'dataInterface');

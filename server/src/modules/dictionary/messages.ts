@@ -40,6 +40,7 @@ const table: MessageTable<
     parentDataNotFound: 'The parent item does not exist in this dictionary',
     parentCycle: 'The parent cannot be the item itself or one of its descendants',
     typeHasData: 'This dictionary type still has {count} items; delete them first',
+    typeHasData_one: 'This dictionary type still has {count} item; delete it first',
     typeHasChildren: 'This dictionary type still has child types; delete them first',
     dataHasChildren: 'This dictionary item still has child items; delete them first',
   },
@@ -53,7 +54,7 @@ export const FIELD = {
 } as const;
 
 /** `fail(code, key, vars, data)`: a LocalizedError from the dictionary table. */
-export const fail = failWith(table);
+export const fail = failWith(table, 'dictionary');
 
 /** Code rule of spec 001 §5: English letters, digits and dots, no dot at start or end. */
 export const CODE_PATTERN = /^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$/;

@@ -1,14 +1,13 @@
-import type { Lang } from '../../i18n';
+import { type Lang, registerMessages, translate } from '../../i18n';
 
-/** The reply msg of POST /api/message/Actions/ReadAll (spec 000 §7: the shell shows it for 1500 ms). */
-const READ_ALL: Record<Lang, string> = {
-  zh: '已全部标记为已读',
-  en: 'All messages marked as read',
-  tw: '已全部標記為已讀',
-  mas: 'Semua mesej ditandakan sebagai telah dibaca',
-};
+/** The reply msg of POST /api/message/Actions/ReadAll (spec 000 §7: the shell shows it for 1500 ms); tw derived from zh. */
+registerMessages('message', {
+  zh: { readAll: '已全部标记为已读' },
+  en: { readAll: 'All messages marked as read' },
+  mas: { readAll: 'Semua mesej ditandakan sebagai telah dibaca' },
+});
 
-/** The ReadAll reply text in `lang` (zh when unknown). */
+/** The ReadAll reply text in `lang` (issue 24 item 3: through the server's i18next instance). */
 export function readAllText(lang: Lang): string {
-  return READ_ALL[lang] ?? READ_ALL.zh;
+  return translate(lang, 'message', 'readAll');
 }

@@ -1,3 +1,4 @@
+import { parseLang, translate } from '../../i18n';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
 
 type Key =
@@ -99,7 +100,9 @@ const table: MessageTable<Key> = {
     unpackedTooLarge: 'The file unpacks to more than {size}; split it and import the parts',
     noImportColumns: 'The header does not match the template: no importable column found',
     importFailed: 'Import failed: {count} errors, nothing was imported',
+    importFailed_one: 'Import failed: {count} error, nothing was imported',
     importOk: 'Imported {count} records',
+    importOk_one: 'Imported {count} record',
     exportTooLarge: 'More than {max} rows to export; narrow the query',
     unknownColumn: 'Header {header} is not an importable field',
     optionNotFound: '{label}: {value} is not one of the options',
@@ -109,6 +112,7 @@ const table: MessageTable<Key> = {
     userNotFound: '{label}: no user {value}',
     idsRequired: 'Choose the records to delete',
     batchDeleteOk: 'Deleted {count} records',
+    batchDeleteOk_one: 'Deleted {count} record',
     copyOk: 'Copied',
     adminOnly: 'Only administrators may change system parameters',
     tableReserved: 'Table {table} is reserved (a PostgreSQL system table or a platform table) and cannot be a model table: {path}',
@@ -116,10 +120,9 @@ const table: MessageTable<Key> = {
 };
 
 /** `fail(code, key, vars, data)`: a localized ApiError from the online development table. */
-export const fail = failWith(table);
+export const fail = failWith(table, 'visualdev');
 
-/** The zh/en text of a message (for per-row import errors, which travel in data). */
+/** The text of a message in `lang` (zh | en | tw | mas or a tag; else zh), e.g. per-row import errors, which travel in data. */
 export function text(key: Key, vars: Record<string, string | number>, lang: string): string {
-  const which = lang === 'en' || lang === 'mas' ? 'en' : 'zh';
-  return table[which][key].replace(/\{(\w+)\}/g, (m, n: string) => (n in vars ? String(vars[n]) : m));
+  return translate(parseLang(lang) ?? 'zh', 'visualdev', key, vars);
 }
