@@ -25,7 +25,7 @@ function StrengthMeter({ verdict }: { verdict: PasswordVerdict | null }) {
   const level = t(`passwordPolicy.levels.l${score}`);
   return (
     <div data-testid="password-strength" aria-live="polite" style={{ marginTop: 4 }}>
-      <Progress percent={(score + 1) * 20} steps={5} showInfo={false} strokeColor={METER_COLOURS[score]} aria-label={t('passwordPolicy.meter', { level })} />
+      <Progress percent={(score + 1) * 20} steps={5} showInfo={false} strokeColor={METER_COLOURS[score]} aria-label={t('passwordPolicy.meter', { level })} aria-valuetext={level} />
       <Typography.Text style={{ marginLeft: 8 }}>{t('passwordPolicy.meter', { level })}</Typography.Text>
     </div>
   );
