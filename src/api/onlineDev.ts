@@ -124,14 +124,27 @@ export function update(modelId: string, recordId: string, record: ModelData): Pr
   return requestEnvelope(`/api/visualdev/OnlineDev/App/${encodeURIComponent(modelId)}/${encodeURIComponent(recordId)}`, { method: 'post', json: record });
 }
 
-/** DELETE /api/visualdev/OnlineDev/{id}/{recordId}; resolves the envelope (msg 删除成功). */
-export function remove(modelId: string, recordId: string): Promise<Envelope<unknown>> {
-  return requestEnvelope(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/${encodeURIComponent(recordId)}`, { method: 'delete' });
+/** DELETE /api/visualdev/OnlineDev/{id}/{recordId}?version; resolves the envelope (msg 删除成功). `version`: the one the list showed (issue 27). */
+export function remove(modelId: string, recordId: string, version?: number): Promise<Envelope<unknown>> {
+  return requestEnvelope(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/${encodeURIComponent(recordId)}`, { method: 'delete', query: version === undefined ? undefined : { version } });
 }
 
-/** POST /api/visualdev/OnlineDev/batchDelete/{id} `{ ids }`; resolves the envelope (msg 删除成功…). */
-export function batchRemove(modelId: string, ids: string[]): Promise<Envelope<unknown>> {
-  return requestEnvelope(`/api/visualdev/OnlineDev/batchDelete/${encodeURIComponent(modelId)}`, { method: 'post', json: { ids } });
+/** POST /api/visualdev/OnlineDev/batchDelete/{id} `{ ids, versions? }`; resolves the envelope (msg 删除成功…). */
+export function batchRemove(modelId: string, ids: string[], versions?: Record<string, number>): Promise<Envelope<unknown>> {
+  return requestEnvelope(`/api/visualdev/OnlineDev/batchDelete/${encodeURIComponent(modelId)}`, { method: 'post', json: versions && Object.keys(versions).length ? { ids, versions } : { ids } });
+}
+
+/** A record in a model's recycle bin (issue 27 item 2): its values, who deleted it and when (ms). */
+export type RecycleRecord = ModelData & { deletedAt: number | null; deletedBy: string | null; deletedByName: string | null };
+
+/** GET /api/visualdev/OnlineDev/{id}/Recycle?currentPage&pageSize&keyword → deleted records, newest deletion first. */
+export function recycleList(modelId: string, query: { currentPage: number; pageSize: number; keyword?: string }): Promise<{ list: RecycleRecord[]; pagination: ListPage['pagination'] }> {
+  return request(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Recycle`, { query });
+}
+
+/** POST /api/visualdev/OnlineDev/{id}/Recycle/Actions/Restore `{ ids }`; resolves the envelope (msg 恢复成功…). */
+export function restore(modelId: string, ids: string[]): Promise<Envelope<{ count: number }>> {
+  return requestEnvelope(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Recycle/Actions/Restore`, { method: 'post', json: { ids } });
 }
 
 /** GET /api/visualdev/OnlineDev/{id}/{recordId}/DataChange → the record's history, newest first (issue 4 item 4). */

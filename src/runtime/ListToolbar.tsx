@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, RestOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,16 @@ export interface ListToolbarProps {
   onAction: (value: ToolbarAction) => void;
   onColumns: () => void;
   onRefresh: () => void;
+  /** Opens the recycle bin (issue 27 item 2); no button without it. */
+  onRecycle?: () => void;
+  /** The recycle bin button's text. */
+  recycleLabel?: string;
 }
 
 const ICONS: Record<ToolbarAction, ReactNode> = { add: <PlusOutlined />, download: <DownloadOutlined />, upload: <UploadOutlined />, batchRemove: <DeleteOutlined /> };
 
-/** The list toolbar (spec 001 §2 toolbar; issue 4 item 3): 新增, 导出, 导入, 批量删除 as configured, then 列设置 and 刷新. */
-export default function ListToolbar({ actions, onAction, onColumns, onRefresh }: ListToolbarProps) {
+/** The list toolbar (spec 001 §2 toolbar; issue 4 item 3): 新增, 导出, 导入, 批量删除 as configured, then 回收站 (when allowed), 列设置 and 刷新. */
+export default function ListToolbar({ actions, onAction, onColumns, onRefresh, onRecycle, recycleLabel }: ListToolbarProps) {
   const { t } = useTranslation(RUNTIME_NS);
   return (
     <div className="kd-list-toolbar">
@@ -31,6 +35,11 @@ export default function ListToolbar({ actions, onAction, onColumns, onRefresh }:
         ))}
       </Space>
       <Space className="kd-list-toolbar-right">
+        {onRecycle ? (
+          <Button type="text" icon={<RestOutlined />} onClick={onRecycle} data-testid="list-recycle">
+            {recycleLabel}
+          </Button>
+        ) : null}
         <Tooltip title={t('list.columnSettings')}>
           <Button type="text" aria-label={t('list.columnSettings')} icon={<SettingOutlined />} onClick={onColumns} />
         </Tooltip>

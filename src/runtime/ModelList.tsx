@@ -18,6 +18,7 @@ import ImportDialog from './ImportDialog';
 import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from './listColumns';
 import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
 import ListToolbar, { type ToolbarAction } from './ListToolbar';
+import RecycleDrawer from './RecycleDrawer';
 import SearchBar, { type SearchState } from './SearchBar';
 import { knownSearchItems } from './searchFields';
 import TreeFilter, { type TreeSettings } from './TreeFilter';
@@ -85,7 +86,7 @@ export default function ModelList(props: ModelListProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [settings, setSettings] = useState<ColumnSetting[]>(() => mergeSettings(cd.columnList, loadSettings(menuKey, tableKey)));
-  const [panel, setPanel] = useState<'columns' | 'export' | 'import' | null>(null);
+  const [panel, setPanel] = useState<'columns' | 'export' | 'import' | 'recycle' | null>(null);
   const summed = useMemo(() => (hasSummary(cd) ? summaryFields(cd) : null), [cd]);
   const treeField = cd.type === 2 ? cd.treeRelation : undefined;
 
@@ -124,7 +125,7 @@ export default function ModelList(props: ModelListProps) {
         okText: t('common.ok'),
         cancelText: t('common.cancel'),
         onOk: async () => {
-          const env = await onlineDev.remove(moduleId, String(row.id));
+          const env = await onlineDev.remove(moduleId, String(row.id), typeof row.version === 'number' ? row.version : undefined);
           toast('success', env.msg || t('common.remove'), 1500);
           if (data.rows.length === 1 && page.currentPage > 1) setPage((p) => ({ ...p, currentPage: p.currentPage - 1 }));
           else reload();
@@ -141,7 +142,8 @@ export default function ModelList(props: ModelListProps) {
       okText: rt('list.ok'),
       cancelText: rt('list.cancel'),
       onOk: async () => {
-        const env = await onlineDev.batchRemove(moduleId, ids);
+        const versions = Object.fromEntries(data.rows.filter((r) => selected.has(String(r.id)) && typeof r.version === 'number').map((r) => [String(r.id), r.version as number]));
+        const env = await onlineDev.batchRemove(moduleId, ids, versions);
         toast('success', env.msg, 1500);
         setSelected(new Set());
         reload();
@@ -249,7 +251,7 @@ export default function ModelList(props: ModelListProps) {
           setPage((p) => ({ ...p, currentPage: 1 }));
         }}
       />
-      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} />
+      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} onRecycle={can('btn_recycle') ? () => setPanel('recycle') : undefined} recycleLabel={rt('recycle.open')} />
       <div className="kd-list-grid">
         <AgGridReact<GridRow>
           ref={grid}
@@ -305,6 +307,7 @@ export default function ModelList(props: ModelListProps) {
       {body}
       <ColumnSettings open={panel === 'columns'} settings={settings} onChange={changeSettings} onReset={() => changeSettings(null)} onClose={() => setPanel(null)} />
       <ExportDialog open={panel === 'export'} moduleId={moduleId} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
+      <RecycleDrawer open={panel === 'recycle'} moduleId={moduleId} columns={cd.columnList.map((c) => ({ prop: c.prop, label: c.label }))} onClose={() => setPanel(null)} onRestored={reload} />
       <ImportDialog
         open={panel === 'import'}
         moduleId={moduleId}
