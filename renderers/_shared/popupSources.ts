@@ -1,5 +1,6 @@
 import type { FieldConfig } from '../../schemas/field';
 import type { KdData } from './KdDataContext';
+import { areasOfPath, cachePer } from './sourceCache';
 
 /** A paged page of rows (design.md §6 list reply). */
 export interface RowPage {
@@ -81,30 +82,25 @@ export function interfaceSource(field: FieldConfig): PopupSource {
   };
 }
 
-const rows = new WeakMap<KdData, Map<string, Promise<Record<string, unknown> | null>>>();
+/** Rows by source and id, per data access: 60 s at most, dropped when their area moves (issue 24 item 6). */
+const cacheOf = cachePer<KdData, Promise<Record<string, unknown> | null>>();
 
-function cacheOf(data: KdData): Map<string, Promise<Record<string, unknown> | null>> {
-  let m = rows.get(data);
-  if (!m) {
-    m = new Map();
-    rows.set(data, m);
-  }
-  return m;
-}
+/** The areas a popup source's rows come from (its key starts `api:` for data interfaces). */
+const areasOf = (source: PopupSource) => (source.key.startsWith('api:') ? areasOfPath('/api/system/DataInterface') : areasOfPath(source.key));
 
 /** Remembers a row the user picked, so labels and attr widgets show it without another call. */
 export function rememberRow(data: KdData, source: PopupSource, row: Record<string, unknown>): void {
-  cacheOf(data).set(`${source.key}#${String(row[source.idKey])}`, Promise.resolve(row));
+  cacheOf(data).set(`${source.key}#${String(row[source.idKey])}`, Promise.resolve(row), areasOf(source));
 }
 
-/** The row of a stored id (cached per data access); null when it cannot be loaded. */
+/** The row of a stored id (cached per data access for at most 60 s, until its area moves); null when it cannot be loaded. */
 export function rowOf(data: KdData, source: PopupSource, id: string): Promise<Record<string, unknown> | null> {
   const m = cacheOf(data);
   const k = `${source.key}#${id}`;
   let p = m.get(k);
   if (!p) {
     p = source.info(data, id).catch(() => null);
-    m.set(k, p);
+    m.set(k, p, areasOf(source));
   }
   return p;
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { onAreaChange } from '../../src/api/versions';
 import type { FieldConfig, FieldOption } from '../../schemas/field';
 import { isStatic, staticOptions } from './fieldProps';
 import { type KdData, useKdData } from './KdDataContext';
+import { areasOfPath, cachePer } from './sourceCache';
 
 /** Options of a widget with their load state. */
 export interface OptionsState {
@@ -11,7 +13,8 @@ export interface OptionsState {
   error?: string;
 }
 
-const cache = new WeakMap<KdData, Map<string, Promise<FieldOption[]>>>();
+/** Option lists per data access, by path and keys: 60 s at most, dropped when their area moves (issue 24 item 6). */
+const cacheOf = cachePer<KdData, Promise<FieldOption[]>>();
 
 /** Maps a raw row to `{id, fullName, children}` using the field's `props` (`{label, value, children}`) keys. */
 function normalise(rows: unknown, keys: { label: string; value: string; children: string }): FieldOption[] {
@@ -33,21 +36,21 @@ export function optionsPath(field: FieldConfig): string | null {
   return null;
 }
 
-/** Loads (once per data access and path) the options at `path`; `data.list` or `data` itself is the list. */
+/**
+ * Loads the options at `path` (`data.list` or `data` itself is the list), reused per data access and path for at most
+ * SOURCE_TTL_MS (60 s) and until the dictionary, interface or permission area it comes from moves (issue 24 item 6).
+ */
 export function loadOptions(data: KdData, path: string, field: FieldConfig): Promise<FieldOption[]> {
-  let m = cache.get(data);
-  if (!m) {
-    m = new Map();
-    cache.set(data, m);
-  }
+  const m = cacheOf(data);
   const props = (field.__config__.props ?? (field.props as { props?: unknown } | undefined)?.props ?? {}) as Partial<Record<'label' | 'value' | 'children', string>>;
   const keys = { label: props.label ?? 'fullName', value: props.value ?? 'id', children: props.children ?? 'children' };
   const key = `${path}#${keys.label}/${keys.value}/${keys.children}`;
   let p = m.get(key);
   if (!p) {
     p = data.request('GET', path).then((d) => normalise(Array.isArray(d) ? d : (d as { list?: unknown })?.list, keys));
-    p.catch(() => m.delete(key));
-    m.set(key, p);
+    const loading = p;
+    p.catch(() => m.deleteIf(key, loading));
+    m.set(key, p, areasOfPath(path));
   }
   return p;
 }
@@ -61,6 +64,15 @@ export function useOptions(field: FieldConfig): OptionsState {
   const data = useKdData();
   const path = optionsPath(field);
   const [state, setState] = useState<OptionsState>(() => ({ options: path ? [] : staticOptions(field), loading: !!path }));
+  // A change of the source's area (another user edited the dictionary, this tab saved it…) reloads the list.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!path) return;
+    const mine = areasOfPath(path);
+    return onAreaChange((areas) => {
+      if (areas.some((a) => mine.includes(a))) setGeneration((g) => g + 1);
+    });
+  }, [path]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field object identity changes per render; path+static list are the inputs
   useEffect(() => {
     if (!path) {
@@ -76,6 +88,6 @@ export function useOptions(field: FieldConfig): OptionsState {
     return () => {
       live = false;
     };
-  }, [data, path, isStatic(field) ? JSON.stringify(staticOptions(field)) : '']);
+  }, [data, path, generation, isStatic(field) ? JSON.stringify(staticOptions(field)) : '']);
   return state;
 }

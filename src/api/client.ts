@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { toast } from './toast';
+import { areasWrittenBy, invalidateAreas, noteVersions, VERSIONS_HEADER } from './versions';
 
 /** The reply envelope of every call (spec 000 §7, design.md §6): code 200 is success. */
 export interface Envelope<T = unknown> {
@@ -92,7 +93,8 @@ export const http: KyInstance = ky.create({
       },
     ],
     afterResponse: [
-      async (_request, options, response) => {
+      async (request, options, response) => {
+        noteVersions(response.headers.get(VERSIONS_HEADER)); // issue 24 item 6: drop caches whose area moved
         if (!response.ok) return;
         const ctx = options.context as CallContext;
         // Read once and hand ky a fresh Response (cloning a body is unreliable in some fetch implementations).
@@ -104,6 +106,7 @@ export const http: KyInstance = ky.create({
         } catch {
           return again;
         }
+        if (body?.code === 200) invalidateAreas(areasWrittenBy(request.method, ctx.path ?? '')); // this tab's own save
         if (!body || typeof body !== 'object' || body.code === 200 || ctx.passThrough) return again;
         if (!ctx.silent) toast('error', body.msg || REQUEST_ERROR_TEXT, ERROR_TOAST_MS);
         if (SESSION_END_CODES.includes(body.code) && !SESSION_EXEMPT.some((r) => r.test(ctx.path))) hooks.onSessionEnd(body.code);

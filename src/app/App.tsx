@@ -5,16 +5,23 @@ import { HashRouter } from 'react-router-dom';
 import { fromLocale } from '../i18n';
 import AppRoutes from './AppRoutes';
 import { settingsAtom } from './settings/atoms';
+import { languageAtom, permissionListAtom, tokenAtom } from './session/atoms';
 import { loadBranding } from './session/branding';
+import { useFollowOtherTabs } from './session/tabSync';
 import RouteGuard from './shell/RouteGuard';
 import './shell/shell.css';
 
 /**
  * Page-wide effects: loads the system name of the current language and the logos (spec 000 §1, §8) whenever the
- * language changes; sets the theme colour as the CSS variable --kd-primary and the page's lang attribute.
+ * language changes; sets the theme colour as the CSS variable --kd-primary and the page's lang attribute; follows
+ * another tab's language, token and permission changes.
  */
+/** Session atoms kept in step with other tabs (issue 24 item 6). */
+const FOLLOWED = [tokenAtom, permissionListAtom];
+
 function RootEffects() {
   const store = useStore();
+  useFollowOtherTabs(languageAtom, FOLLOWED);
   const { i18n } = useTranslation();
   const { theme: colour } = useAtomValue(settingsAtom);
   const lang = fromLocale(i18n.language) ?? 'zh';

@@ -1,29 +1,27 @@
 import { atom, type WritableAtom } from 'jotai';
-import { atomWithLazy } from 'jotai/utils';
 import type { MenuItem, PermissionEntry, UserInfo } from '../../api/oauth';
 import type { Language } from '../../i18n';
-import { getItem, getToken, type Storable, setItem, setToken } from '../storage';
+import { getToken, type Storable, setToken } from '../storage';
+import { storageAtom } from './tabSync';
 
-/** An atom whose value is kept in local storage through the storage helper (spec 000 §3). */
+/**
+ * An atom whose value is kept in local storage through the storage helper (spec 000 §3) and follows other tabs'
+ * changes of it (`storage` events, issue 24 item 6; see tabSync.ts).
+ */
 function persisted<T extends Storable>(key: string, initial: T): WritableAtom<T, [T], void> {
-  const base = atomWithLazy<T>(() => (getItem<T>(key) ?? initial) as T);
+  const base = storageAtom<T>(key, initial);
   return atom(
     (get) => get(base),
-    (_get, set, value: T) => {
-      setItem(key, value);
-      set(base, value);
-    },
+    (_get, set, value: T) => set(base, value),
   );
 }
 
-const tokenBase = atomWithLazy<string | null>(() => getToken());
+/** The token as stored (local storage, mirrored in session storage); follows a sign-out or sign-in in another tab. */
+const tokenBase = storageAtom<string | null>('token', null, { read: () => getToken(), write: (token) => setToken(token) });
 /** The session token (`Bearer …`), stored in local and session storage; null when signed out. */
 export const tokenAtom = atom(
   (get) => get(tokenBase),
-  (_get, set, token: string | null) => {
-    setToken(token);
-    set(tokenBase, token);
-  },
+  (_get, set, token: string | null) => set(tokenBase, token),
 );
 
 /** The signed-in user, from CurrentUser (spec 000 §3); null until loaded. */

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
-import { atomWithLazy } from 'jotai/utils';
 import { getItem, setItem } from '../storage';
+import { storageAtom } from '../session/tabSync';
 import { parseSettings, type ShellSettings, type Size } from './theme';
 
 /**
@@ -13,7 +13,15 @@ export function readStoredSettings(): ShellSettings {
   return parseSettings({ ...(flags && typeof flags === 'object' ? flags : {}), ...(size ? { size } : {}) });
 }
 
-const base = atomWithLazy<ShellSettings>(readStoredSettings);
+/** The settings as one storable object. */
+type Stored = ShellSettings & Record<string, unknown>;
+
+/** The stored settings; another tab's change of `themeSettings` or `size` reaches this one (issue 24 item 6). */
+const base = storageAtom<Stored>('themeSettings', parseSettings({}) as Stored, {
+  read: () => readStoredSettings() as Stored,
+  write: () => undefined,
+  alsoKeys: ['size'],
+});
 
 /**
  * The shell settings in force (layout, style, colour, switches, size). Writing merges a partial change and stores it
