@@ -48,7 +48,6 @@ export default function RecycleDrawer({ open, moduleId, columns, onClose, onRest
   const [data, setData] = useState<{ list: onlineDev.RecycleRecord[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [reloads, setReloads] = useState(0);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -64,14 +63,14 @@ export default function RecycleDrawer({ open, moduleId, columns, onClose, onRest
 
   useEffect(() => {
     if (open) void load();
-  }, [open, load, reloads]);
+  }, [open, load]);
 
   const restore = async () => {
     if (!selected.length) return toast('warning', t('recycle.selectFirst'), 1500);
     const env = await onlineDev.restore(moduleId, selected);
     toast('success', env.msg, 1500);
     setSelected([]);
-    setReloads((n) => n + 1);
+    await load();
     onRestored();
   };
 
