@@ -46,18 +46,26 @@ export function randomPassword(length = 16): string {
 export type WeakPasswordReason = 'common' | 'account';
 
 let commonSet: Promise<ReadonlySet<string>> | undefined;
+/** Passwords hashed between two yields to the event loop while the common set is built (~15 ms idle each). */
+const HASH_SLICE = 5000;
 
 /**
  * The md5 hex digests (lower-case) of every password in `@zxcvbn-ts/language-common`'s list (49 233 entries in
  * 4.1.3), built once on first use and kept: the list is loaded with a dynamic import (so a process that never
- * checks a password never decompresses it) and each entry hashed once. Measured on the dev machine: about 0.2 s
- * (load 50 ms, hashing 150 ms) and 5–6 MB of heap for the Set (issue 20 item 6).
+ * checks a password never decompresses it) and each entry hashed once, yielding to the event loop every HASH_SLICE
+ * entries. Measured on the shared dev machine: 0.2 s (load 50 ms, hashing 150 ms) when quiet, 0.5 s at load 14,
+ * up to 4 s at load 25; about 6 MB of heap kept (the Set and the list) and 18–32 MB of RSS (issue 20 item 6).
  */
 export function commonPasswordMd5s(): Promise<ReadonlySet<string>> {
   commonSet ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => {
+    async ({ dictionary }) => {
+      const list = dictionary['passwords-common'];
       const set = new Set<string>();
-      for (const p of dictionary['passwords-common']) set.add(md5Hex(p));
+      for (let i = 0; i < list.length; i++) {
+        set.add(md5Hex(list[i]));
+        // Yield now and then so other requests are served while the set is built.
+        if (i % HASH_SLICE === HASH_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
       return set;
     },
     (e: unknown) => {
