@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { fail } from './messages';
 import type { ColumnData } from './column-data';
+import { ensureKeySequence } from './record-keys';
 import { modelDb, modelSchema, modelTable } from './model-table';
 import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, DELETED_AT_COLUMN, DELETED_BY_COLUMN, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 
@@ -136,10 +137,11 @@ export async function ensureSystemColumns(db: Db, table: string): Promise<void> 
  * plus one `(col, created_at, id)` per sortable/searchable column — the list's order with its tie-breakers, so a sorted
  * page (either direction, NULLs in their natural place) is an index scan and keyset pages are index range scans
  * (list-keyset.ts); it also serves equality and range searches on col. The single-column index of earlier versions
- * is dropped once the composite exists. Child tables: (parent_id, sort_order). Run inside the saving transaction.
+ * is dropped once the composite exists. Child tables: (parent_id, sort_order). With `formData.primaryKeyPolicy` 2 the
+ * table's id sequence is created (record-keys.ts). Run inside the saving transaction.
  * @throws LocalizedError 400 typeChangeLosesData.
  */
-export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial<ColumnData>): Promise<void> {
+export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial<ColumnData>, formData: unknown = null): Promise<void> {
   const { table } = layout;
   const mdb = modelDb(db);
   await mdb.schema
@@ -155,6 +157,7 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
     .addColumn(DELETED_BY_COLUMN, 'text')
     .execute();
   await ensureSystemColumns(db, table);
+  await ensureKeySequence(db, layout, formData);
   await addOrAlign(db, table, layout.columns);
   await mdb.schema.createIndex(indexName(table, ['created_at', 'id'])).ifNotExists().on(table).columns(['created_at', 'id']).execute();
   for (const c of indexedColumns(layout, cd)) {

@@ -151,7 +151,7 @@ export async function saveModel(db: Db, model: Model, userId: string | null, opt
       .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date(), updated_by: userId }))
       .execute();
     await claimTables(trx, record.id, loaded.layout);
-    await ensureModelTables(trx, loaded.layout, record.columnData);
+    await ensureModelTables(trx, loaded.layout, record.columnData, record.formData);
     if (opts.purge) dropped = await purgeColumns(trx, loaded.layout);
   });
   cacheOf(db).delete(record.id);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/types';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
+import { newIds } from './record-keys';
 import { versionMembers } from './record-version';
 
 /**
@@ -133,9 +134,9 @@ export async function createRecord(db: Db, model: LoadedModel, record: Record<st
   return id;
 }
 
-/** Inserts many validated records (import), 500 per statement; returns their new ids in order. */
+/** Inserts many validated records (import), 500 per statement; returns their new ids (by the model's key policy, record-keys.ts) in order. */
 export async function createRecords(db: Db, model: LoadedModel, records: Record<string, unknown>[], userId: string | null): Promise<string[]> {
-  const ids = records.map(() => randomUUID());
+  const ids = await newIds(db, model, records.length);
   const values = records.map((r, i) => ({ ...toValues(model.columns, r), id: ids[i], created_by: userId }));
   for (let i = 0; i < values.length; i += 500) await raw(db).insertInto(model.table).values(values.slice(i, i + 500)).execute();
   if (model.layout.subTables.length) for (const [i, r] of records.entries()) await writeChildren(db, model, ids[i], r, false);
