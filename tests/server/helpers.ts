@@ -266,7 +266,8 @@ export function routeCollector(): { routes: CollectedRoute[]; onRoute: NonNullab
 
 /**
  * Captures the server log's error lines (issue 20 item 7): pass `stream` as `appOptions.logStream`; `errors` then holds
- * every JSON log line at level error (50) or above, parsed (a line that is not JSON counts as an error).
+ * every JSON log line at level error (50) or above, or tagged `dataException` (a value PostgreSQL refused, answered
+ * 400 by the envelope), parsed (a line that is not JSON counts as an error).
  */
 export function logCapture(): { stream: NonNullable<AppOptions['logStream']>; errors: Array<Record<string, unknown>> } {
   const errors: Array<Record<string, unknown>> = [];
@@ -280,7 +281,7 @@ export function logCapture(): { stream: NonNullable<AppOptions['logStream']>; er
         } catch {
           entry = { level: 60, msg: line };
         }
-        if (Number(entry.level) >= 50) errors.push(entry);
+        if (Number(entry.level) >= 50 || entry.dataException) errors.push(entry);
       },
     },
   };

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../server/src/lib/password';
@@ -15,7 +16,11 @@ let t: TestApp;
 let token: string;
 let orderUrl: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A route that sends PostgreSQL a value it refuses (a data exception, SQLSTATE 22P02), as an unvalidated input would.
+  const probe = async (app: FastifyInstance) => {
+    app.get('/api/test/data-exception', { config: { access: 'public' } }, async () => (await sql`select ${'x'}::int as n`.execute(app.db)).rows);
+  };
+  t = await createTestApp({ appOptions: { plugins: [probe] } });
   token = await t.login();
   const model = await t.call('POST', '/api/visualdev/Base', { token, payload: orderModel('guardOrder', 'kd_guard_order') });
   expect(model.code).toBe(200);
@@ -126,6 +131,12 @@ describe('text PostgreSQL refuses is refused first (issue 20 item 5)', () => {
     expect(huge.statusCode).toBe(200);
     expect(huge.json()).toMatchObject({ code: 400, msg: 'creditLimit超出范围' });
     expect(await count('kd_supplier')).toBe(before);
+  });
+
+  it('answers a value PostgreSQL refuses (a data exception) as a clean 400, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/data-exception?lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 400, msg: 'Malformed request', data: null });
   });
 
   it('still accepts well-formed text: emoji (paired surrogates), CJK and control characters other than NUL', async () => {

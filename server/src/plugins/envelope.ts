@@ -86,6 +86,16 @@ function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply
 }
 
 /**
+ * True for a PostgreSQL data exception (SQLSTATE class 22: a value out of range, of the wrong form or encoding) from
+ * pg or PGlite: input that reached SQL unvalidated. The error handler answers it as the envelope's 400 and logs a
+ * warning tagged `dataException` (the hostile sweep still reports it, so the route gains a proper check; issue 20).
+ */
+export function isDataException(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown } | null;
+  return typeof e?.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/**
  * Fastify's `frameworkErrors` (app.ts): a URL the router cannot decode (FST_ERR_BAD_URL: `%E0%A4%A`) or a path
  * parameter over maxParamLength (FST_ERR_MAX_PARAM_LENGTH) answers the envelope's 400 (HTTP 200) instead of Fastify's
  * own JSON (issue 20 item 7).
@@ -96,7 +106,8 @@ export function frameworkErrorReply(_err: FastifyError, req: FastifyRequest, rep
 
 /**
  * Installs the wire conventions on the root instance: `req.lang`, the error handler (handled outcomes → HTTP 200
- * with the body code; body too large → HTTP 413; crash → HTTP 500 without internals) and the not-found handler
+ * with the body code; body too large → HTTP 413; a database data exception → 400, see isDataException; crash → HTTP
+ * 500 without internals) and the not-found handler
  * (HTTP 404 with a JSON body).
  */
 export function registerEnvelope(app: FastifyInstance): void {
@@ -118,6 +129,10 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (status === 413) return send(reply, 413, { code: 413, msg: t(lang, 'bodyTooLarge'), data: null });
     if (status === 429) return send(reply, 200, { code: 429, msg: t(lang, 'tooManyAttempts'), data: null });
     if (status >= 400 && status < 500) return send(reply, 200, { code: 400, msg: t(lang, 'badRequest'), data: null });
+    if (isDataException(err)) {
+      req.log.warn({ err, dataException: true }, 'value refused by the database');
+      return send(reply, 200, { code: 400, msg: t(lang, 'badRequest'), data: null });
+    }
     req.log.error({ err }, 'unhandled error');
     return send(reply, 500, { code: 500, msg: t(lang, 'serverError'), data: null });
   });
