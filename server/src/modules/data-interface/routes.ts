@@ -52,7 +52,7 @@ const LIST_QUERY = {
   properties: {
     keyword: { type: 'string', maxLength: 100 },
     category: { type: 'string', maxLength: 50 },
-    currentPage: { type: 'integer', minimum: 1 },
+    currentPage: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     pageSize: { type: 'integer', minimum: 1, maximum: 500 },
     sidx: { type: 'string', enum: ['', ...Object.keys(SORTABLE)] },
     sort: { type: 'string', enum: ['asc', 'desc', ''] },
