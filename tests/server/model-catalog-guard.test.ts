@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbFacts } from '../../server/src/plugins/db';
 import { createTestApp, type TestApp, usingPostgres } from './helpers';
 import { anOrder, field, orderModel } from './visualdev-fixtures';
 
@@ -35,6 +36,18 @@ async function footprint() {
 }
 
 const RESERVED = ['pg_class', 'pg_proc', 'pg_type', 'pg_namespace', 'users', 'PG_Class', 'visualdev_table'];
+
+describe('what the server learns at start', () => {
+  it('knows its schema, its platform tables (not the model tables) and, on PostgreSQL, whether it is a superuser', () => {
+    const facts = dbFacts(t.app.db);
+    expect(facts.schema).toBe('public');
+    expect(facts.engine).toBe(usingPostgres ? 'postgres' : 'pglite');
+    expect([...facts.platformTables]).toEqual(expect.arrayContaining(['users', 'visualdev', 'visualdev_table', 'kysely_migration']));
+    expect(facts.platformTables.has('kd_supplier')).toBe(false);
+    // The test databases run as the postgres superuser (the server then logs a warning); PGlite is exempt.
+    expect(facts.superuser).toBe(usingPostgres);
+  });
+});
 
 describe('reserved table names (import, create, designer save)', () => {
   it('refuses an import bound to a catalog or platform table with 400 naming the path; nothing is created', async () => {
@@ -101,7 +114,7 @@ async function shadowFirst(): Promise<void> {
   }
   // The pool notices its terminated idle clients; the next query connects again, with the new search_path.
   for (let i = 0; i < 50; i++) {
-    const r = await sql<{ p: string }>`show search_path`.execute(t.app.db).catch(() => null);
+    const r = await sql<{ p: string }>`select current_setting('search_path') as p`.execute(t.app.db).catch(() => null);
     if (r?.rows[0]?.p.startsWith('shadow')) return;
     await new Promise((res) => setTimeout(res, 20));
   }
@@ -136,12 +149,14 @@ describe('schema-qualified model statements', () => {
     const withMemo = { ...model, id, formData: { ...model.formData, fields: [...model.formData.fields, field('comInput', 'memo', '备注')] } };
     expect((await t.call('POST', `${B}/${id}`, { token, payload: withMemo })).code).toBe(200);
     expect((await t.call('DELETE', `${M}/${rid}`, { token })).code).toBe(200);
+    expect((await t.call('GET', `${M}/${rid}`, { token })).code).toBe(404);
 
-    const count = async (schema: string, table: string) => (await sql.raw<{ n: number }>(`select count(*)::int as n from ${schema}.${table}`).execute(t.app.db)).rows[0].n;
-    expect(await count('public', 'kd_guard_q')).toBe(1);
-    expect(await count('public', 'kd_guard_q_lines')).toBe(2);
-    expect(await count('shadow', 'kd_guard_q')).toBe(1);
-    expect(await count('shadow', 'kd_guard_q_lines')).toBe(0);
+    const orderNos = async (schema: string) => (await sql.raw<{ o: string }>(`select "orderNo" as o from ${schema}.kd_guard_q order by 1`).execute(t.app.db)).rows.map((r) => r.o);
+    const lines = async (schema: string) => (await sql.raw<{ n: number }>(`select count(*)::int as n from ${schema}.kd_guard_q_lines`).execute(t.app.db)).rows[0].n;
+    expect(await orderNos('public')).toContain('Q-2');
+    expect(await lines('public')).toBeGreaterThanOrEqual(2);
+    expect(await orderNos('shadow')).toEqual(['SHADOW']);
+    expect(await lines('shadow')).toBe(0);
     const columns = async (schema: string) =>
       (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = ${schema} and table_name = 'kd_guard_q'`.execute(t.app.db)).rows.map((r) => r.c);
     expect(await columns('public')).toContain('memo');
