@@ -91,10 +91,11 @@ describe('current user: profile', () => {
     }
     expect((await t.call('PUT', `${BASE}/SystemLanguage`, { token: alice, payload: { language: 'zh-TW' } })).data).toEqual({ language: 'tw' });
     expect((await t.call('GET', `${BASE}/BaseInfo`, { token: alice })).data.language).toBe('tw');
+    // alice's saved language (tw) now wins over the missing Accept-Language: the refusals are in traditional Chinese (issue 24 item 3).
     const bad = await t.call('POST', `${BASE}/SystemLanguage`, { token: alice, payload: { language: 'fr' } });
-    expect(bad).toMatchObject({ code: 400, msg: 'language的值不在可选范围内' });
+    expect(bad).toMatchObject({ code: 400, msg: 'language的值不在可選範圍內' });
     const missing = await t.call('POST', `${BASE}/SystemLanguage`, { token: alice, payload: {} });
-    expect(missing).toMatchObject({ code: 400, msg: 'language不能为空' });
+    expect(missing).toMatchObject({ code: 400, msg: 'language不能為空' });
   });
 
   it('Subordinate lists users whose manager is the caller, and deeper levels only inside that tree', async () => {
