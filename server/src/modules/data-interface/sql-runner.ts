@@ -137,27 +137,35 @@ function plain(v: unknown): unknown {
   return v;
 }
 
-/** The column of the running byte count added around a page (removed from the rows). */
-const BYTES_COLUMN = 'kd_answer_bytes__';
+/** The columns of the byte counts added around a page (removed from the rows). */
+const ROW_BYTES = 'kd_row_bytes__';
+const RUNNING_BYTES = 'kd_answer_bytes__';
 
 function plainRow(r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) if (k !== BYTES_COLUMN) out[k] = plain(v);
+  for (const [k, v] of Object.entries(r)) if (k !== ROW_BYTES && k !== RUNNING_BYTES) out[k] = plain(v);
   return out;
 }
 
+/** A filter that raises an error (text `kd_byte_cap:<n>`) at the first row whose `column` passes `cap`. */
+function refuseOver(alias: string, column: string, cap: number) {
+  const col = sql.ref(`${alias}.${column}`);
+  return sql`case when ${col} > ${sql.lit(cap)} then ('kd_byte_cap:' || ${col})::int = 0 else true end`;
+}
+
 /**
- * `page` wrapped so that PostgreSQL counts the answer's bytes while it produces the rows (issue 20 item 4): a running
- * sum of each row's JSON size (`octet_length(row_to_json(row)::text)`; a row whose stored size alone passes the cap
- * counts as cap+1 without being converted), and a filter that raises an error at the first row whose running sum
- * passes `cap`, so neither that row nor any later one crosses to Node. The error text carries `kd_byte_cap:`.
+ * `page` wrapped so that PostgreSQL counts the answer's bytes while it produces the rows (issue 20 item 4): each
+ * row's JSON size (`octet_length(row_to_json(row)::text)`; a row whose stored size alone passes the cap counts as
+ * cap+1 without being converted) is checked on its own first — so an oversized row stops the statement before any
+ * later step copies it — then a running sum stops it at the first row that takes the answer past `cap`. Neither that
+ * row nor any later one crosses to Node; the error text carries `kd_byte_cap:`.
  */
 function sized(page: RawBuilder<unknown>, cap: number): RawBuilder<Record<string, unknown>> {
-  const over = sql.lit(cap + 1);
-  const bytes = sql`sum(case when pg_column_size(kd_page.*) > ${sql.lit(cap)} then ${over} else octet_length(row_to_json(kd_page)::text) end) over (rows between unbounded preceding and current row)`;
-  const counted = sql`select kd_page.*, ${bytes} as ${sql.id(BYTES_COLUMN)} from (${page}) as kd_page`;
-  const col = sql.ref(`kd_sized.${BYTES_COLUMN}`);
-  return sql<Record<string, unknown>>`select kd_sized.* from (${counted}) as kd_sized where case when ${col} > ${sql.lit(cap)} then ('kd_byte_cap:' || ${col})::int = 0 else true end`;
+  const rowBytes = sql`case when pg_column_size(kd_page.*) > ${sql.lit(cap)} then ${sql.lit(cap + 1)} else octet_length(row_to_json(kd_page)::text) end`;
+  const measured = sql`select kd_page.*, ${rowBytes} as ${sql.id(ROW_BYTES)} from (${page}) as kd_page`;
+  const single = sql`select kd_m.* from (${measured}) as kd_m where ${refuseOver('kd_m', ROW_BYTES, cap)}`;
+  const running = sql`select kd_s.*, sum(${sql.ref(`kd_s.${ROW_BYTES}`)}) over (rows between unbounded preceding and current row) as ${sql.id(RUNNING_BYTES)} from (${single}) as kd_s`;
+  return sql<Record<string, unknown>>`select kd_r.* from (${running}) as kd_r where ${refuseOver('kd_r', RUNNING_BYTES, cap)}`;
 }
 
 /** The statement with its named parameters bound: `@name`/`{name}` → $n with `params[name]` (null when absent). */
