@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { epochMs } from './dates';
 import { AMOUNT_TOO_LARGE } from './rules';
 
 /** Formatting helpers of spec 001 §9 (file sizes, relative times, `{n}` formatter, Chinese amounts). Pure TypeScript. */
@@ -16,12 +17,12 @@ export function formatFileSize(bytes: number): string {
   return i === 0 ? `${v} B` : `${v.toFixed(2)} ${units[i]}`;
 }
 
-/** Normalises a timestamp: ten-digit numbers are seconds (spec 001 §9), others milliseconds. */
+/** Normalises a timestamp: ten-digit numbers are seconds (spec 001 §9, `epochMs`), others milliseconds. */
 export function toMillis(t: number | string | Date): number {
   if (t instanceof Date) return t.getTime();
   const n = Number(t);
   if (!Number.isFinite(n)) return dayjs(String(t)).valueOf();
-  return String(Math.trunc(Math.abs(n))).length <= 10 ? n * 1000 : n;
+  return epochMs(n);
 }
 
 /** BCP 47 locale of each platform language for Intl (tw = Taiwan traditional, mas = Malay). */
