@@ -1,5 +1,6 @@
 import { Empty, Spin, Table, Timeline } from 'antd';
 import dayjs from 'dayjs';
+import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as onlineDev from '../api/onlineDev';
@@ -7,6 +8,14 @@ import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { plainText } from './columns';
 import { RUNTIME_NS } from './i18n';
+
+/** The recycle bin's restores in the history (issue 27 item 2), added to the runtime strings. */
+const RESTORE = { zh: '恢复', en: 'Restored', tw: '還原', mas: 'Dipulihkan' } as const;
+function addRestore(): void {
+  for (const [lang, text] of Object.entries(RESTORE)) i18next.addResourceBundle(lang, RUNTIME_NS, { detail: { restore: text } }, true, false);
+}
+if (i18next.isInitialized) addRestore();
+else i18next.on('initialized', addRestore);
 
 /** Props of {@link ChangeHistory}. */
 export interface ChangeHistoryProps {
@@ -59,7 +68,7 @@ export default function ChangeHistory({ moduleId, recordId, compiled, registry }
       className="kd-change-history"
       items={list.map((e, i) => {
         const changes = e.changes ?? e.fields ?? [];
-        const action = ['create', 'update', 'delete'].includes(e.action) ? t(`detail.${e.action}`) : e.action;
+        const action = ['create', 'update', 'delete', 'restore'].includes(e.action) ? t(`detail.${e.action}`) : e.action;
         return {
           key: e.id ?? String(i),
           color: e.action === 'delete' ? 'red' : e.action === 'create' ? 'green' : 'blue',
