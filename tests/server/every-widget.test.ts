@@ -8,9 +8,10 @@ import { renderers } from '../../renderers';
 import type { KdData } from '../../renderers/_shared/KdDataContext';
 import { loadGridNames } from '../../renderers/_shared/orgPickers';
 import { rowOf } from '../../renderers/_shared/popupSources';
-import { orgKeyOf, pickerNamesOf } from '../../src/runtime/useGridNames';
 import type { FieldConfig } from '../../schemas/field';
+import { orgKeyOf, pickerNamesOf } from '../../src/runtime/useGridNames';
 import { EVERY_WIDGET_RULE, everyWidgetModel, type SampleRefs, sampleRecord, storableFields } from '../fixtures/every-widget';
+import { PDF, PNG } from './file-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
@@ -31,8 +32,6 @@ let createdId: string;
 const model = everyWidgetModel();
 const fields = model.formData.fields;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-const PDF = Buffer.from('%PDF-1.4\n% every widget\n');
 
 async function upload(vModel: string, name: string, bytes: Buffer) {
   const boundary = '----kdeverywidget7MA4YWxk';
