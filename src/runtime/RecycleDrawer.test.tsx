@@ -27,6 +27,29 @@ const show = (can: (c: string) => boolean) =>
     </TestShell>,
   );
 
+describe('deletes from the list carry the version it showed (issue 27 item 1)', () => {
+  it('a row delete sends ?version and a batch delete the versions of the chosen rows', async () => {
+    api.on(`POST ${BASE}/m-order/List`, ok({ list: orders.map((o, i) => ({ ...o, version: i + 4 })), pagination: { currentPage: 1, pageSize: 20, total: 3 } }));
+    api.on(`DELETE ${BASE}/m-order/o1`, ok(null, '删除成功'));
+    api.on(`POST ${BASE}/batchDelete/m-order`, ok({ count: 1 }, '删除成功，共1条'));
+    render(
+      <TestShell>
+        <ModelList moduleId="m-order" columnData={orderColumns({ columnBtnsList: [{ value: 'remove', label: '删除' }], btnsList: [{ value: 'batchRemove', label: '批量删除' }] })} compiled={compiled} registry={registry} can={() => true} />
+      </TestShell>,
+    );
+    await screen.findByText('PO-001');
+    fireEvent.click(screen.getAllByRole('button', { name: '删除' })[0]);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.seen.find((r) => r.method === 'DELETE')?.query.get('version')).toBe('4'));
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择第 2 行' }));
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    const dialogs = await screen.findAllByRole('dialog');
+    fireEvent.click(within(dialogs.at(-1) as HTMLElement).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.seen.some((r) => r.path.includes('batchDelete'))).toBe(true));
+    expect(JSON.parse(api.seen.find((r) => r.path.includes('batchDelete'))!.body)).toEqual({ ids: ['o2'], versions: { o2: 5 } });
+  });
+});
+
 describe('recycle bin in the list (issue 27 item 2)', () => {
   it('has no 回收站 button without btn_recycle', async () => {
     show((c) => c !== 'btn_recycle');

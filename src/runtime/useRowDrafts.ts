@@ -69,7 +69,8 @@ export function useRowDrafts(moduleId: string, compiled: CompiledForm, rows: rea
         return;
       }
       try {
-        const env = await onlineDev.update(moduleId, id, body);
+        // The version the list showed (issue 27 item 1): a row changed meanwhile merges or is refused (409, toasted).
+        const env = await onlineDev.update(moduleId, id, typeof row.version === 'number' ? { ...body, version: row.version } : body);
         toast('success', env.msg, 1500);
         revert(id);
         onSaved();
