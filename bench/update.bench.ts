@@ -7,11 +7,14 @@ import { jsonb } from '../server/src/db/json';
 import { bindRecordFiles } from '../server/src/modules/files/store';
 import { diffRecords, logChanges } from '../server/src/modules/visualdev/history';
 import { loadModel } from '../server/src/modules/visualdev/model-store';
-import { getRecord, raw } from '../server/src/modules/visualdev/onlinedev-repository';
+import { listFilter } from '../server/src/modules/visualdev/list-filter';
+import { filtered, ordered } from '../server/src/modules/visualdev/list-keyset';
+import { getRecord, raw, rowsAsJsonStatement, runRowsAsJson, selectColumns } from '../server/src/modules/visualdev/onlinedev-repository';
 import type { Actor } from '../server/src/modules/visualdev/record-prepare';
 import { dynamicOptionsOf, referenceErrors } from '../server/src/modules/visualdev/record-references';
 import { createOne, prepare, recordErrors, updateOne } from '../server/src/modules/visualdev/record-service';
 import { checkRegressions, type Outcome, printReport } from './lib/report';
+import { seedSuppliers } from './lib/seed-suppliers';
 import { fixed, median } from './lib/stats';
 
 /**
@@ -19,7 +22,11 @@ import { fixed, median } from './lib/stats';
  * the real write path (updateOne: the row locked `for update`, the version checked and bumped in the UPDATE, the
  * version in the history entry) over the same update as the write path was before versions (the same preparation,
  * validation, reference checks, files and history, with a plain `update … where id = ?` and no lock), same PGlite
- * (in process), same records, interleaved rounds. Goal ≤ 1.05. Knobs: BENCH_ROUNDS (5). Not part of `npm test`.
+ * (in process), same records, interleaved rounds. Goal ≤ 1.05.
+ * L1 (issue 27 item 2): a list's first-page statement as the runtime builds it now (live records only: `f_deleted_at
+ * is null`, plus the version column) over the same statement without them, on 20,000 seeded suppliers, 20 rows in
+ * the default order, same PGlite, interleaved rounds (goal ≤ 1.05: nothing measurable).
+ * Knobs: BENCH_ROUNDS (5). Not part of `npm test`.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PER_ROUND = 600;
@@ -78,6 +85,25 @@ async function latency(update: (id: string, rec: Record<string, unknown>) => Pro
   return (performance.now() - t0) / PER_ROUND;
 }
 
+await seedSuppliers(db, model.table, 20_000);
+const filter = listFilter(model, {});
+const order = { sidx: '', sort: 'desc' as const };
+const withBin = rowsAsJsonStatement(db, ordered(filtered(db, model, filter), order).select(selectColumns(model)).limit(20));
+const plain = rowsAsJsonStatement(db, ordered(raw(db).selectFrom(model.table).where(filter.where) as unknown as ReturnType<typeof filtered>, order).select(selectColumns(model).filter((c) => c !== 'f_version')).limit(20));
+/** Mean latency of 500 runs of a statement (ms), after 50 warm-up runs. */
+async function statementLatency(statement: typeof plain): Promise<number> {
+  for (let i = 0; i < 50; i++) await runRowsAsJson(db, statement);
+  const t0 = performance.now();
+  for (let i = 0; i < 500; i++) await runRowsAsJson(db, statement);
+  return (performance.now() - t0) / 500;
+}
+const listBase: number[] = [];
+const listSubject: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  listBase.push(await statementLatency(plain));
+  listSubject.push(await statementLatency(withBin));
+}
+
 const base: number[] = [];
 const subject: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -94,9 +120,18 @@ const outcomes: Outcome[] = [
     goal: 1.05,
     higherIsBetter: false,
   },
+  {
+    id: 'L1',
+    name: 'list first-page statement with the recycle-bin filter and version vs without',
+    subject: `live records only: ${fixed(median(listSubject), 3)} ms`,
+    baseline: `no recycle filter: ${fixed(median(listBase), 3)} ms`,
+    ratios: listSubject.map((s, i) => s / listBase[i]),
+    goal: 1.05,
+    higherIsBetter: false,
+  },
 ];
 await app.close();
 await rm(dir, { recursive: true, force: true });
 const env = `${new Date().toISOString()}; PGlite in process, seeded supplier model, ${RECORDS} records; ${ROUNDS} interleaved rounds of ${PER_ROUND} updates`;
-printReport('update', outcomes, ['Ratio: latency of the versioned update / latency of the pre-version update, per round (lower is better).'], env);
+printReport('update', outcomes, ['Ratio: latency of the versioned update / latency of the pre-version update, per round (lower is better); L1: the list statement with / without the recycle-bin filter.'], env);
 checkRegressions(outcomes);
