@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from '../../schemas/password-policy';
 import { request } from './client';
 
 /**
@@ -36,23 +37,8 @@ export function getLogo(which: 'login' | 'navigation' | 'icon'): Promise<string>
   return getSysConfig('logo', which, { silent: true }).catch(() => '');
 }
 
-/**
- * The password policy of the system settings' security page (issue 20 item 6; server modules/sysconfig/defaults.ts),
- * JNPF 3.4.7 names; switches are 0/1. passwordStrengthLimit turns on the length and character-kind rules;
- * passwordScoreMin (KD's, 0–4, 0 = off) is the minimum zxcvbn score, applied whatever the switch.
- */
-export interface PasswordPolicy {
-  passwordStrengthLimit: number;
-  passwordLengthMin: number;
-  /** Minimum length in characters (with passwordLengthMin). */
-  passwordLengthMinNumber: number;
-  containsNumbers: number;
-  includeLowercaseLetters: number;
-  includeUppercaseLetters: number;
-  /** A symbol is required (and allowed). */
-  containsCharacters: number;
-  passwordScoreMin: number;
-}
+/** The password policy (issue 20 item 6), declared once in schemas/password-policy.ts. */
+export type { PasswordPolicy } from '../../schemas/password-policy';
 
 /** GET /api/system/SysConfig/PasswordPolicy (signed in; silent: the forms fall back to the built-in defaults). */
 export function getPasswordPolicy(): Promise<PasswordPolicy> {

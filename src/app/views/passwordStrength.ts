@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY_DEFAULTS } from '../../../schemas/password-policy';
 import type { PasswordPolicy } from '../../api/sysconfig';
 
 /**
@@ -8,16 +9,7 @@ import type { PasswordPolicy } from '../../api/sysconfig';
  */
 
 /** The policy when the server's cannot be read: the server's defaults (server/src/modules/sysconfig/defaults.ts). */
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  passwordStrengthLimit: 1,
-  passwordLengthMin: 1,
-  passwordLengthMinNumber: 6,
-  containsNumbers: 0,
-  includeLowercaseLetters: 0,
-  includeUppercaseLetters: 0,
-  containsCharacters: 0,
-  passwordScoreMin: 2,
-};
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { ...PASSWORD_POLICY_DEFAULTS };
 
 /** The password rule of spec 001 §5: 6–16 letters and digits, containing both. */
 export const PASSWORD_RULE = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z\d]{6,16}$/;
