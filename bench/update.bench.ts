@@ -4,15 +4,19 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../server/src/app';
 import { jsonb } from '../server/src/db/json';
+import { billRuleFields } from '../server/src/modules/bill-rule/assign';
 import { bindRecordFiles } from '../server/src/modules/files/store';
+import { assertWritable } from '../server/src/modules/visualdev/field-access';
 import { diffRecords, logChanges } from '../server/src/modules/visualdev/history';
-import { loadModel } from '../server/src/modules/visualdev/model-store';
+import { invalidateModel } from '../server/src/modules/visualdev/list-cache';
 import { listFilter } from '../server/src/modules/visualdev/list-filter';
 import { filtered, ordered } from '../server/src/modules/visualdev/list-keyset';
+import { loadModel } from '../server/src/modules/visualdev/model-store';
 import { getRecord, raw, rowsAsJsonStatement, runRowsAsJson, selectColumns } from '../server/src/modules/visualdev/onlinedev-repository';
 import type { Actor } from '../server/src/modules/visualdev/record-prepare';
+import { stripServerFields } from '../server/src/modules/visualdev/record-prepare';
 import { dynamicOptionsOf, referenceErrors } from '../server/src/modules/visualdev/record-references';
-import { createOne, prepare, recordErrors, updateOne } from '../server/src/modules/visualdev/record-service';
+import { createOne, prepare, recordErrors, recordOfBody, updateOne } from '../server/src/modules/visualdev/record-service';
 import { checkRegressions, type Outcome, printReport } from './lib/report';
 import { seedSuppliers } from './lib/seed-suppliers';
 import { fixed, median } from './lib/stats';
@@ -42,7 +46,11 @@ const ids: string[] = [];
 for (let i = 0; i < RECORDS; i++) ids.push(await createOne(db, model, { supplierCode: `S${String(i).padStart(4, '0')}`, supplierName: `供应商${i}`, creditLimit: 1000 }, actor, 'zh'));
 
 /** The update as it was before versions (see the module comment). */
-async function legacyUpdate(recordId: string, incoming: Record<string, unknown>): Promise<void> {
+async function legacyUpdate(recordId: string, body: Record<string, unknown>): Promise<void> {
+  const incoming = recordOfBody(body, model);
+  assertWritable(incoming, null);
+  stripServerFields(model, incoming);
+  for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
   const dynamic = await dynamicOptionsOf(db, model, incoming);
   await db.transaction().execute(async (trx) => {
     const current = await getRecord(trx, model, recordId);
@@ -59,6 +67,7 @@ async function legacyUpdate(recordId: string, incoming: Record<string, unknown>)
     const after = await getRecord(trx, model, recordId);
     await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after) }]);
   });
+  invalidateModel(db, model.record.id);
 }
 
 const versions = new Map<string, number>();

@@ -110,6 +110,12 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   return id;
 }
 
+/** A concurrent writer bumped the version between an update's read and its UPDATE (internal: the update retries). */
+class VersionMoved extends Error {}
+
+/** Optimistic attempts of an update before it locks the row (issue 27 item 1). */
+const OPTIMISTIC_TRIES = 3;
+
 /** What an accepted update answers (issue 27 item 1): the new version, and the merge note of a stale-but-disjoint write. */
 export interface UpdateResult {
   version: number;
@@ -129,7 +135,7 @@ function splitVersion(model: LoadedModel, row: ModelRow): { version: number; sto
 
 /**
  * Updates a record (fields missing from the body keep their stored values; bill numbers and system fields stay).
- * The row is locked first; the body's `version` (record-version.ts) decides: current → written; older → merged or
+ * The row is read (and locked only after lost races, see OPTIMISTIC_TRIES); the body's `version` (record-version.ts) decides: current → written; older → merged or
  * refused (409 `{ conflict }`); absent → written unless the model's concurrencyLock is on (400). The UPDATE bumps the
  * version; the history entry records it. Null when there is no such record. @throws ApiError 400/403/409 (nothing written).
  */
@@ -141,8 +147,9 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   stripServerFields(model, incoming);
   for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
   const dynamic = await dynamicOptionsOf(db, model, incoming);
-  const done = await db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
-    const current = await getRecord(trx, model, recordId, true);
+  const attempt = (lock: boolean) =>
+    db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
+    const current = await getRecord(trx, model, recordId, lock);
     if (!current) return null;
     const { version, stored } = splitVersion(model, current);
     if (expected !== undefined && expected > version) throw versionFail(400, 'versionAhead', { version: expected });
@@ -155,12 +162,24 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
     await assertReferences(trx, model, merged, lang, dynamic, changed);
     const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
-    if (next === null) return null;
+    // Another writer committed between the read and the UPDATE (its `where f_version = ?` matched nothing): roll back, retry.
+    if (next === null) throw new VersionMoved();
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
     const after = await getRecord(trx, model, recordId);
     await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after), version: next }]);
     return { version: next, merged: stale ? mergeNote(model, stale) : null };
-  });
+    });
+  let done: UpdateResult | null = null;
+  // Optimistic first (no row lock: the UPDATE's version check catches a concurrent writer); after OPTIMISTIC_TRIES
+  // lost races the row is read `for update`, which always gets through.
+  for (let i = 0; ; i++) {
+    try {
+      done = await attempt(i >= OPTIMISTIC_TRIES);
+      break;
+    } catch (err) {
+      if (!(err instanceof VersionMoved) || i >= OPTIMISTIC_TRIES) throw err;
+    }
+  }
   if (done) invalidateModel(db, model.record.id);
   return done;
 }

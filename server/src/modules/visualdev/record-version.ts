@@ -83,14 +83,18 @@ export interface LaterEntry {
   changes: FieldChange[];
 }
 
-/** The history entries of a record with a version above `version`, oldest first. */
-export async function entriesSince(db: Db, modelId: string, recordId: string, version: number): Promise<LaterEntry[]> {
+/**
+ * The history entries of a record with a version above `version` (and at most `upTo`: the version of the row as read,
+ * so a writer committing meanwhile is left to the UPDATE's version check), oldest first.
+ */
+export async function entriesSince(db: Db, modelId: string, recordId: string, version: number, upTo = 2_147_483_647): Promise<LaterEntry[]> {
   const rows = await db
     .selectFrom('model_data_log')
     .select(['version', 'user_id', 'user_name', 'created_at', 'changes'])
     .where('model_id', '=', modelId)
     .where('record_id', '=', recordId)
     .where('version', '>', version)
+    .where('version', '<=', upTo)
     .orderBy('version')
     .execute();
   return rows.map((r) => ({ version: Number(r.version), userId: r.user_id, userName: r.user_name, time: new Date(r.created_at as Date | string).getTime(), changes: (r.changes ?? []) as FieldChange[] }));
@@ -141,7 +145,7 @@ function labelOf(model: LoadedModel, field: string): string {
  * my fields (or the history cannot tell what changed), nothing written.
  */
 export async function resolveStale(db: Db, model: LoadedModel, recordId: string, current: Record<string, unknown>, currentVersion: number, incoming: Record<string, unknown>, mine: number): Promise<StaleResolution> {
-  const others = await entriesSince(db, model.record.id, recordId, mine);
+  const others = await entriesSince(db, model.record.id, recordId, mine, currentVersion);
   const complete = others.length === currentVersion - mine && others.every((e, i) => e.version === mine + 1 + i);
   const atMine: Record<string, unknown> = { ...current };
   for (const e of [...others].reverse()) for (const c of e.changes) atMine[c.field] = c.before;
