@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { readOutboundSettings, writeOutboundSettings } from '../../lib/outbound';
 import { t } from '../../i18n';
+import { readOutboundSettings, writeOutboundSettings } from '../../lib/outbound';
 import { ApiError, ok } from '../../plugins/envelope';
 
 /**
