@@ -2,25 +2,10 @@ import { Button, Modal, Table } from 'antd';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Conflict, ConflictField } from '../../schemas/wire/conflict';
 import { RUNTIME_NS } from './i18n';
 
-/** One conflicting field of a refused save (server record-version.ts ConflictField): values and who set theirs, when (ms). */
-export interface ConflictField {
-  field: string;
-  label: string;
-  mine: unknown;
-  theirs: unknown;
-  base: unknown;
-  userName: string | null;
-  time: number;
-}
-
-/** The `data.conflict` of a save refused with code 409 (issue 27 item 1): the current version, fields and values. */
-export interface Conflict {
-  version: number;
-  fields: ConflictField[];
-  current: Record<string, unknown>;
-}
+export type { Conflict, ConflictField } from '../../schemas/wire/conflict';
 
 /** True when an error's data carries a {@link Conflict}. */
 export function conflictOf(data: unknown): Conflict | null {

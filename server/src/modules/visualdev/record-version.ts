@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { ConflictField } from '../../../../schemas/wire/conflict';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
 import type { FieldChange } from './history';
@@ -116,16 +117,7 @@ function sameValue(model: LoadedModel, field: string, a: unknown, b: unknown): b
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** One conflicting field: my value, theirs (current), the value at my version, and who set theirs, when (ms). */
-export interface ConflictField {
-  field: string;
-  label: string;
-  mine: unknown;
-  theirs: unknown;
-  base: unknown;
-  userName: string | null;
-  time: number;
-}
+export type { ConflictField } from '../../../../schemas/wire/conflict';
 
 /** What a stale write may do: the fields to write (mine only), and the others' entries it was merged with. */
 export interface StaleResolution {
