@@ -97,3 +97,18 @@ export function newFieldRow(field: string, label: string, over: Partial<FieldLis
 export function newDataSourceConfig(over: Partial<DataSourceConfig> = {}): DataSourceConfig {
   return { type: 1, content: '', multipleSelection: true, besideSelects: true, pagination: true, srcField: '', fields: [], ...over };
 }
+
+/**
+ * Who may run an interface (issue 20 item 3): 'granted' — administrators, holders of a grant on it (roles, positions,
+ * users: authorize item_type 'dataInterface') and form fields bound to it for users who may open the form;
+ * 'signedIn' — every signed-in user.
+ */
+export type RunScope = 'granted' | 'signedIn';
+
+/** An interface's run grants on the wire (`GET|POST /api/system/DataInterface/{id}/Authorize`). */
+export interface InterfaceGrants {
+  runScope: RunScope;
+  roleIds: string[];
+  userIds: string[];
+  positionIds: string[];
+}

@@ -1,4 +1,4 @@
-import type { DataInterface, DataSourceConfig } from '../../schemas/data-source';
+import type { DataInterface, DataSourceConfig, InterfaceGrants, RunScope } from '../../schemas/data-source';
 import { request, requestEnvelope } from './client';
 
 /** Data interfaces and field data sources (design.md §6 `/api/system/DataInterface`; spec 001 §3, §7). */
@@ -9,16 +9,7 @@ const enc = encodeURIComponent;
 /** A data interface as the server sends it. */
 export type DataInterfaceRecord = DataInterface & { id: string; enabledMark: number; runScope?: RunScope; creatorTime?: number; lastModifyTime?: number | null };
 
-/** Who may run an interface (issue 20 item 3): the granted roles/users/positions (and administrators), or every signed-in user. */
-export type RunScope = 'granted' | 'signedIn';
-
-/** An interface's run grants (`GET|POST DataInterface/{id}/Authorize`). */
-export interface InterfaceGrants {
-  runScope: RunScope;
-  roleIds: string[];
-  userIds: string[];
-  positionIds: string[];
-}
+export type { InterfaceGrants, RunScope } from '../../schemas/data-source';
 
 /** A role or user to pick in the grants dialog. */
 export interface GrantOption {

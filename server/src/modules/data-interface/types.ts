@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RunScope } from '../../../../schemas/data-source';
 
 /** The `data_interface` table (migration 0210_data_interface). */
 export interface DataInterfaceTable {
@@ -23,20 +24,7 @@ export interface DataInterfaceTable {
   updated_by: string | null;
 }
 
-/**
- * Who may run an interface (issue 20 item 3): 'granted' — administrators, holders of a grant on it (roles, positions,
- * users: authorize item_type 'dataInterface') and form fields bound to it for users who may open the form;
- * 'signedIn' — every signed-in user.
- */
-export type RunScope = 'granted' | 'signedIn';
-
-/** An interface's run grants on the wire (`GET|POST /api/system/DataInterface/{id}/Authorize`). */
-export interface InterfaceGrants {
-  runScope: RunScope;
-  roleIds: string[];
-  userIds: string[];
-  positionIds: string[];
-}
+export type { InterfaceGrants, RunScope } from '../../../../schemas/data-source';
 
 /** A default parameter of an interface: its name and the value used when the caller sends none. */
 export interface RequestParameter {
