@@ -111,21 +111,23 @@ export async function readableTables(db: Db): Promise<Set<string>> {
 
 /**
  * Every table and view of the current schema a data source may not read (the token check refuses their names),
- * after bringing the role's grants in line: SELECT on readable tables, none on the others.
+ * after bringing the role's grants in line: SELECT on readable tables, none on the others. Grants name the schema
+ * (issue 20 item 1): an unqualified name would resolve through search_path, pg_catalog first.
  */
 export async function syncGrants(db: Db, readable: Set<string>, role: boolean): Promise<string[]> {
+  const schema = await currentSchema(db);
   const rows = await sql<{ name: string; granted: boolean }>`
     select c.relname as name, ${role ? sql`has_table_privilege(${DATASOURCE_ROLE}, c.oid, 'SELECT')` : sql`false`} as granted
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = current_schema() and c.relkind in ('r', 'v', 'm', 'p', 'f')`.execute(db);
+    where n.nspname = ${schema} and c.relkind in ('r', 'v', 'm', 'p', 'f')`.execute(db);
   const denied: string[] = [];
   for (const r of rows.rows) {
     const ok = readable.has(r.name.toLowerCase());
     if (!ok) denied.push(r.name.toLowerCase());
     if (!role) continue;
     // Concurrent grants on one table may collide ("tuple concurrently updated"); the next call repairs.
-    if (ok && !r.granted) await attempt(db, sql`grant select on ${sql.table(r.name)} to ${sql.id(DATASOURCE_ROLE)}`);
-    if (!ok && r.granted) await attempt(db, sql`revoke all on ${sql.table(r.name)} from ${sql.id(DATASOURCE_ROLE)}`);
+    if (ok && !r.granted) await attempt(db, sql`grant select on ${sql.id(schema, r.name)} to ${sql.id(DATASOURCE_ROLE)}`);
+    if (!ok && r.granted) await attempt(db, sql`revoke all on ${sql.id(schema, r.name)} from ${sql.id(DATASOURCE_ROLE)}`);
   }
   return denied;
 }
