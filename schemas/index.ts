@@ -4,3 +4,4 @@ export * from './field';
 export * from './form';
 export * from './model';
 export * from './data-source';
+export * from './page';

@@ -1,0 +1,183 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { type ColumnConfig, ColumnConfigSchema } from './columns';
+import { type FormConfig, FormConfigSchema } from './form';
+
+/**
+ * Built-in pages as models (issue 26 items 1–2): the platform's own admin pages (bill rules, the web-design list, the
+ * dictionary, data interfaces…) are JSON files `src/pages/<area>/<page>.page.json` holding a form config and a column
+ * config exactly like a designed model (schemas/form.ts, schemas/columns.ts) plus a `resource`: the REST calls of the
+ * area that stand in for the OnlineDev routes. The server answers them through GET /api/visualdev/OnlineDev/{code}/Config
+ * (the page code in place of a model id); the client renders them with the same ModelList / ModelForm / ModelDetail.
+ *
+ * Path templates: a path under /api/ where `{id}` is replaced by the row's id (URL-encoded), `{tree}` by the chosen node
+ * of the list's tree filter, and `{field}` (any other name) by that field of the row.
+ */
+
+/** A REST path template (see the module comment): `/api/…` with `{id}`, `{tree}` or `{field}` placeholders. */
+export const PathTemplateSchema = Type.String({ pattern: '^/api/[^\\s]*$', maxLength: 300 });
+
+/** HTTP methods a resource call may use (as the area's server routes take them). */
+export const CallMethodSchema = Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE')]);
+
+/** One REST call: `method` (default per key: list/get/template/exportData GET, remove DELETE, others POST) and `path`. */
+export const ResourceCallSchema = Type.Object(
+  {
+    method: Type.Optional(CallMethodSchema),
+    path: PathTemplateSchema,
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The list call. GET sends the query as URL parameters, POST as a JSON body: currentPage, pageSize, keyword, sidx,
+ * sort, queryJson (the search fields, a JSON string) and, with a tree filter, `tree.param` = the chosen node. The answer
+ * is `{ list, pagination: { currentPage, pageSize, total } }` (design.md §6) or a bare array (one page, no paging).
+ */
+export const ResourceListSchema = Type.Object(
+  {
+    method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
+    path: PathTemplateSchema,
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A state toggle (JNPF `…/{id}/Actions/State`): the list shows the `field` column (default `enabledMark`, 1 on / 0 off)
+ * as a switch; flipping it sends the call (gated by `button`, default btn_edit) and reloads the list.
+ */
+export const ResourceStateSchema = Type.Object(
+  {
+    method: Type.Optional(CallMethodSchema),
+    path: PathTemplateSchema,
+    field: Type.Optional(Type.String()),
+    button: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * An extra row or toolbar action (`place`, default 'row'), shown when the user holds `button` (an enCode; none = always):
+ * - `call`: sends `method` (default POST) `path`, toasts the answer's msg and reloads the list; `confirm` asks first;
+ * - `download`: fetches `path` as a file and saves it (toast `已导出 <file>`);
+ * - `upload` (toolbar): picks a file (`accept`, e.g. `.json`) and posts it as multipart `file` to `path`; the answer's
+ *   msg is toasted (error 1 s when code ≠ 200) and the list reloads;
+ * - `navigate`: opens the client route `to` (a template like `/previewModel?id={id}`);
+ * - `form`: opens the form `forms[form]` in a dialog and sends its record to `path` (default POST);
+ * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action').
+ * `label` is the button text (zh; translated through the page's `locales`); row buttons are named `<label> <row name>`
+ * for assistive technology when the page sets `rowName`. `danger` paints it red.
+ */
+export const PageActionSchema = Type.Object(
+  {
+    value: Type.String({ minLength: 1, maxLength: 50 }),
+    label: Type.String({ minLength: 1, maxLength: 50 }),
+    button: Type.Optional(Type.String({ maxLength: 50 })),
+    kind: Type.Union([Type.Literal('call'), Type.Literal('download'), Type.Literal('upload'), Type.Literal('navigate'), Type.Literal('form'), Type.Literal('dialog')]),
+    place: Type.Optional(Type.Union([Type.Literal('row'), Type.Literal('toolbar')])),
+    method: Type.Optional(CallMethodSchema),
+    path: Type.Optional(PathTemplateSchema),
+    to: Type.Optional(Type.String({ pattern: '^/', maxLength: 300 })),
+    form: Type.Optional(Type.String()),
+    renderer: Type.Optional(Type.String()),
+    confirm: Type.Optional(Type.String({ maxLength: 200 })),
+    accept: Type.Optional(Type.String({ maxLength: 100 })),
+    danger: Type.Optional(Type.Boolean()),
+    /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
+    fileName: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The list's tree filter bound to a resource (list type 2 with a built-in source, e.g. the dictionary's type tree):
+ * `path` answers `{ list }` or an array of nodes; `value`/`label`/`children` name the node keys (default id, fullName,
+ * children); the chosen node's value goes to the list as `param` (query or body) and to `{tree}` in path templates.
+ * `required`: the list is empty until a node is chosen (no 全部 node).
+ */
+export const ResourceTreeSchema = Type.Object(
+  {
+    path: PathTemplateSchema,
+    param: Type.String({ minLength: 1, maxLength: 50 }),
+    value: Type.Optional(Type.String()),
+    label: Type.Optional(Type.String()),
+    children: Type.Optional(Type.String()),
+    title: Type.Optional(Type.String()),
+    required: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The REST calls of a built-in area (issue 26 item 1), each optional but `list`: what a page lacks its UI hides.
+ * - `list`, `get` (one record, answer the record), `create` (answer `{ id }`), `update` (method as the area's route:
+ *   POST or PUT), `remove` (one row), `batchRemove` (body `{ ids }`), `state` (switch column);
+ * - `exportData` (answer a file; body/query = the list query and `selectKey`), `template` (a file), `importData`
+ *   (multipart `file`, answer `{ count }` or 400 `{ errors }`);
+ * - `actions`: extra row and toolbar buttons; `tree`: a tree filter beside the list.
+ */
+export const ResourceBindingSchema = Type.Object(
+  {
+    list: ResourceListSchema,
+    get: Type.Optional(ResourceCallSchema),
+    create: Type.Optional(ResourceCallSchema),
+    update: Type.Optional(ResourceCallSchema),
+    remove: Type.Optional(ResourceCallSchema),
+    batchRemove: Type.Optional(ResourceCallSchema),
+    state: Type.Optional(ResourceStateSchema),
+    exportData: Type.Optional(ResourceCallSchema),
+    template: Type.Optional(ResourceCallSchema),
+    importData: Type.Optional(ResourceCallSchema),
+    actions: Type.Optional(Type.Array(PageActionSchema)),
+    tree: Type.Optional(ResourceTreeSchema),
+  },
+  { additionalProperties: false },
+);
+
+/** Translations of a page's texts (zh is written in the config): per language, zh text → translated text. */
+export const PageLocalesSchema = Type.Object(
+  {
+    en: Type.Optional(Type.Record(Type.String(), Type.String())),
+    tw: Type.Optional(Type.Record(Type.String(), Type.String())),
+    mas: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A built-in page (issue 26 item 2), the content of a `*.page.json`:
+ * - `code`: unique page code, the `{id}` of OnlineDev/{id}/Config and the `data-page` of the list and form;
+ * - `fullName`: the page title (zh); `urlAddress`: the type-2 menu address that opens it (e.g. `system/billRule`);
+ * - `menuEnCode`: the system menu whose grants guard the page (default: the menu whose urlAddress matches);
+ * - `formData`, `columnData`: as any model (button enCodes btn_add/btn_edit/btn_remove/btn_detail gate the buttons);
+ * - `resource`: the REST binding; `forms`: extra forms named by `form` actions;
+ * - `rowName`: the field naming a row (row buttons read `<label> <name>`); `locales`: translations of the zh texts.
+ */
+export const PageConfigSchema = Type.Object(
+  {
+    code: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,49}$' }),
+    fullName: Type.String({ minLength: 1, maxLength: 100 }),
+    urlAddress: Type.String({ minLength: 1, maxLength: 200 }),
+    menuEnCode: Type.Optional(Type.String({ maxLength: 50 })),
+    formData: FormConfigSchema,
+    columnData: ColumnConfigSchema,
+    resource: ResourceBindingSchema,
+    forms: Type.Optional(Type.Record(Type.String(), FormConfigSchema)),
+    rowName: Type.Optional(Type.String()),
+    locales: Type.Optional(PageLocalesSchema),
+  },
+  { additionalProperties: false },
+);
+
+export type ResourceCall = Static<typeof ResourceCallSchema>;
+export type ResourceList = Static<typeof ResourceListSchema>;
+export type ResourceState = Static<typeof ResourceStateSchema>;
+export type PageAction = Static<typeof PageActionSchema>;
+export type ResourceTree = Static<typeof ResourceTreeSchema>;
+export type ResourceBinding = Static<typeof ResourceBindingSchema>;
+export type PageLocales = Static<typeof PageLocalesSchema>;
+/** A page config with the typed form and column configs (as ModelRecord does). */
+export type PageConfig = Omit<Static<typeof PageConfigSchema>, 'formData' | 'columnData' | 'forms'> & {
+  formData: FormConfig;
+  columnData: ColumnConfig;
+  forms?: Record<string, FormConfig>;
+};
