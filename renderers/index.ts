@@ -54,6 +54,8 @@ import textarea from './textarea/definition';
 import timeRange from './time-range/definition';
 import time from './time/definition';
 import treeSelect from './tree-select/definition';
+import sqlEditor from './sql-editor/definition';
+import dataInterfaceTest from './data-interface-test/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
 export const definitions = [
@@ -112,6 +114,8 @@ export const definitions = [
   row,
   tab,
   collapse,
+  sqlEditor,
+  dataInterfaceTest,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */

@@ -1,0 +1,26 @@
+import { defineRenderer } from '../../src/engine/renderer';
+import { baseColumn } from '../_shared/fieldProps';
+import { commonProps, inspectorOf } from '../_shared/inspectors';
+import { scaffoldOf } from '../_shared/scaffold';
+
+/**
+ * sqlEditor: the SQL text of a data interface (design.md §6 `/api/system/DataInterface`, issue 26 item 3): a monospace
+ * text area with line numbers and an optional `hint` under it. Value: string, at most `maxlength` characters (the
+ * server's limit is 20,000). The server's SQL-guard refusal (400 `data.field = 'query'`) is shown under the field by the
+ * form, like any field error.
+ */
+export default defineRenderer({
+  kdKey: 'sqlEditor',
+  label: 'SQL 编辑器',
+  icon: 'ConsoleSqlOutlined',
+  group: 'advanced',
+  scaffold: scaffoldOf('sqlEditor', 'SQL 语句', 'KdSqlEditor', {}, { placeholder: 'select …', rows: 8, maxlength: 20000, hint: '', readonly: false, disabled: false }),
+  inspector: inspectorOf(commonProps, {
+    rows: { type: 'integer', title: '行数', minimum: 2, maximum: 40 },
+    maxlength: { type: ['integer', 'null'], title: '最多输入', minimum: 1 },
+    hint: { type: 'string', title: '提示' },
+  }),
+  toSchema: (field) => ({ type: 'string', ...(typeof field.maxlength === 'number' ? { maxLength: field.maxlength } : {}) }),
+  toColumn: (field) => baseColumn(field, { tooltipField: field.__vModel__, cellStyle: { fontFamily: 'monospace' } }),
+  component: () => import('./SqlEditor'),
+});
