@@ -11,6 +11,15 @@ export const OptionSchema = Type.Object(
   { additionalProperties: true },
 );
 
+/**
+ * Show a field only while another field of the record holds one of some values (`__config__.showWhen`, issue 26: e.g.
+ * the role and user pickers of the run-grants form while runScope is 'granted'). A hidden field keeps its value.
+ */
+export const ShowWhenSchema = Type.Object(
+  { field: Type.String({ minLength: 1 }), in: Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])) },
+  { additionalProperties: false },
+);
+
 export const FieldMetaSchema = Type.Object(
   {
     kdKey: Type.String({ minLength: 1 }),
@@ -26,6 +35,7 @@ export const FieldMetaSchema = Type.Object(
     span: Type.Optional(Type.Number()),
     layout: Type.Optional(Type.Union([Type.Literal('colFormItem'), Type.Literal('rowFormItem')])),
     children: Type.Optional(Type.Array(Type.Unknown())),
+    showWhen: Type.Optional(ShowWhenSchema),
   },
   { additionalProperties: true },
 );

@@ -3,6 +3,8 @@ import { Col, Row } from 'antd';
 import { Fragment, memo, type ReactNode } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import type { RendererMap } from '../../src/engine/renderer';
+import { isShown } from '../../src/engine/showWhen';
+import { useFormValues } from './FormValuesContext';
 import type { FormMode, KdComponent } from './types';
 
 /** What KdForm passes to its templates through rjsf's `formContext`. */
@@ -58,6 +60,12 @@ export function layoutModels(fields: FieldConfig[], registry: RendererMap, out =
   return out;
 }
 
+/** Renders `children` only while the record satisfies the field's `__config__.showWhen` (src/engine/showWhen.ts). */
+function ShownWhen({ field, children }: { field: FieldConfig; children: ReactNode }) {
+  const record = useFormValues();
+  return isShown(field, record) ? children : null;
+}
+
 /**
  * Root object template: lays the properties out following the form's field tree, so containers (row, card, tab,
  * collapse) and display widgets (text, alert, divider…) appear where the designer put them. Each leaf sits in an antd
@@ -69,50 +77,60 @@ export function LayoutObjectTemplate({ properties, registry }: ObjectFieldTempla
   const placed = layoutModels(ctx.fields, ctx.registry);
   const render = (fields: FieldConfig[]): ReactNode =>
     fields.map((f, i) => {
-      const cfg = f.__config__;
-      const def = ctx.registry[cfg.kdKey];
-      const span = typeof cfg.span === 'number' ? cfg.span : 24;
-      const key = f.__vModel__ || `${cfg.kdKey}-${cfg.formId ?? i}`;
-      if (def?.container || (cfg.kdKey !== 'table' && Array.isArray(cfg.children) && cfg.children.length && !f.__vModel__)) {
-        const C = ctx.components[cfg.kdKey];
-        const inner = C ? <C field={f} mode={ctx.mode} renderChildren={render} /> : <Row gutter={ctx.gutter}>{render((cfg.children ?? []) as FieldConfig[])}</Row>;
-        return (
-          <Col key={key} span={span}>
-            {inner}
-          </Col>
-        );
-      }
-      if (f.__vModel__ && byName.has(f.__vModel__)) {
-        return (
-          <Col key={key} span={span}>
-            {byName.get(f.__vModel__)}
-          </Col>
-        );
-      }
-      const D = ctx.components[cfg.kdKey];
-      if (!D) return null;
-      if (def && def.toSchema(f) !== null) {
-        // A value widget without a `__vModel__` (e.g. fresh from the palette): say so rather than render it unbound.
-        return (
-          <Col key={key} span={span}>
-            <div className="kd-form-item" style={{ marginBottom: 18, color: '#faad14' }}>
-              {cfg.label ?? cfg.kdKey}（未绑定字段）
-            </div>
-          </Col>
-        );
-      }
-      // A display widget is labelled like a field unless its config hides the label (text, alert, divider, link,
-      // button, groupTitle scaffolds say showLabel: false; qrcode, barcode and the attr widgets keep theirs).
-      const labelled = cfg.showLabel !== false && !!cfg.label;
+      const placedField = place(f, i);
+      return f.__config__?.showWhen && placedField ? (
+        <ShownWhen key={`when-${f.__vModel__ || i}`} field={f}>
+          {placedField}
+        </ShownWhen>
+      ) : (
+        placedField
+      );
+    });
+  const place = (f: FieldConfig, i: number): ReactNode => {
+    const cfg = f.__config__;
+    const def = ctx.registry[cfg.kdKey];
+    const span = typeof cfg.span === 'number' ? cfg.span : 24;
+    const key = f.__vModel__ || `${cfg.kdKey}-${cfg.formId ?? i}`;
+    if (def?.container || (cfg.kdKey !== 'table' && Array.isArray(cfg.children) && cfg.children.length && !f.__vModel__)) {
+      const C = ctx.components[cfg.kdKey];
+      const inner = C ? <C field={f} mode={ctx.mode} renderChildren={render} /> : <Row gutter={ctx.gutter}>{render((cfg.children ?? []) as FieldConfig[])}</Row>;
       return (
         <Col key={key} span={span}>
-          <div className={labelled ? 'kd-form-item' : undefined} style={{ marginBottom: 18 }}>
-            {labelled && <div className="kd-display-label" style={{ marginBottom: 4 }}>{cfg.label}</div>}
-            <D field={f} mode={ctx.mode} />
+          {inner}
+        </Col>
+      );
+    }
+    if (f.__vModel__ && byName.has(f.__vModel__)) {
+      return (
+        <Col key={key} span={span}>
+          {byName.get(f.__vModel__)}
+        </Col>
+      );
+    }
+    const D = ctx.components[cfg.kdKey];
+    if (!D) return null;
+    if (def && def.toSchema(f) !== null) {
+      // A value widget without a `__vModel__` (e.g. fresh from the palette): say so rather than render it unbound.
+      return (
+        <Col key={key} span={span}>
+          <div className="kd-form-item" style={{ marginBottom: 18, color: '#faad14' }}>
+            {cfg.label ?? cfg.kdKey}（未绑定字段）
           </div>
         </Col>
       );
-    });
+    }
+    // A display widget is labelled like a field unless its config hides the label (text, alert, divider, link,
+    // button, groupTitle scaffolds say showLabel: false; qrcode, barcode and the attr widgets keep theirs).
+    const labelled = cfg.showLabel !== false && !!cfg.label;
+    return (
+      <Col key={key} span={span}>
+        <div className={labelled ? 'kd-form-item' : undefined} style={{ marginBottom: 18 }}>
+          {labelled && <div className="kd-display-label" style={{ marginBottom: 4 }}>{cfg.label}</div>}
+          <D field={f} mode={ctx.mode} />
+        </div>
+      </Col>
+    );
+  };
   const laid = render(ctx.fields);
   const rest = properties.filter((p) => !placed.has(p.name));
   return (

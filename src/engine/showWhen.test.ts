@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldConfig } from '../../schemas/field';
+import { isShown, type ShowWhen } from './showWhen';
+
+const f = (showWhen?: ShowWhen): FieldConfig => ({ __config__: { kdKey: 'roleSelect', ...(showWhen ? { showWhen } : {}) }, __vModel__: 'roleIds' });
+
+describe('isShown (__config__.showWhen, issue 26)', () => {
+  it('shows a field without a rule', () => {
+    expect(isShown(f(), {})).toBe(true);
+  });
+  it('shows while the other field holds one of the values; 1 and "1" match; a missing value is null', () => {
+    const rule = f({ field: 'runScope', in: ['granted', null] });
+    expect(isShown(rule, { runScope: 'granted' })).toBe(true);
+    expect(isShown(rule, {})).toBe(true);
+    expect(isShown(rule, { runScope: 'signedIn' })).toBe(false);
+    const byType = f({ field: 'dataType', in: [1] });
+    expect(isShown(byType, { dataType: '1' })).toBe(true);
+    expect(isShown(byType, { dataType: 3 })).toBe(false);
+    expect(isShown(byType, { dataType: [1] })).toBe(false);
+  });
+});
