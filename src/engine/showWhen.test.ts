@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldConfig } from '../../schemas/field';
+import { renderers } from '../../renderers';
+import { compileForm } from './compile';
 import { isShown, type ShowWhen } from './showWhen';
+import { validateRecord } from './validate';
 
 const f = (showWhen?: ShowWhen): FieldConfig => ({ __config__: { kdKey: 'roleSelect', ...(showWhen ? { showWhen } : {}) }, __vModel__: 'roleIds' });
 
@@ -17,5 +20,19 @@ describe('isShown (__config__.showWhen, issue 26)', () => {
     expect(isShown(byType, { dataType: '1' })).toBe(true);
     expect(isShown(byType, { dataType: 3 })).toBe(false);
     expect(isShown(byType, { dataType: [1] })).toBe(false);
+  });
+});
+
+describe('validateRecord skips hidden fields (issue 26)', () => {
+  it('a required field hidden by showWhen is not reported; shown, it is', () => {
+    const form = {
+      fields: [
+        { __config__: { kdKey: 'comInput', label: '类型' }, __vModel__: 'kind' },
+        { __config__: { kdKey: 'comInput', label: '接口地址', required: true, showWhen: { field: 'kind', in: ['3'] } }, __vModel__: 'path' },
+      ],
+    };
+    const compiled = compileForm(form, renderers);
+    expect(validateRecord(compiled, { kind: '1' })).toEqual([]);
+    expect(validateRecord(compiled, { kind: '3' }).map((e) => e.message)).toEqual(['接口地址不能为空']);
   });
 });

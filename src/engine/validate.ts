@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
+import { isShown } from './showWhen';
 
 /** A validation failure shown to the user: which field, and the rule's own message. */
 export interface FieldError {
@@ -152,6 +153,9 @@ export function validateRecord(compiled: CompiledForm, record: unknown, lang: Me
     if (e.keyword === 'allOf' || e.keyword === 'if') continue;
     const fe = toFieldError(e, compiled.schema, lang, record);
     if (seen.has(fe.field)) continue;
+    // A field hidden by its showWhen rule is not checked (issue 26).
+    const top = compiled.byModel[fe.field.split(/[.[]/)[0]];
+    if (top && record && typeof record === 'object' && !isShown(top, record as Record<string, unknown>)) continue;
     seen.add(fe.field);
     out.push(fe);
   }
