@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Db } from '../db/types';
+import type { Bus } from '../lib/bus';
 
 /**
  * In-process caches of the per-request access lookups (design.md §7a "permission version"; performance.md §2, bench
@@ -12,11 +14,25 @@ import type { Db } from '../db/types';
  * timeout is seen by the very next request. The one write that does not bump is the session's own lastSeen touch
  * (plugins/auth.ts runs it without plugins and updates its cache entry itself).
  *
- * Several server instances: another instance's writes are not seen here; the TTLs below bound that staleness
- * (a kicked or logged-out session stays usable on the other instances for at most SESSION_TTL_MS, a changed grant or
- * menu for at most GRANT_TTL_MS, a changed timeout for CONFIG_TTL_MS). Writes inside a transaction bump before the
- * commit; a read racing that commit can keep the old answer for at most the same TTLs.
+ * Several server instances (issue 12 item 6): with a Redis bus attached (`attachBus`, lib/bus; REDIS_URL set on
+ * PostgreSQL), every watched write also increments the shared permission version (`auth-version`) and publishes
+ * `auth.invalidate` before the write's result returns; each instance reads the shared version at the start of every
+ * signed-in request (`sync`, one Redis GET) and empties its caches when it moved, and empties them at once when the
+ * message arrives. So a forced offline, a disabled user or a revoked grant on instance A applies on instance B's next
+ * request. After a remote change, answers read during STALE_GUARD_MS are not stored (a transaction that wrote may not
+ * have committed yet). A Redis failure counts as a change (the caches are emptied; nothing stale is served). Without
+ * a Redis bus the TTLs below bound the staleness of other instances' writes (a kicked or logged-out session stays
+ * usable elsewhere for at most SESSION_TTL_MS, a changed grant or menu for at most GRANT_TTL_MS, a changed timeout for
+ * CONFIG_TTL_MS). Writes inside a transaction bump before the commit; a read racing that commit can keep the old
+ * answer for at most the same TTLs.
  */
+
+/** The bus topic of cache invalidations; payload `{ reason: string }`. */
+export const INVALIDATE_TOPIC = 'auth.invalidate';
+/** The shared counter of permission-relevant writes (the permission version). */
+export const VERSION_COUNTER = 'auth-version';
+/** After a change seen from another instance, answers read during this many milliseconds are not cached. */
+export const STALE_GUARD_MS = 1_000;
 
 /** How long a session lookup is reused, ms (idle expiry is still checked on every request). */
 export const SESSION_TTL_MS = 2_000;
@@ -28,7 +44,7 @@ export const GRANT_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 /** Tables whose writes change who may do what. */
-export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config']);
+export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme', 'organize', 'visualdev', 'user_supply']);
 
 const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate|merge\s+into)\b/i;
@@ -122,14 +138,91 @@ export class AuthCache implements KyselyPlugin {
   readonly menus = new TtlMap<string[]>(GRANT_TTL_MS);
   readonly decisions = new TtlMap<unknown>(GRANT_TTL_MS);
   private readonly pending = new WeakSet<object>();
+  private bus: Bus | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** The shared permission version last seen (Redis bus only). */
+  private remoteVersion = -1;
+  /** Date.now() before which nothing read is stored (see STALE_GUARD_MS). */
+  private guardUntil = 0;
+  private readonly listeners = new Set<() => void>();
 
-  /** Empties every cache and moves the version. */
+  /** Empties every cache and moves the version; calls the onBump listeners. */
   bump(): void {
     this.version += 1;
     this.sessions.clear();
     this.config.clear();
     this.menus.clear();
     this.decisions.clear();
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Calls `fn` after every bump (local write, remote message or moved shared version); returns the remover. */
+  onBump(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /**
+   * Connects the caches to a bus (lib/bus): watched writes are announced on it, and `auth.invalidate` from other
+   * instances empties the caches. With a local bus nothing crosses the process (announcements are skipped).
+   */
+  attachBus(bus: Bus): void {
+    this.unsubscribe?.();
+    this.bus = bus;
+    this.unsubscribe = bus.subscribe(INVALIDATE_TOPIC, () => this.remoteChange());
+  }
+
+  /** Disconnects from the bus (app close). */
+  detachBus(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.bus = null;
+  }
+
+  /** True when an answer read while the version was `version` may be stored now. */
+  canStore(version: number): boolean {
+    return this.version === version && Date.now() >= this.guardUntil;
+  }
+
+  /** Another instance changed something: empty the caches and store nothing for STALE_GUARD_MS. */
+  private remoteChange(): void {
+    this.guardUntil = Date.now() + STALE_GUARD_MS;
+    this.bump();
+  }
+
+  /**
+   * Follows the shared permission version (call at the start of each signed-in request): one Redis GET with a Redis
+   * bus, nothing otherwise. A moved version or a Redis failure empties the caches.
+   */
+  async sync(): Promise<void> {
+    const bus = this.bus;
+    if (bus?.kind !== 'redis') return;
+    let v: number;
+    try {
+      v = await bus.read(VERSION_COUNTER);
+    } catch (err) {
+      console.warn(`[auth-cache] shared version unreadable, caches emptied: ${err instanceof Error ? err.message : String(err)}`);
+      this.remoteChange();
+      return;
+    }
+    if (v !== this.remoteVersion) {
+      const first = this.remoteVersion < 0;
+      this.remoteVersion = v;
+      if (!first) this.remoteChange();
+    }
+  }
+
+  /** Announces a watched write to the other instances (shared version + message); a Redis failure is logged. */
+  private async announce(): Promise<void> {
+    const bus = this.bus;
+    if (bus?.kind !== 'redis') return;
+    try {
+      const [v] = await Promise.all([bus.incr(VERSION_COUNTER), bus.publish(INVALIDATE_TOPIC, { reason: 'write' })]);
+      // Our own increment needs no re-read here; a concurrent one of another instance shows as a gap next sync.
+      if (v === this.remoteVersion + 1) this.remoteVersion = v;
+    } catch (err) {
+      console.warn(`[auth-cache] invalidation not announced to other instances: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -144,6 +237,7 @@ export class AuthCache implements KyselyPlugin {
     if (this.pending.has(args.queryId)) {
       this.pending.delete(args.queryId);
       this.bump();
+      await this.announce();
     }
     return args.result;
   }
@@ -155,7 +249,7 @@ export class AuthCache implements KyselyPlugin {
   async readThrough<T>(read: () => Promise<T>, store: (value: T) => void): Promise<T> {
     const v = this.version;
     const value = await read();
-    if (this.version === v) store(value);
+    if (this.canStore(v)) store(value);
     return value;
   }
 }
@@ -165,4 +259,26 @@ export function authCacheOf(db: Db): AuthCache | undefined {
   const plugins = db.getExecutor().plugins;
   for (const p of plugins) if (p instanceof AuthCache) return p;
   return undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bus between instances (lib/bus): Redis with REDIS_URL on PostgreSQL, else in-process. */
+    bus: Bus;
+  }
+}
+
+/**
+ * Decorates `app.bus`, attaches the database's access caches to it (watched writes announced, other instances'
+ * invalidations followed) and closes it when the app closes (no open Redis connection keeps node alive).
+ */
+export function registerBus(app: FastifyInstance, bus: Bus): void {
+  app.decorate('bus', bus);
+  const cache = authCacheOf(app.db);
+  cache?.attachBus(bus);
+  app.addHook('onClose', async () => {
+    cache?.detachBus();
+    await bus.close();
+  });
+  if (bus.kind === 'redis') app.log.info('[bus] Redis: access-cache invalidations cross instances');
 }

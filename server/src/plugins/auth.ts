@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { authCacheOf, type CachedSession } from './auth-cache';
 import { ApiError } from './envelope';
-import { type Access, authorize, type Decision, modulesByEnCode, modulesOfModel, type SessionInfo } from './permissions';
+import { authorizeAccess } from '../permissions/access';
+import type { Access, Decision, SessionInfo } from './permissions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,7 +85,8 @@ async function touchSession(db: Db, id: string, now: number): Promise<void> {
  * The lookup is cached per process for SESSION_TTL_MS (2 s, plugins/auth-cache.ts); a cached session is still checked
  * against its idle deadline on every request (an apparently expired one is re-read from the database before it is
  * refused, since another instance may have touched it), and any write to session/users (logout, forced offline,
- * disabled user) drops the cache at once. Other instances see such a write within SESSION_TTL_MS.
+ * disabled user) drops the cache at once; other instances follow on their next request through the bus (REDIS_URL,
+ * auth-cache.ts), else within SESSION_TTL_MS.
  */
 export async function resolveSession(db: Db, token: string | null): Promise<SessionInfo> {
   if (!token) throw ApiError.of(602, 'invalidToken');
@@ -136,7 +138,7 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
     positionId: row.position_id,
     language: row.language,
   };
-  if (cache && cache.version === version) cache.sessions.set(id, { info, lastSeen } satisfies CachedSession<SessionInfo>);
+  if (cache && version !== undefined && cache.canStore(version)) cache.sessions.set(id, { info, lastSeen } satisfies CachedSession<SessionInfo>);
   return info;
 }
 
@@ -151,7 +153,8 @@ export async function logLogin(db: Db, entry: { userId: string | null; account: 
 /**
  * Installs access control (design.md §7a) on the root instance: every route must declare `config.access`
  * (registering one without it throws, except in a scope marked with `markPublicScope`, e.g. static files), and one
- * onRequest hook resolves the session and calls `authorize` for model and menu routes.
+ * onRequest hook follows the shared permission version (auth-cache.ts `sync`; a Redis GET when REDIS_URL is set, else
+ * nothing), resolves the session and calls `authorize` for model and menu routes.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
@@ -169,16 +172,10 @@ export function registerAuth(app: FastifyInstance): void {
     const access = req.routeOptions.config?.access;
     if (!access) throw ApiError.forbidden();
     if (access === 'public') return;
+    await authCacheOf(app.db)?.sync();
     req.auth = await resolveSession(app.db, tokenOf(req));
     if (access === 'signedIn') return;
-    let modules: string[];
-    if ('model' in access) {
-      const modelId = (req.params as Record<string, string> | undefined)?.[access.model];
-      modules = modelId ? await modulesOfModel(app.db, modelId) : [];
-    } else {
-      modules = await modulesByEnCode(app.db, access.menu);
-    }
-    const decision = await authorize(app.db, req.auth, modules, access.button ?? 'view');
+    const decision = await authorizeAccess(app.db, req.auth, access, req.params as Record<string, string> | undefined);
     if (!decision.allowed) throw ApiError.forbidden();
     req.decision = decision;
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import type { RowFilter } from '../permissions/row-filter';
 import { authCacheOf } from './auth-cache';
 
 /**
@@ -26,12 +27,17 @@ export interface SessionInfo {
   language?: string | null;
 }
 
-/** The outcome of `authorize` (design.md §7a). rowFilter/readFields/writeFields: null = no restriction (first cut). */
+/**
+ * The outcome of `authorize` (design.md §7a). rowFilter: the rows the caller may read and write by id (the union of
+ * its granted data schemes, permissions/row-filter.ts; `{schemes: []}` denies every row); readFields: the fields a
+ * reply or export may carry; writeFields: the fields a write may touch. null = no restriction. Model routes get
+ * them from permissions/access.ts authorizeModel; menu routes only allow or deny.
+ */
 export interface Decision {
   allowed: boolean;
   /** The menu whose grant allowed the call, when one did. */
   moduleId: string | null;
-  rowFilter: null;
+  rowFilter: RowFilter | null;
   readFields: string[] | null;
   writeFields: string[] | null;
 }

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/types';
 import { importColumns, linesOf, type SheetColumn, cellOf } from './excel-columns';
 import { displayValue, hintOf, loadLookups } from './excel-values';
+import { isWritable } from './field-access';
 import { fail } from './messages';
 import type { LoadedModel } from './model-store';
 import type { ModelRow } from './onlinedev-repository';
@@ -50,9 +51,12 @@ export async function exportWorkbook(db: Db, model: LoadedModel, columns: SheetC
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The import template: header row of labels, second row of hints (grey, italic); sub-table columns included. */
-export async function templateWorkbook(db: Db, model: LoadedModel): Promise<Buffer> {
-  const columns = importColumns(model);
+/**
+ * The import template: header row of labels, second row of hints (grey, italic); sub-table columns included; only
+ * the columns inside `writeFields` (the policy decision; null = all).
+ */
+export async function templateWorkbook(db: Db, model: LoadedModel, writeFields: string[] | null = null): Promise<Buffer> {
+  const columns = importColumns(model).filter((c) => isWritable(c.sub ? c.sub.vModel : c.col.name, writeFields));
   const lookups = await loadLookups(
     db,
     columns.map((c) => c.col),

@@ -2,8 +2,10 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
+import { ApiError } from '../../plugins/envelope';
 import { assignBillNumbers } from '../bill-rule/assign';
 import { importColumns, type SheetColumn } from './excel-columns';
+import { isWritable } from './field-access';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
@@ -176,15 +178,16 @@ function placeError(p: Pending, field: string): { row: number; field: string } {
 }
 
 /**
- * Imports an .xlsx into a model (see the module comment); with `writeFields` (the policy decision) only those
- * columns are read (a sub-table counts by its `__vModel__`). Returns the number of (main) records written.
+ * Imports an .xlsx into a model (see the module comment); with `writeFields` (the policy decision) a column outside
+ * them refuses the file (403; a sub-table counts by its `__vModel__`). Returns the number of (main) records written.
  * @throws LocalizedError 400 (not xlsx, too many rows, no known header, or `importFailed` with `{ errors }`).
  */
 export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null): Promise<number> {
   const rows = await readFirstSheet(buf);
   const header = rows.shift();
   const map = headerMap(model, header?.values ?? []);
-  if (writeFields) for (const [i, c] of map) if (!writeFields.includes(c.sub ? c.sub.vModel : c.col.name)) map.delete(i);
+  // A column outside writeFields refuses the whole file (403 暂无权限, nothing written; design.md §7a).
+  if ([...map.values()].some((c) => !isWritable(c.sub ? c.sub.vModel : c.col.name, writeFields))) throw ApiError.forbidden();
   if (!map.size) throw fail(400, 'noImportColumns');
   const lookups = await loadLookups(
     db,

@@ -38,8 +38,9 @@ async function rowsOf(req: FastifyRequest<{ Params: IdParams; Body: ExportBody |
   const body = req.body ?? {};
   const q = listRequestOf(model, (body.query ?? body) as Parameters<typeof listRequestOf>[1]);
   const ids = Array.isArray(body.ids) ? body.ids.filter((x): x is string => typeof x === 'string').slice(0, MAX_EXPORT_ROWS + 1) : undefined;
-  if (String(body.dataType ?? '1') === '0' && !ids) return { model, rows: (await listPage(req.server.db, model, q)).list };
-  return { model, rows: await allRows(req.server.db, model, { ...q, ...(ids ? { ids } : {}) }, MAX_EXPORT_ROWS) };
+  const rowFilter = req.decision?.rowFilter ?? null;
+  if (String(body.dataType ?? '1') === '0' && !ids) return { model, rows: (await listPage(req.server.db, model, { ...q, rowFilter })).list };
+  return { model, rows: await allRows(req.server.db, model, { ...q, rowFilter, ...(ids ? { ids } : {}) }, MAX_EXPORT_ROWS) };
 }
 
 /** Adds the sub-table rows to export rows, 1,000 records per query. */
@@ -75,7 +76,7 @@ const excelRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Template', { config: { access: { model: 'id', button: 'btn_upload' } } }, async (req, reply) => {
     const model = await modelOf(req);
-    return sendXlsx(reply, `${model.record.fullName}导入模板.xlsx`, await templateWorkbook(app.db, model));
+    return sendXlsx(reply, `${model.record.fullName}导入模板.xlsx`, await templateWorkbook(app.db, model, req.decision?.writeFields ?? null));
   });
 
   app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/Import', { config: { access: { model: 'id', button: 'btn_upload' } } }, async (req) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { columnOf } from './column-data';
+import { inScope, readable } from './field-access';
 import { likePattern } from './list-filter';
 import { fail } from './messages';
 import { DELETED_AT_COLUMN } from './model-layout';
@@ -46,13 +47,14 @@ const fieldDataRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const model = await modelOf(req);
       const q = req.query;
-      const relation = q.relationField || model.columns.find((c) => c.type === 'text')?.name || '';
+      const relation = q.relationField || model.columns.find((c) => c.type === 'text' && readable([c.name], req.decision).length)?.name || '';
       const extra = (q.columnOptions ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      for (const f of [relation, ...extra]) if (f && !columnOf(model.layout, f)) throw fail(400, 'searchNotAllowed', { field: f }, { field: f });
+      // Unknown columns are refused; columns outside the caller's readFields likewise (design.md §7a: trimmed reads).
+      for (const f of [relation, ...extra]) if (f && (!columnOf(model.layout, f) || !readable([f], req.decision).length)) throw fail(400, 'searchNotAllowed', { field: f }, { field: f });
       const cols = [...new Set(['id', ...(relation ? [relation] : []), ...extra])];
       const currentPage = q.currentPage ?? 1;
       const pageSize = pageSizeOf(q.pageSize, 20);
-      let base = raw(app.db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null);
+      let base = raw(app.db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null).where(inScope(model, req.decision?.rowFilter));
       const keyword = (q.keyword ?? '').trim();
       if (keyword && relation) base = base.where(sql<boolean>`cast(${sql.ref(relation)} as text) ilike ${likePattern(keyword)}`);
       const rows = await base

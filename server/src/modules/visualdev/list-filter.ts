@@ -3,6 +3,8 @@ import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates
 import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
 import type { LoadedModel } from './model-store';
 import { fail } from './messages';
+import type { RowFilter } from '../../permissions/row-filter';
+import { inScope } from './field-access';
 import type { FieldColumn } from './model-layout';
 
 /**
@@ -21,6 +23,8 @@ export interface ListFilterInput {
   tree?: { field: string; value: unknown };
   /** Only these record ids (export of chosen rows). */
   ids?: string[];
+  /** The caller's row filter (policy decision, design.md §7a); null/absent = every row. */
+  rowFilter?: RowFilter | null;
 }
 
 /** One normalised condition: the column, the kind of match and its bound values. */
@@ -167,12 +171,15 @@ export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilt
   const keyword = (input.keyword ?? '').trim();
   const kwCols = keyword ? keywordColumns(model.layout, model.record.columnData as ColumnData) : [];
   const ids = input.ids;
-  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null]);
+  const rf = input.rowFilter ?? null;
+  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null, ...(rf ? [rf] : [])]);
+  const scope = inScope(model, rf);
   return {
     key,
-    empty: !conds.length && !kwCols.length && !ids,
+    empty: !conds.length && !kwCols.length && !ids && !rf,
     where: (eb) => {
       const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c));
+      if (rf) parts.push(scope(eb));
       if (keyword) {
         const pattern = likePattern(keyword);
         if (kwCols.length) parts.push(eb.or(kwCols.map((c) => eb(eb.ref(c), 'ilike', pattern))));

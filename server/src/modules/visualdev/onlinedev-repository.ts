@@ -3,6 +3,8 @@ import type { CompiledQuery, Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
+import type { RowFilter } from '../../permissions/row-filter';
+import { inScope } from './field-access';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
@@ -105,11 +107,12 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
 }
 
 /**
- * One live record by id with its sub-table rows, or null (also for a record in the recycle bin). `lock`: the main
- * row is read `for update` (a write's first read: concurrent writers of one record queue here, issue 27 item 1).
+ * One live record by id with its sub-table rows, or null (also for a record in the recycle bin, and for one outside
+ * `rowFilter`, the caller's row scope: `WHERE id = ? AND rowFilter`, design.md §7a). `lock`: the main row is read
+ * `for update` (a write's first read: concurrent writers of one record queue here, issue 27 item 1).
  */
-export async function getRecord(db: Db, model: LoadedModel, id: string, lock = false): Promise<ModelRow | null> {
-  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id).where(DELETED_AT_COLUMN, 'is', null);
+export async function getRecord(db: Db, model: LoadedModel, id: string, lock = false, rowFilter: RowFilter | null = null): Promise<ModelRow | null> {
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', '=', id).where(DELETED_AT_COLUMN, 'is', null).where(inScope(model, rowFilter));
   const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!r) return null;
   const row = toRow(model, r);
@@ -178,11 +181,25 @@ export async function deleteRecords(db: Db, model: LoadedModel, ids: string[], u
   return rows.map((r) => ({ id: String(r.id), version: Number(r[VERSION_COLUMN]) }));
 }
 
-/** Reads live records by id with their sub-tables (for history before a delete; `lock`: `for update`), in no particular order. */
-export async function getRecords(db: Db, model: LoadedModel, ids: string[], lock = false): Promise<ModelRow[]> {
+/**
+ * Reads live records by id with their sub-tables (for history before a delete; `lock`: `for update`), in no
+ * particular order; only those inside `rowFilter` (the caller's row scope).
+ */
+export async function getRecords(db: Db, model: LoadedModel, ids: string[], lock = false, rowFilter: RowFilter | null = null): Promise<ModelRow[]> {
   if (!ids.length) return [];
-  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is', null);
+  const q = raw(db).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is', null).where(inScope(model, rowFilter));
   const rows = (await (lock ? q.orderBy('id').forUpdate() : q).execute()).map((r) => toRow(model, r));
   await attachSubTables(db, model, rows);
   return rows;
+}
+
+/**
+ * True when record `id` (live or in the recycle bin) lies inside `rowFilter` (always true when it is null, even for a
+ * missing id: callers then answer as they would for any id). For paths keyed by a record id that do not read the
+ * row itself (DataChange).
+ */
+export async function recordInScope(db: Db, model: LoadedModel, id: string, rowFilter: RowFilter | null): Promise<boolean> {
+  if (!rowFilter) return true;
+  const r = await raw(db).selectFrom(model.table).select('id').where('id', '=', id).where(inScope(model, rowFilter)).executeTakeFirst();
+  return !!r;
 }

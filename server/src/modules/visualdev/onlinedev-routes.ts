@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
+import { authorize, modulesOfModel } from '../../plugins/permissions';
+import { builtinPage, mayOpenPage, pageConfigAnswer } from './builtin-pages';
 import { type ColumnData, sortableColumns } from './column-data';
-import { trimRow } from './field-access';
+import { readable, trimRow } from './field-access';
 import { listChanges } from './history';
 import { parseQueryJson } from './list-filter';
 import { listPage } from './list-runtime';
 import { fail, text } from './messages';
 import { type LoadedModel, loadModel } from './model-store';
-import { getRecord } from './onlinedev-repository';
+import { getRecord, recordInScope } from './onlinedev-repository';
 import { actorOf, createOne, deleteMany, updateOne } from './record-service';
 import { versionOf } from './record-version';
 import { versionText } from './record-version-messages';
@@ -61,6 +63,7 @@ export const listBodySchema = {
   },
 } as const;
 
+const idParamsSchema = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } } as const;
 const recordIdSchema = { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, recordId: { type: 'string', maxLength: 100 } } } as const;
 
 /** Loads the route's model: 404 when missing, 500 (handled, no internals) when its configuration does not compile. */
@@ -105,8 +108,20 @@ export function listRequestOf(model: LoadedModel, body: ListBody) {
 
 /** Model runtime routes (spec 001 §7 "Visual dev": OnlineDev Config, List, create, detail, update, delete, batchDelete, DataChange). */
 const onlineDevRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/visualdev/OnlineDev/{id}/Config → `{ id, fullName, enCode, webType, formData, columnData (JSON strings), flowId, enableFlow }`. */
-  app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Config', { config: { access: { model: 'id' } } }, async (req) => {
+  /**
+   * GET /api/visualdev/OnlineDev/{id}/Config → `{ id, fullName, enCode, webType, formData, columnData (JSON strings), flowId, enableFlow }`.
+   * `id` may also be a built-in page's code (issue 26 item 2, builtin-pages.ts): the page's config with its `resource`
+   * binding, guarded by its system menu; a model is guarded by the menus bound to it (the `{ model: 'id' }` rule).
+   * No grant → 403 (before any 404, so ids are not probed).
+   */
+  app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Config', { config: { access: 'signedIn' }, schema: { params: idParamsSchema } }, async (req) => {
+    const session = req.auth!;
+    const page = builtinPage(req.params.id);
+    if (page) {
+      if (!(await mayOpenPage(app.db, session, page))) throw ApiError.forbidden();
+      return ok(pageConfigAnswer(page));
+    }
+    if (!(await authorize(app.db, session, await modulesOfModel(app.db, req.params.id), 'view')).allowed) throw ApiError.forbidden();
     const { record } = await modelOf(req);
     return ok({
       id: record.id,
@@ -131,8 +146,8 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: { model: 'id' } }, schema: { body: listBodySchema } },
     async (req) => {
       const model = await modelOf(req);
-      const page = await listPage(app.db, model, listRequestOf(model, req.body ?? {}));
-      return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision)) });
+      const page = await listPage(app.db, model, { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter });
+      return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision, model)) });
     },
   );
 
@@ -152,9 +167,9 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: { model: 'id' } }, schema: { params: recordIdSchema } },
     async (req) => {
       const model = await modelOf(req);
-      const row = await getRecord(app.db, model, req.params.recordId);
+      const row = await getRecord(app.db, model, req.params.recordId, false, req.decision?.rowFilter ?? null);
       if (!row) throw ApiError.notFound();
-      return ok(trimRow(row, req.decision));
+      return ok(trimRow(row, req.decision, model));
     },
   );
 
@@ -188,7 +203,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const model = await modelOf(req);
       const version = versionOf(req.query);
       const versions = new Map(version === undefined ? [] : [[req.params.recordId, version]]);
-      if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req), versions))) throw ApiError.notFound();
+      if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req), versions, req.decision))) throw ApiError.notFound();
       return ok(null, t(req.lang, 'deleteOk'));
     },
   );
@@ -212,7 +227,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
         const v = versionOf({ version: given[id] });
         if (v !== undefined) versions.set(id, v);
       }
-      const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req), versions);
+      const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req), versions, req.decision);
       return ok({ count }, text('batchDeleteOk', { count }, req.lang));
     },
   );
@@ -232,8 +247,12 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const model = await modelOf(req);
       const currentPage = req.query.currentPage ?? 1;
       const pageSize = req.query.pageSize ?? 50;
+      // A record outside the caller's row scope answers like a record without history (design.md §7a: no oracle).
+      if (!(await recordInScope(app.db, model, req.params.recordId, req.decision?.rowFilter ?? null))) return ok({ list: [], pagination: { currentPage, pageSize, total: 0 } });
       const { list, total } = await listChanges(app.db, model.record.id, req.params.recordId, currentPage, pageSize);
-      return ok({ list, pagination: { currentPage, pageSize, total } });
+      const read = req.decision?.readFields;
+      const shown = read ? list.map((e) => ({ ...e, changes: e.changes.filter((c) => readable([c.field], req.decision).length) })) : list;
+      return ok({ list: shown, pagination: { currentPage, pageSize, total } });
     },
   );
 };

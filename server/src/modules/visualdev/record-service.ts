@@ -149,7 +149,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   const dynamic = await dynamicOptionsOf(db, model, incoming);
   const attempt = (lock: boolean) =>
     db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
-    const current = await getRecord(trx, model, recordId, lock);
+    const current = await getRecord(trx, model, recordId, lock, decision?.rowFilter ?? null);
     if (!current) return null;
     const { version, stored } = splitVersion(model, current);
     if (expected !== undefined && expected > version) throw versionFail(400, 'versionAhead', { version: expected });
@@ -186,14 +186,15 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
 
 /**
  * Deletes records by id: they go to the recycle bin with their lines and files (issue 27 item 2), each logged with its
- * last values; returns how many were live. `versions` (record id → the
+ * last values; returns how many were live and inside the decision's row filter. `versions` (record id → the
  * version the caller read, issue 27 item 1): a record changed since is not deleted and the call is refused (409,
  * who changed it when); with the model's concurrencyLock on, every id needs its version (400).
  */
-export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor, versions: Map<string, number> = new Map()): Promise<number> {
+export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor, versions: Map<string, number> = new Map(), decision: Decision | null = null): Promise<number> {
   if (concurrencyLockOn(model) && ids.some((id) => !versions.has(id))) throw versionFail(400, 'versionRequired');
   const n = await db.transaction().execute(async (trx) => {
-    const before = await getRecords(trx, model, ids, true);
+    // Only rows inside the caller's row scope (design.md §7a): the others are skipped exactly like missing ids.
+    const before = await getRecords(trx, model, ids, true, decision?.rowFilter ?? null);
     for (const r of before) {
       const expected = versions.get(r.id);
       const { version } = splitVersion(model, r);
@@ -201,7 +202,7 @@ export async function deleteMany(db: Db, model: LoadedModel, ids: string[], acto
       const last = (await entriesSince(trx, model.record.id, r.id, expected)).at(-1);
       throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: r } });
     }
-    const deleted = new Map((await deleteRecords(trx, model, ids, actor.userId)).map((d) => [d.id, d.version]));
+    const deleted = new Map((await deleteRecords(trx, model, before.map((r) => r.id), actor.userId)).map((d) => [d.id, d.version]));
     const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null), version: deleted.get(r.id) }));
     await logChanges(trx, model.record.id, 'delete', actor, entries);
     return deleted.size;

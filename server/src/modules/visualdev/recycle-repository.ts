@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
+import type { RowFilter } from '../../permissions/row-filter';
+import { inScope } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
 import { likePattern } from './list-filter';
@@ -31,9 +33,9 @@ export async function retentionDays(db: Db): Promise<number> {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_RETENTION_DAYS;
 }
 
-/** Deleted records, newest deletion first, paged; `keyword` matches any text column (case-insensitive, contains). */
-export async function listRecycle(db: Db, model: LoadedModel, q: { currentPage: number; pageSize: number; keyword: string }): Promise<{ list: RecycleRow[]; total: number }> {
-  let base = raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is not', null);
+/** Deleted records inside `rowFilter` (the caller's row scope), newest deletion first, paged; `keyword` matches any text column (case-insensitive, contains). */
+export async function listRecycle(db: Db, model: LoadedModel, q: { currentPage: number; pageSize: number; keyword: string }, rowFilter: RowFilter | null = null): Promise<{ list: RecycleRow[]; total: number }> {
+  let base = raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is not', null).where(inScope(model, rowFilter));
   const texts = model.columns.filter((c) => c.type === 'text').map((c) => c.name);
   if (q.keyword && texts.length) {
     const pattern = likePattern(q.keyword);
@@ -64,12 +66,12 @@ function uniqueColumns(model: LoadedModel) {
 
 /**
  * Restores records from the bin (same id, values, sub-table rows and files; the version goes up; one 'restore' history
- * entry each). Returns how many were in the bin. @throws LocalizedError 400 naming the field when a restored value of a
+ * entry each); ids outside `rowFilter` are skipped like missing ones. Returns how many were in the bin. @throws LocalizedError 400 naming the field when a restored value of a
  * unique field is now used by a live record (nothing restored).
  */
-export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], actor: Actor): Promise<number> {
+export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], actor: Actor, rowFilter: RowFilter | null = null): Promise<number> {
   const n = await db.transaction().execute(async (trx) => {
-    const rows = (await raw(trx).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is not', null).orderBy('id').forUpdate().execute()).map((r) => toRow(model, r));
+    const rows = (await raw(trx).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is not', null).where(inScope(model, rowFilter)).orderBy('id').forUpdate().execute()).map((r) => toRow(model, r));
     if (!rows.length) return 0;
     for (const c of uniqueColumns(model)) {
       for (const r of rows) {

@@ -28,8 +28,8 @@ const recycleRoutes: FastifyPluginAsync = async (app) => {
       const model = await modelOf(req);
       const currentPage = req.query.currentPage ?? 1;
       const pageSize = pageSizeOf(req.query.pageSize, 20);
-      const { list, total } = await listRecycle(app.db, model, { currentPage, pageSize, keyword: (req.query.keyword ?? '').trim() });
-      return ok({ list: list.map((r) => trimRow(r, req.decision)), pagination: { currentPage, pageSize, total } });
+      const { list, total } = await listRecycle(app.db, model, { currentPage, pageSize, keyword: (req.query.keyword ?? '').trim() }, req.decision?.rowFilter ?? null);
+      return ok({ list: list.map((r) => trimRow(r, req.decision, model)), pagination: { currentPage, pageSize, total } });
     },
   );
 
@@ -42,7 +42,7 @@ const recycleRoutes: FastifyPluginAsync = async (app) => {
     const raw = req.body?.ids;
     const ids = (Array.isArray(raw) ? raw : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 100);
     if (!ids.length || ids.length > 1000) throw recycleFail(400, 'idsToRestore');
-    const count = await restoreRecords(app.db, model, [...new Set(ids)], actorOf(req));
+    const count = await restoreRecords(app.db, model, [...new Set(ids)], actorOf(req), req.decision?.rowFilter ?? null);
     return ok({ count }, recycleText('restoreOk', { count }, req.lang));
   });
 };

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/types';
+import type { SessionInfo } from '../plugins/permissions';
+import type { Variable } from './schemes';
+
+/**
+ * Scheme variables resolved on the server only (design.md §7a; reference/permissions.md §6 rule 5). Each resolves to
+ * the list of values it stands for, or null when it cannot be resolved (then its condition denies):
+ * - `@userId`: the user;
+ * - `@userAraSubordinates`: the user and everyone below it through users.manager_id (any depth, cycles stop);
+ * - `@organizeId`: users.organize_id (null when the user has none);
+ * - `@organizationAndSuborganization`: that organisation and every organisation below it through organize.parent_id;
+ * - `@branchManageOrganize[AndSub]`: the organisations the user administers — no organisation-admin table yet (helper C),
+ *   so null (deny);
+ * - `@currentSupply`: users.current_supply when it is one of the user's own user_supply rows, else null.
+ */
+export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId' | 'organizeId'>, name: Variable | string): Promise<string[] | null> {
+  switch (name) {
+    case '@userId':
+      return [session.userId];
+    case '@userAraSubordinates': {
+      const r = await sql<{ id: string }>`with recursive sub(id) as (select ${session.userId}::text union select u.id from users u join sub on u.manager_id = sub.id) select id from sub limit 100000`.execute(db);
+      return r.rows.map((x) => x.id);
+    }
+    case '@organizeId':
+      return session.organizeId ? [session.organizeId] : null;
+    case '@organizationAndSuborganization': {
+      if (!session.organizeId) return null;
+      const r = await sql<{ id: string }>`with recursive sub(id) as (select ${session.organizeId}::text union select o.id from organize o join sub on o.parent_id = sub.id) select id from sub limit 100000`.execute(db);
+      return r.rows.map((x) => x.id);
+    }
+    case '@currentSupply': {
+      const r = await sql<{ id: string }>`select u.current_supply as id from users u join user_supply s on s.user_id = u.id and s.supply_id = u.current_supply where u.id = ${session.userId}`.execute(db);
+      return r.rows.length ? [r.rows[0].id] : null;
+    }
+    default:
+      return null;
+  }
+}
