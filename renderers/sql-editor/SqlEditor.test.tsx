@@ -38,3 +38,11 @@ describe('sqlEditor', () => {
     expect(box().disabled).toBe(true);
   });
 });
+
+describe('sqlEditor hintBy', () => {
+  it('shows the hint of the record’s value of another field', async () => {
+    const field = { ...stories.sqlField, hintBy: { field: 'dataType', values: { '1': 'SQL 提示', '2': 'JSON 提示' } } };
+    await renderStory(<Basic field={field} formData={{ dataType: 2, query: '[]' }} />);
+    expect(screen.getByText('JSON 提示')).toBeTruthy();
+  });
+});

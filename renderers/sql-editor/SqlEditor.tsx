@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { useMemo, useRef } from 'react';
 import { fieldOf } from '../_shared/fieldProps';
+import { useFormValues } from '../_shared/FormValuesContext';
 import { memoWidget } from '../_shared/memoWidget';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -10,7 +11,7 @@ const LINE = 20;
 /**
  * rjsf widget of sqlEditor: antd TextArea in a monospace font beside a gutter of line numbers that scrolls with it
  * (no editor dependency). `rows` visible lines (default 8); empty text → undefined so `required` catches it; tab
- * inserts two spaces. The field's error (e.g. the server's SQL-guard message) is shown under it by the form template.
+ * inserts two spaces. The hint is `hintBy.values[<record's hintBy.field>]` when set (e.g. per data-interface type), else `hint`. The field's error (e.g. the server's SQL-guard message) is shown under it by the form template.
  */
 function SqlEditor({ id, value, disabled, readonly, placeholder, onChange, onBlur, options }: WidgetProps) {
   const field = fieldOf(options);
@@ -18,7 +19,10 @@ function SqlEditor({ id, value, disabled, readonly, placeholder, onChange, onBlu
   const text = typeof value === 'string' ? value : '';
   const gutter = useRef<HTMLPreElement>(null);
   const numbers = useMemo(() => Array.from({ length: Math.max(text.split('\n').length, rows) }, (_, i) => i + 1).join('\n'), [text, rows]);
-  const hint = typeof field.hint === 'string' && field.hint ? field.hint : null;
+  const record = useFormValues();
+  const by = field.hintBy as { field?: string; values?: Record<string, string> } | undefined;
+  const chosen = by?.field && by.values ? by.values[String(record[by.field] ?? '')] : undefined;
+  const hint = chosen || (typeof field.hint === 'string' && field.hint ? field.hint : null);
   const box = { fontFamily: MONO, fontSize: 13, lineHeight: `${LINE}px` };
   return (
     <div className="kd-sql-editor" data-testid="sql-editor">

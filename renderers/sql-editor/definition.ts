@@ -5,7 +5,8 @@ import { scaffoldOf } from '../_shared/scaffold';
 
 /**
  * sqlEditor: the SQL text of a data interface (design.md §6 `/api/system/DataInterface`, issue 26 item 3): a monospace
- * text area with line numbers and an optional `hint` under it. Value: string, at most `maxlength` characters (the
+ * text area with line numbers and an optional `hint` under it (or `hintBy: {field, values}`: the hint for the record's
+ * value of another field, e.g. SQL vs JSON by the interface type). Value: string, at most `maxlength` characters (the
  * server's limit is 20,000). The server's SQL-guard refusal (400 `data.field = 'query'`) is shown under the field by the
  * form, like any field error.
  */
@@ -19,6 +20,11 @@ export default defineRenderer({
     rows: { type: 'integer', title: '行数', minimum: 2, maximum: 40 },
     maxlength: { type: ['integer', 'null'], title: '最多输入', minimum: 1 },
     hint: { type: 'string', title: '提示' },
+    hintBy: {
+      type: 'object',
+      title: '按字段取提示',
+      properties: { field: { type: 'string', title: '字段' }, values: { type: 'object', title: '值 → 提示', additionalProperties: { type: 'string' } } },
+    },
   }),
   toSchema: (field) => ({ type: 'string', ...(typeof field.maxlength === 'number' ? { maxLength: field.maxlength } : {}) }),
   toColumn: (field) => baseColumn(field, { tooltipField: field.__vModel__, cellStyle: { fontFamily: 'monospace' } }),
