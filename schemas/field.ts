@@ -36,6 +36,8 @@ export const FieldMetaSchema = Type.Object(
     layout: Type.Optional(Type.Union([Type.Literal('colFormItem'), Type.Literal('rowFormItem')])),
     children: Type.Optional(Type.Array(Type.Unknown())),
     showWhen: Type.Optional(ShowWhenSchema),
+    /** Options from a REST selector of a built-in area, `{name}` / `{name|fallback}` filled from the form's record (issue 26). */
+    optionsPath: Type.Optional(Type.String({ pattern: '^/api/', maxLength: 300 })),
   },
   { additionalProperties: true },
 );

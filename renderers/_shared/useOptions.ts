@@ -3,6 +3,7 @@ import { onAreaChange } from '../../src/api/versions';
 import type { FieldConfig, FieldOption } from '../../schemas/field';
 import { isStatic, staticOptions } from './fieldProps';
 import { type KdData, useKdData } from './KdDataContext';
+import { useRecordPath } from './recordPath';
 import { areasOfPath, cachePer } from './sourceCache';
 
 /** Options of a widget with their load state. */
@@ -58,11 +59,15 @@ export function loadOptions(data: KdData, path: string, field: FieldConfig): Pro
 /**
  * Options of an option widget (select, radio, checkbox, cascader, treeSelect): static from the field, dictionary from
  * `GET /api/system/DictionaryData/{dictionaryType}/Data/Selector` (tree dictionaries keep `children`), dynamic from the
- * data interface `GET /api/system/DataInterface/{propsUrl}/Actions/Response`.
+ * data interface `GET /api/system/DataInterface/{propsUrl}/Actions/Response`, or a built-in page's REST selector
+ * `__config__.optionsPath` filled from the form's record (renderers/_shared/recordPath.ts; issue 26), none while a
+ * placeholder has no value.
  */
 export function useOptions(field: FieldConfig): OptionsState {
   const data = useKdData();
-  const path = optionsPath(field);
+  const template = typeof field.__config__.optionsPath === 'string' ? field.__config__.optionsPath : undefined;
+  const fromRecord = useRecordPath(template);
+  const path = template ? fromRecord : optionsPath(field);
   const [state, setState] = useState<OptionsState>(() => ({ options: path ? [] : staticOptions(field), loading: !!path }));
   // A change of the source's area (another user edited the dictionary, this tab saved it…) reloads the list.
   const [generation, setGeneration] = useState(0);

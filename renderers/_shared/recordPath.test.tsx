@@ -1,0 +1,30 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FieldConfig } from '../../schemas/field';
+import { fakeData } from './fakeData';
+import { FieldStory } from './FieldStory';
+import { fillRecordPath } from './recordPath';
+import { renderStory } from './renderStory';
+
+afterEach(cleanup);
+
+describe('fillRecordPath', () => {
+  it('fills {name} and {name|fallback} from the record, URL-encoded; null while a value without fallback is missing', () => {
+    expect(fillRecordPath('/api/system/DictionaryData/{dictionaryTypeId}/Selector/{id|0}?isTree=1', { dictionaryTypeId: 'a b' })).toBe('/api/system/DictionaryData/a%20b/Selector/0?isTree=1');
+    expect(fillRecordPath('/api/system/DictionaryType/Selector/{id|0}', { id: 't1' })).toBe('/api/system/DictionaryType/Selector/t1');
+    expect(fillRecordPath('/api/system/DictionaryData/{dictionaryTypeId}/Selector/0', {})).toBeNull();
+  });
+});
+
+describe('__config__.optionsPath (issue 26)', () => {
+  it('a select loads its options from the REST path filled from the record', async () => {
+    const log: string[] = [];
+    const data = fakeData({ '/api/system/DictionaryType/Selector/t2': { list: [{ id: 't1', fullName: '币种' }] } }, log);
+    const fields: FieldConfig[] = [{ __config__: { kdKey: 'select', label: '上级分类', optionsPath: '/api/system/DictionaryType/Selector/{id|0}' }, __vModel__: 'parentId' }];
+    await renderStory(createElement(FieldStory, { fields, data, formData: { id: 't2', parentId: 't1' } }));
+    await waitFor(() => expect(screen.getByText('币种')).toBeTruthy());
+    expect(log).toEqual(['GET /api/system/DictionaryType/Selector/t2']);
+  });
+});
