@@ -8,9 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { runSeeds } from './db/seed';
+import { openBus } from './lib/bus';
 import { modules } from './modules';
 import { registerAreaVersions } from './plugins/area-versions';
 import { markPublicScope, registerAuth } from './plugins/auth';
+import { registerBus } from './plugins/auth-cache';
 import { clientCacheHeaders } from './plugins/client-cache';
 import { openDatabase, registerDb } from './plugins/db';
 import { frameworkErrorReply, registerEnvelope } from './plugins/envelope';
@@ -23,6 +25,8 @@ export interface AppOptions {
   dataDir?: string;
   /** PostgreSQL URL; when set, PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
+  /** Redis URL (REDIS_URL): with PostgreSQL, the bus between instances (lib/bus; issue 12 item 6); else in-process. */
+  redisUrl?: string;
   /** The admin's password at first start (KD_ADMIN_PASSWORD); unset → random, printed once, change forced. */
   adminPassword?: string;
   /** Fastify logger on/off (default off); `?token=` values are redacted from logged URLs. */
@@ -69,6 +73,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   });
   registerDb(app, db);
   try {
+    registerBus(app, await openBus({ redisUrl: opts.redisUrl, databaseUrl: opts.databaseUrl }));
     await runSeeds({ db, adminPassword: opts.adminPassword });
     registerEnvelope(app);
     registerAreaVersions(app);

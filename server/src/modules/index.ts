@@ -21,4 +21,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./files/routes'),
   () => import('./organization/routes'),
   () => import('./message/routes'),
+  () => import('./online-user/routes'),
 ];
