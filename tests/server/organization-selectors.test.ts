@@ -19,7 +19,7 @@ describe('organisation selectors', () => {
   it('Organize and Department selectors: the company with its departments', async () => {
     for (const path of ['/api/permission/Organize/Selector/0', '/api/permission/Organize/Department/Selector/0']) {
       const list = await get(path);
-      expect(list).toHaveLength(1);
+      expect(list.map((n) => n.id)).toEqual(['org-kd', 'org-demo']); // the demo company (KD_DEMO unset) follows
       expect(list[0]).toMatchObject({ id: 'org-kd', fullName: 'KD 箱包有限公司', type: 'company' });
       expect(list[0].children?.map((c) => [c.id, c.fullName, c.type])).toEqual([
         ['org-purchasing', '采购部', 'department'],

@@ -100,7 +100,7 @@ export interface UsersTable {
 export interface UserRelationTable {
   id: string;
   user_id: string;
-  object_type: 'Role' | 'Position' | 'Organize';
+  object_type: 'Role' | 'Position' | 'Organize' | 'Group';
   object_id: string;
   created_at: CreatedAt;
 }

@@ -21,6 +21,8 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./menus'),
   () => import('./data-interface-menu'),
   () => import('./messages'),
+  () => import('./organization-menus'),
+  () => import('./demo-company'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

@@ -1,0 +1,130 @@
+import type { Db } from '../../db/types';
+import type { UserListItem } from '../../../../schemas/wire/organization';
+import { ApiError } from '../../plugins/envelope';
+import { fail, LABEL } from './messages';
+import './tables';
+
+/** Access of the organisation admin routes: the 组织架构 menus' enCodes (seed/organization-menus.ts; design.md §7a). */
+export const MENU = { organize: 'organize', position: 'position', role: 'role', user: 'user', group: 'userGroup', gradeManage: 'gradeManage' } as const;
+
+/** Trimmed text, or null when absent or blank. */
+export function text(v: string | null | undefined): string | null {
+  const s = typeof v === 'string' ? v.trim() : '';
+  return s ? s : null;
+}
+
+/** The trimmed required text `v`; 400 `{field}不能为空` naming `label` when blank. */
+export function required(v: string | null | undefined, label: keyof typeof LABEL): string {
+  const s = text(v);
+  if (!s) throw fail(400, 'required', { field: LABEL[label] });
+  return s;
+}
+
+/** An id list from a JNPF comma list or an array, trimmed, blanks and repeats dropped, order kept. */
+export function idList(v: string | string[] | null | undefined): string[] {
+  const raw = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [];
+  return [...new Set(raw.map((s) => s.trim()).filter(Boolean))];
+}
+
+/** A tree row: the row with `hasChildren` and, when it has any, `children` (spec 001 §3 tree items). */
+export type TreeRow<T> = T & { hasChildren: boolean; children?: TreeRow<T>[] };
+
+/** Builds a tree of `rows` by parentId (rows whose parent is not among them are roots), keeping the input order. */
+export function buildTree<T extends { id: string; parentId: string }>(rows: T[]): TreeRow<T>[] {
+  const nodes = new Map<string, TreeRow<T>>(rows.map((r) => [r.id, { ...r, hasChildren: false }]));
+  const roots: TreeRow<T>[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = nodes.get(r.parentId);
+    if (!parent || parent === node) roots.push(node);
+    else {
+      parent.hasChildren = true;
+      if (parent.children) parent.children.push(node);
+      else parent.children = [node];
+    }
+  }
+  return roots;
+}
+
+/** Keeps the rows whose `fullName`/`enCode` contain `keyword` (case-insensitive) and their ancestors; all rows without one. */
+export function keepMatches<T extends { id: string; parentId: string; fullName: string; enCode: string }>(rows: T[], keyword?: string): T[] {
+  const k = keyword?.trim().toLowerCase();
+  if (!k) return rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const keep = new Set<string>();
+  for (const r of rows) {
+    if (!`${r.fullName}\n${r.enCode}`.toLowerCase().includes(k)) continue;
+    for (let n: T | undefined = r; n && !keep.has(n.id); n = byId.get(n.parentId)) keep.add(n.id);
+  }
+  return rows.filter((r) => keep.has(r.id));
+}
+
+/** The ids of organisation `rootId` and every organisation below it (empty when it does not exist). */
+export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
+  const rows = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
+  if (!rows.some((r) => r.id === rootId)) return [];
+  const out = [rootId];
+  for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parent_id === out[i] && !out.includes(r.id)) out.push(r.id);
+  return out;
+}
+
+/** LIKE pattern of a keyword with %, _ and \ escaped. */
+export function likeOf(keyword: string): string {
+  return `%${keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Page numbers of a list query (design.md §6): currentPage ≥ 1 (default 1), pageSize 1–500 (default 20). */
+export function pageOf(q: { currentPage?: number; pageSize?: number }): { currentPage: number; pageSize: number; offset: number } {
+  const currentPage = q.currentPage ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
+}
+
+/** Users of `userIds` as pickers show them (spec 001 §3 user list item), in the given order, enabled or not. */
+export async function userItems(db: Db, where: { ids?: string[]; enabledOnly?: boolean } = {}): Promise<UserListItem[]> {
+  if (where.ids && !where.ids.length) return [];
+  let q = db
+    .selectFrom('users as u')
+    .leftJoin('organize as o', 'o.id', 'u.organize_id')
+    .select(['u.id', 'u.account', 'u.real_name', 'u.head_icon', 'u.organize_id', 'o.full_name as department'])
+    .orderBy('u.sort_code')
+    .orderBy('u.account');
+  if (where.ids) q = q.where('u.id', 'in', where.ids);
+  if (where.enabledOnly) q = q.where('u.enabled_mark', '=', 1);
+  const rows = await q.execute();
+  return rows.map((r) => ({ id: r.id, userId: r.id, account: r.account, realName: r.real_name, fullName: `${r.real_name}/${r.account}`, headIcon: r.head_icon, organizeId: r.organize_id, department: r.department }));
+}
+
+/** The member user ids of an object (user_relation), plus users whose main organisation/position it is. */
+export async function memberIds(db: Db, objectType: 'Role' | 'Position' | 'Organize' | 'Group', objectId: string): Promise<string[]> {
+  const rel = await db.selectFrom('user_relation').select('user_id').where('object_type', '=', objectType).where('object_id', '=', objectId).execute();
+  const ids = new Set(rel.map((r) => r.user_id));
+  const column = objectType === 'Position' ? 'position_id' : objectType === 'Organize' ? 'organize_id' : null;
+  if (column) for (const r of await db.selectFrom('users').select('id').where(column, '=', objectId).execute()) ids.add(r.id);
+  return [...ids];
+}
+
+/** The number of grants (authorize rows) held by a Role, Position or User. */
+export async function grantCount(db: Db, objectType: 'Role' | 'Position' | 'User', objectId: string): Promise<number> {
+  const row = await db
+    .selectFrom('authorize')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** 403 暂无权限 unless the caller is an administrator (setting or touching administrator accounts). */
+export function assertAdministrator(isAdministrator: boolean | undefined): void {
+  if (!isAdministrator) throw ApiError.forbidden();
+}
+
+/** A timestamp as epoch milliseconds (JNPF list rows carry creatorTime so), or null. */
+export function millis(d: Date | string | null | undefined): number | null {
+  if (!d) return null;
+  const t = new Date(d).getTime();
+  return Number.isFinite(t) ? t : null;
+}
+
+export { LABEL as LABEL_OF } from './messages';

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { IdParamsSchema } from '../../../../schemas/wire/common';
+import { type OrganizeAdminBody, OrganizeAdminBodySchema } from '../../../../schemas/wire/organization';
+import type { Db } from '../../db/types';
+import { t } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { MENU } from './common';
+import { fail } from './messages';
+
+const FLAGS = ['thisLayerAdd', 'thisLayerEdit', 'thisLayerDelete', 'thisLayerSelect', 'subLayerAdd', 'subLayerEdit', 'subLayerDelete', 'subLayerSelect'] as const;
+const column = (flag: (typeof FLAGS)[number]) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as 'this_layer_add';
+
+/** An organisation admin as GET organizeAdminIsTrator/{id} lists it: the user and the eight 0/1 flags. */
+export interface OrganizeAdminRow {
+  id: string;
+  userId: string;
+  account: string;
+  realName: string;
+  organizeId: string;
+  thisLayerAdd: number;
+  thisLayerEdit: number;
+  thisLayerDelete: number;
+  thisLayerSelect: number;
+  subLayerAdd: number;
+  subLayerEdit: number;
+  subLayerDelete: number;
+  subLayerSelect: number;
+}
+
+/** The admins of organisation `organizeId`; 404 when it does not exist. */
+export async function organizeAdmins(db: Db, organizeId: string): Promise<OrganizeAdminRow[]> {
+  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(404, 'orgNotFound');
+  const rows = await db
+    .selectFrom('organize_administrator as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .selectAll('a')
+    .select(['u.account', 'u.real_name'])
+    .where('a.organize_id', '=', organizeId)
+    .orderBy('u.account')
+    .execute();
+  return rows.map((r) => {
+    const out = { id: r.id, userId: r.user_id, account: r.account, realName: r.real_name, organizeId: r.organize_id } as OrganizeAdminRow;
+    for (const f of FLAGS) out[f] = r[column(f)];
+    return out;
+  });
+}
+
+/** Replaces the admins of organisation `organizeId` in one transaction; 404 unknown organisation, 400 unknown user. */
+export async function saveOrganizeAdmins(db: Db, organizeId: string, body: OrganizeAdminBody): Promise<void> {
+  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(404, 'orgNotFound');
+  const userIds = [...new Set(body.list.map((a) => a.userId))];
+  const known = userIds.length ? await db.selectFrom('users').select('id').where('id', 'in', userIds).execute() : [];
+  if (known.length !== userIds.length) throw fail(400, 'userNotFound');
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('organize_administrator').where('organize_id', '=', organizeId).execute();
+    const seen = new Set<string>();
+    for (const a of body.list) {
+      if (seen.has(a.userId)) continue;
+      seen.add(a.userId);
+      const values: Record<string, string | number> = { id: randomUUID(), user_id: a.userId, organize_id: organizeId };
+      for (const f of FLAGS) values[column(f)] = a[f] ?? 0;
+      await trx.insertInto('organize_administrator').values(values as never).execute();
+    }
+  });
+}
+
+/**
+ * Organisation admins per organisation (spec 001 §7 Organisation; reference/permissions.md §1; JNPF PUT, ours POST):
+ * GET /api/permission/organizeAdminIsTrator/{organizeId} → `{ list: OrganizeAdminRow[] }`;
+ * POST the same path with `{ list: [{ userId, thisLayerAdd…subLayerSelect }] }` replaces them (btn_edit).
+ * Behind the 分级管理 menu (enCode gradeManage). 404 unknown organisation; 400 unknown user.
+ */
+export default async function organizeAdminRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/permission/organizeAdminIsTrator/:id', { config: { access: { menu: MENU.gradeManage } }, schema: { params: IdParamsSchema } }, async (req) =>
+    ok({ list: await organizeAdmins(app.db, req.params.id) }),
+  );
+  app.post<{ Params: { id: string }; Body: OrganizeAdminBody }>(
+    '/api/permission/organizeAdminIsTrator/:id',
+    { config: { access: { menu: MENU.gradeManage, button: 'btn_edit' } }, schema: { params: IdParamsSchema, body: OrganizeAdminBodySchema } },
+    async (req) => {
+      await saveOrganizeAdmins(app.db, req.params.id, req.body);
+      return ok(null, t(req.lang, 'updateOk'));
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { IdParamsSchema } from '../../../../schemas/wire/common';
+import { type OrganizeBody, OrganizeBodySchema, OrgKeywordQuerySchema } from '../../../../schemas/wire/organization';
+import { t } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { MENU } from './common';
+import { type Category, companyTree, createOrganize, deleteOrganize, departmentsOf, getOrganize, organizeTree, updateOrganize } from './organize-repository';
+
+const access = (button?: string) => ({ access: { menu: MENU.organize, ...(button ? { button } : {}) } });
+
+/**
+ * Organisations and departments (spec 001 §7 Organisation, Department; reference/permissions.md §1): one table, a
+ * company or department per row, `parentId` '-1' at the root. Behind the 组织管理 menu (enCode organize) and its
+ * btn_add / btn_edit / btn_remove buttons; Organize/Tree (names only, read by pickers) needs a session only.
+ * Rows: `{ id, parentId, category, type, fullName, enCode, managerId, manager, propertyJson, description, sortCode,
+ * enabledMark, creatorTime (ms) }`.
+ */
+export default async function organizeRoutes(app: FastifyInstance): Promise<void> {
+  /** GET /api/permission/Organize?keyword → `{ list: tree }` of companies and departments (with hasChildren). */
+  app.get<{ Querystring: { keyword?: string } }>('/api/permission/Organize', { config: access(), schema: { querystring: OrgKeywordQuerySchema } }, async (req) =>
+    ok({ list: await organizeTree(app.db, req.query.keyword) }),
+  );
+
+  /** GET /api/permission/Organize/Tree → `{ list: tree }` of the enabled companies. */
+  app.get('/api/permission/Organize/Tree', { config: { access: 'signedIn' } }, async () => ok({ list: await companyTree(app.db) }));
+
+  /** GET /api/permission/Organize/{id}/Department?keyword → `{ list }`: the departments below organisation id (flat). 404 unknown id. */
+  app.get<{ Params: { id: string }; Querystring: { keyword?: string } }>(
+    '/api/permission/Organize/:id/Department',
+    { config: access(), schema: { params: IdParamsSchema, querystring: OrgKeywordQuerySchema } },
+    async (req) => ok({ list: await departmentsOf(app.db, req.params.id, req.query.keyword) }),
+  );
+
+  for (const [base, category] of [
+    ['/api/permission/Organize/Department', 'department'],
+    ['/api/permission/Organize', 'company'],
+  ] as Array<[string, Category]>) {
+    /** POST {base}: create; body OrganizeBody → `{ id }`. 400 names the field (required, code taken, bad parent). */
+    app.post<{ Body: OrganizeBody }>(base, { config: access('btn_add'), schema: { body: OrganizeBodySchema } }, async (req) =>
+      ok({ id: await createOrganize(app.db, req.body, category) }, t(req.lang, 'createOk')),
+    );
+    /** POST {base}/{id}: update with the same body. 404 unknown id (or the other category); 400 as create or a cycle. */
+    app.post<{ Params: { id: string }; Body: OrganizeBody }>(`${base}/:id`, { config: access('btn_edit'), schema: { params: IdParamsSchema, body: OrganizeBodySchema } }, async (req) => {
+      await updateOrganize(app.db, req.params.id, req.body, category);
+      return ok(null, t(req.lang, 'updateOk'));
+    });
+    /** GET {base}/{id} → the row. 404 unknown id. */
+    app.get<{ Params: { id: string } }>(`${base}/:id`, { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getOrganize(app.db, req.params.id, category)));
+    /** DELETE {base}/{id}. 404 unknown id; 400 while it has child organisations, positions, users or bound roles. */
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
+      await deleteOrganize(app.db, req.params.id, category);
+      return ok(null, t(req.lang, 'deleteOk'));
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { IdParamsSchema } from '../../../../schemas/wire/common';
+import { type OrgListQuery, OrgListQuerySchema, type PositionBody, PositionBodySchema } from '../../../../schemas/wire/organization';
+import { t } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { MENU } from './common';
+import { allPositions, createPosition, deletePosition, getPosition, listPositions, updatePosition } from './position-repository';
+
+const access = (button?: string) => ({ access: { menu: MENU.position, ...(button ? { button } : {}) } });
+
+/**
+ * Positions (spec 001 §7 Position; reference/permissions.md §1): each owned by an organisation (department), with
+ * members. Behind the 岗位管理 menu (enCode position) and its buttons; Position/All (names for pickers) needs a session.
+ * Rows: `{ id, organizeId, department, fullName, enCode, type, description, sortCode, enabledMark, creatorTime }`.
+ */
+export default async function positionRoutes(app: FastifyInstance): Promise<void> {
+  /** GET /api/permission/Position?keyword&organizeId&enabledMark&currentPage&pageSize → `{ list, pagination }`. */
+  app.get<{ Querystring: OrgListQuery }>('/api/permission/Position', { config: access(), schema: { querystring: OrgListQuerySchema } }, async (req) => ok(await listPositions(app.db, req.query)));
+  /** GET /api/permission/Position/All → `{ list }` of the enabled positions. */
+  app.get('/api/permission/Position/All', { config: { access: 'signedIn' } }, async () => ok({ list: await allPositions(app.db) }));
+  /** POST /api/permission/Position → `{ id }`. 400 names the field (required, code taken, unknown organisation). */
+  app.post<{ Body: PositionBody }>('/api/permission/Position', { config: access('btn_add'), schema: { body: PositionBodySchema } }, async (req) =>
+    ok({ id: await createPosition(app.db, req.body) }, t(req.lang, 'createOk')),
+  );
+  /** POST /api/permission/Position/{id}: update. 404 unknown id; 400 as create. */
+  app.post<{ Params: { id: string }; Body: PositionBody }>('/api/permission/Position/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: PositionBodySchema } }, async (req) => {
+    await updatePosition(app.db, req.params.id, req.body);
+    return ok(null, t(req.lang, 'updateOk'));
+  });
+  /** GET /api/permission/Position/{id} → the row. 404 unknown id. */
+  app.get<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getPosition(app.db, req.params.id)));
+  /** DELETE /api/permission/Position/{id}. 404 unknown id; 400 while it has members or grants. */
+  app.delete<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
+    await deletePosition(app.db, req.params.id);
+    return ok(null, t(req.lang, 'deleteOk'));
+  });
+}
