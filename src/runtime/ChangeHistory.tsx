@@ -3,11 +3,12 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { plainText } from './columns';
 import { RUNTIME_NS } from './i18n';
+import { type RecordSource, sourceOf } from './source';
 
 /** The recycle bin's restores in the history (issue 27 item 2), added to the runtime strings. */
 const RESTORE = { zh: '恢复', en: 'Restored', tw: '還原', mas: 'Dipulihkan' } as const;
@@ -19,7 +20,10 @@ else i18next.on('initialized', addRestore);
 
 /** Props of {@link ChangeHistory}. */
 export interface ChangeHistoryProps {
-  moduleId: string;
+  /** The model (its OnlineDev source) or, with `source`, only a key. */
+  moduleId?: string;
+  /** Whose history (issue 26); default the model's OnlineDev source. */
+  source?: RecordSource;
   recordId: string;
   compiled: CompiledForm;
   registry: RendererMap;
@@ -45,20 +49,25 @@ function display(compiled: CompiledForm, registry: RendererMap, field: string, v
  * the action (新增/修改/删除), who and when (YYYY-MM-DD HH:mm:ss), and a table of the changed fields with their
  * values before and after, shown as the list shows them. 暂无变更记录 when empty; a failed load shows nothing.
  */
-export default function ChangeHistory({ moduleId, recordId, compiled, registry }: ChangeHistoryProps) {
+export default function ChangeHistory({ moduleId, source: given, recordId, compiled, registry }: ChangeHistoryProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [list, setList] = useState<onlineDev.DataChangeEntry[] | null>(null);
+  const source = sourceOf(given, moduleId);
   useEffect(() => {
     let live = true;
     setList(null);
-    onlineDev
-      .dataChange(moduleId, recordId, { currentPage: 1, pageSize: 50 })
+    if (!source.dataChange) {
+      setList([]);
+      return;
+    }
+    source
+      .dataChange(recordId, { currentPage: 1, pageSize: 50 })
       .then((r) => live && setList(r.list ?? []))
       .catch(() => live && setList([]));
     return () => {
       live = false;
     };
-  }, [moduleId, recordId]);
+  }, [source, recordId]);
   if (!list) return <Spin />;
   if (!list.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noHistory')} />;
   const words = { yes: t('list.yes'), no: t('list.no') };

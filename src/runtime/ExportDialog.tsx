@@ -2,15 +2,19 @@ import { Checkbox, Form, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnItem } from '../../schemas/columns';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import { saveBlob } from '../api/transfer';
 import { RUNTIME_NS } from './i18n';
+import { type RecordSource, sourceOf } from './source';
 
 /** Props of {@link ExportDialog}. */
 export interface ExportDialogProps {
   open: boolean;
-  moduleId: string;
+  /** The model (its OnlineDev source) or, with `source`, only a key. */
+  moduleId?: string;
+  /** Where the export comes from (issue 26); default the model's OnlineDev source. */
+  source?: RecordSource;
   /** The columns shown in the list, in list order (the default export columns). */
   columns: ColumnItem[];
   /** The list's current query (keyword, queryJson, sort, tree filter). */
@@ -28,7 +32,7 @@ export interface ExportDialogProps {
  * default: all, written one sheet row per child row so that the file imports back); the server writes the .xlsx
  * with display values, which is saved here.
  */
-export default function ExportDialog({ open, moduleId, columns, query, selectedIds, fileName, onClose }: ExportDialogProps) {
+export default function ExportDialog({ open, moduleId, source: given, columns, query, selectedIds, fileName, onClose }: ExportDialogProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [scope, setScope] = useState<'current' | 'selected'>('current');
   const [keys, setKeys] = useState<string[]>([]);
@@ -39,11 +43,12 @@ export default function ExportDialog({ open, moduleId, columns, query, selectedI
     setKeys(columns.map((c) => c.prop));
     setScope(selectedIds.length ? 'selected' : 'current');
   }, [open, columns, selectedIds.length]);
+  const source = sourceOf(given, moduleId);
   useEffect(() => {
-    if (!open) return;
+    if (!open || !source.subTables) return;
     let live = true;
-    onlineDev
-      .subTables(moduleId)
+    source
+      .subTables()
       .then((found) => {
         if (!live) return;
         setSubs(found);
@@ -53,7 +58,7 @@ export default function ExportDialog({ open, moduleId, columns, query, selectedI
     return () => {
       live = false;
     };
-  }, [open, moduleId]);
+  }, [open, source]);
   const options = [...columns.map((c) => ({ value: c.prop, label: c.label })), ...subs.map((s) => ({ value: s.prop, label: s.label }))];
   const run = async () => {
     if (!keys.length) {
@@ -63,7 +68,8 @@ export default function ExportDialog({ open, moduleId, columns, query, selectedI
     setBusy(true);
     try {
       const selectKey = options.map((o) => o.value).filter((p) => keys.includes(p));
-      const file = await onlineDev.exportData(moduleId, { selectKey, ...(scope === 'selected' ? { ids: selectedIds } : {}), query }, fileName);
+      if (!source.exportData) return;
+      const file = await source.exportData({ selectKey, ...(scope === 'selected' ? { ids: selectedIds } : {}), query }, fileName);
       saveBlob(file.blob, file.fileName);
       toast('success', t('export.done', { name: file.fileName }), 1500);
       onClose();

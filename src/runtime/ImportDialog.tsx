@@ -2,7 +2,8 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
+import { type RecordSource, sourceOf } from './source';
 import { toast } from '../api/toast';
 import { saveBlob } from '../api/transfer';
 import { RUNTIME_NS } from './i18n';
@@ -10,7 +11,10 @@ import { RUNTIME_NS } from './i18n';
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
   open: boolean;
-  moduleId: string;
+  /** The model (its OnlineDev source) or, with `source`, only a key. */
+  moduleId?: string;
+  /** Where the import goes (issue 26); default the model's OnlineDev source. */
+  source?: RecordSource;
   /** The template's file name when the server sends none. */
   templateName: string;
   /** Field labels by vModel, to name the field of a row error. */
@@ -28,8 +32,9 @@ type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind:
  * toasts the server's msg (1 s, spec 001 §5 Import) and lists every row error (行号, 字段, 错误信息); success toasts
  * the msg, closes and reloads the list.
  */
-export default function ImportDialog({ open, moduleId, templateName, labels, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ open, moduleId, source: given, templateName, labels, onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation(RUNTIME_NS);
+  const source = sourceOf(given, moduleId);
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   useEffect(() => {
@@ -41,17 +46,18 @@ export default function ImportDialog({ open, moduleId, templateName, labels, onC
 
   const template = async () => {
     try {
-      const f = await onlineDev.importTemplate(moduleId, templateName);
+      if (!source.template) return;
+      const f = await source.template(templateName);
       saveBlob(f.blob, f.fileName);
     } catch {
       /* toasted */
     }
   };
   const start = async () => {
-    if (!file) return;
+    if (!file || !source.importData) return;
     setStage({ kind: 'uploading', percent: 0 });
     try {
-      const env = await onlineDev.importData(moduleId, file, (f) => setStage(f >= 1 ? { kind: 'validating' } : { kind: 'uploading', percent: Math.round(f * 100) }));
+      const env = await source.importData(file, (f) => setStage(f >= 1 ? { kind: 'validating' } : { kind: 'uploading', percent: Math.round(f * 100) }));
       if (env.code === 200) {
         toast('success', env.msg || t('import.done'), 1500);
         onImported();

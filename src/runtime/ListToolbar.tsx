@@ -18,12 +18,15 @@ export interface ListToolbarProps {
   onRecycle?: () => void;
   /** The recycle bin button's text. */
   recycleLabel?: string;
+  /** A built-in page's extra toolbar actions (schemas/page.ts PageAction, place 'toolbar'), after the standard ones. */
+  extra?: Array<{ value: string; label: string; danger?: boolean }>;
+  onExtra?: (value: string) => void;
 }
 
 const ICONS: Record<ToolbarAction, ReactNode> = { add: <PlusOutlined />, download: <DownloadOutlined />, upload: <UploadOutlined />, batchRemove: <DeleteOutlined /> };
 
 /** The list toolbar (spec 001 §2 toolbar; issue 4 item 3): 新增, 导出, 导入, 批量删除 as configured, then 回收站 (when allowed), 列设置 and 刷新. */
-export default function ListToolbar({ actions, onAction, onColumns, onRefresh, onRecycle, recycleLabel }: ListToolbarProps) {
+export default function ListToolbar({ actions, onAction, onColumns, onRefresh, onRecycle, recycleLabel, extra, onExtra }: ListToolbarProps) {
   const { t } = useTranslation(RUNTIME_NS);
   return (
     <div className="kd-list-toolbar">
@@ -31,6 +34,11 @@ export default function ListToolbar({ actions, onAction, onColumns, onRefresh, o
         {actions.map((a) => (
           <Button key={a.value} type={a.value === 'add' ? 'primary' : 'default'} danger={a.value === 'batchRemove'} icon={ICONS[a.value]} onClick={() => onAction(a.value)}>
             {a.label || t(`list.${a.value}`)}
+          </Button>
+        ))}
+        {extra?.map((a) => (
+          <Button key={`page:${a.value}`} danger={a.danger} onClick={() => onExtra?.(a.value)}>
+            {a.label}
           </Button>
         ))}
       </Space>

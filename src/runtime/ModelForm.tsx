@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import KdForm from '../../renderers/_shared/KdForm';
 import type { FormConfig } from '../../schemas/form';
 import { ApiError } from '../api/client';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
@@ -12,13 +12,19 @@ import { type FieldError, type MessageLang, validateRecord } from '../engine/val
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
 import ConflictDialog, { type Conflict, conflictOf } from './ConflictDialog';
+import { type RecordSource, sourceOf } from './source';
 
 /** How the dialog opens: a new record, an existing one to edit, or one to view read-only. */
 export type ModelFormMode = 'add' | 'edit' | 'view';
 
 /** Props of {@link ModelForm}. */
 export interface ModelFormProps {
+  /** The model (its OnlineDev source; the form's key) — with `source`, the page's key. */
   moduleId: string;
+  /** Where the record is read and saved (issue 26); default the model's OnlineDev source. */
+  source?: RecordSource;
+  /** The `data-page` of the form (issue 26 item 6): the model's enCode or the built-in page's code; default moduleId. */
+  page?: string;
   form: FormConfig;
   /** The form compiled with fallbacks (compileModel): the schema the server validates with. */
   compiled: CompiledForm;
@@ -34,7 +40,9 @@ export interface ModelFormProps {
 
 function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
   if (!(e instanceof ApiError) || e.code !== 400) return [];
-  const list = (e.data as onlineDev.ValidationFailure | null)?.errors ?? [];
+  const data = e.data as (onlineDev.ValidationFailure & { field?: unknown }) | null;
+  // A built-in area names one field `{ field }` with the message in msg (e.g. BillRule); a model lists `errors`.
+  const list = data?.errors ?? (typeof data?.field === 'string' ? [{ field: data.field, message: e.msg }] : []);
   return list.filter((x) => x?.field && x.message).map((x) => ({ field: x.field, label: x.label ?? compiled.byModel[x.field]?.__config__.label ?? x.field, message: x.message }));
 }
 
@@ -46,7 +54,7 @@ function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
  * sends the version it loaded; a conflict (code 409, issue 27 item 1) opens ConflictDialog: take theirs, keep mine
  * (resubmit on the current version) or reload.
  */
-export default function ModelForm({ moduleId, form, compiled, registry, mode, recordId, open, onClose, onSaved }: ModelFormProps) {
+export default function ModelForm({ moduleId, source: given, page, form, compiled, registry, mode, recordId, open, onClose, onSaved }: ModelFormProps) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -58,6 +66,7 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
   const version = useRef<number | undefined>(undefined);
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
+  const source = sourceOf(given, moduleId);
 
   useEffect(() => {
     if (!open) return;
@@ -72,8 +81,8 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
       current.current = initial;
       setRecord(initial);
     } else {
-      onlineDev
-        .get(moduleId, recordId)
+      source
+        .get(recordId)
         .then((r) => {
           if (!live) return;
           current.current = r ?? {};
@@ -85,7 +94,7 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
     return () => {
       live = false;
     };
-  }, [open, mode, recordId, moduleId, compiled, onClose]);
+  }, [open, mode, recordId, source, compiled, onClose]);
 
   const onChange = useCallback(
     (next: Record<string, unknown>) => {
@@ -102,7 +111,9 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
   const submit = async (body: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const env = mode === 'add' || !recordId ? await onlineDev.create(moduleId, body) : await onlineDev.update(moduleId, recordId, { ...body, version: version.current });
+      const write = mode === 'add' || !recordId ? source.create?.(body) : source.update?.(recordId, version.current === undefined ? body : { ...body, version: version.current });
+      if (!write) return;
+      const env = await write;
       toast('success', env.msg || t('common.ok'), 1500);
       setConflict(null);
       onSaved();
@@ -171,6 +182,7 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
 
   return (
     <Modal open={open} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden mask={{ closable: false }} className="kd-model-form">
+      <div data-testid="model-form" data-page={page ?? moduleId} data-mode={mode}>
       {record ? (
         <KdForm key={`${mode}:${recordId ?? 'new'}:${revision}`} form={form} registry={registry} modelId={moduleId} formData={record} mode={mode === 'view' ? 'readonly' : 'edit'} lang={lang} onChange={onChange} serverErrors={errors} />
       ) : (
@@ -178,6 +190,7 @@ export default function ModelForm({ moduleId, form, compiled, registry, mode, re
           <Spin />
         </div>
       )}
+      </div>
       <ConflictDialog conflict={conflict} busy={saving} onTakeTheirs={takeTheirs} onKeepMine={keepMine} onReload={reload} />
     </Modal>
   );

@@ -4,7 +4,8 @@ import { App, Empty, Pagination } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from '../../schemas/columns';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
+import type { PageAction } from '../../schemas/page';
 import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
@@ -19,12 +20,14 @@ import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from '
 import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
 import ListToolbar, { type ToolbarAction } from './ListToolbar';
 import RecycleDrawer from './RecycleDrawer';
+import { type RecordSource, sourceOf } from './source';
 import SearchBar, { type SearchState } from './SearchBar';
 import { knownSearchItems } from './searchFields';
 import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useGridNames } from './useGridNames';
 import { useListRows } from './useListRows';
+import { usePageActions } from './usePageActions';
 import { useRowDrafts } from './useRowDrafts';
 import './runtime.css';
 
@@ -36,7 +39,18 @@ type ListColumnData = ColumnConfig & TreeSettings & { groupField?: string; treeR
 
 /** Props of {@link ModelList}. */
 export interface ModelListProps {
+  /** The model id (its OnlineDev source) — with `source`, the page's key (column settings, file names). */
   moduleId: string;
+  /** Where the rows come from (issue 26 item 1); default the model's OnlineDev source. What it cannot do is hidden. */
+  source?: RecordSource;
+  /** The list root's `data-page` (issue 26 item 6): the model's enCode or the built-in page's code; default moduleId. */
+  page?: string;
+  /** The field naming a row: row buttons are named `<label> <name>` (built-in pages' `rowName`). */
+  rowName?: string;
+  /** Opens a client route (page actions of kind `navigate`). */
+  onNavigate?: (to: string) => void;
+  /** Opens a page action of kind `form` or `dialog`. */
+  onPageAction?: (action: PageAction, row?: onlineDev.ModelData) => void;
   columnData: ColumnConfig;
   compiled: CompiledForm;
   registry: RendererMap;
@@ -76,6 +90,7 @@ export default function ModelList(props: ModelListProps) {
   const { t } = useTranslation();
   const { t: rt } = useTranslation(RUNTIME_NS);
   const { modal } = App.useApp();
+  const source = sourceOf(props.source, moduleId);
   const menuKey = props.menuId ?? moduleId;
   const tableKey = props.tableName ?? moduleId;
   const [search, setSearch] = useState<SearchState>({ keyword: '' });
@@ -88,7 +103,7 @@ export default function ModelList(props: ModelListProps) {
   const [settings, setSettings] = useState<ColumnSetting[]>(() => mergeSettings(cd.columnList, loadSettings(menuKey, tableKey)));
   const [panel, setPanel] = useState<'columns' | 'export' | 'import' | 'recycle' | null>(null);
   const summed = useMemo(() => (hasSummary(cd) ? summaryFields(cd) : null), [cd]);
-  const treeField = cd.type === 2 ? cd.treeRelation : undefined;
+  const treeField = source.tree ? source.tree.param : cd.type === 2 ? cd.treeRelation : undefined;
 
   const query = useMemo<onlineDev.ListQuery>(
     () => ({
@@ -102,14 +117,25 @@ export default function ModelList(props: ModelListProps) {
     }),
     [cd.hasPage, page, sorting, search, treeField, treeValue, summed],
   );
-  const data = useListRows(moduleId, query, reloadKey + reloads);
+  const data = useListRows(source, query, reloadKey + reloads);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-  const drafts = useRowDrafts(moduleId, compiled, data.rows, reload);
+  const drafts = useRowDrafts(source, compiled, data.rows, reload);
+  const extra = usePageActions({ source, can, gated: !!cd.useBtnPermission, reload, onNavigate: props.onNavigate, onOpen: props.onPageAction });
 
-  const allowed = useCallback((value: string, list: ColumnConfig['btnsList'], code: string) => list.some((b) => b.value === value) && (!cd.useBtnPermission || can(code)), [cd.useBtnPermission, can]);
+  // A button shows when configured, permitted and possible for the source (no 新增 without create…).
+  const allowed = useCallback(
+    (value: string, list: ColumnConfig['btnsList'], code: string) => {
+      const possible: Record<string, unknown> = { add: source.create, edit: source.update, remove: source.remove, detail: true, download: source.exportData, upload: source.importData, batchRemove: source.batchRemove };
+      return list.some((b) => b.value === value) && (!cd.useBtnPermission || can(code)) && !!possible[value];
+    },
+    [cd.useBtnPermission, can, source],
+  );
   const rowButtons = useMemo(
-    () => ['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
-    [allowed, cd.columnBtnsList, t],
+    () => [
+      ...['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
+      ...extra.row.map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger })),
+    ],
+    [allowed, cd.columnBtnsList, t, extra.row],
   );
   const actions = useMemo(
     () => (Object.keys(TOOLBAR) as ToolbarAction[]).filter((v) => allowed(v, cd.btnsList, TOOLBAR[v])).map((value) => ({ value, label: cd.btnsList.find((b) => b.value === value)?.label })),
@@ -125,13 +151,14 @@ export default function ModelList(props: ModelListProps) {
         okText: t('common.ok'),
         cancelText: t('common.cancel'),
         onOk: async () => {
-          const env = await onlineDev.remove(moduleId, String(row.id), typeof row.version === 'number' ? row.version : undefined);
+          if (!source.remove) return;
+          const env = await source.remove(String(row.id), typeof row.version === 'number' ? row.version : undefined);
           toast('success', env.msg || t('common.remove'), 1500);
           if (data.rows.length === 1 && page.currentPage > 1) setPage((p) => ({ ...p, currentPage: p.currentPage - 1 }));
           else reload();
         },
       }),
-    [modal, t, moduleId, data.rows.length, page.currentPage, reload],
+    [modal, t, source, data.rows.length, page.currentPage, reload],
   );
   const batchRemove = () => {
     const ids = [...selected];
@@ -143,7 +170,8 @@ export default function ModelList(props: ModelListProps) {
       cancelText: rt('list.cancel'),
       onOk: async () => {
         const versions = Object.fromEntries(data.rows.filter((r) => selected.has(String(r.id)) && typeof r.version === 'number').map((r) => [String(r.id), r.version as number]));
-        const env = await onlineDev.batchRemove(moduleId, ids, versions);
+        if (!source.batchRemove) return;
+        const env = await source.batchRemove(ids, versions);
         toast('success', env.msg, 1500);
         setSelected(new Set());
         reload();
@@ -164,7 +192,15 @@ export default function ModelList(props: ModelListProps) {
       dictionaries,
       names,
       buttons: rowButtons,
-      onAction: (value, row) => (value === 'edit' ? onEdit?.(String(row.id)) : value === 'detail' ? onView?.(String(row.id)) : remove(row)),
+      rowName: props.rowName,
+      onToggleState: source.state && (!cd.useBtnPermission || can(source.state.button)) ? (row) => void source.state?.toggle(row).then(reload, () => undefined) : undefined,
+      onAction: (value, row) => {
+        const a = value.startsWith('page:') ? extra.row.find((x) => `page:${x.value}` === value) : undefined;
+        if (a) extra.run(a, row);
+        else if (value === 'edit') onEdit?.(String(row.id));
+        else if (value === 'detail') onView?.(String(row.id));
+        else remove(row);
+      },
       selected,
       pageIds,
       toggle: (id, on) => setSelected((old) => (on ? new Set(old).add(id) : new Set([...old].filter((x) => x !== id)))),
@@ -174,9 +210,9 @@ export default function ModelList(props: ModelListProps) {
       onSave: (id) => void drafts.save(id),
       onRevert: drafts.revert,
       onToggleGroup: (key) => setCollapsed((old) => (old.has(key) ? new Set([...old].filter((k) => k !== key)) : new Set(old).add(key))),
-      words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved') },
+      words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved'), state: rt('page.state') },
     }),
-    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt],
+    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run],
   );
   const grid = useRef<AgGridReact<GridRow>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
@@ -198,8 +234,9 @@ export default function ModelList(props: ModelListProps) {
         rowButtons: rowButtons.length,
         selectable,
         inline: cd.type === 4,
+        stateField: source.state?.field,
       }),
-    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt],
+    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt, source],
   );
   const rows = useMemo<GridRow[]>(() => {
     const list = withDrafts(data.rows, drafts.drafts);
@@ -251,7 +288,14 @@ export default function ModelList(props: ModelListProps) {
           setPage((p) => ({ ...p, currentPage: 1 }));
         }}
       />
-      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} onRecycle={can('btn_recycle') ? () => setPanel('recycle') : undefined} recycleLabel={rt('recycle.open')} />
+      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} onRecycle={can('btn_recycle') && source.recycle ? () => setPanel('recycle') : undefined}
+        recycleLabel={rt('recycle.open')}
+        extra={extra.toolbar}
+        onExtra={(v) => {
+          const a = extra.toolbar.find((x) => x.value === v);
+          if (a) extra.run(a);
+        }}
+      />
       <div className="kd-list-grid">
         <AgGridReact<GridRow>
           ref={grid}
@@ -293,10 +337,11 @@ export default function ModelList(props: ModelListProps) {
   );
   const name = props.fullName || moduleId;
   return (
-    <div className={`kd-model-list${treeField ? ' kd-model-list-tree' : ''}`}>
+    <div className={`kd-model-list${treeField ? ' kd-model-list-tree' : ''}`} data-testid="model-list" data-page={props.page ?? moduleId}>
       {treeField ? (
         <TreeFilter
           settings={cd}
+          resource={source.tree}
           value={treeValue}
           onChange={(v) => {
             setTreeValue(v);
@@ -305,12 +350,13 @@ export default function ModelList(props: ModelListProps) {
         />
       ) : null}
       {body}
+      {extra.input}
       <ColumnSettings open={panel === 'columns'} settings={settings} onChange={changeSettings} onReset={() => changeSettings(null)} onClose={() => setPanel(null)} />
-      <ExportDialog open={panel === 'export'} moduleId={moduleId} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
-      <RecycleDrawer open={panel === 'recycle'} moduleId={moduleId} columns={cd.columnList.map((c) => ({ prop: c.prop, label: c.label }))} onClose={() => setPanel(null)} onRestored={reload} />
+      <ExportDialog open={panel === 'export'} source={source} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
+      <RecycleDrawer open={panel === 'recycle'} source={source} columns={cd.columnList.map((c) => ({ prop: c.prop, label: c.label }))} onClose={() => setPanel(null)} onRestored={reload} />
       <ImportDialog
         open={panel === 'import'}
-        moduleId={moduleId}
+        source={source}
         templateName={`${name}导入模板.xlsx`}
         labels={Object.fromEntries(cd.columnList.map((c) => [c.prop, c.label]))}
         onClose={() => setPanel(null)}

@@ -3,9 +3,10 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import { RUNTIME_NS } from './i18n';
+import { type RecordSource, sourceOf } from './source';
 
 const STRINGS = {
   zh: { title: '回收站', open: '回收站', restore: '恢复', search: '请输入关键词查询', deletedBy: '删除人', deletedAt: '删除时间', empty: '回收站是空的', selectFirst: '请先选择要恢复的数据' },
@@ -23,7 +24,10 @@ else i18next.on('initialized', addStrings);
 /** Props of {@link RecycleDrawer}. */
 export interface RecycleDrawerProps {
   open: boolean;
-  moduleId: string;
+  /** The model (its OnlineDev source) or, with `source`, only a key. */
+  moduleId?: string;
+  /** Whose recycle bin (issue 26); default the model's OnlineDev source. */
+  source?: RecordSource;
   /** The list's first columns to show (prop and label). */
   columns: Array<{ prop: string; label: string }>;
   onClose: () => void;
@@ -41,10 +45,11 @@ function show(v: unknown): string {
  * search, row selection and 恢复. Keyboard: the search box has focus on open (Enter searches), rows are chosen with
  * their checkboxes (Tab, Space), 恢复 follows; Esc closes.
  */
-export default function RecycleDrawer({ open, moduleId, columns, onClose, onRestored }: RecycleDrawerProps) {
+export default function RecycleDrawer({ open, moduleId, source: given, columns, onClose, onRestored }: RecycleDrawerProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const bin = sourceOf(given, moduleId).recycle;
   const [data, setData] = useState<{ list: onlineDev.RecycleRecord[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
@@ -52,14 +57,15 @@ export default function RecycleDrawer({ open, moduleId, columns, onClose, onRest
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const r = await onlineDev.recycleList(moduleId, { ...page, keyword: keyword || undefined });
+      if (!bin) return;
+      const r = await bin.list({ ...page, keyword: keyword || undefined });
       setData({ list: r.list, total: r.pagination.total });
     } catch {
       setData({ list: [], total: 0 });
     } finally {
       setLoading(false);
     }
-  }, [moduleId, page, keyword]);
+  }, [bin, page, keyword]);
 
   useEffect(() => {
     if (open) void load();
@@ -67,7 +73,8 @@ export default function RecycleDrawer({ open, moduleId, columns, onClose, onRest
 
   const restore = async () => {
     if (!selected.length) return toast('warning', t('recycle.selectFirst'), 1500);
-    const env = await onlineDev.restore(moduleId, selected);
+    if (!bin) return;
+    const env = await bin.restore(selected);
     toast('success', env.msg, 1500);
     setSelected([]);
     await load();

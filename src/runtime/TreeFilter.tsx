@@ -26,6 +26,8 @@ export interface TreeFilterProps {
   /** The chosen node's value, or undefined for 全部. */
   value: unknown;
   onChange: (value: unknown) => void;
+  /** A built-in page's tree (schemas/page.ts ResourceTree): its nodes' loader and keys; replaces the dictionary/API source. */
+  resource?: { load: () => Promise<unknown[]>; value?: string; label?: string; children?: string; title?: string; required?: boolean };
 }
 
 function toNodes(options: FieldOption[]): DataNode[] {
@@ -46,7 +48,7 @@ function filterNodes(nodes: DataNode[], kw: string): DataNode[] {
  * with treePropsValue/Label/Children), a search box, and 全部 on top. Choosing a node filters the list by the
  * tree's field (treeRelation); choosing it again, or 全部, clears the filter. A failed load shows an empty tree.
  */
-export default function TreeFilter({ settings, value, onChange }: TreeFilterProps) {
+export default function TreeFilter({ settings, value, onChange, resource }: TreeFilterProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [nodes, setNodes] = useState<DataNode[]>([]);
   const [loading, setLoading] = useState(true);
@@ -58,6 +60,24 @@ export default function TreeFilter({ settings, value, onChange }: TreeFilterProp
   useEffect(() => {
     let live = true;
     const s = settings;
+    if (resource) {
+      const k = { value: resource.value ?? 'id', label: resource.label ?? 'fullName', children: resource.children ?? 'children' };
+      const map = (list: unknown[]): FieldOption[] =>
+        list.map((n) => {
+          const r = (n ?? {}) as Record<string, unknown>;
+          const kids = Array.isArray(r[k.children]) ? map(r[k.children] as unknown[]) : undefined;
+          return { id: r[k.value] as string, fullName: String(r[k.label] ?? ''), ...(kids?.length ? { children: kids } : {}) } as FieldOption;
+        });
+      setLoading(true);
+      resource
+        .load()
+        .then((list) => live && setNodes(toNodes(map(list))))
+        .catch(() => live && setNodes([]))
+        .finally(() => live && setLoading(false));
+      return () => {
+        live = false;
+      };
+    }
     const path =
       s.treeDataSource === 'api' && s.treePropsUrl
         ? `/api/system/DataInterface/${encodeURIComponent(s.treePropsUrl)}/Actions/Response`
@@ -77,12 +97,12 @@ export default function TreeFilter({ settings, value, onChange }: TreeFilterProp
     return () => {
       live = false;
     };
-  }, [settings, kdData]);
-  const shown = useMemo(() => [{ key: '__all', title: t('list.all') }, ...filterNodes(nodes, kw.trim())], [nodes, kw, t]);
+  }, [settings, kdData, resource]);
+  const shown = useMemo(() => [...(resource?.required ? [] : [{ key: '__all', title: t('list.all') }]), ...filterNodes(nodes, kw.trim())], [nodes, kw, t, resource?.required]);
   const selectedKey = value === undefined ? '__all' : JSON.stringify(value);
   return (
     <div className="kd-list-tree">
-      {settings.treeTitle ? <div className="kd-list-tree-title">{settings.treeTitle}</div> : null}
+      {(resource?.title ?? settings.treeTitle) ? <div className="kd-list-tree-title">{resource?.title ?? settings.treeTitle}</div> : null}
       <Input.Search allowClear size="small" placeholder={t('list.keyword')} value={kw} onChange={(e) => setKw(e.target.value)} />
       {loading ? (
         <Spin />

@@ -6,6 +6,7 @@ export const RUNTIME_NS = 'kdRuntime';
 /** Strings of the model list runtime (search, toolbar, Excel, column settings, summary, detail and history) in zh, en, tw and mas. */
 export const RUNTIME_STRINGS = {
   "zh": {
+    "page": { "exported": "已导出 {{name}}", "onlyFiles": "只能上传 {{accept}} 文件", "state": "状态" },
     "list": {
       "search": "查询",
       "reset": "重置",
@@ -84,6 +85,7 @@ export const RUNTIME_STRINGS = {
     }
   },
   "en": {
+    "page": { "exported": "Exported {{name}}", "onlyFiles": "Only {{accept}} files can be uploaded", "state": "Status" },
     "list": {
       "search": "Search",
       "reset": "Reset",
@@ -162,6 +164,7 @@ export const RUNTIME_STRINGS = {
     }
   },
   "tw": {
+    "page": { "exported": "已匯出 {{name}}", "onlyFiles": "只能上傳 {{accept}} 檔案", "state": "狀態" },
     "list": {
       "search": "查詢",
       "reset": "重置",
@@ -240,6 +243,7 @@ export const RUNTIME_STRINGS = {
     }
   },
   "mas": {
+    "page": { "exported": "Telah dieksport {{name}}", "onlyFiles": "Hanya fail {{accept}} boleh dimuat naik", "state": "Status" },
     "list": {
       "search": "Cari",
       "reset": "Set semula",

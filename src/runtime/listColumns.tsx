@@ -1,6 +1,6 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { ColDef, ICellRendererParams, IHeaderParams } from 'ag-grid-community';
-import { Button, Checkbox, Space, Tooltip } from 'antd';
+import { Button, Checkbox, Space, Switch, Tooltip } from 'antd';
 import type { KdGridContext } from '../../renderers/_shared/fieldProps';
 import type { ColumnItem } from '../../schemas/columns';
 import type { ModelData } from '../api/onlineDev';
@@ -14,7 +14,11 @@ export type GridRow = ModelData & { __group?: { key: string; text: string; total
 
 /** What the grid's cells read (ag-grid `context`): lookups, buttons, selection, inline-edit state. */
 export interface ListGridContext extends KdGridContext {
-  buttons: Array<{ value: string; label: string }>;
+  buttons: Array<{ value: string; label: string; danger?: boolean }>;
+  /** The field naming a row (built-in pages): row buttons are then named `<label> <name>` (issue 26). */
+  rowName?: string;
+  /** The state switch (built-in pages' `resource.state`): flips a row when allowed. */
+  onToggleState?: (row: ModelData) => void;
   onAction: (value: string, row: ModelData) => void;
   selected: Set<string>;
   pageIds: string[];
@@ -26,7 +30,7 @@ export interface ListGridContext extends KdGridContext {
   onSave: (id: string) => void;
   onRevert: (id: string) => void;
   onToggleGroup: (key: string) => void;
-  words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string };
+  words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string; state?: string };
 }
 
 function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
@@ -47,12 +51,27 @@ function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknow
   return (
     <Space size={0} className="kd-row-actions">
       {context.buttons.map((b) => (
-        <Button key={b.value} type="link" size="small" danger={b.value === 'remove'} onClick={() => context.onAction(b.value, data)}>
+        <Button
+          key={b.value}
+          type="link"
+          size="small"
+          danger={b.danger ?? b.value === 'remove'}
+          aria-label={context.rowName ? `${b.label} ${String(data[context.rowName] ?? '')}` : undefined}
+          onClick={() => context.onAction(b.value, data)}
+        >
           {b.label}
         </Button>
       ))}
     </Space>
   );
+}
+
+/** The state switch of a built-in page's row (1 on, 0 off), named `<状态> <row name>`; read-only without the grant. */
+function StateCell({ value, data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
+  if (!data?.id || node.rowPinned) return null;
+  const name = context.rowName ? String(data[context.rowName] ?? '') : String(data.id);
+  const toggle = context.onToggleState;
+  return <Switch size="small" aria-label={`${context.words.state ?? ''} ${name}`.trim()} checked={value === 1 || value === true} disabled={!toggle} onChange={() => toggle?.(data)} />;
 }
 
 function SelectCell({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
@@ -110,6 +129,8 @@ export interface ListColumnsOptions {
   selectable: boolean;
   /** List type 4: cells get their widget's editor. */
   inline: boolean;
+  /** The column shown as a state switch (built-in pages' `resource.state.field`). */
+  stateField?: string;
 }
 
 /**
@@ -124,7 +145,8 @@ export function buildListColumns(o: ListColumnsOptions): ColDef<GridRow>[] {
     const format = d.valueFormatter;
     if (typeof format === 'function') d.valueFormatter = (p) => (p.node?.rowPinned ? String(p.value ?? '') : format(p));
     const renderer = d.cellRenderer;
-    d.cellRendererSelector = (p) => (p.node.rowPinned ? undefined : o.inline ? { component: ErrorCell } : renderer ? { component: renderer } : undefined);
+    const own = d.colId === o.stateField ? StateCell : renderer;
+    d.cellRendererSelector = (p) => (p.node.rowPinned ? undefined : o.inline ? { component: ErrorCell } : own ? { component: own } : undefined);
     delete d.cellRenderer;
     if (o.inline) {
       const editor = editorFor(o.compiled.byModel[String(d.field)]);

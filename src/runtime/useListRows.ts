@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
+import type { RecordSource } from './source';
 
 /** The state of a list's current page (design.md §6 list reply, with summary and groups). */
 export interface ListRowsState {
@@ -15,11 +16,12 @@ export interface ListRowsState {
 }
 
 /**
- * Loads one page of a model list (POST …/OnlineDev/{id}/List, spec 001 §7) whenever the query or `reloadKey`
+ * Loads one page of a list from its record source (a model's POST …/OnlineDev/{id}/List, spec 001 §7, or a built-in
+ * page's list call; issue 26) whenever the query or `reloadKey`
  * changes; a later query wins over a slower earlier one. A failed load shows no rows and stops the loading
  * indicator (spec 001 §7). Only non-empty query keys are sent.
  */
-export function useListRows(moduleId: string, query: onlineDev.ListQuery, reloadKey: number): ListRowsState {
+export function useListRows(source: RecordSource, query: onlineDev.ListQuery, reloadKey: number): ListRowsState {
   const [state, setState] = useState<ListRowsState>({ rows: [], total: 0, loading: true });
   const seq = useRef(0);
   const key = JSON.stringify(query);
@@ -28,8 +30,8 @@ export function useListRows(moduleId: string, query: onlineDev.ListQuery, reload
     const mine = ++seq.current;
     setState((s) => ({ ...s, loading: true }));
     const body = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as unknown as onlineDev.ListQuery;
-    onlineDev
-      .list(moduleId, body)
+    source
+      .list(body)
       .then((page) => {
         if (mine !== seq.current) return;
         setState({
@@ -44,6 +46,6 @@ export function useListRows(moduleId: string, query: onlineDev.ListQuery, reload
         });
       })
       .catch(() => mine === seq.current && setState({ rows: [], total: 0, loading: false }));
-  }, [moduleId, key, reloadKey]);
+  }, [source, key, reloadKey]);
   return state;
 }

@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
-import * as onlineDev from '../api/onlineDev';
+import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import { type MessageLang, validateRecord } from '../engine/validate';
 import { currentLanguage } from '../i18n';
 import { outgoingRecord } from './compileModel';
+import type { RecordSource } from './source';
 
 /** The inline-edit state of list type 4 and its actions. */
 export interface RowDrafts {
@@ -22,18 +23,18 @@ export interface RowDrafts {
 /**
  * Inline editing of list type 4 (spec 001 §2; issue 4 item 3): edits collect per row; 保存 validates the whole record
  * with the engine (the rule's message or `X不能为空` on the cell, the first one toasted), then sends
- * `POST OnlineDev/App/{id}/{recordId}`; a server 400 marks the fields of its `errors`. Success toasts the server's msg
+ * the source's update (a model's `POST OnlineDev/App/{id}/{recordId}`); a server 400 marks the fields of its `errors`. Success toasts the server's msg
  * and calls `onSaved` (the list reloads).
  */
-export function useRowDrafts(moduleId: string, compiled: CompiledForm, rows: readonly onlineDev.ModelData[], onSaved: () => void): RowDrafts {
+export function useRowDrafts(source: RecordSource, compiled: CompiledForm, rows: readonly onlineDev.ModelData[], onSaved: () => void): RowDrafts {
   const [drafts, setDrafts] = useState<Map<string, Record<string, unknown>>>(new Map());
   const [errors, setErrors] = useState<Record<string, Record<string, string>>>({});
   // The edits live in a ref updated at once (the grid shows an edited cell before React renders again, and 保存 may
   // be clicked in between); the state copy only drives rendering. Cells keep the callbacks they were rendered with,
   // so save reads everything else through a ref too.
   const current = useRef(drafts);
-  const latest = useRef({ rows, compiled, moduleId, onSaved });
-  latest.current = { rows, compiled, moduleId, onSaved };
+  const latest = useRef({ rows, compiled, source, onSaved });
+  latest.current = { rows, compiled, source, onSaved };
   const commit = useCallback((next: Map<string, Record<string, unknown>>) => {
     current.current = next;
     setDrafts(next);
@@ -57,9 +58,9 @@ export function useRowDrafts(moduleId: string, compiled: CompiledForm, rows: rea
   const save = useCallback(
     async (id: string) => {
       const drafts = current.current;
-      const { rows, compiled, moduleId, onSaved } = latest.current;
+      const { rows, compiled, source, onSaved } = latest.current;
       const row = rows.find((r) => String(r.id) === id);
-      if (!row) return;
+      if (!row || !source.update) return;
       const body = outgoingRecord(compiled, { ...row, ...(drafts.get(id) ?? {}) });
       const local = validateRecord(compiled, body, currentLanguage() as MessageLang);
       const mark = (list: Array<{ field: string; message: string }>) => setErrors((old) => ({ ...old, [id]: Object.fromEntries(list.map((e) => [e.field.split(/[.[]/)[0], e.message])) }));
@@ -70,7 +71,7 @@ export function useRowDrafts(moduleId: string, compiled: CompiledForm, rows: rea
       }
       try {
         // The version the list showed (issue 27 item 1): a row changed meanwhile merges or is refused (409, toasted).
-        const env = await onlineDev.update(moduleId, id, typeof row.version === 'number' ? { ...body, version: row.version } : body);
+        const env = await source.update(id, typeof row.version === 'number' ? { ...body, version: row.version } : body);
         toast('success', env.msg, 1500);
         revert(id);
         onSaved();

@@ -1,0 +1,110 @@
+import type { PageAction, ResourceBinding, ResourceCall } from '../../../schemas/page';
+import { type Envelope, request, requestEnvelope } from '../../api/client';
+import type { ListPage, ListQuery, ModelData } from '../../api/onlineDev';
+import { download, uploadWithProgress } from '../../api/transfer';
+import type { RecordSource } from './types';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Fills a path template (schemas/page.ts): `{id}` the row's id, `{tree}` the chosen tree node, `{name}` the row's
+ * field `name`; each value URL-encoded, a missing one empty.
+ */
+export function fillPath(template: string, row: Record<string, unknown> = {}, tree?: unknown): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const v = name === 'tree' ? tree : row[name];
+    return v === undefined || v === null ? '' : encodeURIComponent(String(v));
+  });
+}
+
+/** Fills a file-name template: `{field}` takes the row's value, unencoded. */
+export function fillName(template: string, row: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => String(row[name] ?? ''));
+}
+
+const methodOf = (call: { method?: string }, fallback: Method): Method => (call.method ? (call.method.toLowerCase() as Method) : fallback);
+
+/** A list answer as a page: `{ list, pagination }` as it is, a bare array as one page. */
+export function asPage(answer: unknown, query: ListQuery): ListPage {
+  if (Array.isArray(answer)) return { list: answer as ModelData[], pagination: { currentPage: 1, pageSize: answer.length, total: answer.length } };
+  const a = (answer ?? {}) as Partial<ListPage>;
+  const list = Array.isArray(a.list) ? a.list : [];
+  return { ...a, list, pagination: a.pagination ?? { currentPage: query.currentPage, pageSize: query.pageSize, total: list.length } } as ListPage;
+}
+
+/** The list call's parameters: the list query (treeField/treeValue become `tree.param`), empty values left out. */
+function listParams(binding: ResourceBinding, q: ListQuery): Record<string, string | number | boolean> {
+  const { treeField: _f, treeValue, summary: _s, ...rest } = q;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
+  if (binding.tree && treeValue !== undefined && treeValue !== null && treeValue !== '') out[binding.tree.param] = String(treeValue);
+  return out;
+}
+
+function envelopeCall(call: ResourceCall, fallback: Method, row: Record<string, unknown>, json?: unknown): Promise<Envelope<unknown>> {
+  return requestEnvelope(fillPath(call.path, row), { method: methodOf(call, fallback), json });
+}
+
+/**
+ * The record source of a built-in page (issue 26 item 1): the REST calls of `binding` (schemas/page.ts
+ * ResourceBinding) through src/api/client.ts — the token, the `n` timestamp, the envelope check and its toasts, as
+ * every call. Capabilities follow the binding: a key it lacks is a capability the page does not offer.
+ */
+export function resourceSource(key: string, binding: ResourceBinding): RecordSource {
+  const b = binding;
+  const source: RecordSource = {
+    key,
+    async list(q) {
+      // A required tree (e.g. the dictionary's types): nothing to list until a node is chosen.
+      if (b.tree?.required && (q.treeValue === undefined || q.treeValue === null || q.treeValue === '')) return asPage([], q);
+      const params = listParams(b, q);
+      const path = fillPath(b.list.path, {}, q.treeValue);
+      const answer = b.list.method === 'POST' ? await request<unknown>(path, { method: 'post', json: params }) : await request<unknown>(path, { query: params });
+      return asPage(answer, q);
+    },
+    get: (id) => (b.get ? request<ModelData>(fillPath(b.get.path, { id }), { method: methodOf(b.get, 'get') }) : Promise.reject(new Error(`${key}: no get call`))),
+    actions: b.actions,
+  };
+  if (b.create) source.create = (r) => envelopeCall(b.create!, 'post', {}, r);
+  if (b.update) source.update = (id, r) => envelopeCall(b.update!, 'post', { ...r, id }, r);
+  if (b.remove) source.remove = (id) => envelopeCall(b.remove!, 'delete', { id });
+  if (b.batchRemove) source.batchRemove = (ids) => envelopeCall(b.batchRemove!, 'post', {}, { ids });
+  if (b.state) {
+    const s = b.state;
+    source.state = { field: s.field ?? 'enabledMark', button: s.button ?? 'btn_edit', toggle: (row) => envelopeCall(s, 'post', row) };
+  }
+  if (b.exportData) {
+    const e = b.exportData;
+    source.exportData = (body, name) => download(fillPath(e.path), { method: methodOf(e, 'post') === 'get' ? 'get' : 'post', json: { ...body, ...body.query }, fallbackName: name });
+  }
+  if (b.template) source.template = (name) => download(fillPath(b.template!.path), { fallbackName: name });
+  if (b.importData) {
+    const path = b.importData.path;
+    source.importData = (file, p) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return uploadWithProgress(fillPath(path), form, p);
+    };
+  }
+  if (b.tree) {
+    const t = b.tree;
+    source.tree = {
+      ...t,
+      load: async () => {
+        const answer = await request<unknown>(fillPath(t.path));
+        return Array.isArray(answer) ? answer : (((answer as { list?: unknown[] } | null)?.list ?? []) as unknown[]);
+      },
+    };
+  }
+  source.run = (a: PageAction, row: ModelData = {}, file?: File) => {
+    const path = fillPath(a.path ?? '', row);
+    if (a.kind === 'download') return download(path, { method: methodOf(a, 'get') === 'post' ? 'post' : 'get', fallbackName: fillName(a.fileName ?? 'download', row) });
+    if (a.kind === 'upload') {
+      const form = new FormData();
+      if (file) form.append('file', file, file.name);
+      return uploadWithProgress(path, form);
+    }
+    return requestEnvelope(path, { method: methodOf(a, 'post') });
+  };
+  return source;
+}
