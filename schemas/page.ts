@@ -103,6 +103,21 @@ export const ResourceTreeSchema = Type.Object(
     children: Type.Optional(Type.String()),
     title: Type.Optional(Type.String()),
     required: Type.Optional(Type.Boolean()),
+    /**
+     * Record fields taken from the chosen node (record field → node key), e.g. `{ "dictionaryTypeId": "id", "isTree":
+     * "isTree" }`: set on new records and on loaded ones that lack them (create bodies, `showWhen` rules).
+     */
+    nodeFields: Type.Optional(Type.Record(Type.String(), Type.String())),
+    /**
+     * Editing the tree's own nodes (the dictionary's types): `form` (a key of `forms`), `get`/`create`/`update`/`remove`
+     * with `{id}` = the node's id, gated by btn_add/btn_edit/btn_remove; `addLabel` the add button's text.
+     */
+    form: Type.Optional(Type.String()),
+    get: Type.Optional(ResourceCallSchema),
+    create: Type.Optional(ResourceCallSchema),
+    update: Type.Optional(ResourceCallSchema),
+    remove: Type.Optional(ResourceCallSchema),
+    addLabel: Type.Optional(Type.String({ maxLength: 50 })),
   },
   { additionalProperties: false },
 );
