@@ -27,4 +27,12 @@ describe('__config__.optionsPath (issue 26)', () => {
     await waitFor(() => expect(screen.getByText('币种')).toBeTruthy());
     expect(log).toEqual(['GET /api/system/DictionaryType/Selector/t2']);
   });
+  it('its static options come first (顶级 = -1 shows by name)', async () => {
+    const data = fakeData({ '/api/system/DictionaryType/Selector/0': { list: [{ id: 't1', fullName: '币种' }] } });
+    const fields: FieldConfig[] = [
+      { __config__: { kdKey: 'select', label: '上级分类', optionsPath: '/api/system/DictionaryType/Selector/{id|0}' }, __slot__: { options: [{ id: '-1', fullName: '顶级' }] }, __vModel__: 'parentId' },
+    ];
+    await renderStory(createElement(FieldStory, { fields, data, formData: { parentId: '-1' } }));
+    await waitFor(() => expect(screen.getByText('顶级')).toBeTruthy());
+  });
 });

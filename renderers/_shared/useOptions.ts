@@ -61,7 +61,7 @@ export function loadOptions(data: KdData, path: string, field: FieldConfig): Pro
  * `GET /api/system/DictionaryData/{dictionaryType}/Data/Selector` (tree dictionaries keep `children`), dynamic from the
  * data interface `GET /api/system/DataInterface/{propsUrl}/Actions/Response`, or a built-in page's REST selector
  * `__config__.optionsPath` filled from the form's record (renderers/_shared/recordPath.ts; issue 26), none while a
- * placeholder has no value.
+ * placeholder has no value; its static options (e.g. 顶级 = '-1') come first.
  */
 export function useOptions(field: FieldConfig): OptionsState {
   const data = useKdData();
@@ -86,8 +86,10 @@ export function useOptions(field: FieldConfig): OptionsState {
     }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
+    // A REST selector (optionsPath) follows the field's static options, e.g. 顶级 (-1) before a parent picker's tree.
+    const lead = template ? staticOptions(field) : [];
     loadOptions(data, path, field).then(
-      (options) => live && setState({ options, loading: false }),
+      (options) => live && setState({ options: lead.length ? [...lead, ...options] : options, loading: false }),
       (e: Error) => live && setState({ options: [], loading: false, error: e.message }),
     );
     return () => {
