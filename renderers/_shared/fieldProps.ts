@@ -26,10 +26,10 @@ export function staticOptions(field: FieldConfig): FieldOption[] {
   return Array.isArray(field.options) ? (field.options as FieldOption[]) : [];
 }
 
-/** True when the options come from the field itself (dataType static or unset). */
+/** True when the options come from the field itself (dataType static or unset, and no REST `optionsPath`). */
 export function isStatic(field: FieldConfig): boolean {
   const t = field.__config__.dataType;
-  return !t || t === 'static';
+  return !field.__config__.optionsPath && (!t || t === 'static');
 }
 
 /** The JSON Schema of one option id: `enum` of the static ids, else any scalar id (dictionary/dynamic). */

@@ -36,3 +36,13 @@ describe('__config__.optionsPath (issue 26)', () => {
     await waitFor(() => expect(screen.getByText('顶级')).toBeTruthy());
   });
 });
+
+describe('optionsPath values', () => {
+  it('are any id (not limited to the leading static options)', async () => {
+    const { compileForm } = await import('../../src/engine/compile');
+    const { validateRecord } = await import('../../src/engine/validate');
+    const { renderers } = await import('../index');
+    const field: FieldConfig = { __config__: { kdKey: 'treeSelect', label: '上级', optionsPath: '/api/system/DictionaryType/Selector/{id|0}' }, __slot__: { options: [{ id: '-1', fullName: '顶级' }] }, __vModel__: 'parentId' };
+    expect(validateRecord(compileForm({ fields: [field] }, renderers), { parentId: 't-1' })).toEqual([]);
+  });
+});
