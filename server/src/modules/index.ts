@@ -22,4 +22,6 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./organization/routes'),
   () => import('./message/routes'),
   () => import('./online-user/routes'),
+  () => import('./menu/routes'),
+  () => import('./authority/routes'),
 ];

@@ -2,7 +2,8 @@ import { toMs } from '../../db/json';
 import { avatarUrl } from '../current-user/repository';
 import { suppliesOf } from '../current-user/settings-repository';
 import type { Db } from '../../db/types';
-import { grantedIds, type SessionInfo, subjectsOf } from '../../plugins/permissions';
+import { type HeldItem, holdingsOf } from '../../permissions/holdings';
+import type { SessionInfo } from '../../plugins/permissions';
 
 /** One menu of the CurrentUser tree (spec 000 §2 "Menu items"; jnpf-v3.md §5). */
 export interface MenuNode {
@@ -59,19 +60,25 @@ export function menuTree(rows: Omit<MenuNode, 'hasChildren' | 'children'>[]): Me
 }
 
 /**
- * The menus and permissions of a session (design.md §7a): administrators get every enabled Web menu and button;
- * others the union of the grants of their user, roles and positions (enabled menus only).
+ * The menus and permissions of a session (design.md §7a): administrators get every enabled Web menu and item;
+ * others the union of the grants of their user, roles and positions (enabled menus only): permissionList entries
+ * `{ modelId (the menu id), moduleName, button[], column[], form[], resource[] }`, items `{ id, fullName, enCode }`
+ * (resource: the data schemes, enCode their enCode).
  */
 export async function menusAndPermissions(db: Db, session: SessionInfo): Promise<{ menuList: MenuNode[]; permissionList: PermissionEntry[] }> {
-  let modules = await db.selectFrom('module').selectAll().where('enabled_mark', '=', 1).where('category', '=', 'Web').execute();
-  let buttons = await db.selectFrom('module_button').selectAll().where('enabled_mark', '=', 1).orderBy('sort_code').execute();
-  if (!session.isAdministrator) {
-    const subjects = await subjectsOf(db, session);
-    const mods = await grantedIds(db, subjects, 'module');
-    const btns = await grantedIds(db, subjects, 'button');
-    modules = modules.filter((m) => mods.has(m.id));
-    buttons = buttons.filter((b) => btns.has(b.id));
-  }
+  // What the user holds (permissions/holdings.ts, helper D): menus and, per menu, buttons, columns, form fields, schemes.
+  const held = await holdingsOf(db, session);
+  const modules = (await db.selectFrom('module').selectAll().where('enabled_mark', '=', 1).where('category', '=', 'Web').execute()).filter((m) => held.modules.has(m.id));
+  const byMenu = (list: HeldItem[]) => {
+    const map = new Map<string, PermissionItem[]>();
+    for (const i of list) {
+      const items = map.get(i.moduleId) ?? [];
+      items.push({ id: i.id, fullName: i.fullName, enCode: i.enCode });
+      map.set(i.moduleId, items);
+    }
+    return map;
+  };
+  const [buttons, columns, forms, resources] = [byMenu(held.items.button), byMenu(held.items.column), byMenu(held.items.form), byMenu(held.items.resource)];
   const menuList = menuTree(
     modules.map((m) => ({
       id: m.id,
@@ -101,10 +108,10 @@ export async function menusAndPermissions(db: Db, session: SessionInfo): Promise
     .map((m) => ({
       modelId: m.id,
       moduleName: m.full_name,
-      button: buttons.filter((b) => b.module_id === m.id).map((b) => ({ id: b.id, fullName: b.full_name, enCode: b.en_code })),
-      column: [],
-      form: [],
-      resource: [],
+      button: buttons.get(m.id) ?? [],
+      column: columns.get(m.id) ?? [],
+      form: forms.get(m.id) ?? [],
+      resource: resources.get(m.id) ?? [],
     }));
   return { menuList, permissionList };
 }

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { t } from '../../i18n';
+import { ApiError, ok } from '../../plugins/envelope';
+import { parseProperty } from '../../plugins/permissions';
+import { loadModel } from '../visualdev/model-store';
+import { fillFromModel } from './fill';
+import { menuFail, menuText } from './messages';
+
+/**
+ * Menu management (issue 12 item 2; reference/permissions.md §2, JNPF `/api/system/Menu`): the module tree, types
+ * 1 directory, 2 page, 3 online form (propertyJson.moduleId = the bound model), 4 dictionary, 5 report, 6 big screen,
+ * 7 external link, 8 portal. Wire shape (JNPF): `{ id, parentId ('-1' at the root), fullName, enCode, icon, type,
+ * urlAddress, linkTarget, category (Web|App), propertyJson (JSON string), description, sortCode, enabledMark }`.
+ * Access: the 菜单管理 menu (enCode `menuManage`; administrators always).
+ */
+
+/** The menu of menu management (its buttons btn_add / btn_edit / btn_remove guard the writes). */
+export const MENU_MANAGE = 'menuManage';
+
+const menuBody = {
+  type: 'object',
+  required: ['fullName', 'enCode', 'type'],
+  properties: {
+    parentId: { type: 'string', maxLength: 100 },
+    fullName: { type: 'string', minLength: 1, maxLength: 100 },
+    enCode: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
+    icon: { type: ['string', 'null'], maxLength: 100 },
+    type: { type: 'integer', minimum: 1, maximum: 8 },
+    urlAddress: { type: ['string', 'null'], maxLength: 500 },
+    linkTarget: { type: ['string', 'null'], enum: ['_self', '_blank', null] },
+    category: { type: 'string', enum: ['Web', 'App'] },
+    propertyJson: { type: ['string', 'null'], maxLength: 4000 },
+    description: { type: ['string', 'null'], maxLength: 500 },
+    sortCode: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    enabledMark: { type: 'integer', enum: [0, 1] },
+    n: {},
+  },
+} as const;
+
+interface MenuBody {
+  parentId?: string;
+  fullName: string;
+  enCode: string;
+  icon?: string | null;
+  type: number;
+  urlAddress?: string | null;
+  linkTarget?: string | null;
+  category?: string;
+  propertyJson?: string | null;
+  description?: string | null;
+  sortCode?: number;
+  enabledMark?: number;
+}
+
+type MenuRow = { id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number };
+
+/** A menu row on the wire (JNPF shape). */
+export function menuWire(r: MenuRow) {
+  return { id: r.id, parentId: r.parent_id, fullName: r.full_name, enCode: r.en_code, icon: r.icon ?? '', type: r.type, urlAddress: r.url_address ?? '', linkTarget: r.link_target ?? '_self', category: r.category, propertyJson: r.property_json ?? '{}', description: r.description ?? '', sortCode: r.sort_code, enabledMark: r.enabled_mark };
+}
+
+/** Nests flat rows under their parents (children[] on every node; orphans at the root). */
+export function treeOf<T extends { id: string; parentId: string }>(rows: T[]): Array<T & { children: unknown[]; hasChildren: boolean }> {
+  const nodes = new Map(rows.map((r) => [r.id, { ...r, children: [] as unknown[], hasChildren: false }]));
+  const roots: Array<T & { children: unknown[]; hasChildren: boolean }> = [];
+  for (const n of nodes.values()) {
+    const p = nodes.get(n.parentId);
+    if (p && p !== n) {
+      p.children.push(n);
+      p.hasChildren = true;
+    } else roots.push(n);
+  }
+  return roots;
+}
+
+const menuRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  const columns = ['id', 'parent_id', 'full_name', 'en_code', 'icon', 'type', 'url_address', 'link_target', 'category', 'property_json', 'description', 'sort_code', 'enabled_mark'] as const;
+
+  async function checked(body: MenuBody, id: string | null) {
+    const parentId = body.parentId || '-1';
+    if (parentId !== '-1') {
+      if (parentId === id) throw menuFail(400, 'menuParentLoop');
+      const parent = await db.selectFrom('module').select('id').where('id', '=', parentId).executeTakeFirst();
+      if (!parent) throw menuFail(400, 'menuParentMissing');
+      if (id) {
+        // The new parent must not be below the menu itself.
+        for (let cur: string | undefined = parentId, n = 0; cur && cur !== '-1' && n < 100; n++) {
+          if (cur === id) throw menuFail(400, 'menuParentLoop');
+          cur = (await db.selectFrom('module').select('parent_id').where('id', '=', cur).executeTakeFirst())?.parent_id;
+        }
+      }
+    }
+    const taken = await db.selectFrom('module').select('id').where('en_code', '=', body.enCode).where('category', '=', body.category ?? 'Web').executeTakeFirst();
+    if (taken && taken.id !== id) throw menuFail(400, 'enCodeTaken', { enCode: body.enCode });
+    const prop = parseProperty(body.propertyJson ?? null);
+    return {
+      parent_id: parentId,
+      full_name: body.fullName.trim(),
+      en_code: body.enCode,
+      icon: body.icon ?? null,
+      type: body.type,
+      url_address: body.urlAddress ?? null,
+      link_target: body.linkTarget ?? (body.type === 6 ? '_blank' : '_self'),
+      category: body.category ?? 'Web',
+      property_json: JSON.stringify(prop),
+      description: body.description ?? null,
+      sort_code: body.sortCode ?? 0,
+      enabled_mark: body.enabledMark ?? 1,
+    };
+  }
+
+  /** GET /api/system/Menu?keyword&category → `{ list: menu tree }` (every menu, administrators' view). */
+  app.get<{ Querystring: { keyword?: string; category?: string } }>(
+    '/api/system/Menu',
+    { config: { access: { menu: MENU_MANAGE } }, schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 100 }, category: { type: 'string', enum: ['Web', 'App'] }, n: {} } } } },
+    async (req) => {
+      let q = db.selectFrom('module').select(columns).orderBy('sort_code').orderBy('created_at');
+      if (req.query.category) q = q.where('category', '=', req.query.category);
+      const rows = (await q.execute()).map(menuWire);
+      const kw = (req.query.keyword ?? '').trim();
+      return ok({ list: kw ? rows.filter((r) => r.fullName.includes(kw) || r.enCode.includes(kw)).map((r) => ({ ...r, children: [], hasChildren: false })) : treeOf(rows) });
+    },
+  );
+
+  /** GET /api/system/Menu/Selector/{id} → `{ list: tree of directories and pages }` without menu `id` and its subtree (a parent picker). */
+  app.get<{ Params: { id: string } }>('/api/system/Menu/Selector/:id', { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
+    const rows = (await db.selectFrom('module').select(columns).where('type', 'in', [1, 2]).orderBy('sort_code').execute()).map(menuWire);
+    const drop = new Set([req.params.id]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const r of rows) {
+        if (drop.has(r.id) || !drop.has(r.parentId)) continue;
+        drop.add(r.id);
+        grew = true;
+      }
+    }
+    return ok({ list: treeOf(rows.filter((r) => !drop.has(r.id))) });
+  });
+
+  /** GET /api/system/Menu/{id} → the menu; 404 when missing. */
+  app.get<{ Params: { id: string } }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
+    const r = await db.selectFrom('module').select(columns).where('id', '=', req.params.id).executeTakeFirst();
+    if (!r) throw ApiError.notFound();
+    return ok(menuWire(r));
+  });
+
+  /** POST /api/system/Menu (btn_add) → `{ id }`, 新建成功; 400 parent missing / enCode taken. */
+  app.post<{ Body: MenuBody }>('/api/system/Menu', { config: { access: { menu: MENU_MANAGE, button: 'btn_add' } }, schema: { body: menuBody } }, async (req) => {
+    const id = randomUUID();
+    await db.insertInto('module').values({ id, ...(await checked(req.body, null)) }).execute();
+    return ok({ id }, t(req.lang, 'createOk'));
+  });
+
+  /** POST /api/system/Menu/{id} (btn_edit): replaces the menu's fields; 404 when missing. */
+  app.post<{ Params: { id: string }; Body: MenuBody }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } }, schema: { body: menuBody } }, async (req) => {
+    const values = await checked(req.body, req.params.id);
+    const r = await db.updateTable('module').set(values).where('id', '=', req.params.id).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw ApiError.notFound();
+    return ok(null, t(req.lang, 'updateOk'));
+  });
+
+  /** DELETE /api/system/Menu/{id} (btn_remove): refused while it has sub-menus or grants; its items go with it. */
+  app.delete<{ Params: { id: string } }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE, button: 'btn_remove' } } }, async (req) => {
+    const id = req.params.id;
+    if (await db.selectFrom('module').select('id').where('parent_id', '=', id).executeTakeFirst()) throw menuFail(400, 'menuHasChildren');
+    if (await db.selectFrom('authorize').select('id').where('item_type', '=', 'module').where('item_id', '=', id).executeTakeFirst()) throw menuFail(400, 'menuHasGrants');
+    const r = await db.deleteFrom('module').where('id', '=', id).executeTakeFirst();
+    if (!Number(r.numDeletedRows)) throw ApiError.notFound();
+    return ok(null, t(req.lang, 'deleteOk'));
+  });
+
+  /**
+   * POST /api/system/Menu/{id}/Actions/FillFromModel (btn_edit): for a type-3 menu, adds the bound model's buttons,
+   * list columns, form fields and data-rule fields (existing enCodes kept) → `{ buttons, columns, forms, fields }`
+   * (how many were added). 400 when the menu is not bound to a model; 404 when missing.
+   */
+  app.post<{ Params: { id: string } }>('/api/system/Menu/:id/Actions/FillFromModel', { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } } }, async (req) => {
+    const menu = await db.selectFrom('module').select(['id', 'type', 'property_json']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!menu) throw ApiError.notFound();
+    const modelId = parseProperty(menu.property_json).moduleId;
+    const model = menu.type === 3 && typeof modelId === 'string' ? await loadModel(db, modelId) : null;
+    if (!model) throw menuFail(400, 'menuNotModel');
+    const counts = await fillFromModel(db, menu.id, model);
+    return ok(counts, menuText('fillOk', counts, req.lang));
+  });
+};
+
+export default menuRoutes;

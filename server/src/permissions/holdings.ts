@@ -1,0 +1,62 @@
+import type { Db } from '../db/types';
+import { grantedIds, type SessionInfo, type Subject, subjectsOf } from '../plugins/permissions';
+import './tables';
+
+/**
+ * What a user holds (issue 12 items 3, 5; reference/permissions.md §3): the union of the grants of the user, its
+ * enabled roles and its positions, per item type; an item counts only when enabled and its menu is held and enabled.
+ * Administrators hold everything (`all`). Used by CurrentUser (permissionList), the grant editor (a caller reads and
+ * grants only what it holds) and the explainer.
+ */
+
+/** Grantable item types (authorize.item_type). */
+export const ITEM_TYPES = ['module', 'button', 'column', 'form', 'resource', 'portal'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/** The tables of the per-menu item types. */
+export const ITEM_TABLES = { button: 'module_button', column: 'module_column', form: 'module_form', resource: 'module_data_authorize_scheme' } as const;
+
+/** One held per-menu item. */
+export interface HeldItem {
+  id: string;
+  moduleId: string;
+  fullName: string;
+  enCode: string;
+}
+
+/** The holdings of a user. */
+export interface Holdings {
+  all: boolean;
+  subjects: Subject[];
+  /** Held enabled menus (ids). */
+  modules: Set<string>;
+  /** Held items per type (enabled, on a held menu). */
+  items: Record<'button' | 'column' | 'form' | 'resource', HeldItem[]>;
+  /** Held portal ids (granted portals; administrators: all). */
+  portals: Set<string>;
+}
+
+/** The holdings of `session`'s user (see the module comment). */
+export async function holdingsOf(db: Db, session: Pick<SessionInfo, 'userId' | 'positionId' | 'isAdministrator'>): Promise<Holdings> {
+  const all = session.isAdministrator;
+  const subjects = all ? [] : await subjectsOf(db, session);
+  const enabled = await db.selectFrom('module').select('id').where('enabled_mark', '=', 1).execute();
+  const granted = all ? null : await grantedIds(db, subjects, 'module');
+  const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || granted.has(id)));
+  const items = {} as Holdings['items'];
+  for (const type of ['button', 'column', 'form', 'resource'] as const) {
+    const rows = await db.selectFrom(ITEM_TABLES[type]).select(['id', 'module_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('id').execute();
+    const g = all ? null : await grantedIds(db, subjects, type);
+    items[type] = rows.filter((r) => modules.has(r.module_id) && (!g || g.has(r.id))).map((r) => ({ id: r.id, moduleId: r.module_id, fullName: r.full_name, enCode: r.en_code }));
+  }
+  const portals = all ? new Set<string>() : await grantedIds(db, subjects, 'portal' as 'module');
+  return { all, subjects, modules, items, portals };
+}
+
+/** True when `h` holds item `id` of `type` (administrators: every existing item). */
+export function holds(h: Holdings, type: ItemType, id: string): boolean {
+  if (h.all) return true;
+  if (type === 'module') return h.modules.has(id);
+  if (type === 'portal') return h.portals.has(id);
+  return h.items[type].some((i) => i.id === id);
+}
