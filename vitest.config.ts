@@ -1,5 +1,19 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const SERVER_TESTS = 'tests/server/**/*.test.ts';
+
+/**
+ * The server test projects (tests/server): on PostgreSQL when DATABASE_URL is set, else on PGlite; with DATABASE_URL
+ * set the same files run a second time on the embedded PGlite (project `server-pglite`: the server must work on both),
+ * in the same run and worker pool. Their globalSetup builds the seeded database templates once (tests/setup/db-templates.ts).
+ */
+const serverProjects: TestProjectInlineConfiguration[] = [
+  { extends: true as const, test: { name: 'server', include: [SERVER_TESTS], globalSetup: ['tests/setup/db-templates.ts'] } },
+  ...(process.env.DATABASE_URL
+    ? [{ extends: true as const, test: { name: 'server-pglite', include: [SERVER_TESTS], env: { DATABASE_URL: '' }, globalSetup: ['tests/setup/db-templates.ts'] } }]
+    : []),
+];
 
 /**
  * Unit, component and server tests. DOM tests opt in with `// @vitest-environment happy-dom`. Renderer tests compose
@@ -8,11 +22,20 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'designer/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts', 'schemas/**/*.test.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
     setupFiles: ['tests/setup/dom-teardown.ts', '.storybook/vitest.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'designer/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+        },
+      },
+      ...serverProjects,
+    ],
     /**
      * Ignores exactly one known artefact: React's scheduler running, after a DOM file's environment was torn down, a
      * task queued while it lived (react-dom reads `window.event` for the update priority). Nothing of the product runs

@@ -1,24 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/src/app';
-import type { Envelope } from '../../server/src/plugins/envelope';
 import { md5Hex } from '../../server/src/lib/password';
+import type { Envelope } from '../../server/src/plugins/envelope';
+import { databaseUrlOf, ident, pgliteTemplateBytes, postgresTemplateName, TEMPLATE_ADMIN_PASSWORD, withAdmin } from './db-template';
 
 /**
  * Server test helpers (issue 2 item 9). Each app runs on a real database: PGlite by default, or PostgreSQL when
- * DATABASE_URL is set (a fresh database per app, created from a per-file template, dropped on close).
- * A seeded template is built once per test file, so an app costs well under a second after the first.
+ * DATABASE_URL is set (a fresh database per app, copied from the seeded template, dropped on close).
+ * The seeded templates are built once per source state (db-template.ts; vitest's globalSetup builds them before the
+ * workers start), so an app costs well under a second.
  */
 
 /** The admin password of test apps (plain; login() md5s it as the client does). */
-export const TEST_ADMIN_PASSWORD = 'Admin@123';
+export const TEST_ADMIN_PASSWORD = TEMPLATE_ADMIN_PASSWORD;
 /** True when the suite runs against PostgreSQL (DATABASE_URL set). */
 export const usingPostgres = !!process.env.DATABASE_URL;
 
@@ -42,108 +41,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-function adminUrl(): string {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = '/postgres';
-  return u.toString();
-}
-
-function dbUrl(name: string): string {
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const admin = (sqlText: string) => withAdmin(async (c) => void (await c.query(sqlText)));
 const newDbName = () => `kd_t_${randomBytes(6).toString('hex')}`;
-const templates: string[] = [];
 
 /** Creates empty persistent storage (see TestStore). */
 export async function createTestStore(): Promise<TestStore> {
   if (usingPostgres) {
     const name = newDbName();
     await admin(`create database ${ident(name)}`);
-    return { databaseUrl: dbUrl(name), dispose: () => admin(`drop database if exists ${ident(name)} with (force)`) };
+    return { databaseUrl: databaseUrlOf(name), dispose: () => admin(`drop database if exists ${ident(name)} with (force)`) };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'kd-test-'));
   return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }
-
-let pgliteTemplate: Promise<Uint8Array> | null = null;
-let postgresTemplate: Promise<string> | null = null;
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** What a seeded database depends on: migrations, seeds, renderers (field configs), schemas, engine, locked deps. */
-const TEMPLATE_INPUTS = ['server/src', 'renderers', 'schemas', 'src/engine', 'package-lock.json'];
-
-async function sourceHash(): Promise<string> {
-  const h = createHash('sha256');
-  const walk = async (rel: string): Promise<void> => {
-    const abs = join(ROOT, rel);
-    const info = await stat(abs).catch(() => null);
-    if (!info) return;
-    if (info.isDirectory()) {
-      for (const name of (await readdir(abs)).sort()) await walk(join(rel, name));
-    } else {
-      h.update(rel).update('\0').update(await readFile(abs)).update('\0');
-    }
-  };
-  for (const rel of TEMPLATE_INPUTS) await walk(rel);
-  return h.digest('hex').slice(0, 16);
-}
-
-/**
- * A seeded PGlite data dir (tarball). Made once per test file, and cached in test-output/ under a hash of the
- * sources it depends on, so later files and runs skip initdb, migrations and seeding.
- */
-function pgliteSnapshot(): Promise<Uint8Array> {
-  pgliteTemplate ??= (async () => {
-    const file = join(ROOT, 'test-output', `pglite-template-${await sourceHash()}.tar`);
-    const cached = await readFile(file).catch(() => null);
-    if (cached) return new Uint8Array(cached);
-    const pglite = await PGlite.create();
-    const app = await buildApp({ pglite, adminPassword: TEST_ADMIN_PASSWORD, serveClient: false });
-    const blob = await pglite.dumpDataDir('none');
-    await app.close();
-    await mkdir(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
-    await rename(tmp, file);
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    for (const old of await readdir(dirname(file))) {
-      if (/^pglite-template-[0-9a-f]+\.tar$/.test(old) && join(dirname(file), old) !== file) await rm(join(dirname(file), old), { force: true });
-    }
-    return bytes;
-  })();
-  return pgliteTemplate;
-}
-
-/** A seeded PostgreSQL template database, made once per test file and dropped after it. */
-function postgresSnapshot(): Promise<string> {
-  postgresTemplate ??= (async () => {
-    const name = `${newDbName()}_tpl`;
-    await admin(`create database ${ident(name)}`);
-    templates.push(name);
-    const app = await buildApp({ databaseUrl: dbUrl(name), adminPassword: TEST_ADMIN_PASSWORD, serveClient: false });
-    await app.close();
-    return name;
-  })();
-  return postgresTemplate;
-}
-
-afterAll(async () => {
-  for (const name of templates.splice(0)) await admin(`drop database if exists ${ident(name)} with (force)`);
-});
 
 /**
  * Starts a test app. Default: a seeded database with admin password TEST_ADMIN_PASSWORD (fast, from the template).
@@ -164,14 +74,14 @@ export async function createTestApp(opts: { adminPassword?: string | null; store
     app = await buildApp({ ...extra, ...store, adminPassword: password ?? undefined });
     cleanup = store.dispose;
   } else if (usingPostgres) {
-    const template = await postgresSnapshot();
+    const template = await postgresTemplateName(inject('kdTemplateHash'));
     const name = newDbName();
     await admin(`create database ${ident(name)} template ${ident(template)}`);
-    app = await buildApp({ ...extra, databaseUrl: dbUrl(name) });
+    app = await buildApp({ ...extra, databaseUrl: databaseUrlOf(name) });
     cleanup = () => admin(`drop database if exists ${ident(name)} with (force)`);
   } else {
     // As the product runs PGlite (plugins/db.ts): on its own thread, here started from the seeded template.
-    app = await buildApp({ ...extra, pgliteThread: { loadDataDir: await pgliteSnapshot() } });
+    app = await buildApp({ ...extra, pgliteThread: { loadDataDir: await pgliteTemplateBytes(inject('kdTemplateHash')) } });
   }
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
