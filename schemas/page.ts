@@ -62,7 +62,9 @@ export const ResourceStateSchema = Type.Object(
  * - `upload` (toolbar): picks a file (`accept`, e.g. `.json`) and posts it as multipart `file` to `path`; the answer's
  *   msg is toasted (error 1 s when code ≠ 200) and the list reloads;
  * - `navigate`: opens the client route `to` (a template like `/previewModel?id={id}`);
- * - `form`: opens the form `forms[form]` in a dialog and sends its record to `path` (default POST);
+ * - `form`: opens the form `forms[form]` in a dialog filled with the row (or what `load` answers) and sends the record
+ *   (what was loaded, with the form's values over it) to `path` (default POST); without `path` the dialog only shows
+ *   (e.g. the data-interface 测试 panel, a renderer that makes its own calls);
  * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action').
  * `label` is the button text (zh; translated through the page's `locales`); row buttons are named `<label> <row name>`
  * for assistive technology when the page sets `rowName`. `danger` paints it red.
@@ -82,6 +84,8 @@ export const PageActionSchema = Type.Object(
     confirm: Type.Optional(Type.String({ maxLength: 200 })),
     accept: Type.Optional(Type.String({ maxLength: 100 })),
     danger: Type.Optional(Type.Boolean()),
+    /** `form` actions: GET this path (row placeholders) to fill the form instead of the row (e.g. `…/{id}/Authorize`). */
+    load: Type.Optional(PathTemplateSchema),
     /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
     fileName: Type.Optional(Type.String({ maxLength: 200 })),
   },

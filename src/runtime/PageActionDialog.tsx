@@ -1,0 +1,125 @@
+import { Button, Modal, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import KdForm from '../../renderers/_shared/KdForm';
+import { fillRecordPath } from '../../renderers/_shared/recordPath';
+import type { FormConfig } from '../../schemas/form';
+import type { PageAction } from '../../schemas/page';
+import { request, requestEnvelope } from '../api/client';
+import { toast } from '../api/toast';
+import { compileForm } from '../engine/compile';
+import type { RendererMap } from '../engine/renderer';
+import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
+import { currentLanguage } from '../i18n';
+import { answerErrors } from './TreeNodeEditor';
+
+/** Props of {@link PageActionDialog}. */
+export interface PageActionDialogProps {
+  /** The `form` action to show (null = closed) and the row it was started on. */
+  action: PageAction | null;
+  row?: Record<string, unknown>;
+  /** The page's extra forms (`forms[action.form]`). */
+  forms?: Record<string, FormConfig>;
+  registry: RendererMap;
+  /** The row's name for the title (`<label>：<name>`). */
+  rowName?: string;
+  onClose: () => void;
+  /** After a successful send (the list reloads). */
+  onSaved: () => void;
+}
+
+/** `{id}`/`{field}` of a path from the row (null while a value is missing). */
+const pathFor = (template: string, row: Record<string, unknown>) => fillRecordPath(template, row);
+
+/**
+ * A page action of kind `form` (issue 26, schemas/page.ts PageAction): `forms[action.form]` in a dialog titled
+ * `<label>：<row name>`, filled with the row or with what `GET action.load` answers. With `path` the OK button validates
+ * with the engine and sends the loaded record with the form's values over it (fields the form does not show, e.g. the
+ * run grants' positionIds, go back as loaded); the answer's msg is toasted and a 400 naming a field shows under it.
+ * Without `path` the dialog only shows (关闭): e.g. the data-interface 测试 panel, whose renderer makes its own calls.
+ */
+export default function PageActionDialog({ action, row = {}, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
+  const { t } = useTranslation();
+  const form = action?.form ? forms?.[action.form] : undefined;
+  const compiled = useMemo(() => (form ? compileForm(form, registry) : null), [form, registry]);
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const current = useRef<Record<string, unknown>>({});
+  const validating = useRef(false);
+  const lang = currentLanguage() as MessageLang;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: (re)load when another action or row opens the dialog
+  useEffect(() => {
+    setErrors([]);
+    setRecord(null);
+    validating.current = false;
+    if (!action) return;
+    let live = true;
+    const load = action.load ? pathFor(action.load, row) : null;
+    const got = load ? request<Record<string, unknown>>(load) : Promise.resolve(row);
+    got.then(
+      (r) => {
+        if (!live) return;
+        current.current = { ...(r ?? {}) };
+        setRecord({ ...(r ?? {}) });
+      },
+      () => live && onClose(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [action, row]);
+
+  const onChange = (r: Record<string, unknown>) => {
+    current.current = r;
+    if (validating.current && compiled) setErrors(validateRecord(compiled, r, lang));
+  };
+  const save = async () => {
+    if (!action?.path || !compiled) return;
+    const body = current.current;
+    const errs = validateRecord(compiled, body, lang);
+    validating.current = true;
+    setErrors(errs);
+    if (errs.length) return;
+    const path = pathFor(action.path, row);
+    if (!path) return;
+    setSaving(true);
+    try {
+      const env = await requestEnvelope(path, { method: (action.method?.toLowerCase() as 'post' | 'put') ?? 'post', json: body });
+      toast('success', env.msg || t('common.ok'), 1500);
+      onSaved();
+    } catch (e) {
+      setErrors(answerErrors(e, (f) => compiled.byModel[f]?.__config__.label ?? f));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const general = (form as { generalWidth?: unknown } | undefined)?.generalWidth;
+  const width = typeof general === 'string' && /^\d+px$/.test(general) ? Number.parseInt(general, 10) : 600;
+  const title = action ? (rowName ? `${action.label}：${rowName}` : action.label) : '';
+  const footer = action?.path
+    ? [
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={saving} disabled={!record} onClick={() => void save()} data-testid="page-action-ok">
+          {t('common.ok')}
+        </Button>,
+      ]
+    : [
+        <Button key="close" onClick={onClose}>
+          {t('common.close')}
+        </Button>,
+      ];
+  return (
+    <Modal open={!!action && !!form} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden className="kd-page-action" data-testid="page-action">
+      {record && form ? (
+        <KdForm key={`${action?.value}:${String(row.id ?? '')}`} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} />
+      ) : (
+        <Spin />
+      )}
+    </Modal>
+  );
+}
