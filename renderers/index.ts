@@ -56,6 +56,7 @@ import time from './time/definition';
 import treeSelect from './tree-select/definition';
 import sqlEditor from './sql-editor/definition';
 import dataInterfaceTest from './data-interface-test/definition';
+import passwordInput from './password-input/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
 export const definitions = [
@@ -116,6 +117,7 @@ export const definitions = [
   collapse,
   sqlEditor,
   dataInterfaceTest,
+  passwordInput,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */
