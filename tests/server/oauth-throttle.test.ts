@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../server/src/lib/password';
 import { normaliseAccount } from '../../server/src/modules/oauth/account';
 import { createUser, signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers';
@@ -9,6 +9,10 @@ import { createUser, signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers';
  */
 
 const h = signedInTestApp();
+// The throttle alone: the lockout after N wrong passwords (issue 12 item 6) is off here; session-lockout.test.ts tests it.
+beforeAll(async () => {
+  await h.t.app.db.updateTable('sys_config').set({ value: '0' }).where('key', '=', 'passwordErrorsNumber').execute();
+});
 
 /** Signs in from `ip` with `account` and the md5 of `password`; returns the envelope. */
 async function signIn(account: string, password: string, ip = '127.0.0.1') {

@@ -31,13 +31,14 @@ describe('POST /api/oauth/Login', () => {
   });
 
   it('refuses a wrong password or an unknown account with the same message, in the request language', async () => {
+    // The lockout (default 5 tries, issue 12 item 6) adds the tries left; tests/server/session-lockout.test.ts has the rest.
     const wrong = await t.app.inject({ method: 'POST', url: '/api/oauth/Login', ...form({ account: 'admin', password: md5Hex('nope') }) });
     expect(wrong.statusCode).toBe(200);
-    expect(wrong.json()).toEqual({ code: 400, msg: '账户或密码错误，请重新输入', data: null });
+    expect(wrong.json()).toEqual({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试4次）', data: null });
     const unknown = await t.app.inject({ method: 'POST', url: '/api/oauth/Login', ...form({ account: 'ghost', password: md5Hex('x'), lang: 'en' }) });
-    expect(unknown.json()).toMatchObject({ code: 400, msg: 'Wrong account or password' });
+    expect(unknown.json()).toMatchObject({ code: 400, msg: 'Wrong account or password (4 tries left)' });
     const header = await t.app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { ...form({}).headers, 'accept-language': 'en-US,en;q=0.9' }, payload: form({ account: 'admin', password: 'plain-text' }).payload });
-    expect(header.json().msg).toBe('Wrong account or password');
+    expect(header.json().msg).toBe('Wrong account or password (3 tries left)');
   });
 
   it('names the missing field when the account is absent', async () => {

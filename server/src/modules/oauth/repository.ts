@@ -20,10 +20,10 @@ let dummyHash: Promise<string> | null = null;
  * Checks an account and md5 password (spec 000 §3 login request). The account is found by its sign-in key
  * (account.ts normaliseAccount: trimmed, ASCII case-insensitive; the same key the throttle counts; issue 20 item 2);
  * should two stored accounts differ only in case, the one written exactly as given (trimmed) wins. Returns the user,
- * 'wrong' for an unknown account or a wrong password (the same answer, and about the same time, for both), or
- * 'disabled'.
+ * 'wrong' for an unknown account or a wrong password (the same answer, and about the same time, for both),
+ * 'locked' for a right password of a locked user (enabled_mark 2; issue 12 item 6), or 'disabled' (any other mark).
  */
-export async function checkCredentials(db: Db, account: string, md5: string): Promise<LoginUser | 'wrong' | 'disabled'> {
+export async function checkCredentials(db: Db, account: string, md5: string): Promise<LoginUser | 'wrong' | 'disabled' | 'locked'> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'account', 'password', 'enabled_mark', 'change_pwd_times', 'theme'])
@@ -37,6 +37,7 @@ export async function checkCredentials(db: Db, account: string, md5: string): Pr
     return 'wrong';
   }
   if (!(await verifyPassword(user.password, md5))) return 'wrong';
+  if (user.enabled_mark === 2) return 'locked';
   if (user.enabled_mark !== 1) return 'disabled';
   return user;
 }

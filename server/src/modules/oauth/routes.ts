@@ -5,7 +5,13 @@ import { createSession, deleteSession, logLogin, tokenOf } from '../../plugins/a
 import { ApiError, ok } from '../../plugins/envelope';
 import { menusAndPermissions, userInfo } from './current-user';
 import { normaliseAccount, signInThrottleKey } from './account';
+import lockoutRoutes from './lockout-routes';
+import { clearFailures, type LockState, lockoutSettings, lockStateOf, recordFailure } from './lockout';
+import { fail } from './messages';
 import { checkCredentials, recordSignIn } from './repository';
+
+/** The answer of a locked sign-in key (lockout.ts): minutes left, or "ask the administrator". */
+const lockedError = (lock: Exclude<LockState, { locked: false }>) => (lock.lockType === 1 ? fail(400, 'lockedUntilUnlock') : fail(400, 'lockedFor', { count: lock.minutesLeft }));
 
 /** Login body (spec 000 §3 "Login request"): form-encoded or JSON. */
 interface LoginBody {
@@ -35,11 +41,16 @@ const userAgent = (req: FastifyRequest) => (typeof req.headers['user-agent'] ===
 
 /** Session routes (spec 000 §7 "Session"): Login, CurrentUser, Logout, LockScreen. */
 const oauthRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(lockoutRoutes);
   /**
-   * POST /api/oauth/Login: account + md5 password → `{ token: 'Bearer <hex>', theme, changePwdTimes }`.
-   * Wrong account or password → 400 账户或密码错误，请重新输入 (the same for known and unknown accounts); disabled → 400;
-   * > 20 tries/min per IP + account key → 429. The account is taken by its key (account.ts: trimmed, ASCII
-   * case-insensitive), the same one the throttle counts and the sign-in log records for a failed attempt.
+   * POST /api/oauth/Login: account + md5 password → `{ token: 'Bearer <hex>', theme, changePwdTimes }` (changePwdTimes
+   * 0 = an initial or admin-reset password: the shell forces /ChangePassword).
+   * Wrong account or password → 400 账户或密码错误，请重新输入, with the tries left while the lockout is on
+   * (lockout.ts; the same answer and the same count for known and unknown accounts); after passwordErrorsNumber in a
+   * row → 400 账户已锁定 (for lockTime minutes, or until an administrator unlocks), even with the right password;
+   * disabled → 400; > 20 tries/min per IP + account key → 429. The account is taken by its key (account.ts: trimmed,
+   * ASCII case-insensitive), the same one the throttle and the lockout count and the sign-in log records for a
+   * failed attempt. A sub-account signs in as `mobile@accountCode` (spec 000 §5), its stored account.
    */
   app.post<{ Body: LoginBody }>(
     '/api/oauth/Login',
@@ -51,12 +62,24 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: credentialsSchema },
     },
     async (req) => {
+      const key = normaliseAccount(req.body.account);
+      const refuse = async (message: string, err: Error) => {
+        await logLogin(app.db, { userId: null, account: key, ip: req.ip, userAgent: userAgent(req), success: false, message });
+        return err;
+      };
+      const settings = await lockoutSettings(app.db);
+      const lock = settings.errors > 0 ? await lockStateOf(app.db, key) : ({ locked: false } as const);
+      if (lock.locked) throw await refuse('locked', lockedError(lock));
       const password = req.body.password;
       const result = isMd5Hex(password) ? await checkCredentials(app.db, req.body.account, password) : 'wrong';
-      if (result === 'wrong' || result === 'disabled') {
-        await logLogin(app.db, { userId: null, account: normaliseAccount(req.body.account), ip: req.ip, userAgent: userAgent(req), success: false, message: result });
-        throw ApiError.of(400, result === 'wrong' ? 'wrongPassword' : 'accountDisabled');
+      if (result === 'wrong') {
+        if (!settings.errors) throw await refuse('wrong', ApiError.of(400, 'wrongPassword'));
+        const counted = await recordFailure(app.db, key, settings);
+        throw await refuse('wrong', 'remaining' in counted ? fail(400, 'wrongPasswordTries', { count: counted.remaining }) : lockedError(counted));
       }
+      if (result === 'locked') throw await refuse('locked', fail(400, 'lockedUntilUnlock'));
+      if (result === 'disabled') throw await refuse('disabled', ApiError.of(400, 'accountDisabled'));
+      await clearFailures(app.db, key);
       await recordSignIn(app.db, result.id, req.ip);
       const token = await createSession(app.db, result.id, req.ip, userAgent(req));
       await logLogin(app.db, { userId: result.id, account: result.account, ip: req.ip, userAgent: userAgent(req), success: true, message: 'ok' });
@@ -86,8 +109,8 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const session = req.auth!;
       const same = normaliseAccount(req.body.account) === normaliseAccount(session.account);
       const result = same && isMd5Hex(req.body.password) ? await checkCredentials(app.db, session.account, req.body.password) : 'wrong';
-      if (result === 'wrong' || result === 'disabled') throw ApiError.of(400, 'wrongPassword');
-      return ok(null, t(req.lang, 'unlockOk'));
+      if (result !== 'wrong' && result !== 'disabled' && result !== 'locked') return ok(null, t(req.lang, 'unlockOk'));
+      throw ApiError.of(400, 'wrongPassword');
     },
   );
 };
