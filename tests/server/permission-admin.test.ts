@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo-company';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 /**
@@ -144,5 +145,22 @@ describe('grants, CurrentUser and the explainer (issue 12 items 3–5)', () => {
     const after = await t.call('GET', '/api/permission/Authority/Data/role-r1?objectType=Role', { token: admin });
     expect(after.data.button).toEqual([btn('btn_edit')]);
     expect(after.data.module.sort()).toEqual(['menu-supply', menuId].sort());
+  }, 300_000);
+
+  it('seeded grants give each demo role a different view of the supplier page; the system pages belong to the administrator', async () => {
+    const view = async (account: string) => {
+      const me = await t.call('GET', '/api/oauth/CurrentUser', { token: await t.login(account, DEMO_PASSWORD) });
+      return (me.data.permissionList.find((p: { modelId: string }) => p.modelId === 'menu-supplier')?.button ?? []).map((b: { enCode: string }) => b.enCode);
+    };
+    expect(await view('zhouqiang')).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_detail', 'btn_download', 'btn_upload']);
+    expect(await view('lina')).toEqual(['btn_add', 'btn_edit', 'btn_detail', 'btn_download']);
+    expect(await view('sunli')).toEqual(['btn_detail', 'btn_download']);
+    expect(await view('zhoumin')).toEqual(['btn_detail']);
+    expect(await view('zhenghong')).toEqual(['btn_edit', 'btn_detail']);
+    const lina = await t.login('lina', DEMO_PASSWORD);
+    expect((await t.call('DELETE', '/api/visualdev/OnlineDev/vd-supplier/no-such', { token: lina })).code).toBe(403);
+    const adminMenus = JSON.stringify((await t.call('GET', '/api/oauth/CurrentUser', { token: admin })).data.menuList);
+    expect(adminMenus).toContain('"enCode":"menuManage"');
+    expect(adminMenus).toContain('"enCode":"permissionAuthorize"');
   }, 300_000);
 });

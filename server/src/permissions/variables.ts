@@ -12,7 +12,8 @@ import type { Variable } from './schemes';
  * - `@organizationAndSuborganization`: that organisation and every organisation below it through organize.parent_id;
  * - `@branchManageOrganize[AndSub]`: the organisations the user administers — no organisation-admin table yet (helper C),
  *   so null (deny);
- * - `@currentSupply`: users.current_supply when it is one of the user's own user_supply rows, else null.
+ * - `@currentSupply`: the current supplier identity — users.current_supply when it is one of the user's own user_supply
+ *   rows: its Id and its SupNo (a model field may hold either), else null.
  */
 export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId' | 'organizeId'>, name: Variable | string): Promise<string[] | null> {
   switch (name) {
@@ -30,8 +31,8 @@ export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId
       return r.rows.map((x) => x.id);
     }
     case '@currentSupply': {
-      const r = await sql<{ id: string }>`select u.current_supply as id from users u join user_supply s on s.user_id = u.id and s.supply_id = u.current_supply where u.id = ${session.userId}`.execute(db);
-      return r.rows.length ? [r.rows[0].id] : null;
+      const r = await sql<{ id: string; no: string }>`select s.supply_id as id, s.sup_no as no from users u join user_supply s on s.user_id = u.id and s.supply_id = u.current_supply where u.id = ${session.userId}`.execute(db);
+      return r.rows.length ? [...new Set([r.rows[0].id, r.rows[0].no].filter(Boolean))] : null;
     }
     default:
       return null;

@@ -23,6 +23,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./messages'),
   () => import('./organization-menus'),
   () => import('./demo-company'),
+  () => import('./permission-grants'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

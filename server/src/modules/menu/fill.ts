@@ -27,8 +27,8 @@ export async function fillFromModel(db: Db, moduleId: string, model: LoadedModel
     .map((b) => b as { value?: string; label?: string })
     .filter((b) => b.value && !MODEL_BUTTONS.some(([c]) => c === `btn_${b.value}`))
     .map((b) => [`btn_${b.value}`, b.label ?? String(b.value)] as [string, string]);
-  const rows = (list: Array<Record<string, unknown>>) => list.map((r, i) => ({ id: randomUUID(), module_id: moduleId, sort_code: i + 1, ...r }));
-  const buttons = rows([...MODEL_BUTTONS, ...custom].map(([en_code, full_name]) => ({ en_code, full_name })));
+  const rows = (list: Array<Record<string, unknown>>, idOf?: (r: Record<string, unknown>) => string) => list.map((r, i) => ({ id: idOf ? idOf(r) : randomUUID(), module_id: moduleId, sort_code: i + 1, ...r }));
+  const buttons = rows([...MODEL_BUTTONS, ...custom].map(([en_code, full_name]) => ({ en_code, full_name })), (r) => `${moduleId}:${r.en_code}`);
   const columns = rows((cd.columnList ?? []).map((c) => ({ en_code: c.prop, full_name: c.label ?? c.prop, bind_table: model.table, field_rule: 0 })));
   const forms = rows([
     ...model.columns.map((c) => ({ en_code: c.name, full_name: c.label, bind_table: model.table, field_rule: 0 })),
