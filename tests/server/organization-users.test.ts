@@ -158,6 +158,16 @@ describe('access and mass assignment', () => {
     expect((await row(id)).is_administrator).toBe(false);
     expect((await call('DELETE', `/api/permission/Users/${newbie.id}`, undefined, token)).code).toBe(200);
 
+    // A user holding rights the manager lacks (a role granted the dictionary menu) is out of its reach.
+    await ctx.t.app.db.insertInto('role').values({ id: 'role-dict-keeper', full_name: '字典维护', en_code: 'dictKeeper' }).execute();
+    await grant(ctx.t.app, 'Role', 'role-dict-keeper', [['module', 'menu-dictionary']]);
+    const strong = await createUser(ctx.t.app, { account: 'dictkeeper', password: PW, roleIds: ['role-dict-keeper'] });
+    const strongRow = await row(strong);
+    expect(await call('POST', `/api/permission/Users/${strong}/Actions/ResetPassword`, { userPassword: md5Hex('Taken#Over2026') }, token)).toMatchObject({ code: 403 });
+    expect(await call('POST', `/api/permission/Users/${strong}/Actions/State`, undefined, token)).toMatchObject({ code: 403 });
+    expect(await call('POST', `/api/permission/Users/${strong}`, { account: 'dictkeeper', realName: 'x' }, token)).toMatchObject({ code: 403 });
+    expect(await row(strong)).toEqual(strongRow);
+
     // An administrator may promote, and the last enabled administrator cannot be demoted.
     expect((await call('POST', `/api/permission/Users/${id}`, { account: 'hrclerk', realName: 'HR', isAdministrator: 1 })).code).toBe(200);
     expect((await row(id)).is_administrator).toBe(true);

@@ -6,17 +6,21 @@ import { ApiError } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { accountKeySql, normaliseAccount } from '../oauth/account';
 import { idList, required, text } from './common';
-import { assertHolds } from './holds';
+import { assertHolds, assertHoldsUser } from './holds';
 import { fail } from './messages';
 
 type Caller = SessionInfo;
 const truthy = (v: boolean | number | undefined) => v === true || v === 1;
 
-/** The target user's admin flag; 404 unknown; 403 when a non-administrator touches an administrator account. */
+/**
+ * The target user's account, admin flag and state; 404 unknown; 403 when a non-administrator touches an administrator
+ * account or a user holding rights the caller lacks (holds.ts assertHoldsUser).
+ */
 async function target(db: Db, caller: Caller, id: string): Promise<{ account: string; is_administrator: boolean; enabled_mark: number }> {
   const row = await db.selectFrom('users').select(['account', 'is_administrator', 'enabled_mark']).where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'userNotFound');
   if (row.is_administrator && !caller.isAdministrator) throw ApiError.forbidden();
+  if (id !== caller.userId) await assertHoldsUser(db, caller, id);
   return row;
 }
 
