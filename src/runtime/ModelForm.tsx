@@ -32,6 +32,8 @@ export interface ModelFormProps {
   mode: ModelFormMode;
   /** The record to load for edit and view. */
   recordId?: string | null;
+  /** Values for a new record, and for fields a loaded one lacks (a tree node's `nodeFields`, issue 26). */
+  defaults?: Record<string, unknown>;
   open: boolean;
   onClose: () => void;
   /** Called after a successful save (the list reloads). */
@@ -54,7 +56,7 @@ function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
  * sends the version it loaded; a conflict (code 409, issue 27 item 1) opens ConflictDialog: take theirs, keep mine
  * (resubmit on the current version) or reload.
  */
-export default function ModelForm({ moduleId, source: given, page, form, compiled, registry, mode, recordId, open, onClose, onSaved }: ModelFormProps) {
+export default function ModelForm({ moduleId, source: given, page, form, compiled, registry, mode, recordId, defaults, open, onClose, onSaved }: ModelFormProps) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -68,6 +70,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
   const lang = currentLanguage() as MessageLang;
   const source = sourceOf(given, moduleId);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are read when the dialog opens
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -77,7 +80,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     version.current = undefined;
     setRecord(null);
     if (mode === 'add' || !recordId) {
-      const initial = defaultRecord(compiled);
+      const initial = { ...defaultRecord(compiled), ...(defaults ?? {}) };
       current.current = initial;
       setRecord(initial);
     } else {
@@ -85,9 +88,10 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
         .get(recordId)
         .then((r) => {
           if (!live) return;
-          current.current = r ?? {};
+          const loaded = { ...(defaults ?? {}), ...(r ?? {}) };
+          current.current = loaded;
           version.current = typeof r?.version === 'number' ? r.version : undefined;
-          setRecord(r ?? {});
+          setRecord(loaded);
         })
         .catch(() => live && onClose());
     }

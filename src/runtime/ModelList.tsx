@@ -4,6 +4,7 @@ import { App, Empty, Pagination } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from '../../schemas/columns';
+import type { FormConfig } from '../../schemas/form';
 import type * as onlineDev from '../api/onlineDev';
 import type { PageAction } from '../../schemas/page';
 import { toast } from '../api/toast';
@@ -56,8 +57,12 @@ export interface ModelListProps {
   registry: RendererMap;
   /** Whether the user holds a button enCode (`btn_add`, `btn_edit`, `btn_remove`, `btn_detail`, `btn_download`, `btn_upload`) on this menu (spec 000 §6). */
   can: (enCode: string) => boolean;
-  onAdd?: () => void;
-  onEdit?: (id: string) => void;
+  /** Opens the add form; `defaults` = the chosen tree node's `nodeFields` (built-in pages, issue 26). */
+  onAdd?: (defaults?: Record<string, unknown>) => void;
+  /** Opens the edit form; `defaults` fill fields the loaded record lacks (the tree node's `nodeFields`). */
+  onEdit?: (id: string, defaults?: Record<string, unknown>) => void;
+  /** The page's extra forms (a resource tree's node form, issue 26). */
+  forms?: Record<string, FormConfig>;
   onView?: (id: string) => void;
   /** Changing it reloads the current page (e.g. after a save). */
   reloadKey?: number;
@@ -95,6 +100,12 @@ export default function ModelList(props: ModelListProps) {
   const tableKey = props.tableName ?? moduleId;
   const [search, setSearch] = useState<SearchState>({ keyword: '' });
   const [treeValue, setTreeValue] = useState<unknown>(undefined);
+  const [treeNode, setTreeNode] = useState<Record<string, unknown> | undefined>(undefined);
+  /** The chosen tree node's `nodeFields` (record field ← node key) and its value under the tree's `param`. */
+  const treeDefaults = useMemo(() => {
+    const nf = source.tree?.nodeFields;
+    return nf && treeNode ? Object.fromEntries(Object.entries(nf).map(([f, k]) => [f, treeNode[k]])) : undefined;
+  }, [source.tree, treeNode]);
   const [page, setPage] = useState({ currentPage: 1, pageSize: PAGE_SIZES.includes(cd.pageSize) ? cd.pageSize : 10 });
   const [sorting, setSorting] = useState<{ sidx?: string; sort: 'asc' | 'desc' }>({ sidx: cd.defaultSidx || undefined, sort: cd.sort ?? 'desc' });
   const [reloads, setReloads] = useState(0);
@@ -179,7 +190,7 @@ export default function ModelList(props: ModelListProps) {
     });
   };
   const onToolbar = (a: ToolbarAction) => {
-    if (a === 'add') onAdd?.();
+    if (a === 'add') onAdd?.(treeDefaults);
     else if (a === 'batchRemove') batchRemove();
     else setPanel(a === 'download' ? 'export' : 'import');
   };
@@ -197,7 +208,7 @@ export default function ModelList(props: ModelListProps) {
       onAction: (value, row) => {
         const a = value.startsWith('page:') ? extra.row.find((x) => `page:${x.value}` === value) : undefined;
         if (a) extra.run(a, row);
-        else if (value === 'edit') onEdit?.(String(row.id));
+        else if (value === 'edit') onEdit?.(String(row.id), treeDefaults);
         else if (value === 'detail') onView?.(String(row.id));
         else remove(row);
       },
@@ -212,7 +223,7 @@ export default function ModelList(props: ModelListProps) {
       onToggleGroup: (key) => setCollapsed((old) => (old.has(key) ? new Set([...old].filter((k) => k !== key)) : new Set(old).add(key))),
       words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved'), state: rt('page.state') },
     }),
-    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run],
+    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults],
   );
   const grid = useRef<AgGridReact<GridRow>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
@@ -293,7 +304,8 @@ export default function ModelList(props: ModelListProps) {
         extra={extra.toolbar}
         onExtra={(v) => {
           const a = extra.toolbar.find((x) => x.value === v);
-          if (a) extra.run(a);
+          // Toolbar paths may name the tree's param (e.g. /DictionaryData/{typeId}/Action/Export).
+          if (a) extra.run(a, source.tree && treeValue !== undefined ? { [source.tree.param]: treeValue } : undefined);
         }}
       />
       <div className="kd-list-grid">
@@ -342,9 +354,11 @@ export default function ModelList(props: ModelListProps) {
         <TreeFilter
           settings={cd}
           resource={source.tree}
+          editing={{ forms: props.forms, registry, can, gated: !!cd.useBtnPermission }}
           value={treeValue}
-          onChange={(v) => {
+          onChange={(v, node) => {
             setTreeValue(v);
+            setTreeNode(node);
             setPage((p) => ({ ...p, currentPage: 1 }));
           }}
         />

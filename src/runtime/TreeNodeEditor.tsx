@@ -11,6 +11,7 @@ import { compileForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
 import { currentLanguage } from '../i18n';
+import { defaultRecord, outgoingRecord } from './compileModel';
 import { fillRecordPath } from '../../renderers/_shared/recordPath';
 
 /** Options of {@link useTreeNodeEditor}. */
@@ -80,8 +81,9 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
       validating.current = false;
       setRecord(null);
       if (!id || !tree.get) {
-        current.current = {};
-        setRecord({});
+        const initial = compiled ? defaultRecord(compiled) : {};
+        current.current = initial;
+        setRecord(initial);
         return;
       }
       request<Record<string, unknown>>(pathOf(tree.get, id), { method: 'get' }).then(
@@ -92,13 +94,14 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
         () => setOpen(null),
       );
     },
-    [tree.get],
+    [tree.get, compiled],
   );
   const close = useCallback(() => setOpen(null), []);
 
   const save = async () => {
     if (!compiled || !open) return;
-    const body = current.current;
+    // Only the form's fields go out (a loaded node also carries children, hasChildren…).
+    const body = outgoingRecord(compiled, current.current);
     const errs = validateRecord(compiled, body, lang);
     validating.current = true;
     setErrors(errs);
