@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import { grantedIds, type SessionInfo, type Subject, subjectsOf } from '../plugins/permissions';
+import { type SessionInfo, type Subject, subjectsOf } from '../plugins/permissions';
 import './tables';
 
 /**
@@ -40,17 +40,35 @@ export interface Holdings {
 export async function holdingsOf(db: Db, session: Pick<SessionInfo, 'userId' | 'positionId' | 'isAdministrator'>): Promise<Holdings> {
   const all = session.isAdministrator;
   const subjects = all ? [] : await subjectsOf(db, session);
+  // Every grant of the subjects in one query, split by item type (null for an administrator: everything).
+  const granted = all ? null : await grantsByType(db, subjects);
+  const g = (type: string) => granted?.get(type) ?? new Set<string>();
   const enabled = await db.selectFrom('module').select('id').where('enabled_mark', '=', 1).execute();
-  const granted = all ? null : await grantedIds(db, subjects, 'module');
-  const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || granted.has(id)));
+  const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || g('module').has(id)));
   const items = {} as Holdings['items'];
   for (const type of ['button', 'column', 'form', 'resource'] as const) {
     const rows = await db.selectFrom(ITEM_TABLES[type]).select(['id', 'module_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('id').execute();
-    const g = all ? null : await grantedIds(db, subjects, type);
-    items[type] = rows.filter((r) => modules.has(r.module_id) && (!g || g.has(r.id))).map((r) => ({ id: r.id, moduleId: r.module_id, fullName: r.full_name, enCode: r.en_code }));
+    const held = granted ? g(type) : null;
+    items[type] = rows.filter((r) => modules.has(r.module_id) && (!held || held.has(r.id))).map((r) => ({ id: r.id, moduleId: r.module_id, fullName: r.full_name, enCode: r.en_code }));
   }
-  const portals = all ? new Set<string>() : await grantedIds(db, subjects, 'portal' as 'module');
-  return { all, subjects, modules, items, portals };
+  return { all, subjects, modules, items, portals: g('portal') };
+}
+
+/** The item ids granted to any of `subjects`, per item type (one query). */
+async function grantsByType(db: Db, subjects: Subject[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!subjects.length) return out;
+  const rows = await db
+    .selectFrom('authorize')
+    .select(['item_type', 'item_id'])
+    .where((eb) => eb.or(subjects.map((s) => eb.and([eb('object_type', '=', s.objectType), eb('object_id', '=', s.objectId)]))))
+    .execute();
+  for (const r of rows) {
+    const set = out.get(r.item_type) ?? new Set<string>();
+    set.add(r.item_id);
+    out.set(r.item_type, set);
+  }
+  return out;
 }
 
 /** True when `h` holds item `id` of `type` (administrators: every existing item). */
