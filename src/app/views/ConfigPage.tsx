@@ -1,0 +1,91 @@
+import { Card, Spin } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { renderers } from '../../../renderers';
+import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
+import { currentLanguage } from '../../i18n';
+import { kdData } from '../../runtime/kdData';
+import ModelDetail from '../../runtime/ModelDetail';
+import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
+import ModelList from '../../runtime/ModelList';
+import { useBuiltinPage } from '../../runtime/useBuiltinPage';
+import { permissionListAtom } from '../session/atoms';
+
+/** Props of {@link ConfigPage}: the page code, and the menu that opened it (its button grants) and its title. */
+export interface ConfigPageProps {
+  code: string;
+  menuId?: string;
+  title?: string;
+}
+
+/**
+ * A built-in page rendered from its config (issue 26 item 2): the `*.page.json` served by GET OnlineDev/{code}/Config,
+ * shown as a type-3 model is (ModelPage) — ModelList with the form in a dialog and the detail view — over the page's
+ * REST resource. Buttons follow the menu's grants (spec 000 §6; without a menu, e.g. a test, everything shows: the
+ * server checks every call). Texts follow the chosen language through the page's locales. A refused or missing config
+ * goes to /404 (spec 001 §7).
+ */
+export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
+  const { i18n } = useTranslation();
+  const state = useBuiltinPage(code, renderers, i18n.language ? currentLanguage() : 'zh');
+  const permissions = useAtomValue(permissionListAtom);
+  const [dialog, setDialog] = useState<{ mode: ModelFormMode; id: string | null } | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  const can = useCallback((enCode: string) => !menuId || !!permissions.find((p) => p.modelId === menuId)?.button?.some((b) => b.enCode === enCode), [permissions, menuId]);
+  const close = useCallback(() => setDialog(null), []);
+  const saved = useCallback(() => {
+    setDialog(null);
+    setReloadKey((n) => n + 1);
+  }, []);
+  const onAdd = useCallback(() => setDialog({ mode: 'add', id: null }), []);
+  const onEdit = useCallback((id: string) => setDialog({ mode: 'edit', id }), []);
+  const onView = useCallback((id: string) => setDialog({ mode: 'view', id }), []);
+  const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
+
+  if (state.status === 'failed') return <Navigate to="/404" replace />;
+  if (state.status === 'loading') return <Spin className="kd-page-spin" />;
+  const { config, compiled, registry, source } = state.page;
+  return (
+    <KdDataContext.Provider value={kdData}>
+      <Card variant="borderless" title={config.fullName || title} className="kd-model-page kd-config-page">
+        <ModelList
+          moduleId={code}
+          page={code}
+          source={source}
+          rowName={config.rowName}
+          menuId={menuId}
+          fullName={config.fullName}
+          columnData={config.columnData}
+          compiled={compiled}
+          registry={registry}
+          can={can}
+          onAdd={onAdd}
+          onEdit={onEdit}
+          onView={onView}
+          onNavigate={onNavigate}
+          reloadKey={reloadKey}
+          movableColumns={pathname !== '/home'}
+        />
+      </Card>
+      <ModelForm
+        moduleId={code}
+        page={code}
+        source={source}
+        form={config.formData}
+        compiled={compiled}
+        registry={registry}
+        mode={dialog?.mode ?? 'add'}
+        recordId={dialog?.id}
+        open={!!dialog && dialog.mode !== 'view'}
+        onClose={close}
+        onSaved={saved}
+      />
+      <ModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+    </KdDataContext.Provider>
+  );
+}
