@@ -6,10 +6,13 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { renderers } from '../../../renderers';
 import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
 import { currentLanguage } from '../../i18n';
+import type { PageAction } from '../../../schemas/page';
+import type { ModelData } from '../../api/onlineDev';
 import { kdData } from '../../runtime/kdData';
 import ModelDetail from '../../runtime/ModelDetail';
 import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
+import PageActionDialog from '../../runtime/PageActionDialog';
 import { useBuiltinPage } from '../../runtime/useBuiltinPage';
 import { permissionListAtom } from '../session/atoms';
 
@@ -31,7 +34,9 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
   const { i18n } = useTranslation();
   const state = useBuiltinPage(code, renderers, i18n.language ? currentLanguage() : 'zh');
   const permissions = useAtomValue(permissionListAtom);
-  const [dialog, setDialog] = useState<{ mode: ModelFormMode; id: string | null } | null>(null);
+  const [dialog, setDialog] = useState<{ mode: ModelFormMode; id: string | null; defaults?: Record<string, unknown> } | null>(null);
+  // A row or toolbar action of kind `form` (PageActionDialog) and the row it was started on.
+  const [action, setAction] = useState<{ a: PageAction; row?: ModelData } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -42,8 +47,14 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
     setDialog(null);
     setReloadKey((n) => n + 1);
   }, []);
-  const onAdd = useCallback(() => setDialog({ mode: 'add', id: null }), []);
-  const onEdit = useCallback((id: string) => setDialog({ mode: 'edit', id }), []);
+  const onAdd = useCallback((defaults?: Record<string, unknown>) => setDialog({ mode: 'add', id: null, defaults }), []);
+  const onEdit = useCallback((id: string, defaults?: Record<string, unknown>) => setDialog({ mode: 'edit', id, defaults }), []);
+  const onPageAction = useCallback((a: PageAction, row?: ModelData) => setAction({ a, row }), []);
+  const closeAction = useCallback(() => setAction(null), []);
+  const actionSaved = useCallback(() => {
+    setAction(null);
+    setReloadKey((n) => n + 1);
+  }, []);
   const onView = useCallback((id: string) => setDialog({ mode: 'view', id }), []);
   const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
 
@@ -66,6 +77,8 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
           can={can}
           onAdd={onAdd}
           onEdit={onEdit}
+          forms={config.forms}
+          onPageAction={onPageAction}
           onView={onView}
           onNavigate={onNavigate}
           reloadKey={reloadKey}
@@ -81,11 +94,21 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
         registry={registry}
         mode={dialog?.mode ?? 'add'}
         recordId={dialog?.id}
+        defaults={dialog?.defaults}
         open={!!dialog && dialog.mode !== 'view'}
         onClose={close}
         onSaved={saved}
       />
       <ModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      <PageActionDialog
+        action={action?.a ?? null}
+        row={action?.row}
+        rowName={config.rowName && action?.row ? String(action.row[config.rowName] ?? '') : undefined}
+        forms={config.forms}
+        registry={registry}
+        onClose={closeAction}
+        onSaved={actionSaved}
+      />
     </KdDataContext.Provider>
   );
 }
