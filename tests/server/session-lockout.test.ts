@@ -102,6 +102,11 @@ describe('sign-in lockout', () => {
       expect((await h.t.call('PUT', '/api/permission/Users/no-such-user/Actions/unlock', { token: h.token })).code).toBe(404);
       expect(await h.t.call('PUT', `/api/permission/Users/${id}/Actions/unlock`, { token: h.token })).toMatchObject({ code: 200, msg: '解锁成功' });
       expect((await signIn('locky1', 'Locky@1357')).code).toBe(200);
+      // Locked again, then enabled with the users' State toggle (2 → 1): that unlocks too.
+      for (let i = 0; i < 3; i++) await signIn('locky1', 'wrong');
+      expect(await signIn('locky1', 'Locky@1357')).toMatchObject({ code: 400, msg: '账户已锁定，请联系管理员解锁' });
+      expect(await h.t.call('POST', `/api/permission/Users/${id}/Actions/State`, { token: h.token })).toMatchObject({ code: 200, data: { enabledMark: 1 } });
+      expect((await signIn('locky1', 'Locky@1357')).code).toBe(200);
     });
   });
 

@@ -44,11 +44,19 @@ export async function lockoutSettings(db: Db): Promise<LockoutSettings> {
 
 const minutesLeft = (until: Date, now: number) => Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
 
-/** The lock state of sign-in key `key` at `now` (ms). */
+/**
+ * The lock state of sign-in key `key` at `now` (ms). A lock held for an administrator (lockType 1) ends when the
+ * user has been enabled again (enabled_mark back to 1, e.g. by the users' State toggle): the row is then cleared.
+ */
 export async function lockStateOf(db: Db, key: string, now = Date.now()): Promise<LockState> {
   const row = await db.selectFrom('login_attempt').select(['locked_until', 'admin_lock']).where('account_key', '=', key).executeTakeFirst();
   if (!row) return { locked: false };
-  if (row.admin_lock) return { locked: true, lockType: 1 };
+  if (row.admin_lock) {
+    const enabled = await db.selectFrom('users').select('id').where(accountKeySql(), '=', key).where('enabled_mark', '=', 1).executeTakeFirst();
+    if (!enabled) return { locked: true, lockType: 1 };
+    await db.deleteFrom('login_attempt').where('account_key', '=', key).execute();
+    return { locked: false };
+  }
   const until = row.locked_until ? new Date(row.locked_until) : null;
   if (until && until.getTime() > now) return { locked: true, lockType: 2, minutesLeft: minutesLeft(until, now) };
   return { locked: false };
