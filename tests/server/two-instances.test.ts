@@ -16,6 +16,12 @@ const crossInstance = !!process.env.DATABASE_URL && !!redisUrl;
 /** Signs `account` in on `t` and returns the token. */
 const login = (t: TestApp, account: string, password: string) => t.login(account, password);
 
+describe('the bus at start', () => {
+  it('refuses to start half-clustered: a Redis URL that does not answer rejects (no hanging connection)', async () => {
+    await expect(openBus({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: 'postgres://kd@127.0.0.1:5432/kd' })).rejects.toThrow('REDIS_URL is set but Redis does not answer');
+  });
+});
+
 if (crossInstance) {
   describe('two instances on one PostgreSQL and Redis', () => {
     let store: TestStore;
