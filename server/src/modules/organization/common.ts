@@ -127,4 +127,5 @@ export function millis(d: Date | string | null | undefined): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
+/** Object labels of the delete-refusal messages (该岗位, 该角色, 该分组…), re-exported for the repositories. */
 export { LABEL as LABEL_OF } from './messages';
