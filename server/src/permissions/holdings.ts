@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { authCacheOf } from '../plugins/auth-cache';
 import { type SessionInfo, type Subject, subjectsOf } from '../plugins/permissions';
 import './tables';
 
@@ -36,8 +37,21 @@ export interface Holdings {
   portals: Set<string>;
 }
 
-/** The holdings of `session`'s user (see the module comment). */
+/**
+ * The holdings of `session`'s user (see the module comment). Cached per process like `authorize` decisions
+ * (plugins/auth-cache.ts: dropped by any write to a permission table, at most GRANT_TTL_MS); callers must not mutate
+ * the answer.
+ */
 export async function holdingsOf(db: Db, session: Pick<SessionInfo, 'userId' | 'positionId' | 'isAdministrator'>): Promise<Holdings> {
+  const cache = authCacheOf(db);
+  if (!cache) return readHoldings(db, session);
+  const key = JSON.stringify(['holdings', session.userId, session.positionId, session.isAdministrator]);
+  const hit = cache.decisions.get(key) as Holdings | undefined;
+  if (hit) return hit;
+  return cache.readThrough(() => readHoldings(db, session), (h) => cache.decisions.set(key, h));
+}
+
+async function readHoldings(db: Db, session: Pick<SessionInfo, 'userId' | 'positionId' | 'isAdministrator'>): Promise<Holdings> {
   const all = session.isAdministrator;
   const subjects = all ? [] : await subjectsOf(db, session);
   // Every grant of the subjects in one query, split by item type (null for an administrator: everything).
