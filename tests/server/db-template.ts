@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
+import { pgliteTemplateFile, templateSourceHash } from './template-hash';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -27,9 +27,6 @@ declare module 'vitest' {
 /** The admin password the templates are seeded with (plain; TEST_ADMIN_PASSWORD of helpers.ts). */
 export const TEMPLATE_ADMIN_PASSWORD = 'Admin@123';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** What a seeded database depends on: migrations, seeds, renderers (field configs), schemas, engine, locked deps. */
-const TEMPLATE_INPUTS = ['server/src', 'renderers', 'schemas', 'src/engine', 'package-lock.json'];
 /** Unused PostgreSQL templates of other source states older than this are dropped (ms). */
 const STALE_TEMPLATE_MS = 6 * 3600_000;
 /** PGlite template files of other source states older than this are removed (ms; 40 MB each). */
@@ -44,27 +41,9 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return memo[key] as Promise<T>;
 }
 
-/**
- * A 16-hex hash of the template inputs, computed once per process; `fixed` (the hash the globalSetup computed, passed
- * to the workers) wins, so every file of a run uses the run's template even while the sources are being edited.
- */
+/** The source hash (template-hash.ts), memoized per process; `fixed` wins. */
 export function sourceHash(fixed?: string): Promise<string> {
-  if (fixed) return Promise.resolve(fixed);
-  return once('hash', async () => {
-    const h = createHash('sha256');
-    const walk = async (rel: string): Promise<void> => {
-      const abs = join(ROOT, rel);
-      const info = await stat(abs).catch(() => null);
-      if (!info) return;
-      if (info.isDirectory()) {
-        for (const name of (await readdir(abs)).sort()) await walk(join(rel, name));
-      } else {
-        h.update(rel).update('\0').update(await readFile(abs)).update('\0');
-      }
-    };
-    for (const rel of TEMPLATE_INPUTS) await walk(rel);
-    return h.digest('hex').slice(0, 16);
-  });
+  return fixed ? Promise.resolve(fixed) : once('hash', templateSourceHash);
 }
 
 /**
@@ -74,7 +53,7 @@ export function sourceHash(fixed?: string): Promise<string> {
 export async function pgliteTemplateBytes(fixedHash?: string): Promise<Uint8Array> {
   const key = await sourceHash(fixedHash);
   return once(`pglite:${key}`, async () => {
-    const file = join(ROOT, 'test-output', `pglite-template-${key}.tar`);
+    const file = pgliteTemplateFile(key);
     const cached = await readFile(file).catch(() => null);
     if (cached) return new Uint8Array(cached);
     const pglite = await PGlite.create();
