@@ -34,17 +34,17 @@ describe('built-in page configs', () => {
   });
 });
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('GET OnlineDev/{page code}/Config (issue 26 item 2)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('answers a built-in page like a model (formData/columnData as JSON strings) with its resource binding', async () => {
     const page = builtinPages().get('billRule')!;
     const r = await t.call('GET', '/api/visualdev/OnlineDev/billRule/Config', { token: admin });
