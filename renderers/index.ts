@@ -56,6 +56,7 @@ import time from './time/definition';
 import treeSelect from './tree-select/definition';
 import sqlEditor from './sql-editor/definition';
 import dataInterfaceTest from './data-interface-test/definition';
+import billRulePreview from './bill-rule-preview/definition';
 import passwordInput from './password-input/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
@@ -117,6 +118,7 @@ export const definitions = [
   collapse,
   sqlEditor,
   dataInterfaceTest,
+  billRulePreview,
   passwordInput,
 ];
 
