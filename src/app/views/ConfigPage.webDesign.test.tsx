@@ -3,17 +3,21 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp, message } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listModels } from '../../../api/visualdevBase';
-import { pageTestServerLifecycle } from '../../../testing/pageTestServer';
-import WebDesign from './WebDesign';
+import { listModels } from '../../api/visualdevBase';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import ConfigPage from './ConfigPage';
 
+/**
+ * 在线开发 (issue 4 item 6) as a built-in page config (issue 26): src/pages/visualdev/webDesign.page.json rendered by
+ * the engine against the real server — search, import, and per model 预览 / 导出 / 复制 / 删除 as page actions.
+ */
 pageTestServerLifecycle();
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const WAIT = { timeout: 15_000 };
-/** Stands in for the /previewModel view (tested in src/app/views/PreviewModel.test.tsx): shows where 预览 went. */
+/** Stands in for the /previewModel view (tested in PreviewModel.test.tsx): shows where 预览 went. */
 function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="location">{pathname + search}</output>;
@@ -23,24 +27,30 @@ const page = () =>
     <MemoryRouter initialEntries={['/onlineDev/webDesign']}>
       <AntApp>
         <Routes>
-          <Route path="/onlineDev/webDesign" element={<WebDesign />} />
+          <Route path="/onlineDev/webDesign" element={<ConfigPage code="webDesign" />} />
           <Route path="/previewModel" element={<Where />} />
         </Routes>
       </AntApp>
     </MemoryRouter>,
   );
-const rowTexts = () => Array.from(document.querySelectorAll('.kd-web-design-page .ant-table-tbody tr.ant-table-row')).map((r) => r.textContent ?? '');
-const upload = (file: File) => fireEvent.change(document.querySelector('.kd-web-design-page input[type="file"]') as HTMLInputElement, { target: { files: [file] } });
+/** The grid's rows (cells of one row id joined: pinned columns live in other containers). */
+const rows = () => {
+  const byId = new Map<string, string>();
+  for (const r of document.querySelectorAll('.kd-list-grid .ag-row[row-id]')) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
+  return [...byId.values()];
+};
+const upload = (file: File) => fireEvent.change(screen.getByTestId('page-upload'), { target: { files: [file] } });
 
-describe('在线开发 model admin page (issue 4 item 6)', () => {
+describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
   it('lists the models with keyword search', async () => {
     page();
-    await waitFor(() => expect(rowTexts().some((r) => r.includes('supplier') && r.includes('供应商') && r.includes('kd_supplier'))).toBe(true), WAIT);
-    fireEvent.change(screen.getByLabelText('请输入名称或编码'), { target: { value: 'no-such-model' } });
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier') && r.includes('供应商') && r.includes('kd_supplier'))).toBe(true), WAIT);
+    expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('webDesign');
+    fireEvent.change(document.getElementById('kd-keyword') as HTMLInputElement, { target: { value: 'no-such-model' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(rowTexts()).toHaveLength(0), WAIT);
+    await waitFor(() => expect(rows()).toHaveLength(0), WAIT);
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
-    await waitFor(() => expect(rowTexts().length).toBeGreaterThan(0), WAIT);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0), WAIT);
   });
 
   it('exports a model as JSON and imports the file back as a new model; a bad file is refused with the server message', async () => {
@@ -50,15 +60,19 @@ describe('在线开发 model admin page (issue 4 item 6)', () => {
       return 'blob:test';
     });
     page();
-    await waitFor(() => expect(rowTexts().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
     fireEvent.click(screen.getByLabelText('导出 供应商'));
     expect(await screen.findByText('已导出 供应商.json', {}, WAIT)).toBeTruthy();
     const model = JSON.parse(await (saved as unknown as Blob).text());
     expect(model).toMatchObject({ fullName: '供应商', enCode: 'supplier', formData: { fields: expect.any(Array) } });
     const copy = { ...model, fullName: '供应商（导入）', enCode: 'supplierImported', tables: [{ ...model.tables[0], table: 'kd_supplier_imported' }] };
+    expect(screen.getByRole('button', { name: /导入模型/ })).toBeTruthy();
     upload(new File([JSON.stringify(copy)], 'supplier.json', { type: 'application/json' }));
     expect(await screen.findByText('新建成功', {}, WAIT)).toBeTruthy();
-    await waitFor(() => expect(rowTexts().some((r) => r.includes('supplierImported') && r.includes('kd_supplier_imported'))).toBe(true), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes('supplierImported') && r.includes('kd_supplier_imported'))).toBe(true), WAIT);
+    message.destroy();
+    upload(new File(['{}'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('只能上传 .json,.vdd 文件', {}, WAIT)).toBeTruthy();
     message.destroy();
     upload(new File([JSON.stringify({ fullName: 'x', formData: 'not a form' })], 'bad.json', { type: 'application/json' }));
     await waitFor(() => expect(document.querySelector('.ant-message-error')).toBeTruthy(), WAIT);
@@ -68,22 +82,22 @@ describe('在线开发 model admin page (issue 4 item 6)', () => {
 
   it('copies a model and deletes a model after confirmation', async () => {
     page();
-    await waitFor(() => expect(rowTexts().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
     const before = (await listModels({ currentPage: 1, pageSize: 100 })).pagination.total;
     fireEvent.click(screen.getByLabelText('复制 供应商'));
     await waitFor(async () => expect((await listModels({ currentPage: 1, pageSize: 100 })).pagination.total).toBe(before + 1), WAIT);
     const copy = (await listModels({ currentPage: 1, pageSize: 100 })).list.find((m) => m.enCode.startsWith('supplier_copy'))!;
-    await waitFor(() => expect(rowTexts().some((r) => r.includes(copy.enCode))).toBe(true), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes(copy.enCode))).toBe(true), WAIT);
     fireEvent.click(screen.getByLabelText(`删除 ${copy.fullName}`));
     const ask = within((await screen.findByText(`确定删除模型 ${copy.fullName} 吗？数据表将保留。`, {}, WAIT)).closest('.ant-modal') as HTMLElement);
     fireEvent.click(ask.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(rowTexts().some((r) => r.includes(copy.enCode))).toBe(false), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes(copy.enCode))).toBe(false), WAIT);
     expect((await listModels({ currentPage: 1, pageSize: 100 })).pagination.total).toBe(before);
   });
 
   it('预览 opens the model in the function preview (/previewModel, spec 000 §2)', async () => {
     page();
-    await waitFor(() => expect(rowTexts().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
     fireEvent.click(screen.getByLabelText('预览 供应商'));
     expect((await screen.findByLabelText('location', {}, WAIT)).textContent).toBe('/previewModel?id=vd-supplier');
   });
