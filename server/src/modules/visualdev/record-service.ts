@@ -7,7 +7,7 @@ import { ApiError } from '../../plugins/envelope';
 import type { Decision } from '../../plugins/permissions';
 import { assignBillNumbers, billRuleFields } from '../bill-rule/assign';
 import { bindRecordFiles } from '../files/store';
-import { assertWritable } from './field-access';
+import { assertWritable, trimRow } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
 import type { LoadedModel } from './model-store';
@@ -200,7 +200,7 @@ export async function deleteMany(db: Db, model: LoadedModel, ids: string[], acto
       const { version } = splitVersion(model, r);
       if (expected === undefined || expected >= version) continue;
       const last = (await entriesSince(trx, model.record.id, r.id, expected)).at(-1);
-      throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: r } });
+      throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: trimRow(r, decision, model) } });
     }
     const deleted = new Map((await deleteRecords(trx, model, before.map((r) => r.id), actor.userId)).map((d) => [d.id, d.version]));
     const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null), version: deleted.get(r.id) }));
