@@ -110,6 +110,13 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   return id;
 }
 
+/** Rethrows `err`, its 409 conflict's stored record trimmed to the caller's readFields (design.md §7a). */
+function trimConflict(err: unknown, decision: Decision | null, model: LoadedModel): never {
+  const c = err instanceof ApiError ? (err.data as { conflict?: { current?: Record<string, unknown> } } | null)?.conflict : undefined;
+  if (c?.current && decision?.readFields) c.current = trimRow(c.current, decision, model);
+  throw err;
+}
+
 /** A concurrent writer bumped the version between an update's read and its UPDATE (internal: the update retries). */
 class VersionMoved extends Error {}
 
@@ -153,7 +160,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     if (!current) return null;
     const { version, stored } = splitVersion(model, current);
     if (expected !== undefined && expected > version) throw versionFail(400, 'versionAhead', { version: expected });
-    const stale = expected !== undefined && expected < version ? await resolveStale(trx, model, recordId, stored, version, incoming, expected) : null;
+    const stale = expected !== undefined && expected < version ? await resolveStale(trx, model, recordId, stored, version, incoming, expected).catch((err) => trimConflict(err, decision, model)) : null;
     const write = stale ? stale.write : incoming;
     const merged = { ...stored, ...write };
     await prepare(trx, model, merged, 'update', actor);
