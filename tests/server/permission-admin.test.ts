@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/src/db/seed/demo-company';
+import { resolveVariable } from '../../server/src/permissions/variables';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 /**
@@ -162,5 +163,26 @@ describe('grants, CurrentUser and the explainer (issue 12 items 3–5)', () => {
     const adminMenus = JSON.stringify((await t.call('GET', '/api/oauth/CurrentUser', { token: admin })).data.menuList);
     expect(adminMenus).toContain('"enCode":"menuManage"');
     expect(adminMenus).toContain('"enCode":"permissionAuthorize"');
+  }, 300_000);
+
+  it('resolves scheme variables on the server: subordinates, organisation subtree, administered organisations, current supplier', async () => {
+    const db = t.app.db;
+    const me = { userId: 'user-demo-zhouqiang', organizeId: 'org-demo-purchasing' };
+    const subs = await resolveVariable(db, me, '@userAraSubordinates');
+    expect([...(subs ?? [])].sort()).toEqual(['user-demo-lina', 'user-demo-qianmei', 'user-demo-wangfang', 'user-demo-zhaolei', 'user-demo-zhenghong', 'user-demo-zhouqiang'].sort());
+    expect(await resolveVariable(db, { userId: 'x', organizeId: 'org-demo' }, '@organizationAndSuborganization')).toHaveLength(7);
+    expect(await resolveVariable(db, { userId: 'x', organizeId: null }, '@organizeId')).toBeNull();
+    expect(await resolveVariable(db, me, '@branchManageOrganize')).toBeNull();
+    await db.insertInto('organize_administrator' as never).values({ id: 'oa-1', user_id: me.userId, organize_id: 'org-demo' } as never).execute();
+    expect(await resolveVariable(db, me, '@branchManageOrganize')).toEqual(['org-demo']);
+    expect(await resolveVariable(db, me, '@branchManageOrganizeAndSub')).toHaveLength(7);
+    const supplier = { userId: 'user-demo-zhenghong', organizeId: null };
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toBeNull();
+    await db.updateTable('users').set({ current_supply: 'sup-demo-meilun' }).where('id', '=', supplier.userId).execute();
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toBeNull(); // not one of his own identities
+    await db.updateTable('users').set({ current_supply: 'sup-demo-hongda' }).where('id', '=', supplier.userId).execute();
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
+    expect(await resolveVariable(db, me, '@currentSupply')).toBeNull();
+    expect(await resolveVariable(db, me, '@unknown')).toBeNull();
   }, 300_000);
 });

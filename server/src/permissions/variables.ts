@@ -10,8 +10,8 @@ import type { Variable } from './schemes';
  * - `@userAraSubordinates`: the user and everyone below it through users.manager_id (any depth, cycles stop);
  * - `@organizeId`: users.organize_id (null when the user has none);
  * - `@organizationAndSuborganization`: that organisation and every organisation below it through organize.parent_id;
- * - `@branchManageOrganize[AndSub]`: the organisations the user administers — no organisation-admin table yet (helper C),
- *   so null (deny);
+ * - `@branchManageOrganize[AndSub]`: the organisations the user administers (organize_administrator, helper C's
+ *   migration 0400; any row), and with AndSub their subtrees; null (deny) when it administers none;
  * - `@currentSupply`: the current supplier identity — users.current_supply when it is one of the user's own user_supply
  *   rows: its Id and its SupNo (a model field may hold either), else null.
  */
@@ -29,6 +29,14 @@ export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId
       if (!session.organizeId) return null;
       const r = await sql<{ id: string }>`with recursive sub(id) as (select ${session.organizeId}::text union select o.id from organize o join sub on o.parent_id = sub.id) select id from sub limit 100000`.execute(db);
       return r.rows.map((x) => x.id);
+    }
+    case '@branchManageOrganize':
+    case '@branchManageOrganizeAndSub': {
+      const r =
+        name === '@branchManageOrganize'
+          ? await sql<{ id: string }>`select distinct organize_id as id from organize_administrator where user_id = ${session.userId}`.execute(db)
+          : await sql<{ id: string }>`with recursive sub(id) as (select organize_id from organize_administrator where user_id = ${session.userId} union select o.id from organize o join sub on o.parent_id = sub.id) select id from sub limit 100000`.execute(db);
+      return r.rows.length ? r.rows.map((x) => x.id) : null;
     }
     case '@currentSupply': {
       const r = await sql<{ id: string; no: string }>`select s.supply_id as id, s.sup_no as no from users u join user_supply s on s.user_id = u.id and s.supply_id = u.current_supply where u.id = ${session.userId}`.execute(db);

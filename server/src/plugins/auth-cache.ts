@@ -44,7 +44,7 @@ export const GRANT_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 /** Tables whose writes change who may do what. */
-export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme', 'organize', 'visualdev', 'user_supply']);
+export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme', 'organize', 'visualdev', 'user_supply', 'organize_administrator']);
 
 const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate|merge\s+into)\b/i;
