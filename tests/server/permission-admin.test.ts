@@ -177,9 +177,10 @@ describe('grants, CurrentUser and the explainer (issue 12 items 3–5)', () => {
     expect(await resolveVariable(db, me, '@branchManageOrganize')).toEqual(['org-demo']);
     expect(await resolveVariable(db, me, '@branchManageOrganizeAndSub')).toHaveLength(7);
     const supplier = { userId: 'user-demo-zhenghong', organizeId: null };
-    expect(await resolveVariable(db, supplier, '@currentSupply')).toBeNull();
+    // None chosen: his first (only) identity; a foreign one chosen counts for nothing (oauth/supply.ts currentSupplyOf).
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
     await db.updateTable('users').set({ current_supply: 'sup-demo-meilun' }).where('id', '=', supplier.userId).execute();
-    expect(await resolveVariable(db, supplier, '@currentSupply')).toBeNull(); // not one of his own identities
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
     await db.updateTable('users').set({ current_supply: 'sup-demo-hongda' }).where('id', '=', supplier.userId).execute();
     expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
     expect(await resolveVariable(db, me, '@currentSupply')).toBeNull();

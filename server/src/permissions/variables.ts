@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
+import { currentSupplyOf } from '../modules/oauth/supply';
 import type { SessionInfo } from '../plugins/permissions';
 import type { Variable } from './schemes';
 
@@ -12,8 +13,9 @@ import type { Variable } from './schemes';
  * - `@organizationAndSuborganization`: that organisation and every organisation below it through organize.parent_id;
  * - `@branchManageOrganize[AndSub]`: the organisations the user administers (organize_administrator, helper C's
  *   migration 0400; any row), and with AndSub their subtrees; null (deny) when it administers none;
- * - `@currentSupply`: the current supplier identity — users.current_supply when it is one of the user's own user_supply
- *   rows: its Id and its SupNo (a model field may hold either), else null.
+ * - `@currentSupply`: the identity the session acts for (oauth/supply.ts currentSupplyOf: users.current_supply when it
+ *   is one of the user's own user_supply rows, else the user's first identity): its Id and its SupNo (a model field may
+ *   hold either); null when the user has no identity.
  */
 export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId' | 'organizeId'>, name: Variable | string): Promise<string[] | null> {
   switch (name) {
@@ -39,8 +41,10 @@ export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId
       return r.rows.length ? r.rows.map((x) => x.id) : null;
     }
     case '@currentSupply': {
-      const r = await sql<{ id: string; no: string }>`select s.supply_id as id, s.sup_no as no from users u join user_supply s on s.user_id = u.id and s.supply_id = u.current_supply where u.id = ${session.userId}`.execute(db);
-      return r.rows.length ? [...new Set([r.rows[0].id, r.rows[0].no].filter(Boolean))] : null;
+      const id = await currentSupplyOf(db, session);
+      if (!id) return null;
+      const r = await sql<{ no: string | null }>`select sup_no as no from user_supply where user_id = ${session.userId} and supply_id = ${id}`.execute(db);
+      return [...new Set([id, r.rows[0]?.no].filter((x): x is string => !!x))];
     }
     default:
       return null;
