@@ -107,5 +107,5 @@ describe('the default database: PGlite on a thread over the data folder (design.
     const row = await sql<{ v: string }>`select value as v from sys_config where key = 'threadTest'`.execute(second.db);
     await second.close();
     expect(row.rows).toEqual([{ v: 'kept' }]);
-  });
+  }, 120_000); // two whole app starts, the first migrating and seeding a fresh data folder (~25 s each on a loaded 2-core machine)
 });
