@@ -10,6 +10,8 @@ export const ORG_MENUS = {
   user: 'menu-user',
   group: 'menu-user-group',
   gradeManage: 'menu-grade-manage',
+  /** 在线用户 under 系统管理 (issue 12 item 6): the page src/pages/system/onlineUser.page.json, routes modules/online-user. */
+  onlineUser: 'menu-online-user',
 } as const;
 
 /** The pages: [id, fullName, enCode (= the access.menu of the routes, modules/organization/common.ts MENU), urlAddress, icon]. */
@@ -32,7 +34,8 @@ const BUTTONS: Array<[string, string]> = [
  * Seeds JNPF's 组织架构 menu set under 系统管理 (folder enCode `permission`): 组织管理 (companies and departments),
  * 岗位管理, 角色管理, 用户管理, 分组管理 and 分级管理 (organisation admins), type-2 pages whose urlAddress is
  * `permission/<page>` and whose enCode is what the /api/permission routes check (design.md §7a); each with btn_add,
- * btn_edit and btn_remove. Everything is granted to the administrator role. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
+ * btn_edit and btn_remove; and 在线用户 (system/onlineUser, enCode onlineUser, btn_remove = 强制下线) under 系统管理.
+ * Everything is granted to the administrator role. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
  */
 export default async function seedOrganizationMenus({ db }: SeedContext): Promise<void> {
   await db
@@ -40,17 +43,23 @@ export default async function seedOrganizationMenus({ db }: SeedContext): Promis
     .values([
       { id: ORG_MENUS.folder, parent_id: SEED.menus.system, full_name: '组织架构', en_code: 'permission', icon: 'ApartmentOutlined', type: 1, url_address: 'permission', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 10 },
       ...PAGES.map(([id, fullName, enCode, url, icon], i) => ({ id, parent_id: ORG_MENUS.folder, full_name: fullName, en_code: enCode, icon, type: 2, url_address: url, link_target: '_self', category: 'Web', property_json: '{}', sort_code: i + 1 })),
+      { id: ORG_MENUS.onlineUser, parent_id: SEED.menus.system, full_name: '在线用户', en_code: 'onlineUser', icon: 'WifiOutlined', type: 2, url_address: 'system/onlineUser', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 11 },
     ])
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   await db
     .insertInto('module_button')
-    .values(PAGES.flatMap(([page]) => BUTTONS.map(([enCode, fullName], i) => ({ id: `${page}:${enCode}`, module_id: page, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: i + 1 }))))
+    .values([
+      ...PAGES.flatMap(([page]) => BUTTONS.map(([enCode, fullName], i) => ({ id: `${page}:${enCode}`, module_id: page, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: i + 1 }))),
+      { id: `${ORG_MENUS.onlineUser}:btn_remove`, module_id: ORG_MENUS.onlineUser, parent_id: '-1', full_name: '强制下线', en_code: 'btn_remove', sort_code: 1 },
+    ])
     .onConflict((oc) => oc.doNothing())
     .execute();
   const grants = [
     { item_type: 'module' as const, item_id: ORG_MENUS.folder },
     ...PAGES.flatMap(([page]) => [{ item_type: 'module' as const, item_id: page }, ...BUTTONS.map(([enCode]) => ({ item_type: 'button' as const, item_id: `${page}:${enCode}` }))]),
+    { item_type: 'module' as const, item_id: ORG_MENUS.onlineUser },
+    { item_type: 'button' as const, item_id: `${ORG_MENUS.onlineUser}:btn_remove` },
   ];
   await db
     .insertInto('authorize')
