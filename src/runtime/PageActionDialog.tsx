@@ -31,6 +31,9 @@ export interface PageActionDialogProps {
 /** `{id}`/`{field}` of a path from the row (null while a value is missing). */
 const pathFor = (template: string, row: Record<string, unknown>) => fillRecordPath(template, row);
 
+/** The row of a toolbar action: one object for every render (a fresh `{}` default re-ran the load effect on each render, an endless render loop). */
+const NO_ROW: Record<string, unknown> = {};
+
 /**
  * A page action of kind `form` (issue 26, schemas/page.ts PageAction): `forms[action.form]` in a dialog titled
  * `<label>：<row name>`, filled with the row or with what `GET action.load` answers. With `path` the OK button validates
@@ -38,7 +41,7 @@ const pathFor = (template: string, row: Record<string, unknown>) => fillRecordPa
  * run grants' positionIds, go back as loaded); the answer's msg is toasted and a 400 naming a field shows under it.
  * Without `path` the dialog only shows (关闭): e.g. the data-interface 测试 panel, whose renderer makes its own calls.
  */
-export default function PageActionDialog({ action, row = {}, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
+export default function PageActionDialog({ action, row = NO_ROW, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
   const { t } = useTranslation();
   const form = action?.form ? forms?.[action.form] : undefined;
   const compiled = useMemo(() => (form ? compileForm(form, registry) : null), [form, registry]);
@@ -51,7 +54,7 @@ export default function PageActionDialog({ action, row = {}, forms, registry, ro
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: (re)load when another action or row opens the dialog
   useEffect(() => {
-    setErrors([]);
+    setErrors((old) => (old.length ? [] : old));
     setRecord(null);
     validating.current = false;
     if (!action) return;
