@@ -92,10 +92,14 @@ describe.each(pages.map((p) => [p.code, p] as const))('built-in page %s', (_code
   it.runIf(!!page.resource.update && !!page.resource.get && page.columnData.columnBtnsList.some((b) => b.value === 'edit'))('opens the edit form with the record loaded from get', async () => {
     const rec = serve(page);
     await openList(page, rec);
-    fireEvent.click(screen.getAllByRole('button', { name: /^编辑/ })[0]);
+    // The row's 编辑 (a tree filter has 编辑 buttons of its own nodes).
+    const grid = screen.getByTestId('model-list').querySelector('.kd-list-grid') as HTMLElement;
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^编辑/ })[0]);
     const form = await screen.findByTestId('model-form', {}, WAIT);
     expect(form.getAttribute('data-mode')).toBe('edit');
-    const first = Object.entries(rec).find(([k, v]) => k !== 'id' && typeof v === 'string' && document.getElementById(`root_${k}`) !== undefined && page.formData.fields.some((f) => f.__vModel__ === k));
+    // The first plain text field of the form (pickers show a name, not the stored id).
+    const text = compileModel(page.formData, renderers).compiled.leaves.find((f) => f.__vModel__ && ['comInput', 'textarea'].includes(f.__config__.kdKey) && typeof rec[f.__vModel__] === 'string');
+    const first = text?.__vModel__ ? ([text.__vModel__, rec[text.__vModel__]] as const) : undefined;
     await waitFor(() => expect((document.getElementById(`root_${first?.[0]}`) as HTMLInputElement | null)?.value).toBe(first?.[1]), WAIT);
   });
 
