@@ -126,8 +126,8 @@ describe('every widget: one model with every kdKey, in the browser', () => {
     await dialog.locator('#root_orderDate').press('Enter');
     await dialog.locator('#root_dept').click();
     await dialog.locator('#root_dept').fill('采购');
-    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '采购部' }));
-    await dialog.getByRole('button', { name: /添\s*加/ }).click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '采购部' }).first());
+    await dialog.getByRole('button', { name: /^添\s*加$/ }).click();
     await dialog.locator('#root_lines_0_lineQty').fill('10');
     await dialog.locator('#root_lines_0_linePrice').fill('12.5');
     await save(dialog);
