@@ -76,7 +76,8 @@ describe.each(pages.map((p) => [p.code, p] as const))('built-in page %s', (_code
     for (const c of page.columnData.columnList.slice(0, 3)) expect(screen.getAllByRole('columnheader', { name: c.label }).length).toBeGreaterThan(0);
   });
 
-  it.runIf(!!page.resource.create && page.columnData.btnsList.some((b) => b.value === 'add'))('opens the add form with every labelled field', async () => {
+  // Each case is declared only for the pages that offer it (no skipped cases).
+  if (page.resource.create && page.columnData.btnsList.some((b) => b.value === 'add')) it('opens the add form with every labelled field', async () => {
     const rec = serve(page);
     await openList(page, rec);
     const label = page.columnData.btnsList.find((b) => b.value === 'add')?.label ?? '新增';
@@ -89,7 +90,7 @@ describe.each(pages.map((p) => [p.code, p] as const))('built-in page %s', (_code
     for (const f of compiled.leaves.filter((x) => x.__vModel__ && x.__config__.showLabel !== false).slice(0, 4)) expect(within(form).getAllByText(String(f.__config__.label)).length).toBeGreaterThan(0);
   });
 
-  it.runIf(!!page.resource.update && !!page.resource.get && page.columnData.columnBtnsList.some((b) => b.value === 'edit'))('opens the edit form with the record loaded from get', async () => {
+  if (page.resource.update && page.resource.get && page.columnData.columnBtnsList.some((b) => b.value === 'edit')) it('opens the edit form with the record loaded from get', async () => {
     const rec = serve(page);
     await openList(page, rec);
     // The row's 编辑 (a tree filter has 编辑 buttons of its own nodes).
@@ -103,7 +104,7 @@ describe.each(pages.map((p) => [p.code, p] as const))('built-in page %s', (_code
     await waitFor(() => expect((document.getElementById(`root_${first?.[0]}`) as HTMLInputElement | null)?.value).toBe(first?.[1]), WAIT);
   });
 
-  it.runIf(!!page.resource.get)('shows the record read-only in the detail view', async () => {
+  if (page.resource.get) it('shows the record read-only in the detail view', async () => {
     const rec = serve(page);
     const { compiled, registry } = compileModel(page.formData, renderers);
     render(

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import { prepareValue } from 'pg/lib/utils.js';
@@ -8,6 +11,33 @@ export interface PGliteThreadOptions {
   dataDir?: string;
   /** A tarball of a data dir (PGlite `dumpDataDir('none')`), loaded into memory; ignored with `dataDir`. */
   loadDataDir?: Uint8Array;
+}
+
+/** PGlite's compiled WebAssembly and file-system bundle, as the worker passes them to `PGlite.create`. */
+export interface PGliteBinaries {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Uint8Array;
+}
+
+let binaries: Promise<PGliteBinaries> | null = null;
+
+/**
+ * PGlite's WebAssembly compiled once per process and handed to every thread (a compiled module is shared, not copied,
+ * between threads): a thread then skips reading and compiling ~10 MB of WebAssembly, which
+ * matters where many PGlites open in one process (tests, benchmarks, several tenants). Memoized; a failure is not.
+ */
+export function pgliteBinaries(): Promise<PGliteBinaries> {
+  binaries ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pglite, initdb, fsBundle] = await Promise.all(['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => readFile(join(dist, f))));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(pglite), WebAssembly.compile(initdb)]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Uint8Array(fsBundle) };
+  })().catch((err) => {
+    binaries = null;
+    throw err;
+  });
+  return binaries;
 }
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
@@ -61,7 +91,7 @@ export class PGliteThread {
   /** Starts the thread and waits until its PGlite is open (initdb of a new folder: about 3–4 s). */
   static async open(opts: PGliteThreadOptions = {}): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: opts.dataDir ? { dataDir: opts.dataDir } : { loadDataDir: opts.loadDataDir },
+      workerData: { ...(opts.dataDir ? { dataDir: opts.dataDir } : { loadDataDir: opts.loadDataDir }), binaries: await pgliteBinaries() },
       execArgv: [],
     });
     const tid = await new Promise<number>((resolve, reject) => {

@@ -2,13 +2,14 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteStatements } from './pglite-statements';
+import type { PGliteBinaries } from './pglite-thread';
 
 /**
  * The PGlite worker thread (started by pglite-thread.ts through pglite-worker.mjs; issue 4 item 9 "the event loop
  * never blocked longer than 20 ms"). It owns one PGlite and runs every statement through PGliteStatements (one
  * protocol round trip, prepared reads), so PostgreSQL's WebAssembly and the protocol parsing run here, not on the
- * server's event loop. workerData: `{ dataDir?: string; loadDataDir?: Uint8Array }` (a folder, or a data-dir tarball
- * to start from; neither = in memory). Messages in: `{ id, op: 'query', sql, params }` with params already serialised
+ * server's event loop. workerData: `{ dataDir?: string; loadDataDir?: Uint8Array; binaries?: PGliteBinaries }` (a
+ * folder, or a data-dir tarball to start from, neither = in memory; the WebAssembly compiled by the parent). Messages in: `{ id, op: 'query', sql, params }` with params already serialised
  * to text (node-postgres `prepareValue`) | `{ id, op: 'close' }`. json and jsonb values are sent as text.
  * Out: `{ ready: true, tid }` (the thread's Linux id, or 0) |
  * `{ failed: message }` (open failed) | `{ id, result }` | `{ id, error }` (an error's message, name and own fields:
@@ -24,7 +25,7 @@ interface Request {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker-body runs in a worker thread only');
-const { dataDir, loadDataDir } = workerData as { dataDir?: string; loadDataDir?: Uint8Array<ArrayBuffer> };
+const { dataDir, loadDataDir, binaries } = workerData as { dataDir?: string; loadDataDir?: Uint8Array<ArrayBuffer>; binaries?: PGliteBinaries };
 
 /** An error as plain data: structured cloning keeps an Error's message but drops PostgreSQL's fields. */
 function plainError(err: unknown): Record<string, unknown> {
@@ -33,7 +34,8 @@ function plainError(err: unknown): Record<string, unknown> {
 }
 
 try {
-  const pglite = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
+  const compiled = binaries ? { pgliteWasmModule: binaries.pgliteWasmModule, initdbWasmModule: binaries.initdbWasmModule, fsBundle: new Blob([binaries.fsBundle as Uint8Array<ArrayBuffer>]) } : {};
+  const pglite = await PGlite.create({ dataDir, ...compiled, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
   const statements = new PGliteStatements(pglite, 200, true);
 
   const handle = async (m: Request): Promise<unknown> => {
