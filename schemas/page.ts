@@ -10,8 +10,12 @@ import { type FormConfig, FormConfigSchema } from './form';
  * (the page code in place of a model id); the client renders them with the same ModelList / ModelForm / ModelDetail.
  *
  * Path templates: a path under /api/ where `{id}` is replaced by the row's id (URL-encoded), `{tree}` by the chosen node
- * of the list's tree filter, and `{field}` (any other name) by that field of the row.
+ * of the list's tree filter, and `{field}` (any other name) by that field of the row or, failing that, by the page's
+ * parameter of that name (`params`, given by the page that opened it through a `page` action).
  */
+
+/** A page parameter's name: a `{field}` placeholder name other than `id` and `tree` (those name the row and the tree). */
+export const PARAM_PATTERN = '^(?!id$|tree$)[A-Za-z][A-Za-z0-9_]{0,62}$';
 
 /** A REST path template (see the module comment): `/api/…` with `{id}`, `{tree}` or `{field}` placeholders. */
 export const PathTemplateSchema = Type.String({ pattern: '^/api/[^\\s]*$', maxLength: 300 });
@@ -65,7 +69,10 @@ export const ResourceStateSchema = Type.Object(
  * - `form`: opens the form `forms[form]` in a dialog filled with the row (or what `load` answers) and sends the record
  *   (what was loaded, with the form's values over it) to `path` (default POST); without `path` the dialog only shows
  *   (e.g. the data-interface 测试 panel, a renderer that makes its own calls);
- * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action').
+ * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action');
+ * - `page`: opens another page config `page` (its code) in a drawer titled `<label>：<row name>`, its resource bound to
+ *   the row through `params` (the other page's parameter → this row's field, e.g. `{ "moduleId": "id" }`): a list of
+ *   the row's children (a menu's buttons…) with its own add/edit/delete and actions, guarded by the same menu grants.
  * `label` is the button text (zh; translated through the page's `locales`); row buttons are named `<label> <row name>`
  * for assistive technology when the page sets `rowName`. `danger` paints it red.
  */
@@ -74,7 +81,7 @@ export const PageActionSchema = Type.Object(
     value: Type.String({ minLength: 1, maxLength: 50 }),
     label: Type.String({ minLength: 1, maxLength: 50 }),
     button: Type.Optional(Type.String({ maxLength: 50 })),
-    kind: Type.Union([Type.Literal('call'), Type.Literal('download'), Type.Literal('upload'), Type.Literal('navigate'), Type.Literal('form'), Type.Literal('dialog')]),
+    kind: Type.Union([Type.Literal('call'), Type.Literal('download'), Type.Literal('upload'), Type.Literal('navigate'), Type.Literal('form'), Type.Literal('dialog'), Type.Literal('page')]),
     place: Type.Optional(Type.Union([Type.Literal('row'), Type.Literal('toolbar')])),
     method: Type.Optional(CallMethodSchema),
     path: Type.Optional(PathTemplateSchema),
@@ -88,6 +95,10 @@ export const PageActionSchema = Type.Object(
     load: Type.Optional(PathTemplateSchema),
     /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
     fileName: Type.Optional(Type.String({ maxLength: 200 })),
+    /** `page` actions: the code of the page config to open. */
+    page: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,49}$' })),
+    /** `page` actions: the opened page's parameters (its `params`) → the field of this row that gives each value. */
+    params: Type.Optional(Type.Record(Type.String({ pattern: PARAM_PATTERN }), Type.String({ minLength: 1, maxLength: 63 }))),
   },
   { additionalProperties: false },
 );
@@ -169,7 +180,10 @@ export const PageLocalesSchema = Type.Object(
  * - `menuEnCode`: the system menu whose grants guard the page (default: the menu whose urlAddress matches);
  * - `formData`, `columnData`: as any model (button enCodes btn_add/btn_edit/btn_remove/btn_detail gate the buttons);
  * - `resource`: the REST binding; `forms`: extra forms named by `form` actions;
- * - `rowName`: the field naming a row (row buttons read `<label> <name>`); `locales`: translations of the zh texts.
+ * - `rowName`: the field naming a row (row buttons read `<label> <name>`); `locales`: translations of the zh texts;
+ * - `params`: the parameters the page takes from the page that opens it (a `page` action), e.g. `["moduleId"]`: each
+ *   fills the `{name}` placeholders of every resource path (under the row's own fields) and is set on the body of a
+ *   create (over the form's values). Opened on its own (no opener), a parameter is empty.
  */
 export const PageConfigSchema = Type.Object(
   {
@@ -183,6 +197,7 @@ export const PageConfigSchema = Type.Object(
     forms: Type.Optional(Type.Record(Type.String(), FormConfigSchema)),
     rowName: Type.Optional(Type.String()),
     locales: Type.Optional(PageLocalesSchema),
+    params: Type.Optional(Type.Array(Type.String({ pattern: PARAM_PATTERN }), { maxItems: 10 })),
   },
   { additionalProperties: false },
 );

@@ -1,9 +1,11 @@
 import type { PageLocales } from '../../schemas/page';
 
 /** Keys whose values are names or paths, never shown text: left as they are. */
-const KEEP = new Set(['__vModel__', 'prop', 'value', 'id', 'path', 'kdKey', 'pattern', 'to', 'code', 'urlAddress', 'menuEnCode', 'param', 'field', 'button', 'renderer', 'form', 'accept', 'fileName', 'tag']);
+const KEEP = new Set(['__vModel__', 'prop', 'value', 'id', 'path', 'kdKey', 'pattern', 'to', 'code', 'urlAddress', 'menuEnCode', 'param', 'field', 'button', 'renderer', 'form', 'accept', 'fileName', 'tag', 'page']);
 
 function walk(v: unknown, map: Record<string, string>, key?: string): unknown {
+  // A page's parameter names and a `page` action's parameter → field map: names only.
+  if (key === 'params') return v;
   if (typeof v === 'string') return key && KEEP.has(key) ? v : (map[v] ?? v);
   if (Array.isArray(v)) return v.map((x) => walk(x, map, key));
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'locales' ? x : walk(x, map, k)]));

@@ -7,7 +7,7 @@ import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { compileModel } from './compileModel';
 import { localizePage } from './localizePage';
-import { type RecordSource, resourceSource } from './source';
+import { type PageParams, type RecordSource, resourceSource } from './source';
 
 /** A built-in page ready to render: its (localized) config, the compiled form, the registry and its record source. */
 export interface LoadedPage {
@@ -41,15 +41,19 @@ export function pageOfAnswer(code: string, d: Record<string, unknown>): PageConf
     forms: (d.forms as Record<string, FormConfig> | undefined) ?? {},
     rowName: typeof d.rowName === 'string' ? d.rowName : undefined,
     locales: (d.locales as PageLocales | undefined) ?? {},
+    params: Array.isArray(d.params) ? (d.params as unknown[]).filter((x): x is string => typeof x === 'string') : undefined,
   };
 }
 
 /**
  * Loads a built-in page (issue 26 item 2) from GET /api/visualdev/OnlineDev/{code}/Config — the same route as a model's,
  * guarded by the page's system menu — and prepares it in `lang`: texts through the page's locales, the form compiled
- * with fallbacks, the record source over its REST binding. A non-200 answer (403, 404) is `failed` without a toast.
+ * with fallbacks, the record source over its REST binding with `params` (a page opened by a `page` action; only the
+ * names the page declares in its `params` are used). A non-200 answer (403, 404) is `failed` without a toast.
  */
-export function useBuiltinPage(code: string, registry: RendererMap, lang: string): BuiltinPageState {
+export function useBuiltinPage(code: string, registry: RendererMap, lang: string, params?: PageParams): BuiltinPageState {
+  // One key per parameter set: callers may pass a fresh object each render.
+  const paramsKey = JSON.stringify(params ?? {});
   const [raw, setRaw] = useState<{ status: 'loading' } | { status: 'ready'; page: PageConfig } | { status: 'failed'; msg: string }>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -69,6 +73,8 @@ export function useBuiltinPage(code: string, registry: RendererMap, lang: string
     if (raw.status !== 'ready') return raw;
     const config = localizePage(raw.page, raw.page.locales, lang);
     const { compiled, registry: reg } = compileModel(config.formData, registry);
-    return { status: 'ready', page: { config, compiled, registry: reg, source: resourceSource(code, config.resource) } };
-  }, [raw, lang, registry, code]);
+    const given = JSON.parse(paramsKey) as PageParams;
+    const own = Object.fromEntries((raw.page.params ?? []).map((name) => [name, given[name] ?? '']));
+    return { status: 'ready', page: { config, compiled, registry: reg, source: resourceSource(code, config.resource, own) } };
+  }, [raw, lang, registry, code, paramsKey]);
 }

@@ -19,7 +19,7 @@ export interface PageActionsOptions {
   reload: () => void;
   /** Opens a client route (`navigate` actions); without it they are hidden. */
   onNavigate?: (to: string) => void;
-  /** Opens a `form` or `dialog` action (the page view owns those dialogs); without it they are hidden. */
+  /** Opens a `form`, `dialog` or `page` action (the page view owns those dialogs and drawers); without it they are hidden. */
   onOpen?: (action: PageAction, row?: ModelData) => void;
 }
 
@@ -43,7 +43,7 @@ export function accepts(accept: string | undefined, file: File): boolean {
  * Runs a built-in page's extra actions (issue 26 item 1): `call` (after `confirm`, `{field}` filled from the row) toasts
  * the answer's msg and reloads; `download` saves the file and toasts 已导出 <file>; `upload` picks a file (checked
  * against `accept`, else 只能上传 … 文件), posts it and toasts the answer (an error for 1 s when code ≠ 200, spec 001 §5
- * Import), then reloads; `navigate` and `form`/`dialog` go to the page view. Failed calls were toasted by the client.
+ * Import), then reloads; `navigate` and `form`/`dialog`/`page` go to the page view. Failed calls were toasted by the client.
  */
 export function usePageActions({ source, can, gated, reload, onNavigate, onOpen }: PageActionsOptions): PageActions {
   const { t } = useTranslation(RUNTIME_NS);
@@ -54,7 +54,7 @@ export function usePageActions({ source, can, gated, reload, onNavigate, onOpen 
   const shown = useMemo(() => {
     const ok = (a: PageAction) =>
       (!gated || !a.button || can(a.button)) &&
-      (a.kind === 'navigate' ? !!onNavigate && !!a.to : a.kind === 'form' || a.kind === 'dialog' ? !!onOpen : !!source.run && !!a.path);
+      (a.kind === 'navigate' ? !!onNavigate && !!a.to : a.kind === 'form' || a.kind === 'dialog' || a.kind === 'page' ? !!onOpen : !!source.run && !!a.path);
     const list = (source.actions ?? []).filter(ok);
     return { row: list.filter((a) => (a.place ?? 'row') === 'row'), toolbar: list.filter((a) => a.place === 'toolbar') };
   }, [source, can, gated, onNavigate, onOpen]);
@@ -82,7 +82,7 @@ export function usePageActions({ source, can, gated, reload, onNavigate, onOpen 
   const run = useCallback(
     (a: PageAction, row?: ModelData) => {
       if (a.kind === 'navigate' && a.to) return onNavigate?.(fillPath(a.to, row ?? {}));
-      if (a.kind === 'form' || a.kind === 'dialog') return onOpen?.(a, row);
+      if (a.kind === 'form' || a.kind === 'dialog' || a.kind === 'page') return onOpen?.(a, row);
       if (a.kind === 'upload') {
         pending.current = a;
         file.current?.setAttribute('accept', a.accept ?? '');

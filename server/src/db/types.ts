@@ -120,6 +120,11 @@ export interface ModuleTable {
   description: string | null;
   sort_code: Generated<number>;
   enabled_mark: Generated<number>;
+  /** Permission switches (migration 0450): 1 = the menu's buttons / columns / form fields / data schemes are granted per item. */
+  is_button_authorize: Generated<number>;
+  is_column_authorize: Generated<number>;
+  is_form_authorize: Generated<number>;
+  is_data_authorize: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -133,6 +138,8 @@ export interface ModuleButtonTable {
   icon: string | null;
   sort_code: Generated<number>;
   enabled_mark: Generated<number>;
+  /** Migration 0450. */
+  description: string | null;
 }
 
 /** One grant: item (module/button/column/form/resource, or a data interface: issue 20 item 3) to a Role, Position or User. */

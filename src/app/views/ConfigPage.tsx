@@ -1,4 +1,4 @@
-import { Card, Spin } from 'antd';
+import { Card, Drawer, Spin } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import ModelDetail from '../../runtime/ModelDetail';
 import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
 import PageActionDialog from '../../runtime/PageActionDialog';
+import { pageParams } from '../../runtime/source';
 import { useBuiltinPage } from '../../runtime/useBuiltinPage';
 import { permissionListAtom } from '../session/atoms';
 
@@ -21,18 +22,24 @@ export interface ConfigPageProps {
   code: string;
   menuId?: string;
   title?: string;
+  /** The page's parameters when another page opened it (a `page` action, schemas/page.ts), e.g. `{ moduleId }`. */
+  params?: Record<string, string>;
+  /** Shown inside another page's drawer: no card title (the drawer has one). */
+  embedded?: boolean;
 }
+
 
 /**
  * A built-in page rendered from its config (issue 26 item 2): the `*.page.json` served by GET OnlineDev/{code}/Config,
  * shown as a type-3 model is (ModelPage) — ModelList with the form in a dialog and the detail view — over the page's
  * REST resource. Buttons follow the menu's grants (spec 000 §6; without a menu, e.g. a test, everything shows: the
  * server checks every call). Texts follow the chosen language through the page's locales. A refused or missing config
- * goes to /404 (spec 001 §7).
+ * goes to /404 (spec 001 §7). A `page` action opens another page config in a drawer (`<label>：<row name>`), bound to
+ * the row through the action's `params` and guarded by the same menu; closing it reloads this list.
  */
-export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
+export default function ConfigPage({ code, menuId, title, params, embedded }: ConfigPageProps) {
   const { i18n } = useTranslation();
-  const state = useBuiltinPage(code, renderers, i18n.language ? currentLanguage() : 'zh');
+  const state = useBuiltinPage(code, renderers, i18n.language ? currentLanguage() : 'zh', params);
   const permissions = useAtomValue(permissionListAtom);
   const [dialog, setDialog] = useState<{ mode: ModelFormMode; id: string | null; defaults?: Record<string, unknown> } | null>(null);
   // A row or toolbar action of kind `form` (PageActionDialog) and the row it was started on.
@@ -49,8 +56,14 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
   }, []);
   const onAdd = useCallback((defaults?: Record<string, unknown>) => setDialog({ mode: 'add', id: null, defaults }), []);
   const onEdit = useCallback((id: string, defaults?: Record<string, unknown>) => setDialog({ mode: 'edit', id, defaults }), []);
-  const onPageAction = useCallback((a: PageAction, row?: ModelData) => setAction({ a, row }), []);
+  const onPageAction = useCallback((a: PageAction, row?: ModelData) => (a.kind === 'page' ? setSub({ a, row }) : setAction({ a, row })), []);
   const closeAction = useCallback(() => setAction(null), []);
+  // A `page` action: the other page config shown in a drawer, and the row it was opened on.
+  const [sub, setSub] = useState<{ a: PageAction; row?: ModelData } | null>(null);
+  const closeSub = useCallback(() => {
+    setSub(null);
+    setReloadKey((n) => n + 1);
+  }, []);
   const actionSaved = useCallback(() => {
     setAction(null);
     setReloadKey((n) => n + 1);
@@ -63,7 +76,7 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
   const { config, compiled, registry, source } = state.page;
   return (
     <KdDataContext.Provider value={kdData}>
-      <Card variant="borderless" title={config.fullName || title} className="kd-model-page kd-config-page">
+      <Card variant="borderless" title={embedded ? undefined : config.fullName || title} className="kd-model-page kd-config-page">
         <ModelList
           moduleId={code}
           page={code}
@@ -109,6 +122,17 @@ export default function ConfigPage({ code, menuId, title }: ConfigPageProps) {
         onClose={closeAction}
         onSaved={actionSaved}
       />
+      <Drawer
+        open={!!sub?.a.page}
+        size="large"
+        title={sub ? (config.rowName && sub.row ? `${sub.a.label}：${String(sub.row[config.rowName] ?? '')}` : sub.a.label) : ''}
+        onClose={closeSub}
+        destroyOnHidden
+        className="kd-page-drawer"
+        data-testid="page-drawer"
+      >
+        {sub?.a.page ? <ConfigPage code={sub.a.page} menuId={menuId} params={pageParams(sub.a, sub.row)} embedded /> : null}
+      </Drawer>
     </KdDataContext.Provider>
   );
 }

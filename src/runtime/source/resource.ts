@@ -41,31 +41,39 @@ function listParams(binding: ResourceBinding, q: ListQuery): Record<string, stri
   return out;
 }
 
-function envelopeCall(call: ResourceCall, fallback: Method, row: Record<string, unknown>, json?: unknown): Promise<Envelope<unknown>> {
-  return requestEnvelope(fillPath(call.path, row), { method: methodOf(call, fallback), json });
+/** The page's parameters (schemas/page.ts PageConfig `params`) by name. */
+export type PageParams = Record<string, string>;
+
+/** The parameters a `page` action hands the page it opens: each parameter ← the row's field (empty when missing). */
+export function pageParams(a: PageAction, row: Record<string, unknown> | undefined): PageParams {
+  return Object.fromEntries(Object.entries(a.params ?? {}).map(([name, field]) => [name, row?.[field] === undefined || row[field] === null ? '' : String(row[field])]));
 }
 
 /**
  * The record source of a built-in page (issue 26 item 1): the REST calls of `binding` (schemas/page.ts
  * ResourceBinding) through src/api/client.ts — the token, the `n` timestamp, the envelope check and its toasts, as
- * every call. Capabilities follow the binding: a key it lacks is a capability the page does not offer.
+ * every call. Capabilities follow the binding: a key it lacks is a capability the page does not offer. `params` (a page
+ * opened by a `page` action, e.g. `{ moduleId }`) fill the path placeholders the row does not, and go on create bodies.
  */
-export function resourceSource(key: string, binding: ResourceBinding): RecordSource {
+export function resourceSource(key: string, binding: ResourceBinding, params: PageParams = {}): RecordSource {
   const b = binding;
+  const fill = (template: string, row: Record<string, unknown> = {}, tree?: unknown) => fillPath(template, { ...params, ...row }, tree);
+  const envelopeCall = (call: ResourceCall, fallback: Method, row: Record<string, unknown>, json?: unknown): Promise<Envelope<unknown>> =>
+    requestEnvelope(fill(call.path, row), { method: methodOf(call, fallback), json });
   const source: RecordSource = {
     key,
     async list(q) {
       // A required tree (e.g. the dictionary's types): nothing to list until a node is chosen.
       if (b.tree?.required && (q.treeValue === undefined || q.treeValue === null || q.treeValue === '')) return asPage([], q);
       const params = listParams(b, q);
-      const path = fillPath(b.list.path, {}, q.treeValue);
+      const path = fill(b.list.path, {}, q.treeValue);
       const answer = b.list.method === 'POST' ? await request<unknown>(path, { method: 'post', json: params }) : await request<unknown>(path, { query: params });
       return asPage(answer, q);
     },
-    get: (id) => (b.get ? request<ModelData>(fillPath(b.get.path, { id }), { method: methodOf(b.get, 'get') }) : Promise.reject(new Error(`${key}: no get call`))),
+    get: (id) => (b.get ? request<ModelData>(fill(b.get.path, { id }), { method: methodOf(b.get, 'get') }) : Promise.reject(new Error(`${key}: no get call`))),
     actions: b.actions,
   };
-  if (b.create) source.create = (r) => envelopeCall(b.create!, 'post', {}, r);
+  if (b.create) source.create = (r) => envelopeCall(b.create!, 'post', {}, { ...r, ...params });
   if (b.update) source.update = (id, r) => envelopeCall(b.update!, 'post', { ...r, id }, r);
   if (b.remove) source.remove = (id) => envelopeCall(b.remove!, 'delete', { id });
   if (b.batchRemove) source.batchRemove = (ids) => envelopeCall(b.batchRemove!, 'post', {}, { ids });
@@ -75,15 +83,15 @@ export function resourceSource(key: string, binding: ResourceBinding): RecordSou
   }
   if (b.exportData) {
     const e = b.exportData;
-    source.exportData = (body, name) => download(fillPath(e.path), { method: methodOf(e, 'post') === 'get' ? 'get' : 'post', json: { ...body, ...body.query }, fallbackName: name });
+    source.exportData = (body, name) => download(fill(e.path), { method: methodOf(e, 'post') === 'get' ? 'get' : 'post', json: { ...body, ...body.query }, fallbackName: name });
   }
-  if (b.template) source.template = (name) => download(fillPath(b.template!.path), { fallbackName: name });
+  if (b.template) source.template = (name) => download(fill(b.template!.path), { fallbackName: name });
   if (b.importData) {
     const path = b.importData.path;
     source.importData = (file, p) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return uploadWithProgress(fillPath(path), form, p);
+      return uploadWithProgress(fill(path), form, p);
     };
   }
   if (b.tree) {
@@ -91,13 +99,13 @@ export function resourceSource(key: string, binding: ResourceBinding): RecordSou
     source.tree = {
       ...t,
       load: async () => {
-        const answer = await request<unknown>(fillPath(t.path));
+        const answer = await request<unknown>(fill(t.path));
         return Array.isArray(answer) ? answer : (((answer as { list?: unknown[] } | null)?.list ?? []) as unknown[]);
       },
     };
   }
   source.run = (a: PageAction, row: ModelData = {}, file?: File) => {
-    const path = fillPath(a.path ?? '', row);
+    const path = fill(a.path ?? '', row);
     if (a.kind === 'download') return download(path, { method: methodOf(a, 'get') === 'post' ? 'post' : 'get', fallbackName: fillName(a.fileName ?? 'download', row) });
     if (a.kind === 'upload') {
       const form = new FormData();

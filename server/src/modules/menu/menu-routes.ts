@@ -11,7 +11,9 @@ import { menuFail, menuText } from './messages';
  * Menu management (issue 12 item 2; reference/permissions.md §2, JNPF `/api/system/Menu`): the module tree, types
  * 1 directory, 2 page, 3 online form (propertyJson.moduleId = the bound model), 4 dictionary, 5 report, 6 big screen,
  * 7 external link, 8 portal. Wire shape (JNPF): `{ id, parentId ('-1' at the root), fullName, enCode, icon, type,
- * urlAddress, linkTarget, category (Web|App), propertyJson (JSON string), description, sortCode, enabledMark }`.
+ * urlAddress, linkTarget, category (Web|App), propertyJson (JSON string), description, sortCode, enabledMark,
+ * isButtonAuthorize, isColumnAuthorize, isFormAuthorize, isDataAuthorize (0/1) }` plus `moduleId` (propertyJson's bound
+ * model, also accepted in a body: it sets or, empty, clears propertyJson.moduleId — what a form field can edit).
  * Access: the 菜单管理 menu (enCode `menuManage`; administrators always).
  */
 
@@ -34,9 +36,18 @@ const menuBody = {
     description: { type: ['string', 'null'], maxLength: 500 },
     sortCode: { type: 'integer', minimum: 0, maximum: 1_000_000 },
     enabledMark: { type: 'integer', enum: [0, 1] },
+    isButtonAuthorize: { type: 'integer', enum: [0, 1] },
+    isColumnAuthorize: { type: 'integer', enum: [0, 1] },
+    isFormAuthorize: { type: 'integer', enum: [0, 1] },
+    isDataAuthorize: { type: 'integer', enum: [0, 1] },
+    moduleId: { type: ['string', 'null'], maxLength: 100 },
     n: {},
   },
 } as const;
+
+/** Wire name → column of the permission switches. */
+const FLAGS = { isButtonAuthorize: 'is_button_authorize', isColumnAuthorize: 'is_column_authorize', isFormAuthorize: 'is_form_authorize', isDataAuthorize: 'is_data_authorize' } as const;
+type Flag = keyof typeof FLAGS;
 
 interface MenuBody {
   parentId?: string;
@@ -51,13 +62,38 @@ interface MenuBody {
   description?: string | null;
   sortCode?: number;
   enabledMark?: number;
+  isButtonAuthorize?: number;
+  isColumnAuthorize?: number;
+  isFormAuthorize?: number;
+  isDataAuthorize?: number;
+  moduleId?: string | null;
 }
 
-type MenuRow = { id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number };
+type MenuRow = { id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number } & Record<(typeof FLAGS)[Flag], number>;
 
 /** A menu row on the wire (JNPF shape). */
 export function menuWire(r: MenuRow) {
-  return { id: r.id, parentId: r.parent_id, fullName: r.full_name, enCode: r.en_code, icon: r.icon ?? '', type: r.type, urlAddress: r.url_address ?? '', linkTarget: r.link_target ?? '_self', category: r.category, propertyJson: r.property_json ?? '{}', description: r.description ?? '', sortCode: r.sort_code, enabledMark: r.enabled_mark };
+  const moduleId = parseProperty(r.property_json).moduleId;
+  return {
+    id: r.id,
+    parentId: r.parent_id,
+    fullName: r.full_name,
+    enCode: r.en_code,
+    icon: r.icon ?? '',
+    type: r.type,
+    urlAddress: r.url_address ?? '',
+    linkTarget: r.link_target ?? '_self',
+    category: r.category,
+    propertyJson: r.property_json ?? '{}',
+    moduleId: typeof moduleId === 'string' ? moduleId : '',
+    description: r.description ?? '',
+    sortCode: r.sort_code,
+    enabledMark: r.enabled_mark,
+    isButtonAuthorize: r.is_button_authorize,
+    isColumnAuthorize: r.is_column_authorize,
+    isFormAuthorize: r.is_form_authorize,
+    isDataAuthorize: r.is_data_authorize,
+  };
 }
 
 /** Nests flat rows under their parents (children[] on every node; orphans at the root). */
@@ -76,7 +112,7 @@ export function treeOf<T extends { id: string; parentId: string }>(rows: T[]): A
 
 const menuRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
-  const columns = ['id', 'parent_id', 'full_name', 'en_code', 'icon', 'type', 'url_address', 'link_target', 'category', 'property_json', 'description', 'sort_code', 'enabled_mark'] as const;
+  const columns = ['id', 'parent_id', 'full_name', 'en_code', 'icon', 'type', 'url_address', 'link_target', 'category', 'property_json', 'description', 'sort_code', 'enabled_mark', ...Object.values(FLAGS)] as const;
 
   async function checked(body: MenuBody, id: string | null) {
     const parentId = body.parentId || '-1';
@@ -95,6 +131,9 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     const taken = await db.selectFrom('module').select('id').where('en_code', '=', body.enCode).where('category', '=', body.category ?? 'Web').executeTakeFirst();
     if (taken && taken.id !== id) throw menuFail(400, 'enCodeTaken', { enCode: body.enCode });
     const prop = parseProperty(body.propertyJson ?? null);
+    if (body.moduleId) prop.moduleId = body.moduleId;
+    else if (body.moduleId !== undefined) delete prop.moduleId;
+    const flags = Object.fromEntries((Object.keys(FLAGS) as Flag[]).map((k) => [FLAGS[k], body[k] ?? 0])) as Record<(typeof FLAGS)[Flag], number>;
     return {
       parent_id: parentId,
       full_name: body.fullName.trim(),
@@ -108,19 +147,38 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       description: body.description ?? null,
       sort_code: body.sortCode ?? 0,
       enabled_mark: body.enabledMark ?? 1,
+      ...flags,
     };
   }
 
-  /** GET /api/system/Menu?keyword&category → `{ list: menu tree }` (every menu, administrators' view). */
-  app.get<{ Querystring: { keyword?: string; category?: string } }>(
+  /**
+   * GET /api/system/Menu?keyword&category&parentId&queryJson → `{ list }`: every menu (administrators' view) as a tree;
+   * with `keyword` the flat matches (fullName or enCode); with `parentId` the flat children of that menu (each with
+   * `hasChildren`; the menu page's list beside its tree). `category` (Web|App) may also come in `queryJson` (a list's
+   * search fields, e.g. `{"category":"App"}`); an unknown value there is ignored.
+   */
+  app.get<{ Querystring: { keyword?: string; category?: string; parentId?: string; queryJson?: string } }>(
     '/api/system/Menu',
-    { config: { access: { menu: MENU_MANAGE } }, schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 100 }, category: { type: 'string', enum: ['Web', 'App'] }, n: {} } } } },
+    {
+      config: { access: { menu: MENU_MANAGE } },
+      schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 100 }, category: { type: 'string', enum: ['Web', 'App'] }, parentId: { type: 'string', maxLength: 100 }, queryJson: { type: 'string', maxLength: 2000 }, n: {} } } },
+    },
     async (req) => {
+      let category: string | undefined = req.query.category;
+      if (!category && req.query.queryJson) {
+        const c = parseProperty(req.query.queryJson).category;
+        if (c === 'Web' || c === 'App') category = c;
+      }
       let q = db.selectFrom('module').select(columns).orderBy('sort_code').orderBy('created_at');
-      if (req.query.category) q = q.where('category', '=', req.query.category);
+      if (category) q = q.where('category', '=', category);
       const rows = (await q.execute()).map(menuWire);
       const kw = (req.query.keyword ?? '').trim();
-      return ok({ list: kw ? rows.filter((r) => r.fullName.includes(kw) || r.enCode.includes(kw)).map((r) => ({ ...r, children: [], hasChildren: false })) : treeOf(rows) });
+      if (kw) return ok({ list: rows.filter((r) => r.fullName.includes(kw) || r.enCode.includes(kw)).map((r) => ({ ...r, children: [], hasChildren: false })) });
+      if (req.query.parentId) {
+        const parents = new Set(rows.map((r) => r.parentId));
+        return ok({ list: rows.filter((r) => r.parentId === req.query.parentId).map((r) => ({ ...r, children: [], hasChildren: parents.has(r.id) })) });
+      }
+      return ok({ list: treeOf(rows) });
     },
   );
 

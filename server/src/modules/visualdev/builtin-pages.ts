@@ -60,7 +60,7 @@ export async function mayOpenPage(db: Db, session: SessionInfo, page: PageConfig
 
 /**
  * The Config answer of a built-in page (the same envelope data as a model's: formData/columnData as JSON strings),
- * with its `resource` binding, extra `forms`, `rowName`, `locales` and `builtin: true`.
+ * with its `resource` binding, extra `forms`, `rowName`, `locales`, `params` (what a `page` action hands it) and `builtin: true`.
  */
 export function pageConfigAnswer(page: PageConfig) {
   return {
@@ -78,5 +78,6 @@ export function pageConfigAnswer(page: PageConfig) {
     forms: page.forms ?? {},
     rowName: page.rowName ?? null,
     locales: page.locales ?? {},
+    params: page.params ?? [],
   };
 }

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { request } from '../../api/client';
+import { changeLanguage } from '../../i18n';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import ConfigPage from './ConfigPage';
+
+/**
+ * 菜单管理 as built-in page configs (issue 12 items 2 and 7; issue 26): src/pages/system/menu.page.json — the menu tree
+ * beside the list of a node's menus — and, from a menu row, its buttons (menuButton.page.json, opened by a `page`
+ * action in a drawer bound to the row), against the real server.
+ */
+type Menu = { id: string; fullName: string; enCode: string; parentId: string; type: number; isButtonAuthorize: number; moduleId: string };
+let modelMenu = '';
+pageTestServerLifecycle(async () => {
+  // A type-3 menu bound to the seeded supplier model, under 系统管理 (seed ids: menu-system, vd-supplier).
+  modelMenu = (await request<{ id: string }>('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '供应商档案', enCode: 'supplierFiles', type: 3, urlAddress: 'model/supplierFiles', moduleId: 'vd-supplier', sortCode: 90 } })).id;
+});
+
+const WAIT = { timeout: 15_000 };
+afterEach(async () => {
+  await act(() => changeLanguage('zh'));
+});
+const page = () =>
+  render(
+    <MemoryRouter>
+      <AntApp>
+        <ConfigPage code="systemMenu" />
+      </AntApp>
+    </MemoryRouter>,
+  );
+/** The rows of the list of page `code` (cells of one row id joined: pinned columns live in other containers). */
+const rows = (code: string) => {
+  const byId = new Map<string, string>();
+  for (const r of document.querySelectorAll(`[data-page="${code}"] .kd-list-grid .ag-row[row-id]`)) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
+  return [...byId.values()];
+};
+/** Field `id` of the form in `scope` (a closed form's fields may still be in the document). */
+const input = (id: string, scope: ParentNode = document) => scope.querySelector(`#root_${id}`) as HTMLInputElement;
+/** The open add/edit form of page `code`, scoped to its dialog. */
+const form = async (code: string) => {
+  await waitFor(() => expect(document.querySelector(`[data-testid="model-form"][data-page="${code}"]`)).toBeTruthy(), WAIT);
+  return document.querySelector(`[data-testid="model-form"][data-page="${code}"]`)?.closest('.ant-modal') as HTMLElement;
+};
+/** Chooses the tree node `name` beside the menu list. */
+const choose = async (name: string) => {
+  const tree = await waitFor(() => {
+    const el = document.querySelector('.kd-list-tree');
+    expect(el).toBeTruthy();
+    return el as HTMLElement;
+  }, WAIT);
+  fireEvent.click(await within(tree).findByText(name, {}, WAIT));
+};
+
+describe('菜单管理 page config (issue 12 item 2)', () => {
+  it('shows the menus under the chosen tree node', async () => {
+    page();
+    await choose('系统管理');
+    await waitFor(() => expect(rows('systemMenu').some((r) => r.includes('menuManage'))).toBe(true), WAIT);
+    expect(rows('systemMenu').some((r) => r.includes('supplierFiles'))).toBe(true);
+    expect(screen.getByRole('columnheader', { name: '菜单编码' })).toBeTruthy();
+  });
+
+  it('creates a menu under the chosen node with its permission switches, adds a button to it and sees it listed', async () => {
+    page();
+    await choose('系统管理');
+    await waitFor(() => expect(rows('systemMenu').length).toBeGreaterThan(0), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: /新建菜单/ }));
+    const d = await form('systemMenu');
+    await waitFor(() => expect(input('fullName', d)).toBeTruthy(), WAIT);
+    fireEvent.change(input('fullName', d), { target: { value: '质检报告' } });
+    fireEvent.change(input('enCode', d), { target: { value: 'qcReport' } });
+    fireEvent.change(input('urlAddress', d), { target: { value: 'qc/report' } });
+    fireEvent.click(within(input('isButtonAuthorize', d)).getByLabelText('是'));
+    fireEvent.click(within(d).getByTestId('model-form-ok'));
+    await waitFor(() => expect(rows('systemMenu').some((r) => r.includes('qcReport'))).toBe(true), WAIT);
+    const all = (await request<{ list: Menu[] }>('/api/system/Menu', { query: { keyword: 'qcReport' } })).list;
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ fullName: '质检报告', parentId: 'menu-system', type: 2, isButtonAuthorize: 1 });
+
+    // 按钮权限 of the new menu: its own list in a drawer, empty, then with the added button.
+    fireEvent.click(screen.getByLabelText('按钮权限 质检报告'));
+    const drawer = await waitFor(() => {
+      const el = document.querySelector('.kd-page-drawer');
+      expect(el?.textContent).toContain('按钮权限：质检报告');
+      return el as HTMLElement;
+    }, WAIT);
+    await waitFor(() => expect(drawer.querySelector('[data-page="systemMenuButton"]')).toBeTruthy(), WAIT);
+    fireEvent.click(await within(drawer).findByRole('button', { name: /新建按钮/ }, WAIT));
+    const dialog = await form('systemMenuButton');
+    await waitFor(() => expect(input('enCode', dialog)).toBeTruthy(), WAIT);
+    fireEvent.change(input('fullName', dialog), { target: { value: '审核' } });
+    fireEvent.change(input('enCode', dialog), { target: { value: 'btn_audit' } });
+    fireEvent.click(within(dialog).getByTestId('model-form-ok'));
+    await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_audit') && r.includes('审核'))).toBe(true), WAIT);
+    const buttons = (await request<{ list: Array<{ enCode: string; moduleId: string }> }>(`/api/system/ModuleButton/${all[0].id}/List`)).list;
+    expect(buttons).toEqual([expect.objectContaining({ enCode: 'btn_audit', moduleId: all[0].id })]);
+  });
+
+  it('fills a model menu’s buttons from its bound model in one click', async () => {
+    page();
+    await choose('系统管理');
+    await waitFor(() => expect(rows('systemMenu').some((r) => r.includes('supplierFiles'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('按钮权限 供应商档案'));
+    await waitFor(() => expect(document.querySelector('.kd-page-drawer [data-page="systemMenuButton"]')).toBeTruthy(), WAIT);
+    const drawer = document.querySelector('.kd-page-drawer') as HTMLElement;
+    fireEvent.click(await within(drawer).findByRole('button', { name: /从模型填充/ }, WAIT));
+    const ask = await screen.findByText('从绑定的模型补全按钮、列表列、表单字段和数据字段？已有的编码保持不变。', {}, WAIT);
+    fireEvent.click(within(ask.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_add'))).toBe(true), WAIT);
+    expect(rows('systemMenuButton').some((r) => r.includes('btn_recycle'))).toBe(true);
+    const forms = (await request<{ list: unknown[] }>(`/api/system/ModuleForm/${modelMenu}/List`)).list;
+    expect(forms.length).toBeGreaterThan(0);
+  });
+
+  it('speaks English (spec 000 §9)', async () => {
+    await act(() => changeLanguage('en'));
+    page();
+    await choose('系统管理');
+    await waitFor(() => expect(rows('systemMenu').some((r) => r.includes('menuManage'))).toBe(true), WAIT);
+    expect(screen.getByRole('button', { name: /New menu/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Menu code' })).toBeTruthy();
+    expect(screen.getByLabelText('Button permissions 菜单管理')).toBeTruthy();
+  });
+});
