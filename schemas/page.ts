@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { type ColumnConfig, ColumnConfigSchema } from './columns';
+import { ShowWhenSchema } from './field';
 import { type FormConfig, FormConfigSchema } from './form';
 
 /**
@@ -36,11 +37,17 @@ export const ResourceCallSchema = Type.Object(
  * The list call. GET sends the query as URL parameters, POST as a JSON body: currentPage, pageSize, keyword, sidx,
  * sort, queryJson (the search fields, a JSON string) and, with a tree filter, `tree.param` = the chosen node. The answer
  * is `{ list, pagination: { currentPage, pageSize, total } }` (design.md §6) or a bare array (one page, no paging).
+ * - `clientPaging`: the call answers every row without `pagination` (e.g. a dictionary's items): the list pages the
+ *   top-level rows itself (total = their count);
+ * - `children`: rows nest their child rows under this key (a tree, e.g. a tree dictionary's items): the list shows
+ *   them indented under their parent, unfolded, with a fold button in the first column.
  */
 export const ResourceListSchema = Type.Object(
   {
     method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
     path: PathTemplateSchema,
+    clientPaging: Type.Optional(Type.Boolean()),
+    children: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   },
   { additionalProperties: false },
 );
@@ -73,6 +80,10 @@ export const ResourceStateSchema = Type.Object(
  * - `page`: opens another page config `page` (its code) in a drawer titled `<label>：<row name>`, its resource bound to
  *   the row through `params` (the other page's parameter → this row's field, e.g. `{ "moduleId": "id" }`): a list of
  *   the row's children (a menu's buttons…) with its own add/edit/delete and actions, guarded by the same menu grants.
+ * - `add` (row): opens the page's add form with `defaults` (record field → row key, e.g. `{ "parentId": "id" }` for a
+ *   child row) over the chosen tree node's `nodeFields`; shown only when the page can create (and `button` is held).
+ * `when` (row actions) shows the button only on rows whose `field` — the row's, else the chosen tree node's
+ * `nodeFields` — is one of `in` (as `__config__.showWhen`; e.g. 新建下级 only in tree dictionaries).
  * `label` is the button text (zh; translated through the page's `locales`); row buttons are named `<label> <row name>`
  * for assistive technology when the page sets `rowName`. `danger` paints it red.
  */
@@ -81,7 +92,7 @@ export const PageActionSchema = Type.Object(
     value: Type.String({ minLength: 1, maxLength: 50 }),
     label: Type.String({ minLength: 1, maxLength: 50 }),
     button: Type.Optional(Type.String({ maxLength: 50 })),
-    kind: Type.Union([Type.Literal('call'), Type.Literal('download'), Type.Literal('upload'), Type.Literal('navigate'), Type.Literal('form'), Type.Literal('dialog'), Type.Literal('page')]),
+    kind: Type.Union([Type.Literal('call'), Type.Literal('download'), Type.Literal('upload'), Type.Literal('navigate'), Type.Literal('form'), Type.Literal('dialog'), Type.Literal('page'), Type.Literal('add')]),
     place: Type.Optional(Type.Union([Type.Literal('row'), Type.Literal('toolbar')])),
     method: Type.Optional(CallMethodSchema),
     path: Type.Optional(PathTemplateSchema),
@@ -95,6 +106,10 @@ export const PageActionSchema = Type.Object(
     load: Type.Optional(PathTemplateSchema),
     /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
     fileName: Type.Optional(Type.String({ maxLength: 200 })),
+    /** `add` actions: record field → row key copied into the new record (e.g. `{ "parentId": "id" }`). */
+    defaults: Type.Optional(Type.Record(Type.String(), Type.String())),
+    /** Row actions: shown only where the row (over the chosen tree node's `nodeFields`) satisfies this rule. */
+    when: Type.Optional(ShowWhenSchema),
     /** `page` actions: the code of the page config to open. */
     page: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,49}$' })),
     /** `page` actions: the opened page's parameters (its `params`) → the field of this row that gives each value. */

@@ -32,7 +32,10 @@ export interface ModelFormProps {
   mode: ModelFormMode;
   /** The record to load for edit and view. */
   recordId?: string | null;
-  /** Values for a new record, and for fields a loaded one lacks (a tree node's `nodeFields`, issue 26). */
+  /**
+   * Values for a new record, and for fields a loaded one lacks (a tree node's `nodeFields`, issue 26); their keys go
+   * out with the saved body even when the form has no such field (e.g. the dictionary item's dictionaryTypeId).
+   */
   defaults?: Record<string, unknown>;
   open: boolean;
   onClose: () => void;
@@ -67,6 +70,8 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
   /** The version of the record as loaded (issue 27 item 1): sent with the update; a conflict moves it to the current one. */
   const version = useRef<number | undefined>(undefined);
   const validating = useRef(false);
+  /** The keys of `defaults` as the dialog opened (a tree node's nodeFields): sent with the body even when no field has them. */
+  const carried = useRef<string[]>([]);
   const lang = currentLanguage() as MessageLang;
   const source = sourceOf(given, moduleId);
 
@@ -78,6 +83,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     setConflict(null);
     validating.current = false;
     version.current = undefined;
+    carried.current = Object.keys(defaults ?? {});
     setRecord(null);
     if (mode === 'add' || !recordId) {
       const initial = { ...defaultRecord(compiled), ...(defaults ?? {}) };
@@ -112,8 +118,10 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     [compiled, lang],
   );
 
-  const submit = async (body: Record<string, unknown>) => {
+  const submit = async (fields: Record<string, unknown>) => {
     setSaving(true);
+    // The carried keys (e.g. dictionaryTypeId of the chosen tree node) under the form's values.
+    const body = { ...Object.fromEntries(carried.current.map((k) => [k, current.current[k] ?? null])), ...fields };
     try {
       const write = mode === 'add' || !recordId ? source.create?.(body) : source.update?.(recordId, version.current === undefined ? body : { ...body, version: version.current });
       if (!write) return;

@@ -25,6 +25,7 @@ import { type RecordSource, sourceOf } from './source';
 import SearchBar, { type SearchState } from './SearchBar';
 import { knownSearchItems } from './searchFields';
 import TreeFilter, { type TreeSettings } from './TreeFilter';
+import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useGridNames } from './useGridNames';
 import { useListRows } from './useListRows';
@@ -88,6 +89,8 @@ function NoRows() {
  * server paging (sizes 10…500) and sorting, list types 1 plain, 2 tree on the left, 3 grouped (group header rows),
  * 4 inline-editable; row buttons 编辑/详情/删除 and toolbar 新增/导出/导入/批量删除 per config and permissions;
  * column settings (visibility, width, order) saved per menu and table; the summary row 合计; empty state 暂无数据.
+ * Built-in pages (issue 26) add nested rows (ResourceList `children`: indented, each parent folds) and `add` row
+ * actions such as 新建下级 (the add form with the row's values, shown where the action's `when` holds).
  */
 export default function ModelList(props: ModelListProps) {
   const { moduleId, compiled, registry, can, onAdd, onEdit, onView, reloadKey = 0 } = props;
@@ -132,6 +135,11 @@ export default function ModelList(props: ModelListProps) {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const drafts = useRowDrafts(source, compiled, data.rows, reload);
   const extra = usePageActions({ source, can, gated: !!cd.useBtnPermission, reload, onNavigate: props.onNavigate, onOpen: props.onPageAction });
+  // Row actions of kind `add` (e.g. 新建下级): the add form with defaults from the row, when the page can create.
+  const adds = useMemo(
+    () => (source.actions ?? []).filter((a) => a.kind === 'add' && (a.place ?? 'row') === 'row' && !!source.create && !!onAdd && (!cd.useBtnPermission || !a.button || can(a.button))),
+    [source, onAdd, cd.useBtnPermission, can],
+  );
 
   // A button shows when configured, permitted and possible for the source (no 新增 without create…).
   const allowed = useCallback(
@@ -144,9 +152,9 @@ export default function ModelList(props: ModelListProps) {
   const rowButtons = useMemo(
     () => [
       ...['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
-      ...extra.row.map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger })),
+      ...[...adds, ...extra.row].map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger, when: a.when })),
     ],
-    [allowed, cd.columnBtnsList, t, extra.row],
+    [allowed, cd.columnBtnsList, t, extra.row, adds],
   );
   const actions = useMemo(
     () => (Object.keys(TOOLBAR) as ToolbarAction[]).filter((v) => allowed(v, cd.btnsList, TOOLBAR[v])).map((value) => ({ value, label: cd.btnsList.find((b) => b.value === value)?.label })),
@@ -204,10 +212,12 @@ export default function ModelList(props: ModelListProps) {
       names,
       buttons: rowButtons,
       rowName: props.rowName,
+      rowBase: treeDefaults,
       onToggleState: source.state && (!cd.useBtnPermission || can(source.state.button)) ? (row) => void source.state?.toggle(row).then(reload, () => undefined) : undefined,
       onAction: (value, row) => {
-        const a = value.startsWith('page:') ? extra.row.find((x) => `page:${x.value}` === value) : undefined;
-        if (a) extra.run(a, row);
+        const a = value.startsWith('page:') ? [...adds, ...extra.row].find((x) => `page:${x.value}` === value) : undefined;
+        if (a?.kind === 'add') onAdd?.(addDefaults(a, row, treeDefaults));
+        else if (a) extra.run(a, row);
         else if (value === 'edit') onEdit?.(String(row.id), treeDefaults);
         else if (value === 'detail') onView?.(String(row.id));
         else remove(row);
@@ -221,9 +231,9 @@ export default function ModelList(props: ModelListProps) {
       onSave: (id) => void drafts.save(id),
       onRevert: drafts.revert,
       onToggleGroup: (key) => setCollapsed((old) => (old.has(key) ? new Set([...old].filter((k) => k !== key)) : new Set(old).add(key))),
-      words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved'), state: rt('page.state') },
+      words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved'), state: rt('page.state'), expand: rt('list.expand'), collapse: rt('list.collapse') },
     }),
-    [dictionaries, names, rowButtons, onEdit, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults],
+    [dictionaries, names, rowButtons, onEdit, onAdd, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults, adds],
   );
   const grid = useRef<AgGridReact<GridRow>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
@@ -246,11 +256,13 @@ export default function ModelList(props: ModelListProps) {
         selectable,
         inline: cd.type === 4,
         stateField: source.state?.field,
+        tree: !!source.rowChildren,
       }),
     [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt, source],
   );
   const rows = useMemo<GridRow[]>(() => {
     const list = withDrafts(data.rows, drafts.drafts);
+    if (source.rowChildren) return treeRows(list, source.rowChildren, collapsed);
     const gf = cd.type === 3 ? (data.groupField ?? cd.groupField) : undefined;
     if (!gf) return list;
     const label = compiled.byModel[gf]?.__config__.label ?? gf;
@@ -261,7 +273,7 @@ export default function ModelList(props: ModelListProps) {
       return typeof f === 'function' ? String(f({ value: v, context, data: {}, node: null } as never) ?? v) : String(v);
     };
     return groupedRows(list, gf, data.groups, collapsed, (v, total) => rt('list.groupHeader', { label, value: text(v), count: total }));
-  }, [data, drafts.drafts, cd.type, cd.groupField, compiled, colDefs, collapsed, context, rt]);
+  }, [data, drafts.drafts, cd.type, cd.groupField, compiled, colDefs, collapsed, context, rt, source.rowChildren]);
   const pinned = useMemo(() => {
     if (!summed) return undefined;
     const props = colDefs.filter((c) => c.field).map((c) => String(c.field));

@@ -36,7 +36,9 @@ export const RUNTIME_STRINGS = {
       "all": "全部",
       "groupHeader": "{{label}}：{{value}}（{{count}}）",
       "emptyGroup": "（空）",
-      "action": "操作"
+      "action": "操作",
+      "expand": "展开",
+      "collapse": "折叠"
     },
     "export": {
       "title": "导出数据",
@@ -115,7 +117,9 @@ export const RUNTIME_STRINGS = {
       "all": "All",
       "groupHeader": "{{label}}: {{value}} ({{count}})",
       "emptyGroup": "(empty)",
-      "action": "Actions"
+      "action": "Actions",
+      "expand": "Expand",
+      "collapse": "Collapse"
     },
     "export": {
       "title": "Export data",
@@ -194,7 +198,9 @@ export const RUNTIME_STRINGS = {
       "all": "全部",
       "groupHeader": "{{label}}：{{value}}（{{count}}）",
       "emptyGroup": "（空）",
-      "action": "操作"
+      "action": "操作",
+      "expand": "展開",
+      "collapse": "摺疊"
     },
     "export": {
       "title": "匯出資料",
@@ -273,7 +279,9 @@ export const RUNTIME_STRINGS = {
       "all": "Semua",
       "groupHeader": "{{label}}: {{value}} ({{count}})",
       "emptyGroup": "(kosong)",
-      "action": "Tindakan"
+      "action": "Tindakan",
+      "expand": "Kembangkan",
+      "collapse": "Runtuhkan"
     },
     "export": {
       "title": "Eksport data",

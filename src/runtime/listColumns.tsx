@@ -2,19 +2,31 @@ import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { ColDef, ICellRendererParams, IHeaderParams } from 'ag-grid-community';
 import { Button, Checkbox, Space, Switch, Tooltip } from 'antd';
 import type { KdGridContext } from '../../renderers/_shared/fieldProps';
+import type { ComponentType, ReactNode } from 'react';
 import type { ColumnItem } from '../../schemas/columns';
+import type { PageAction } from '../../schemas/page';
 import type { ModelData } from '../api/onlineDev';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { toColDefs } from './columns';
 import { editorFor } from './inlineEditors';
+import { actionShown, treeKey } from './treeRows';
 
-/** A row of the grid: a record (possibly with unsaved inline edits) or, in list type 3, a group header. */
-export type GridRow = ModelData & { __group?: { key: string; text: string; total: number; collapsed: boolean } };
+/**
+ * A row of the grid: a record (possibly with unsaved inline edits) or, in list type 3, a group header; a row of a tree
+ * list (built-in pages' ResourceList `children`) carries its depth, whether it has children and whether it is folded.
+ */
+export type GridRow = ModelData & {
+  __group?: { key: string; text: string; total: number; collapsed: boolean };
+  __tree?: { depth: number; hasChildren: boolean; collapsed: boolean };
+};
 
 /** What the grid's cells read (ag-grid `context`): lookups, buttons, selection, inline-edit state. */
 export interface ListGridContext extends KdGridContext {
-  buttons: Array<{ value: string; label: string; danger?: boolean }>;
+  /** Row buttons; `when` shows one only on rows that satisfy it (with `rowBase` under the row). */
+  buttons: Array<{ value: string; label: string; danger?: boolean; when?: PageAction['when'] }>;
+  /** Values under every row for `when` rules: the chosen tree node's nodeFields (built-in pages). */
+  rowBase?: Record<string, unknown>;
   /** The field naming a row (built-in pages): row buttons are then named `<label> <name>` (issue 26). */
   rowName?: string;
   /** The state switch (built-in pages' `resource.state`): flips a row when allowed. */
@@ -30,7 +42,7 @@ export interface ListGridContext extends KdGridContext {
   onSave: (id: string) => void;
   onRevert: (id: string) => void;
   onToggleGroup: (key: string) => void;
-  words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string; state?: string };
+  words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string; state?: string; expand?: string; collapse?: string };
 }
 
 function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
@@ -50,7 +62,7 @@ function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknow
   }
   return (
     <Space size={0} className="kd-row-actions">
-      {context.buttons.map((b) => (
+      {context.buttons.filter((b) => actionShown(b, data, context.rowBase)).map((b) => (
         <Button
           key={b.value}
           type="link"
@@ -72,6 +84,36 @@ function StateCell({ value, data, node, context }: ICellRendererParams<GridRow, 
   const name = context.rowName ? String(data[context.rowName] ?? '') : String(data.id);
   const toggle = context.onToggleState;
   return <Switch size="small" aria-label={`${context.words.state ?? ''} ${name}`.trim()} checked={value === 1 || value === true} disabled={!toggle} onChange={() => toggle?.(data)} />;
+}
+
+/**
+ * The first column's cell of a tree list: indented by depth, with a fold button (展开/折叠 <row name>) on rows that
+ * have children, around the column's own cell (`cellRendererParams.inner`) or its formatted value.
+ */
+function TreeCell(p: ICellRendererParams<GridRow, unknown, ListGridContext> & { inner?: ComponentType<ICellRendererParams<GridRow, unknown, ListGridContext>> }) {
+  const { data, context, inner: Inner } = p;
+  const tree = data?.__tree;
+  const text: ReactNode = Inner ? <Inner {...p} /> : (p.valueFormatted ?? (p.value === null || p.value === undefined ? '' : String(p.value)));
+  if (!tree) return text;
+  const name = context.rowName ? String(data?.[context.rowName] ?? '') : String(p.value ?? '');
+  return (
+    <span className="kd-tree-cell" style={{ paddingLeft: tree.depth * 20 }}>
+      {tree.hasChildren ? (
+        <Button
+          type="text"
+          size="small"
+          className="kd-tree-fold"
+          aria-expanded={!tree.collapsed}
+          aria-label={`${(tree.collapsed ? context.words.expand : context.words.collapse) ?? ''} ${name}`.trim()}
+          icon={tree.collapsed ? <RightOutlined /> : <DownOutlined />}
+          onClick={() => context.onToggleGroup(treeKey(data?.id))}
+        />
+      ) : (
+        <span className="kd-tree-fold-space" style={{ display: 'inline-block', width: 24 }} />
+      )}
+      {text}
+    </span>
+  );
 }
 
 function SelectCell({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
@@ -131,6 +173,8 @@ export interface ListColumnsOptions {
   inline: boolean;
   /** The column shown as a state switch (built-in pages' `resource.state.field`). */
   stateField?: string;
+  /** Rows form a tree (built-in pages' ResourceList `children`): the first column indents them and folds. */
+  tree?: boolean;
 }
 
 /**
@@ -152,6 +196,14 @@ export function buildListColumns(o: ListColumnsOptions): ColDef<GridRow>[] {
       const editor = editorFor(o.compiled.byModel[String(d.field)]);
       if (editor) Object.assign(d, editor, { editable: (p: { node: { rowPinned?: unknown } }) => !p.node.rowPinned });
     }
+  }
+  const first = defs[0];
+  if (o.tree && first) {
+    const pick = first.cellRendererSelector;
+    first.cellRendererSelector = (p) => {
+      const own = typeof pick === 'function' ? pick(p) : undefined;
+      return p.node.rowPinned ? own : { component: TreeCell, params: { inner: own?.component } };
+    };
   }
   if (o.selectable) {
     defs.unshift({ colId: '__select', headerComponent: SelectHeader, cellRenderer: SelectCell, width: 48, pinned: 'left', sortable: false, resizable: false, suppressMovable: true });

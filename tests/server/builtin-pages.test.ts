@@ -30,7 +30,7 @@ describe('built-in page configs', () => {
       expect(() => validateModel({ id: p.code, fullName: p.fullName, enCode: p.code, webType: 2, tables, formData, columnData: p.columnData }, new Set())).not.toThrow();
     }
     // Every column, search field and state field names a form field or a value the list call answers (no typos in props).
-    for (const a of p.resource.actions ?? []) expect(a.kind === 'navigate' ? a.to : a.kind === 'form' ? p.forms?.[a.form ?? ''] : a.kind === 'dialog' ? a.renderer : a.kind === 'page' ? a.page : a.path, a.value).toBeTruthy();
+    for (const a of p.resource.actions ?? []) expect(a.kind === 'navigate' ? a.to : a.kind === 'form' ? p.forms?.[a.form ?? ''] : a.kind === 'dialog' ? a.renderer : a.kind === 'add' ? p.resource.create : a.kind === 'page' ? a.page : a.path, a.value).toBeTruthy();
     // A `page` action opens an existing page and hands it every parameter it declares.
     for (const a of (p.resource.actions ?? []).filter((x) => x.kind === 'page')) {
       const target = files.map(([, f]) => f as PageConfig).find((f) => f.code === a.page);

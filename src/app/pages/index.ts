@@ -9,7 +9,7 @@ export interface PageProps {
   title: string;
 }
 
-// Every page file one folder down (e.g. ./system/Dictionary.tsx), found at build time; deeper folders hold the pages' parts.
+// Every page file one folder down (e.g. ./<area>/<Page>.tsx), found at build time; deeper folders hold the pages' parts.
 const modules = import.meta.glob<{ default: ComponentType<PageProps> }>(['./*/*.tsx', '!./**/*.test.tsx', '!./**/*.stories.tsx']);
 
 /** Extra urlAddress → file mappings for pages whose file name does not follow the urlAddress. */
@@ -40,7 +40,7 @@ function configLoader(code: string): PageLoader {
 
 /**
  * The type-2 page registry (spec 000 §2 "extended page"): maps a menu's urlAddress (query cut off, e.g.
- * `system/dictionary`) to the page file `./system/Dictionary.tsx` under src/app/pages, case-insensitively.
+ * `<area>/<page>`) to the page file `./<area>/<Page>.tsx` under src/app/pages, case-insensitively.
  * Otherwise a built-in page config with that urlAddress (a `.page.json` under src/pages) opens in the generic ConfigPage.
  * Returns null when no such page exists yet (the caller shows "not available yet").
  */

@@ -2,6 +2,7 @@ import type { PageAction, ResourceBinding, ResourceCall } from '../../../schemas
 import { type Envelope, request, requestEnvelope } from '../../api/client';
 import type { ListPage, ListQuery, ModelData } from '../../api/onlineDev';
 import { download, uploadWithProgress } from '../../api/transfer';
+import { pageOnClient } from './clientPaging';
 import type { RecordSource } from './types';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -60,6 +61,7 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
   const fill = (template: string, row: Record<string, unknown> = {}, tree?: unknown) => fillPath(template, { ...params, ...row }, tree);
   const envelopeCall = (call: ResourceCall, fallback: Method, row: Record<string, unknown>, json?: unknown): Promise<Envelope<unknown>> =>
     requestEnvelope(fill(call.path, row), { method: methodOf(call, fallback), json });
+
   const source: RecordSource = {
     key,
     async list(q) {
@@ -68,10 +70,11 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
       const params = listParams(b, q);
       const path = fill(b.list.path, {}, q.treeValue);
       const answer = b.list.method === 'POST' ? await request<unknown>(path, { method: 'post', json: params }) : await request<unknown>(path, { query: params });
-      return asPage(answer, q);
+      return b.list.clientPaging ? pageOnClient(asPage(answer, q), answer, q) : asPage(answer, q);
     },
     get: (id) => (b.get ? request<ModelData>(fill(b.get.path, { id }), { method: methodOf(b.get, 'get') }) : Promise.reject(new Error(`${key}: no get call`))),
     actions: b.actions,
+    rowChildren: b.list.children,
   };
   if (b.create) source.create = (r) => envelopeCall(b.create!, 'post', {}, { ...r, ...params });
   if (b.update) source.update = (id, r) => envelopeCall(b.update!, 'post', { ...r, id }, r);

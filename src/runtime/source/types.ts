@@ -53,6 +53,8 @@ export interface RecordSource {
   actions?: PageAction[];
   /** Runs a `call`, `download` or `upload` action on a row (or the toolbar, `row` undefined). */
   run?(action: PageAction, row?: ModelData, file?: File): Promise<Envelope<unknown> | Downloaded>;
+  /** The key under which rows nest their child rows (ResourceList `children`): the list shows them as a tree. */
+  rowChildren?: string;
   /** The tree filter beside the list (built-in pages), with its node loader. */
   tree?: ResourceTree & { load(): Promise<unknown[]> };
 }

@@ -61,6 +61,12 @@ export default async function seedMenus({ db }: SeedContext): Promise<void> {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  // 数据字典 also shows an item read-only (详情, the dictionary page config's detail button; issue 26).
+  await db
+    .insertInto('module_button')
+    .values({ id: `${m.dictionary}:btn_detail`, module_id: m.dictionary, parent_id: '-1', full_name: '详情', en_code: 'btn_detail', sort_code: 4 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   const modules = await db.selectFrom('module').select('id').where('id', 'in', Object.values(m)).execute();
   const buttons = await db.selectFrom('module_button').select('id').where('module_id', 'in', Object.values(m)).execute();

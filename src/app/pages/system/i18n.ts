@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 
 /**
- * Strings of the dictionary and bill-rule admin pages (spec 000 §9: zh default, en, tw, mas), merged into the shared
- * i18next instance (namespace `translation`). tw was generated from zh with opencc-js (`cn` → `twp`,
- * src/i18n/generate-tw.ts) and reviewed; mas is written by hand. Checked by src/i18n/coverage.test.ts.
+ * Strings of the system admin pages (the shared `sys` words and the bill-rule strings; spec 000 §9: zh default, en,
+ * tw, mas), merged into the shared i18next instance (namespace `translation`). tw was generated from zh with
+ * opencc-js (`cn` → `twp`, src/i18n/generate-tw.ts) and reviewed; mas is written by hand. Checked by src/i18n/coverage.test.ts.
  */
 export const SYSTEM_PAGE_STRINGS = {
   zh: {
@@ -30,22 +30,6 @@ export const SYSTEM_PAGE_STRINGS = {
       codeRule: '只能输入英文、数字和小数点且小数点不能放在首尾',
       root: '顶级',
       total: '共 {{total}} 条',
-    },
-    dictionary: {
-      types: '字典分类',
-      addType: '新建分类',
-      editType: '编辑分类',
-      typeName: '分类名称',
-      typeCode: '分类编码',
-      parentType: '上级分类',
-      isTree: '树形结构',
-      selectType: '请在左侧选择字典分类',
-      noTypes: '暂无字典分类',
-      addItem: '新建字典',
-      editItem: '编辑字典',
-      fullName: '名称',
-      enCode: '编码',
-      parentItem: '上级',
     },
     billRule: {
       title: '单据规则',
@@ -91,22 +75,6 @@ export const SYSTEM_PAGE_STRINGS = {
       root: 'Top level',
       total: '{{total}} in total',
     },
-    dictionary: {
-      types: 'Dictionary types',
-      addType: 'New type',
-      editType: 'Edit type',
-      typeName: 'Type name',
-      typeCode: 'Type code',
-      parentType: 'Parent type',
-      isTree: 'Tree',
-      selectType: 'Choose a dictionary type on the left',
-      noTypes: 'No dictionary types',
-      addItem: 'New item',
-      editItem: 'Edit item',
-      fullName: 'Name',
-      enCode: 'Code',
-      parentItem: 'Parent',
-    },
     billRule: {
       title: 'Bill rules',
       addRule: 'New rule',
@@ -151,22 +119,6 @@ export const SYSTEM_PAGE_STRINGS = {
       root: '頂層',
       total: '共 {{total}} 條',
     },
-    dictionary: {
-      types: '字典分類',
-      addType: '新建分類',
-      editType: '編輯分類',
-      typeName: '分類名稱',
-      typeCode: '分類編碼',
-      parentType: '上級分類',
-      isTree: '樹形結構',
-      selectType: '請在左側選擇字典分類',
-      noTypes: '暫無字典分類',
-      addItem: '新建字典',
-      editItem: '編輯字典',
-      fullName: '名稱',
-      enCode: '編碼',
-      parentItem: '上級',
-    },
     billRule: {
       title: '單據規則',
       addRule: '新建規則',
@@ -210,22 +162,6 @@ export const SYSTEM_PAGE_STRINGS = {
       codeRule: 'Hanya huruf, digit dan titik; titik tidak boleh di awal atau di akhir',
       root: 'Peringkat teratas',
       total: 'Jumlah {{total}}',
-    },
-    dictionary: {
-      types: 'Kategori kamus',
-      addType: 'Tambah kategori',
-      editType: 'Sunting kategori',
-      typeName: 'Nama kategori',
-      typeCode: 'Kod kategori',
-      parentType: 'Kategori induk',
-      isTree: 'Struktur pepohon',
-      selectType: 'Pilih kategori kamus di sebelah kiri',
-      noTypes: 'Tiada kategori kamus',
-      addItem: 'Tambah entri kamus',
-      editItem: 'Sunting entri kamus',
-      fullName: 'Nama',
-      enCode: 'Kod',
-      parentItem: 'Induk',
     },
     billRule: {
       title: 'Peraturan nombor dokumen',
