@@ -5,6 +5,10 @@ export const ColumnItemSchema = Type.Object(
   {
     prop: Type.String(),
     label: Type.String(),
+    /**
+     * The widget of the column's field; when `prop` is no field of the form (a list-only column of a built-in page), the
+     * column carries that widget's field props itself (e.g. `__slot__.options`) and its cell is formatted by it.
+     */
     kdKey: Type.Optional(Type.String()),
     width: Type.Optional(Type.Number()),
     align: Type.Optional(Type.String()),

@@ -11,12 +11,6 @@ export type DataInterfaceRecord = DataInterface & { id: string; enabledMark: num
 
 export type { InterfaceGrants, RunScope } from '../../schemas/data-source';
 
-/** A role or user to pick in the grants dialog. */
-export interface GrantOption {
-  id: string;
-  fullName: string;
-}
-
 /** One entry of the interface picker. */
 export interface InterfaceOption {
   id: string;
@@ -66,16 +60,6 @@ export async function saveInterface(body: DataInterface, id?: string): Promise<s
   return env.data?.id ?? id;
 }
 
-/** DELETE DataInterface/{id}. */
-export async function deleteInterface(id: string): Promise<void> {
-  await request(`${B}/${enc(id)}`, { method: 'delete' });
-}
-
-/** POST DataInterface/{id}/Actions/State → the new enabledMark. */
-export async function toggleInterfaceState(id: string): Promise<number> {
-  return (await request<{ enabledMark: number }>(`${B}/${enc(id)}/Actions/State`, { method: 'post' })).enabledMark;
-}
-
 /**
  * POST DataInterface/{id}/Actions/Response: runs an interface with parameters; with pageSize → a page, else the raw
  * data. `silent` skips the error toast (spec 001 §7: the dialog's test call ignores its result).
@@ -100,28 +84,4 @@ export function getInterfaceGrants(id: string): Promise<InterfaceGrants> {
 /** POST DataInterface/{id}/Authorize: replaces who may run it (400 names an unknown role or user). */
 export async function saveInterfaceGrants(id: string, grants: InterfaceGrants): Promise<void> {
   await requestEnvelope(`${B}/${enc(id)}/Authorize`, { method: 'post', json: grants });
-}
-
-type TreeItem = { id: string; fullName: string; type?: string; children?: TreeItem[] };
-
-/** The leaves of `type` in a selector tree (organisations and categories around them are dropped). */
-function leavesOf(list: TreeItem[] | undefined, type: string): GrantOption[] {
-  const out: GrantOption[] = [];
-  const walk = (items: TreeItem[] | undefined) => {
-    for (const i of items ?? []) {
-      if (i.type === type) out.push({ id: i.id, fullName: i.fullName });
-      walk(i.children);
-    }
-  };
-  walk(list);
-  return out;
-}
-
-/** Enabled roles and users to grant (`GET /api/permission/Role/Selector`, `GET /api/permission/Users/Selector`). */
-export async function grantOptions(): Promise<{ roles: GrantOption[]; users: GrantOption[] }> {
-  const [roles, users] = await Promise.all([
-    request<{ list: TreeItem[] }>('/api/permission/Role/Selector'),
-    request<{ list: TreeItem[] }>('/api/permission/Users/Selector'),
-  ]);
-  return { roles: leavesOf(roles.list, 'role'), users: leavesOf(users.list, 'user') };
 }

@@ -27,6 +27,14 @@ describe('compileForm + validateRecord', () => {
     expect(validateRecord(c, {})[0].message).toBe('供应商编码不能为空');
     expect(validateRecord(c, {}, 'en')[0].message).toBe('供应商编码 cannot be empty');
   });
+  it('an optional sub-table may be null (no rows, as records carry it); a required one may not', () => {
+    const table = (required: boolean) => ({
+      fields: [{ __config__: { kdKey: 'table', label: '默认参数', required, children: [{ __config__: { kdKey: 'comInput', label: '参数名', required: true }, __vModel__: 'field' }] }, __vModel__: 'params' }],
+    });
+    expect(validateRecord(compileForm(table(false), renderers), { params: null })).toEqual([]);
+    expect(validateRecord(compileForm(table(false), renderers), { params: [{}] })).toEqual([{ field: 'params[0].field', label: '参数名', message: '参数名不能为空' }]);
+    expect(validateRecord(compileForm(table(true), renderers), { params: null })[0].message).toBe('默认参数不能为空');
+  });
   it('refuses an unknown kdKey naming its path', () => {
     expect(() => compileForm({ fields: [{ __config__: { kdKey: 'nope' }, __vModel__: 'x' }] }, renderers)).toThrow(UnknownKdKeyError);
   });

@@ -106,7 +106,8 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
           byModel[`${model}.${col.__vModel__}`] = col;
         }
         properties[model] = {
-          type: 'array',
+          // Optional: null is "no rows" (records carry null for an empty field, see runtime outgoingRecord).
+          type: cfg.required ? 'array' : ['array', 'null'],
           // Marks a sub-table: errors in its rows belong to cells (`table[row].column`), see validate.ts.
           ...({ 'x-table': true } as JSONSchema7),
           title: cfg.label ?? model,

@@ -14,14 +14,27 @@ export function plainText(value: unknown, yes = '是', no = '否'): string {
 }
 
 /**
+ * The field a column describes itself when its `prop` is no field of the form (a built-in page's list-only column, e.g.
+ * the data interfaces' run scope or creation time): the column's `kdKey` with the field props it carries (`__slot__`
+ * options, `__config__` extras such as `dataType`), so the renderer's cell formats it (option names, dates). Undefined
+ * without a `kdKey`.
+ */
+export function columnField(col: ColumnItem): FieldConfig | undefined {
+  const { prop, label, kdKey, width: _w, align: _a, fixed: _f, sortable: _s, __config__, ...props } = col as ColumnItem & { __config__?: Record<string, unknown> };
+  if (!kdKey) return undefined;
+  return { ...props, __config__: { ...(__config__ ?? {}), kdKey, label }, __vModel__: prop };
+}
+
+/**
  * Builds the grid columns of a model list (design.md §4 columnData.columnList): each column's cell comes from its
- * renderer's `toColumn` (option names, 是/否, formatted dates) when the field and renderer are known, with the
+ * renderer's `toColumn` (option names, 是/否, formatted dates) when the field (a form field, else {@link columnField})
+ * and renderer are known, with the
  * column config's label, width, alignment, pinning and sortability on top. Sorting is done by the server, so
  * the grid's own comparator keeps the server's order; type inference is off so booleans go through the renderer's formatter.
  */
 export function toColDefs(columns: readonly ColumnItem[], compiled: CompiledForm, registry: RendererMap, words: { yes: string; no: string }): ColDef[] {
   return columns.map((col) => {
-    const field: FieldConfig | undefined = compiled.byModel[col.prop];
+    const field: FieldConfig | undefined = compiled.byModel[col.prop] ?? columnField(col);
     const kdKey = field?.__config__.kdKey ?? col.kdKey;
     const fromRenderer = field && kdKey ? registry[kdKey]?.toColumn(field) : null;
     const base: ColDef = fromRenderer ?? { valueFormatter: (p: ValueFormatterParams) => plainText(p.value, words.yes, words.no) };
