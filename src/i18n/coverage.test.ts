@@ -1,7 +1,6 @@
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { DESIGNER_STRINGS } from '../../designer/i18n';
-import { SYSTEM_PAGE_STRINGS } from '../app/pages/system/i18n';
 import { VISUALDEV_STRINGS } from '../app/pages/visualdev/i18n';
 import { PREVIEW_STRINGS } from '../app/views/PreviewModel';
 import { PASSWORD_POLICY_STRINGS } from '../app/views/passwordStrengthI18n';
@@ -15,9 +14,8 @@ import zh from './zh';
 /**
  * Every string the shell and the list runtime show is translated in all four languages (issue 5 item 5, spec 000 §9):
  * walks the shell resources (src/i18n), the runtime's (src/runtime/i18n.ts), ag-grid's (src/runtime/gridLocale.ts),
- * the /previewModel view's (src/app/views/PreviewModel.tsx), the admin pages' (dictionary and bill rule:
- * src/app/pages/system/i18n.ts; online development:
- * src/app/pages/visualdev/i18n.ts) and the designer's (designer/i18n.ts), and lists, per key, what is missing, empty,
+ * the /previewModel view's (src/app/views/PreviewModel.tsx), online development's (src/app/pages/visualdev/i18n.ts; the
+ * built-in pages' configs carry their own `locales`) and the designer's (designer/i18n.ts), and lists, per key, what is missing, empty,
  * left Chinese in en or mas, or left simplified in tw.
  */
 type Tree = { [k: string]: string | Tree };
@@ -29,7 +27,6 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   grid: GRID_STRINGS,
   preview: PREVIEW_STRINGS as unknown as Record<Lang, Tree>,
   passwordPolicy: PASSWORD_POLICY_STRINGS as unknown as Record<Lang, Tree>,
-  systemPages: SYSTEM_PAGE_STRINGS as unknown as Record<Lang, Tree>,
   visualdev: VISUALDEV_STRINGS as unknown as Record<Lang, Tree>,
   designer: DESIGNER_STRINGS as unknown as Record<Lang, Tree>,
 };
