@@ -7,11 +7,15 @@ const SERVER_TESTS = 'tests/server/**/*.test.ts';
  * The server test projects (tests/server): on PostgreSQL when DATABASE_URL is set, else on PGlite; with DATABASE_URL
  * set the same files run a second time on the embedded PGlite (project `server-pglite`: the server must work on both),
  * in the same run and worker pool. Their globalSetup builds the seeded database templates once (tests/setup/db-templates.ts).
+ * Not isolated: a worker process runs its server files one after another with one module cache (the server, Kysely,
+ * PGlite's compiled WebAssembly and the template are loaded once per worker, not once per file). So a server test file
+ * restores what it changes in the process: env (vi.stubEnv + vi.unstubAllEnvs), timers (vi.useRealTimers), spies
+ * (mockRestore), process listeners (process.off).
  */
 const serverProjects: TestProjectInlineConfiguration[] = [
-  { extends: true as const, test: { name: 'server', include: [SERVER_TESTS], globalSetup: ['tests/setup/db-templates.ts'] } },
+  { extends: true as const, test: { name: 'server', include: [SERVER_TESTS], isolate: false, globalSetup: ['tests/setup/db-templates.ts'] } },
   ...(process.env.DATABASE_URL
-    ? [{ extends: true as const, test: { name: 'server-pglite', include: [SERVER_TESTS], env: { DATABASE_URL: '' }, globalSetup: ['tests/setup/db-templates.ts'] } }]
+    ? [{ extends: true as const, test: { name: 'server-pglite', include: [SERVER_TESTS], isolate: false, env: { DATABASE_URL: '' }, globalSetup: ['tests/setup/db-templates.ts'] } }]
     : []),
 ];
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAvatarName, sniffImage } from '../../server/src/modules/current-user/avatar';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
@@ -42,7 +42,7 @@ describe('avatar upload and download', () => {
   const url = '/api/permission/Users/Current/Avatar/me.png';
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kd-avatar-'));
-    process.env.KD_DATA_DIR = dataDir;
+    vi.stubEnv('KD_DATA_DIR', dataDir); // restored in afterAll: files of one worker share process.env
     t = await createTestApp();
     await createUser(t.app, { account: 'alice', password: 'Alice123' });
     await createUser(t.app, { account: 'bob', password: 'Bob12345' });
@@ -50,6 +50,7 @@ describe('avatar upload and download', () => {
     bob = await t.login('bob', 'Bob12345');
   });
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
   });

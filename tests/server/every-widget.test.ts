@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderers } from '../../renderers';
 import type { KdData } from '../../renderers/_shared/KdDataContext';
 import { loadGridNames } from '../../renderers/_shared/orgPickers';
@@ -58,7 +58,7 @@ const day = () => dayjs().format('YYYYMMDD');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kd-every-widget-'));
-  process.env.KD_DATA_DIR = dataDir;
+  vi.stubEnv('KD_DATA_DIR', dataDir); // restored in afterAll: files of one worker share process.env
   t = await createTestApp();
   token = await t.login();
   const rule = await t.call('POST', '/api/system/BillRule', { token, payload: { fullName: '全部控件单号', enCode: EVERY_WIDGET_RULE, prefix: 'EW', dateFormat: 'YYYYMMDD', digit: 4, startNumber: 1 } });
@@ -76,6 +76,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDF, PNG } from './file-fixtures';
 import { createTestApp, createUser, type TestApp } from './helpers';
 import { addSupplierFields, field } from './visualdev-fixtures';
@@ -35,7 +35,7 @@ async function upload(token: string, type: string, vModel: string, name: string,
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kd-files-limits-'));
-  process.env.KD_DATA_DIR = dataDir;
+  vi.stubEnv('KD_DATA_DIR', dataDir); // restored in afterAll: files of one worker share process.env
   t = await createTestApp();
   admin = await t.login();
   await createUser(t.app, { account: 'carol', password: 'Passw0rd!x' });
@@ -46,6 +46,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentDisposition } from '../../server/src/lib/disposition';
 import { fileNameOf } from '../../src/api/transfer';
 import { PDF, PNG } from './file-fixtures';
@@ -56,7 +56,7 @@ let xlsx: Buffer;
 let zip: Buffer;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kd-identify-'));
-  process.env.KD_DATA_DIR = dataDir;
+  vi.stubEnv('KD_DATA_DIR', dataDir); // restored in afterAll: files of one worker share process.env
   t = await createTestApp();
   admin = await t.login();
   await addSupplierFields(t, admin, field('uploadFz', 'anything', '任意附件', {}, { fileSize: 5, sizeUnit: 'MB', accept: ACCEPT }));
@@ -68,6 +68,7 @@ beforeAll(async () => {
   zip = await z.generateAsync({ type: 'nodebuffer' });
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDF, PNG } from './file-fixtures';
 import { createTestApp, createUser, grant, type TestApp } from './helpers';
 import { addSupplierFields, field } from './visualdev-fixtures';
@@ -35,7 +35,7 @@ const download = (url: string, token?: string) => t.app.inject({ method: 'GET', 
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kd-files-'));
-  process.env.KD_DATA_DIR = dataDir;
+  vi.stubEnv('KD_DATA_DIR', dataDir); // restored in afterAll: files of one worker share process.env
   t = await createTestApp();
   admin = await t.login();
   for (const account of ['alice', 'bob', 'carol']) await createUser(t.app, { account, password: 'Passw0rd!x' });
@@ -48,6 +48,7 @@ beforeAll(async () => {
   await addSupplierFields(t, admin, field('uploadFz', 'attachments', '附件', {}, { fileSize: 1, sizeUnit: 'KB', accept: '.pdf,.png', limit: 2 }));
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t.close();
   await rm(dataDir, { recursive: true, force: true });
 });

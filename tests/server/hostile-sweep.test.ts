@@ -33,13 +33,15 @@ const EXCLUDED: Record<string, string> = {};
 const collector = routeCollector();
 const log = logCapture();
 const rejections: unknown[] = [];
-process.on('unhandledRejection', (reason) => rejections.push(reason));
+const onRejection = (reason: unknown) => rejections.push(reason);
+process.on('unhandledRejection', onRejection);
 const t = await createTestApp({ appOptions: { onRoute: collector.onRoute, logStream: log.stream } });
 let token = await t.login();
 const routes = collector.routes;
 const stats = { requests: 0, relogins: 0 };
 afterAll(async () => {
   console.log(`[hostile sweep] ${routes.length} routes (${routes.filter((r) => r.method !== 'HEAD').length} besides HEAD twins) × cases = ${stats.requests} requests; ${stats.relogins} re-sign-ins after Logout`);
+  process.off('unhandledRejection', onRejection); // the worker runs other files after this one (isolate: false)
   await t.close();
 });
 
