@@ -21,6 +21,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./files/routes'),
   () => import('./organization/routes'),
   () => import('./message/routes'),
+  () => import('./im/routes'),
   () => import('./online-user/routes'),
   () => import('./menu/routes'),
   () => import('./authority/routes'),

@@ -9,6 +9,7 @@ import { contentDisposition, uploadedFileName } from '../../lib/disposition';
 import { resolveSession, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
 import { authorize, modulesOfModel, type SessionInfo } from '../../plugins/permissions';
+import { IM_UPLOAD_TYPE, mayReadChatFile } from '../im/repository';
 import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { extensionOf, FILE_TYPES } from './sniff';
@@ -25,8 +26,8 @@ export function downloadUrl(type: string, day: string, fileId: string, name: str
   return `/api/file/Download/${type}/${day}/${fileId}/${encodeURIComponent(name)}`;
 }
 
-/** Image upload types use the image defaults (the uploadImg widget posts to annexpic). */
-const isImageType = (type: string) => /pic|img|image/i.test(type);
+/** Image upload types use the image defaults (the uploadImg widget posts to annexpic; chat images to IM, spec 000 §7). */
+const isImageType = (type: string) => /pic|img|image/i.test(type) || type === IM_UPLOAD_TYPE;
 
 /** Reads a query or multipart field value as a trimmed string ('' when absent). */
 function fieldValue(v: unknown): string {
@@ -48,9 +49,13 @@ async function limitsFor(app: FastifyInstance, session: SessionInfo, modelId: st
   return limitsOf(f);
 }
 
-/** May `session` download the file row? Administrators, the uploader, or a reader of the bound, existing record. */
-async function mayDownload(app: FastifyInstance, session: SessionInfo, row: { creator_user_id: string | null; model_id: string | null; record_id: string | null }): Promise<boolean> {
+/**
+ * May `session` download the file row? Administrators, the uploader, a reader of the bound, existing record, or for a
+ * chat image (type IM) the sender and receiver of a message carrying it (modules/im).
+ */
+async function mayDownload(app: FastifyInstance, session: SessionInfo, row: { id: string; type: string; creator_user_id: string | null; model_id: string | null; record_id: string | null }): Promise<boolean> {
   if (session.isAdministrator || (row.creator_user_id && row.creator_user_id === session.userId)) return true;
+  if (row.type === IM_UPLOAD_TYPE) return mayReadChatFile(app.db, session.userId, row.id);
   if (!row.model_id || !row.record_id) return false;
   if (!(await authorize(app.db, session, await modulesOfModel(app.db, row.model_id), 'view')).allowed) return false;
   const model = await loadModel(app.db, row.model_id);

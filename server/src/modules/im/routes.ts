@@ -1,0 +1,38 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { contactRoutes } from './contacts';
+import { ChatHub } from './hub';
+import { replyList } from './repository';
+import { HARD_MAX_FRAME_BYTES, normToken, serveSocket } from './socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's chat sockets (modules/im/hub.ts). */
+    chatHub: ChatHub;
+  }
+}
+
+/**
+ * The internal chat (spec 000 §7 "Internal chat"; issue 14 items 4 and 6):
+ * - the socket at `/api/message/websocket/{token}` (JNPF v3.4+) and `/api/message/websocket` (v3.2: the token comes
+ *   with OnConnection); the upgrade itself is public, every frame is checked against the session (socket.ts);
+ * - GET /api/message/imreply → `{ list: ImReplyItem[] }`, the caller's recent conversations (repository.ts replyList);
+ * - the contacts (contacts.ts).
+ */
+export default async function imRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: HARD_MAX_FRAME_BYTES } });
+  const hub = new ChatHub(app);
+  app.decorate('chatHub', hub);
+  app.addHook('onClose', async () => hub.close());
+
+  app.get<{ Params: { token: string } }>('/api/message/websocket/:token', { websocket: true, config: { access: 'public' } }, (socket, req) =>
+    serveSocket(app, hub, socket, req, normToken(req.params.token)),
+  );
+  app.get('/api/message/websocket', { websocket: true, config: { access: 'public' } }, (socket, req) => serveSocket(app, hub, socket, req, null));
+
+  /** GET /api/message/imreply → `{ list }`: one entry per peer, latest message and unread count, newest first. */
+  app.get('/api/message/imreply', { config: { access: 'signedIn' } }, async (req) => ok({ list: await replyList(app.db, req.auth!.userId) }));
+
+  await contactRoutes(app);
+}
