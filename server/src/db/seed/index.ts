@@ -23,6 +23,8 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./messages'),
   () => import('./organization-menus'),
   () => import('./demo-company'),
+  () => import('./message-menus'),
+  () => import('./demo-messages'),
   () => import('./permission-grants'),
 ];
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MESSAGE_TYPE, type MessageInfo, type MessageListQuery, type MessagePage, type MessageRow } from '../../../../schemas/wire/message';
 import type { Db } from '../../db/types';
 import { serverSanitizer } from '../visualdev/record-prepare';
+import { publishMessage } from './bus';
 import './types';
 
 /**
@@ -90,15 +91,30 @@ export async function readMessage(db: Db, userId: string, id: string): Promise<M
   return { ...toRow({ ...found, is_read: 1 }), bodyText: found.body_text, readTime: receipt.read_time ? new Date(receipt.read_time).getTime() : null };
 }
 
-/** POST /api/message/Actions/ReadAll (spec 000 §4 "Mark all read"): marks every unread receipt of `userId` read; returns how many. */
-export async function readAllMessages(db: Db, userId: string): Promise<number> {
-  const res = await db
+/**
+ * POST /api/message/Actions/ReadAll (spec 000 §4 "Mark all read"): marks every unread receipt of `userId` read, or
+ * only those of the messages `ids` when given (the message centre's batch "mark read"); returns how many.
+ */
+export async function readAllMessages(db: Db, userId: string, ids?: string[]): Promise<number> {
+  if (ids && !ids.length) return 0;
+  let q = db
     .updateTable('message_receive')
-    .set((eb) => ({ is_read: 1, read_time: sql<Date>`coalesce(${eb.ref('read_time')}, now())` }))
+    .set((eb) => ({ is_read: 1, read_time: sql<Date>`coalesce(${eb.ref('read_time')}, now())`, read_count: eb('read_count', '+', 1) }))
     .where('user_id', '=', userId)
-    .where('is_read', '=', 0)
-    .executeTakeFirst();
+    .where('is_read', '=', 0);
+  if (ids) q = q.where('message_id', 'in', ids);
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * DELETE /api/message/Record (JNPF DeleteRecord): removes `userId`'s receipts of the messages `ids`, so they leave
+ * the caller's list and count (the messages stay for their other recipients); returns how many were removed.
+ */
+export async function deleteMessageRecords(db: Db, userId: string, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const res = await db.deleteFrom('message_receive').where('user_id', '=', userId).where('message_id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** What createMessage writes. */
@@ -133,8 +149,49 @@ export async function createMessage(db: Db, m: NewMessage): Promise<string> {
       .returning('id')
       .executeTakeFirst();
     if (!inserted || m.toUserIds.length === 0) return;
-    const receipts = [...new Set(m.toUserIds)].map((userId) => ({ id: `${id}:${userId}`, message_id: id, user_id: userId }));
-    await tx.insertInto('message_receive').values(receipts).onConflict((oc) => oc.doNothing()).execute();
+    await insertReceipts(tx, id, m.toUserIds);
   });
+  return id;
+}
+
+/** Writes one unread receipt of message `id` per user of `userIds` (repeats dropped; existing receipts kept). */
+export async function insertReceipts(db: Db, id: string, userIds: string[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const receipts = unique.slice(i, i + 500).map((userId) => ({ id: `${id}:${userId}`, message_id: id, user_id: userId }));
+    await db.insertInto('message_receive').values(receipts).onConflict((oc) => oc.doNothing()).execute();
+  }
+}
+
+/** What sendMessage sends (the recipients are its second argument). */
+export interface OutgoingMessage {
+  title: string;
+  /** 2 workflow (default; bodyText a JSON string whose `type` routes the drawer: 2 to-do, 3 circulate, else launch), 1 notice or 3 system (bodyText HTML, sanitised). */
+  type?: number;
+  bodyText: string;
+  /** The sender's user id; null or absent: the system. */
+  createdBy?: string | null;
+  /** A fixed id (idempotent callers, seeds); default a new uuid. */
+  id?: string;
+}
+
+/**
+ * The one server function that sends an in-site message (issue 14 item 1; for workflow and system events):
+ * stores the message and one unread receipt per user of `toUserIds` (unknown or disabled users are skipped, repeats
+ * dropped) in one transaction, then publishes a `message` event (bus.ts MESSAGE_TOPIC) so the recipients' sockets
+ * update the bell live. HTML bodies (types 1 and 3) are sanitised with DOMPurify. Returns the message id, or null
+ * when no recipient is left (nothing is stored). Example (workflow, a to-do):
+ * `await sendMessage(app.db, [userId], { title: '请审批：采购单 PO-0012', bodyText: JSON.stringify({ type: 2, id: taskId }) })`.
+ */
+export async function sendMessage(db: Db, toUserIds: string[], m: OutgoingMessage): Promise<string | null> {
+  const ids = [...new Set(toUserIds.filter((s) => typeof s === 'string' && s))];
+  if (!ids.length) return null;
+  const known = await db.selectFrom('users').select('id').where('id', 'in', ids).where('enabled_mark', '<>', 0).execute();
+  const userIds = ids.filter((u) => known.some((k) => k.id === u));
+  if (!userIds.length) return null;
+  const type = m.type ?? MESSAGE_TYPE.workflow;
+  const bodyText = type === MESSAGE_TYPE.system ? (await serverSanitizer())(m.bodyText) : m.bodyText;
+  const id = await createMessage(db, { id: m.id, type, title: m.title, bodyText, toUserIds: userIds, createdBy: m.createdBy ?? null });
+  await publishMessage(db, { userIds, id, title: m.title, type, createdBy: m.createdBy ?? null });
   return id;
 }

@@ -16,6 +16,14 @@ export interface MessageTable {
   created_at: CreatedAt;
   updated_by: string | null;
   updated_at: CreatedAt;
+  /** Notices (migration 0460): 0 everyone, 1 the chosen departments, roles and users. */
+  audience_type: Generated<number>;
+  /** JSON arrays of ids ('[]' when none). */
+  to_organize_ids: Generated<string>;
+  to_role_ids: Generated<string>;
+  to_user_ids: Generated<string>;
+  /** When the notice was last released; null while a draft. */
+  release_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The `message_receive` table: one receipt per (message, recipient). */

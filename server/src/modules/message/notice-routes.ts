@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { IdParamsSchema as ID_PARAMS } from '../../../../schemas/wire/common';
+import { type NoticeBody, NoticeBodySchema, type NoticeListQuery, NoticeListQuerySchema } from '../../../../schemas/wire/message';
+import { t } from '../../i18n';
+import { ApiError, ok } from '../../plugins/envelope';
+import { replyText } from './messages';
+import { createNotice, deleteNotice, getNotice, listNotices, releaseNotice, updateNotice, withdrawNotice } from './notice-repository';
+
+/** The menu that guards notice management (seed/message-menus.ts; design.md §7a), and its buttons. */
+export const NOTICE_MENU = 'messageNotice';
+const access = (button?: string) => ({ access: { menu: NOTICE_MENU, ...(button ? { button } : {}) } });
+type Id = { Params: { id: string } };
+
+function me(req: { auth: { userId: string } | null }): string {
+  if (!req.auth) throw ApiError.forbidden();
+  return req.auth.userId;
+}
+
+/**
+ * Notice management (issue 14 item 1; spec 000 §7 "Messages"; JNPF MessageService): behind the 通知公告 menu (enCode
+ * messageNotice) — viewing needs the menu, writes its buttons btn_add, btn_edit, btn_remove, btn_release (release and
+ * withdraw). Bodies are validated with schemas/wire/message.ts (unknown keys dropped; 400 on a bad shape).
+ */
+export default async function noticeRoutes(app: FastifyInstance): Promise<void> {
+  const B = '/api/message';
+  /** GET /api/message/Notice?currentPage&pageSize&keyword&enabledMark → `{ list: NoticeRow[], pagination }`, last modified first. */
+  app.get<{ Querystring: NoticeListQuery }>(`${B}/Notice`, { config: access(), schema: { querystring: NoticeListQuerySchema } }, async (req) => ok(await listNotices(app.db, req.query)));
+
+  /** POST /api/message → `{ id }` of a new draft notice. 400 without a title. */
+  app.post<{ Body: NoticeBody }>(B, { config: access('btn_add'), schema: { body: NoticeBodySchema } }, async (req) => ok({ id: await createNotice(app.db, me(req), req.body) }, t(req.lang, 'createOk')));
+
+  /** POST /api/message/{id}: updates a draft. 404 unknown; 400 when released (withdraw first). */
+  app.post<Id & { Body: NoticeBody }>(`${B}/:id`, { config: access('btn_edit'), schema: { params: ID_PARAMS, body: NoticeBodySchema } }, async (req) => {
+    await updateNotice(app.db, me(req), req.params.id, req.body);
+    return ok(null, t(req.lang, 'updateOk'));
+  });
+
+  /** GET /api/message/{id} → NoticeInfo (row, sanitised bodyText, audience lists). 404 unknown. */
+  app.get<Id>(`${B}/:id`, { config: access(), schema: { params: ID_PARAMS } }, async (req) => ok(await getNotice(app.db, req.params.id)));
+
+  /** DELETE /api/message/{id}: removes the notice and its receipts. 404 unknown. */
+  app.delete<Id>(`${B}/:id`, { config: access('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
+    await deleteNotice(app.db, req.params.id);
+    return ok(null, t(req.lang, 'deleteOk'));
+  });
+
+  /** POST /api/message/{id}/Actions/Release → `{ count }` users reached (JNPF uses PUT; both are taken). 404 unknown; 400 empty audience. */
+  const release = async (req: { params: { id: string }; auth: { userId: string } | null; lang: Parameters<typeof t>[0] }) => {
+    const count = await releaseNotice(app.db, me(req), req.params.id);
+    return ok({ count }, replyText(req.lang, 'released', { count }));
+  };
+  app.post<Id>(`${B}/:id/Actions/Release`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, release);
+  app.put<Id>(`${B}/:id/Actions/Release`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, release);
+
+  /** POST /api/message/{id}/Actions/Withdraw: a released notice back to a draft, gone from every recipient's list. 400 when a draft. */
+  app.post<Id>(`${B}/:id/Actions/Withdraw`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, async (req) => {
+    await withdrawNotice(app.db, me(req), req.params.id);
+    return ok(null, replyText(req.lang, 'withdrawn'));
+  });
+}
