@@ -61,7 +61,7 @@ export class ChatClient {
     this.ws.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : JSON.stringify(frame));
   }
 
-  private waitUntil<T>(probe: () => T | undefined, what: string): Promise<T> {
+  private waitUntil<T>(probe: () => T | undefined, what: string, waitMs = WAIT_MS): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const check = () => {
         const v = probe();
@@ -72,21 +72,21 @@ export class ChatClient {
       };
       const timer = setTimeout(() => {
         this.listeners.delete(check);
-        reject(new Error(`no ${what} within ${WAIT_MS} ms; frames: ${JSON.stringify(this.frames).slice(0, 2000)}`));
-      }, WAIT_MS);
+        reject(new Error(`no ${what} within ${waitMs} ms; frames: ${JSON.stringify(this.frames).slice(0, 2000)}`));
+      }, waitMs);
       this.listeners.add(check);
       check();
     });
   }
 
-  /** The next frame (not taken yet) of `method` matching `pred`. */
-  next(method: string, pred: (f: Frame) => boolean = () => true): Promise<Frame> {
+  /** The next frame (not taken yet) of `method` matching `pred`; rejects after `waitMs` without taking anything. */
+  next(method: string, pred: (f: Frame) => boolean = () => true, waitMs = WAIT_MS): Promise<Frame> {
     return this.waitUntil(() => {
       const i = this.frames.findIndex((f, n) => !this.taken.has(n) && f.method === method && pred(f));
       if (i < 0) return undefined;
       this.taken.add(i);
       return this.frames[i];
-    }, `${method} frame`);
+    }, `${method} frame`, waitMs);
   }
 
   /** Frames of `method` received so far (taken or not). */
