@@ -3,12 +3,13 @@ import type { PageLocales } from '../../schemas/page';
 /** Keys whose values are names or paths, never shown text: left as they are. */
 const KEEP = new Set(['__vModel__', 'prop', 'value', 'id', 'path', 'kdKey', 'pattern', 'to', 'code', 'urlAddress', 'menuEnCode', 'param', 'field', 'button', 'renderer', 'form', 'accept', 'fileName', 'tag', 'page']);
 
-function walk(v: unknown, map: Record<string, string>, key?: string): unknown {
+/** `v` with every shown text passed through `text` (names, paths, params and locales left as they are). */
+function walk(v: unknown, text: (s: string) => string, key?: string): unknown {
   // A page's parameter names and a `page` action's parameter → field map: names only.
   if (key === 'params') return v;
-  if (typeof v === 'string') return key && KEEP.has(key) ? v : (map[v] ?? v);
-  if (Array.isArray(v)) return v.map((x) => walk(x, map, key));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'locales' ? x : walk(x, map, k)]));
+  if (typeof v === 'string') return key && KEEP.has(key) ? v : text(v);
+  if (Array.isArray(v)) return v.map((x) => walk(x, text, key));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'locales' ? x : walk(x, text, k)]));
   return v;
 }
 
@@ -19,5 +20,19 @@ function walk(v: unknown, map: Record<string, string>, key?: string): unknown {
  */
 export function localizePage<T>(value: T, locales: PageLocales | undefined, lang: string): T {
   const map = lang === 'zh' ? undefined : locales?.[lang as keyof PageLocales];
-  return map && Object.keys(map).length ? (walk(value, map) as T) : value;
+  return map && Object.keys(map).length ? (walk(value, (s) => map[s] ?? s) as T) : value;
 }
+
+/**
+ * Every shown text of a page config that localizePage would translate (the same keys are kept as names), in
+ * document order without repeats: what a page's `locales` must cover (src/i18n/coverage.test.ts checks it).
+ */
+export function shownTexts(value: unknown): string[] {
+  const out = new Set<string>();
+  walk(value, (s) => {
+    out.add(s);
+    return s;
+  });
+  return [...out];
+}
+
