@@ -58,6 +58,8 @@ import sqlEditor from './sql-editor/definition';
 import dataInterfaceTest from './data-interface-test/definition';
 import billRulePreview from './bill-rule-preview/definition';
 import passwordInput from './password-input/definition';
+import permissionTree from './permission-tree/definition';
+import permissionExplain from './permission-explain/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
 export const definitions = [
@@ -120,6 +122,8 @@ export const definitions = [
   dataInterfaceTest,
   billRulePreview,
   passwordInput,
+  permissionTree,
+  permissionExplain,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */

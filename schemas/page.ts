@@ -75,7 +75,11 @@ export const ResourceStateSchema = Type.Object(
  * - `navigate`: opens the client route `to` (a template like `/previewModel?id={id}`);
  * - `form`: opens the form `forms[form]` in a dialog filled with the row (or what `load` answers) and sends the record
  *   (what was loaded, with the form's values over it) to `path` (default POST); without `path` the dialog only shows
- *   (e.g. the data-interface 测试 panel, a renderer that makes its own calls);
+ *   (e.g. the data-interface 测试 panel, a renderer that makes its own calls). With `valueField` the dialog edits one
+ *   object: the record is the row with `valueField` = what `load` answers, and the save sends that field's value (not
+ *   the whole record) with the constants of `body` over it — e.g. 授权: the Authority grants `{module[], button[]…}`
+ *   loaded from `GET …/Authority/Data/{id}?objectType=Role` into a permissionTree field, sent back to
+ *   `POST …/Authority/Data/{id}` with `body` `{ "objectType": "Role" }`;
  * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action');
  * - `page`: opens another page config `page` (its code) in a drawer titled `<label>：<row name>`, its resource bound to
  *   the row through `params` (the other page's parameter → this row's field, e.g. `{ "moduleId": "id" }`): a list of
@@ -104,6 +108,10 @@ export const PageActionSchema = Type.Object(
     danger: Type.Optional(Type.Boolean()),
     /** `form` actions: GET this path (row placeholders) to fill the form instead of the row (e.g. `…/{id}/Authorize`). */
     load: Type.Optional(PathTemplateSchema),
+    /** `form` actions: the record field holding what `load` answers; the save sends only its value (see above). */
+    valueField: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' })),
+    /** `form` actions: constant fields set on the body sent (over the form's values), e.g. `{ "objectType": "Role" }`. */
+    body: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' }), Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]))),
     /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
     fileName: Type.Optional(Type.String({ maxLength: 200 })),
     /** `add` actions: record field → row key copied into the new record (e.g. `{ "parentId": "id" }`). */

@@ -9,7 +9,7 @@ import { compileForm } from '../../src/engine/compile';
 import type { RendererMap } from '../../src/engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../../src/engine/validate';
 import { fallbackDefinition } from '../_fallback/definition';
-import { BOUND, bindField, bindWidget, boundUiSchema } from './bindStore';
+import { BOUND, bindField, bindWidget, boundUiSchema, widgetField } from './bindStore';
 import { FormFieldsContext } from './FormFieldsContext';
 import { FormValuesContext } from './FormValuesContext';
 import { FormStore, FormStoreContext } from './formStore';
@@ -151,7 +151,8 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     const w: RegistryWidgetsType = {};
     const f: RegistryFieldsType = {};
     for (const [k, c] of Object.entries(components ?? {})) {
-      // The sub-table is an rjsf field (compile.ts: 'ui:field': 'table'); everything else is a widget.
+      // The sub-table is an rjsf field (compile.ts: 'ui:field': 'table'); everything else is a widget, also offered as
+      // a field for object values (compile.ts objectValued: 'ui:field' = kdKey, bindStore.ts widgetField).
       // Top-level fields use the store-bound versions (uiSchema `kd$<kdKey>`); sub-table cells the plain ones.
       if (k === 'table') {
         f.table = c;
@@ -159,6 +160,7 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
       } else {
         w[k] = c;
         w[BOUND + k] = bindWidget(c);
+        f[BOUND + k] = bindField(widgetField(c));
       }
     }
     return { w, f };

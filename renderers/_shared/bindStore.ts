@@ -91,6 +91,47 @@ export function bindField(C: KdComponent): KdComponent {
   return B;
 }
 
+const widgetFields = new WeakMap<KdComponent, KdComponent>();
+
+/**
+ * Shows an rjsf widget as an rjsf field (compile.ts gives a leaf whose value is an object `ui:field` = its kdKey, as
+ * rjsf's ObjectField would otherwise lay out the object's properties): the field's `formData` becomes the widget's
+ * `value`, its `ui:options` the widget's `options` (so `options.field` is the field config), id/name/disabled/readonly/
+ * required/rawErrors pass through. Cached per component. KdForm binds it to the store like any field.
+ */
+export function widgetField(C: KdComponent): KdComponent {
+  let B = widgetFields.get(C);
+  if (!B) {
+    const F: FunctionComponent<FieldProps> = (props) => {
+      const { name, fieldPathId, onChange: change } = props;
+      const onChange = useCallback((v: unknown) => change(v, fieldPathId?.path ?? [name]), [change, fieldPathId, name]);
+      const options = (props.uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+      return createElement(C, {
+        id: fieldPathId?.$id ?? name,
+        name,
+        value: props.formData,
+        onChange,
+        onBlur: props.onBlur,
+        onFocus: props.onFocus,
+        options,
+        schema: props.schema,
+        uiSchema: props.uiSchema,
+        registry: props.registry,
+        label: props.schema?.title ?? name,
+        disabled: props.disabled,
+        readonly: props.readonly,
+        required: props.required,
+        autofocus: props.autofocus,
+        rawErrors: props.rawErrors,
+      });
+    };
+    F.displayName = `Field(${C.displayName || C.name || 'Widget'})`;
+    B = F;
+    widgetFields.set(C, B);
+  }
+  return B;
+}
+
 /** Points the top-level entries of a compiled uiSchema at the bound widgets/fields (`kd$<kdKey>`). */
 export function boundUiSchema(ui: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...ui };

@@ -67,9 +67,16 @@ function valueSchema(field: FieldConfig, registry: RendererMap, path: string): J
   return schema;
 }
 
+/** Whether a value schema is an object (null aside): such a widget edits a whole object (renderers/permission-tree). */
+export function objectValued(schema: JSONSchema7): boolean {
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
+  return types.length === 1 && types[0] === 'object';
+}
+
 /**
  * Compiles a form config into the record's JSON Schema and rjsf uiSchema (design.md §1, §3).
- * Layout containers (`__config__.children` without `__vModel__`) are flattened; a `table` becomes an array of objects.
+ * Layout containers (`__config__.children` without `__vModel__`) are flattened; a `table` becomes an array of objects;
+ * a leaf whose value is an object gets `ui:field` = its kdKey (KdForm shows its widget through a field adapter).
  * @throws UnknownKdKeyError for a kdKey missing from `registry`.
  */
 export function compileForm(form: FormConfig, registry: RendererMap): CompiledForm {
@@ -133,7 +140,9 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
       if (!s) return;
       properties[model] = s;
       if (cfg.required) required.push(model);
-      uiSchema[model] = { 'ui:widget': kdKey, 'ui:options': { field } };
+      // An object value (e.g. permissionTree's grants): rjsf's ObjectField would lay out its properties, so the widget
+      // is shown through KdForm's field adapter (`ui:field`, renderers/_shared/bindStore.ts widgetField) instead.
+      uiSchema[model] = objectValued(s) ? { 'ui:options': { field }, 'ui:field': kdKey } : { 'ui:widget': kdKey, 'ui:options': { field } };
       order.push(model);
       leaves.push(field);
       byModel[model] = field;

@@ -40,6 +40,8 @@ const NO_ROW: Record<string, unknown> = {};
  * with the engine and sends the loaded record with the form's values over it (fields the form does not show, e.g. the
  * run grants' positionIds, go back as loaded); the answer's msg is toasted and a 400 naming a field shows under it.
  * Without `path` the dialog only shows (关闭): e.g. the data-interface 测试 panel, whose renderer makes its own calls.
+ * With `valueField` the record is the row with that field = the loaded answer, and the save sends only that field's
+ * value (an object), in both cases with the action's constant `body` fields over it (e.g. 授权's `objectType`).
  */
 export default function PageActionDialog({ action, row = NO_ROW, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
   const { t } = useTranslation();
@@ -64,8 +66,10 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
     got.then(
       (r) => {
         if (!live) return;
-        current.current = { ...(r ?? {}) };
-        setRecord({ ...(r ?? {}) });
+        // valueField: the row, with the loaded answer as that one field's value (schemas/page.ts PageAction).
+        const next = action.valueField ? { ...row, [action.valueField]: load ? (r ?? null) : (row[action.valueField] ?? null) } : { ...(r ?? {}) };
+        current.current = next;
+        setRecord({ ...next });
       },
       () => live && onClose(),
     );
@@ -80,13 +84,14 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   };
   const save = async () => {
     if (!action?.path || !compiled) return;
-    const body = current.current;
-    const errs = validateRecord(compiled, body, lang);
+    const errs = validateRecord(compiled, current.current, lang);
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
     const path = pathFor(action.path, row);
     if (!path) return;
+    const value = action.valueField ? current.current[action.valueField] : current.current;
+    const body = { ...(value && typeof value === 'object' ? (value as Record<string, unknown>) : {}), ...(action.body ?? {}) };
     setSaving(true);
     try {
       const env = await requestEnvelope(path, { method: (action.method?.toLowerCase() as 'post' | 'put') ?? 'post', json: body });

@@ -31,10 +31,23 @@ const BUTTONS: Array<[string, string]> = [
 ];
 
 /**
+ * Grant buttons (issue 12 items 3, 5, 7): 授权 (btn_authorize: the row action opening the grant tree, page configs
+ * role/position/user) on 角色管理, 岗位管理 and 用户管理, and 权限说明 (btn_explain: the explainer) on 用户管理:
+ * [page, enCode, fullName, sortCode].
+ */
+const GRANT_BUTTONS: Array<[string, string, string, number]> = [
+  [ORG_MENUS.role, 'btn_authorize', '授权', 4],
+  [ORG_MENUS.position, 'btn_authorize', '授权', 4],
+  [ORG_MENUS.user, 'btn_authorize', '授权', 4],
+  [ORG_MENUS.user, 'btn_explain', '权限说明', 5],
+];
+
+/**
  * Seeds JNPF's 组织架构 menu set under 系统管理 (folder enCode `permission`): 组织管理 (companies and departments),
  * 岗位管理, 角色管理, 用户管理, 分组管理 and 分级管理 (organisation admins), type-2 pages whose urlAddress is
  * `permission/<page>` and whose enCode is what the /api/permission routes check (design.md §7a); each with btn_add,
- * btn_edit and btn_remove; and 在线用户 (system/onlineUser, enCode onlineUser, btn_remove = 强制下线) under 系统管理.
+ * btn_edit and btn_remove (and the grant buttons of GRANT_BUTTONS); and 在线用户 (system/onlineUser, enCode onlineUser,
+ * btn_remove = 强制下线) under 系统管理.
  * Everything is granted to the administrator role. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
  */
 export default async function seedOrganizationMenus({ db }: SeedContext): Promise<void> {
@@ -52,6 +65,7 @@ export default async function seedOrganizationMenus({ db }: SeedContext): Promis
     .values([
       ...PAGES.flatMap(([page]) => BUTTONS.map(([enCode, fullName], i) => ({ id: `${page}:${enCode}`, module_id: page, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: i + 1 }))),
       { id: `${ORG_MENUS.onlineUser}:btn_remove`, module_id: ORG_MENUS.onlineUser, parent_id: '-1', full_name: '强制下线', en_code: 'btn_remove', sort_code: 1 },
+      ...GRANT_BUTTONS.map(([page, enCode, fullName, sortCode]) => ({ id: `${page}:${enCode}`, module_id: page, parent_id: '-1', full_name: fullName, en_code: enCode, sort_code: sortCode })),
     ])
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -60,6 +74,7 @@ export default async function seedOrganizationMenus({ db }: SeedContext): Promis
     ...PAGES.flatMap(([page]) => [{ item_type: 'module' as const, item_id: page }, ...BUTTONS.map(([enCode]) => ({ item_type: 'button' as const, item_id: `${page}:${enCode}` }))]),
     { item_type: 'module' as const, item_id: ORG_MENUS.onlineUser },
     { item_type: 'button' as const, item_id: `${ORG_MENUS.onlineUser}:btn_remove` },
+    ...GRANT_BUTTONS.map(([page, enCode]) => ({ item_type: 'button' as const, item_id: `${page}:${enCode}` })),
   ];
   await db
     .insertInto('authorize')

@@ -61,8 +61,9 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/permission/Authority/Data/{objectId}/Values `{ type, objectType, moduleIds? }` → `{ list, ids, all }`
-   * (JNPF): `list` the tree the caller may grant — its held menus (type module) or, per held menu, its held items of
-   * `type` as children; `ids` the object's granted ids among them; `all` every id of the tree.
+   * (JNPF): `list` the tree the caller may grant — its held menus `{id, parentId, fullName, icon, type, category
+   * (Web|App), children}` (type module) or, per held menu, its held items of `type` `{id, parentId (the menu), fullName,
+   * enCode}` as children; `ids` the object's granted ids among them; `all` every id of the tree.
    */
   app.post<{ Params: { objectId: string }; Body: { type: ItemType; objectType: ObjectType; moduleIds?: string[] } }>(
     '/api/permission/Authority/Data/:objectId/Values',
@@ -74,9 +75,9 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       const { type, objectType, moduleIds } = req.body;
       if (!(await objectExists(db, objectType, req.params.objectId))) throw menuFail(400, 'grantObjectMissing');
       const h = await holdingsOf(db, req.auth!);
-      const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'sort_code']).where('enabled_mark', '=', 1).orderBy('sort_code').execute();
+      const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'category', 'sort_code']).where('enabled_mark', '=', 1).orderBy('sort_code').execute();
       const held = menus.filter((m) => h.modules.has(m.id) && (!moduleIds?.length || type === 'module' || moduleIds.includes(m.id)));
-      const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, children: [] as unknown[] }]));
+      const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, category: m.category, children: [] as unknown[] }]));
       if (type !== 'module' && type !== 'portal') {
         for (const it of h.items[type]) nodes.get(it.moduleId)?.children.push({ id: it.id, parentId: it.moduleId, fullName: it.fullName, enCode: it.enCode, children: [] });
       }

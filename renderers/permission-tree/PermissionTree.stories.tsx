@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Answer } from '../_shared/fakeData';
+import { fakeData } from '../_shared/fakeData';
+import { FieldStory } from '../_shared/FieldStory';
+import { fieldFrom } from '../_shared/stories';
+import def from './definition';
+import type { ValuesNode } from './grantTree';
+
+/** The grants field of the 授权 dialog of a role. */
+export const grantsField = fieldFrom(def.scaffold, 'grants', '权限', {}, { objectType: 'Role' });
+
+type Menu = { id: string; fullName: string; category: string; parentId: string };
+const MENUS: Menu[] = [
+  { id: 'm-supply', fullName: '供应链', category: 'Web', parentId: '-1' },
+  { id: 'm-supplier', fullName: '供应商', category: 'Web', parentId: 'm-supply' },
+  { id: 'm-system', fullName: '系统管理', category: 'Web', parentId: '-1' },
+  { id: 'm-menu', fullName: '菜单管理', category: 'Web', parentId: 'm-system' },
+  { id: 'm-approve', fullName: '移动审批', category: 'App', parentId: '-1' },
+];
+/** Items per type: [id, menu, fullName, enCode]. */
+const ITEMS: Record<string, Array<[string, string, string, string]>> = {
+  button: [
+    ['b-add', 'm-supplier', '新增', 'btn_add'],
+    ['b-edit', 'm-supplier', '编辑', 'btn_edit'],
+    ['b-menu-add', 'm-menu', '新增', 'btn_add'],
+  ],
+  column: [['c-name', 'm-supplier', '供应商名称', 'supplierName']],
+  form: [['f-name', 'm-supplier', '供应商名称', 'supplierName']],
+  resource: [['s-dept', 'm-supplier', '本部门数据', 'ownDept']],
+};
+
+/** The Values tree of `type` (JNPF shape: held menus, and per menu its items of `type`). */
+export function valuesTree(type: string): ValuesNode[] {
+  const node = (m: Menu): ValuesNode => ({
+    id: m.id,
+    parentId: m.parentId,
+    fullName: m.fullName,
+    type: 2,
+    category: m.category,
+    children: [
+      ...MENUS.filter((c) => c.parentId === m.id).map(node),
+      ...(type === 'module' ? [] : (ITEMS[type] ?? []).filter((i) => i[1] === m.id).map(([id, parentId, fullName, enCode]) => ({ id, parentId, fullName, enCode }))),
+    ],
+  });
+  return MENUS.filter((m) => m.parentId === '-1').map(node);
+}
+
+/** POST Authority/Data/{id}/Values: the tree of the asked type; object `role-gone` is refused as the server does. */
+const values: Answer = (_m, path, body) => {
+  if (path.includes('/role-gone/')) throw new Error('授权对象不存在');
+  return { list: valuesTree((body as { type: string }).type), ids: [], all: [] };
+};
+/** The data access of the stories. */
+export const grantData = fakeData({ '/api/permission/Authority/Data/': values });
+
+/** A role holding 供应链 → 供应商 with its 新增 button. */
+const record = { id: 'role-buyer', fullName: '采购员', grants: { module: ['m-supply', 'm-supplier'], button: ['b-add'], column: [], form: [], resource: [] } };
+
+/** permissionTree stories (design.md §3). */
+const meta = { title: 'system/permissionTree', component: FieldStory, args: { field: grantsField, data: grantData, formData: record }, excludeStories: ['grantsField', 'valuesTree', 'grantData'] } satisfies Meta<typeof FieldStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+export const Basic: Story = {};
+/** A detail view: the boxes show the grants, disabled. */
+export const ReadOnly: Story = { args: { mode: 'readonly' } };
+/** The server refused the save (an item the caller does not hold): its message under the tree. */
+export const Invalid: Story = { args: { serverErrors: [{ field: 'grants', label: '权限', message: '不能授予自己没有的权限' }] } };
+/** The designer's canvas: a sample tree, inert. */
+export const Design: Story = { args: { mode: 'design', formData: {} } };
+/** A role the server does not know: the refusal is shown instead of a tree. */
+export const Refused: Story = { args: { formData: { id: 'role-gone', grants: null } } };

@@ -1,0 +1,140 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Alert, Button, Checkbox, Empty, Input, Space, Spin, Tree, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { fieldOf } from '../_shared/fieldProps';
+import { useFormValues } from '../_shared/FormValuesContext';
+import { useKdData } from '../_shared/KdDataContext';
+import { memoWidget } from '../_shared/memoWidget';
+import type { KdFormContext } from '../_shared/templates';
+import {
+  allGrants,
+  branchKeys,
+  buildGrantTree,
+  filterTree,
+  type GrantNode,
+  type Grants,
+  grantsOfKeys,
+  ITEM_TYPES,
+  indexTree,
+  type ItemType,
+  keysOfGrants,
+  toggle,
+  triState,
+  type ValuesAnswer,
+} from './grantTree';
+import { PERMISSION_TREE_STRINGS, useWords } from './words';
+
+/** The sample tree of the designer's canvas (no object to ask the server about). */
+const SAMPLE: { menus: ValuesAnswer; items: Partial<Record<ItemType, ValuesAnswer>> } = {
+  menus: { list: [{ id: 'm1', fullName: '供应链', type: 1, category: 'Web', children: [{ id: 'm2', fullName: '供应商', type: 3, category: 'Web', children: [] }] }] },
+  items: { button: { list: [{ id: 'm2', fullName: '供应商', type: 3, children: [{ id: 'b1', fullName: '新增', enCode: 'btn_add' }] }] } },
+};
+
+type Loaded = { status: 'idle' | 'loading' } | { status: 'failed'; msg: string } | { status: 'ready'; menus: ValuesAnswer; items: Partial<Record<ItemType, ValuesAnswer>> };
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/**
+ * rjsf widget of permissionTree (see definition.ts): loads the object's grantable tree (Values of module, button,
+ * column, form and resource for `objectType` and the record's `idField`), shows it checkable with tri-state boxes,
+ * search, 展开全部 / 折叠全部 and 全选, and emits the grants value `{module[], button[], column[], form[], resource[]}`
+ * (other keys of the value, e.g. portal, kept). Read-only and disabled forms show the boxes disabled.
+ */
+function PermissionTree({ id, value, disabled, readonly, onChange, options, registry }: WidgetProps) {
+  const field = fieldOf(options);
+  const w = useWords(PERMISSION_TREE_STRINGS);
+  const data = useKdData();
+  const record = useFormValues();
+  const design = (registry?.formContext as KdFormContext | undefined)?.mode === 'design';
+  const objectId = record[str(field.idField) ?? 'id'];
+  const objectType = str(record[str(field.objectTypeField) ?? '']) ?? str(field.objectType) ?? 'Role';
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'idle' });
+  const [keyword, setKeyword] = useState('');
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    if (design || typeof objectId !== 'string' || !objectId) {
+      setLoaded(design ? { status: 'ready', ...SAMPLE } : { status: 'idle' });
+      return;
+    }
+    let live = true;
+    setLoaded({ status: 'loading' });
+    const path = `/api/permission/Authority/Data/${encodeURIComponent(objectId)}/Values`;
+    const ask = (type: string) => data.request('POST', path, { type, objectType }) as Promise<ValuesAnswer>;
+    Promise.all([ask('module'), ...ITEM_TYPES.map(ask)]).then(
+      ([menus, ...rest]) => live && setLoaded({ status: 'ready', menus, items: Object.fromEntries(ITEM_TYPES.map((t, i) => [t, rest[i]])) }),
+      (e: unknown) => live && setLoaded({ status: 'failed', msg: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, objectId, objectType, design]);
+
+  const tree = useMemo(
+    () => (loaded.status === 'ready' ? buildGrantTree(loaded.menus, loaded.items, { root: (c) => w(c === 'App' ? 'rootApp' : 'rootWeb'), group: (t) => w(t) }) : []),
+    [loaded, w],
+  );
+  const index = useMemo(() => indexTree(tree), [tree]);
+  const grants = (value && typeof value === 'object' ? value : {}) as Grants;
+  const checked = useMemo(() => keysOfGrants(grants), [grants]);
+  const state = useMemo(() => triState(tree, checked), [tree, checked]);
+  const shown = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
+  const every = useMemo(() => allGrants(tree), [tree]);
+  // Everything open at first (as JNPF's grant tree); a search opens what it found.
+  const openKeys = keyword.trim() ? shown.expand : (expanded ?? branchKeys(tree));
+  const inert = !!disabled || !!readonly;
+  const emit = (keys: Set<string>) => onChange(grantsOfKeys(keys, grants));
+  const chosen = every.filter((k) => checked.has(k)).length;
+
+  if (loaded.status === 'idle') return <Alert type="info" showIcon title={w('saveFirst')} />;
+  if (loaded.status === 'loading') return <Spin />;
+  if (loaded.status === 'failed') return <Alert type="error" showIcon title={w('failed', { msg: loaded.msg })} />;
+  return (
+    <div id={id} className="kd-permission-tree" data-testid="permission-tree">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Input.Search allowClear size="small" aria-label={w('search')} placeholder={w('search')} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 280 }} />
+        <Button size="small" htmlType="button" onClick={() => setExpanded(branchKeys(tree))}>
+          {w('expandAll')}
+        </Button>
+        <Button size="small" htmlType="button" onClick={() => setExpanded([])}>
+          {w('collapseAll')}
+        </Button>
+        <Checkbox
+          disabled={inert || !every.length}
+          checked={!!every.length && chosen === every.length}
+          indeterminate={chosen > 0 && chosen < every.length}
+          onChange={(e) => emit(e.target.checked ? new Set([...checked, ...every]) : new Set([...checked].filter((k) => !every.includes(k))))}
+        >
+          {w('selectAll')}
+        </Checkbox>
+        <Typography.Text type="secondary">{w('chosen', { count: chosen })}</Typography.Text>
+      </Space>
+      {tree.length ? (
+        <div style={{ maxHeight: typeof field.maxHeight === 'number' ? field.maxHeight : 460, overflow: 'auto', border: '1px solid rgba(0,0,0,0.06)', borderRadius: 6, padding: 4 }}>
+          <Tree<GrantNode>
+            aria-label={w('tree')}
+            checkable
+            checkStrictly
+            selectable={false}
+            disabled={inert}
+            treeData={shown.tree}
+            fieldNames={{ key: 'key', title: 'title', children: 'children' }}
+            titleRender={(n) => (
+              <span className={`kd-grant-${n.kind}`}>
+                {n.title}
+                {n.enCode ? <Typography.Text type="secondary"> {n.enCode}</Typography.Text> : null}
+              </span>
+            )}
+            checkedKeys={state}
+            expandedKeys={openKeys}
+            onExpand={(keys) => setExpanded(keys.map(String))}
+            onCheck={(_keys, info) => emit(toggle(index, checked, String(info.node.key), info.checked))}
+          />
+        </div>
+      ) : (
+        <Empty description={w('empty')} />
+      )}
+    </div>
+  );
+}
+export default memoWidget(PermissionTree);
