@@ -147,6 +147,15 @@ describe('hostile frames are refused, the socket keeps serving', () => {
   });
 });
 
+describe('the socket paths over plain HTTP', () => {
+  it('answer the 404 envelope without an upgrade', async () => {
+    for (const url of ['/api/message/websocket/abc', '/api/message/websocket']) {
+      const r = await t.call('GET', url);
+      expect([r.status, r.code]).toEqual([200, 404]);
+    }
+  });
+});
+
 describe('sessions end the socket', () => {
   it('a bad token in the URL gets logout and the socket closes', async () => {
     const c = await ChatClient.open(base, 'Bearer 0123');

@@ -16,6 +16,7 @@ describe('token in file URLs', () => {
     expect(redactToken('/api/file/Download/annex/20261121/f1/a.png?token=Bearer%20abc&x=1')).toBe('/api/file/Download/annex/20261121/f1/a.png?token=***&x=1');
     expect(redactToken('/a?x=1&TOKEN=abc#h')).toBe('/a?x=1&TOKEN=***#h');
     expect(redactToken('/a?tokens=1')).toBe('/a?tokens=1');
+    expect(redactToken('/api/message/websocket/Bearer%20abc?n=1')).toBe('/api/message/websocket/***?n=1');
     const serializers = (loggerOptions() as { serializers: { req: (r: object) => { url: string; method: string } } }).serializers;
     expect(serializers.req({ method: 'GET', url: '/x?token=secret', hostname: 'h', ip: '127.0.0.1' })).toMatchObject({ method: 'GET', url: '/x?token=***' });
   });

@@ -6,9 +6,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
  * the request log never prints it, and no page sends its URL to another origin as a Referer.
  */
 
-/** `url` with the value of every `token` query parameter replaced by `***`; other parameters unchanged. */
+/**
+ * `url` with the value of every `token` query parameter, and the token segment of the chat socket's path
+ * (`/api/message/websocket/{token}`, modules/im), replaced by `***`; everything else unchanged.
+ */
 export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1***');
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1***').replace(/^(\/api\/message\/websocket\/)[^/?#]+/i, '$1***');
 }
 
 /** Fastify logger options: on, with the request serialiser of pino's defaults minus the token (see redactToken). */

@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../plugins/envelope';
+import { ApiError, ok } from '../../plugins/envelope';
 import { contactRoutes } from './contacts';
 import { ChatHub } from './hub';
 import { replyList } from './repository';
@@ -26,10 +26,19 @@ export default async function imRoutes(app: FastifyInstance): Promise<void> {
   app.decorate('chatHub', hub);
   app.addHook('onClose', async () => hub.close());
 
-  app.get<{ Params: { token: string } }>('/api/message/websocket/:token', { websocket: true, config: { access: 'public' } }, (socket, req) =>
-    serveSocket(app, hub, socket, req, normToken(req.params.token)),
-  );
-  app.get('/api/message/websocket', { websocket: true, config: { access: 'public' } }, (socket, req) => serveSocket(app, hub, socket, req, null));
+  // A plain (not upgraded) request to the socket's paths answers the 404 envelope, as any unknown path.
+  const notSocket = async () => {
+    throw ApiError.notFound();
+  };
+  app.route<{ Params: { token: string } }>({
+    method: 'GET',
+    url: '/api/message/websocket/:token',
+    config: { access: 'public' },
+    schema: { params: { type: 'object', properties: { token: { type: 'string', maxLength: 300 } } } },
+    handler: notSocket,
+    wsHandler: (socket, req) => serveSocket(app, hub, socket, req, normToken(req.params.token)),
+  });
+  app.route({ method: 'GET', url: '/api/message/websocket', config: { access: 'public' }, handler: notSocket, wsHandler: (socket, req) => serveSocket(app, hub, socket, req, null) });
 
   /** GET /api/message/imreply → `{ list }`: one entry per peer, latest message and unread count, newest first. */
   app.get('/api/message/imreply', { config: { access: 'signedIn' } }, async (req) => ok({ list: await replyList(app.db, req.auth!.userId) }));
