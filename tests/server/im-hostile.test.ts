@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_SOCKETS_PER_USER } from '../../server/src/modules/im/hub';
 import { RATE_BURST } from '../../server/src/modules/im/socket';
 import { ChatClient, type Frame, listenWs } from './im-client';
 import { createTestApp, createUser, type TestApp } from './helpers';
@@ -144,6 +145,16 @@ describe('hostile frames are refused, the socket keeps serving', () => {
     expect(a.closeCode).toBeNull();
     a.close();
     b.close();
+  });
+});
+
+describe('socket count', () => {
+  it(`one user holds at most ${MAX_SOCKETS_PER_USER} sockets on an instance: one more gets 429 and is closed`, async () => {
+    const held = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER }, () => ChatClient.connect(base, tok.host_a)));
+    const extra = await ChatClient.open(base, tok.host_a);
+    expect(await extra.next('error')).toMatchObject({ code: 429, msg: `连接过多（每个用户最多 ${MAX_SOCKETS_PER_USER} 个）` });
+    expect(await extra.closed()).toBe(1008);
+    for (const h of held) h.client.close();
   });
 });
 

@@ -26,6 +26,8 @@ import { SESSION_REVOKED_TOPIC } from '../online-user/routes';
 export const DELIVER_TOPIC = 'im.deliver';
 /** Bus topic of new in-site messages; payload `{ userIds: string[], count?: number }` (message module). */
 export const MESSAGE_TOPIC = 'message';
+/** Sockets one user may hold on one instance (tabs, devices); one more is refused (error 429, closed 1008). */
+export const MAX_SOCKETS_PER_USER = 20;
 /** A socket whose unsent output exceeds this many bytes (a reader that stopped reading) is terminated. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -120,12 +122,14 @@ export class ChatHub {
     this.all.add(c);
   }
 
-  /** Binds a tracked socket to its user (after its token resolved). */
-  bind(c: Conn): void {
-    if (!c.userId) return;
+  /** Binds a tracked socket to its user (after its token resolved); false when the user holds MAX_SOCKETS_PER_USER already. */
+  bind(c: Conn): boolean {
+    if (!c.userId) return false;
     const set = this.byUser.get(c.userId) ?? new Set<Conn>();
+    if (set.size >= MAX_SOCKETS_PER_USER) return false;
     set.add(c);
     this.byUser.set(c.userId, set);
+    return true;
   }
 
   /** Forgets a closed socket. */

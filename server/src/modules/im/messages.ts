@@ -19,6 +19,7 @@ registerMessages('im', {
     tokenMismatch: '令牌与连接不符',
     notImage: '图片不存在或不是图片文件',
     notSignedIn: '请先建立连接（OnConnection）',
+    tooManySockets: '连接过多（每个用户最多 {max} 个）',
   },
   en: {
     notJson: 'Malformed frame: JSON text expected',
@@ -34,6 +35,7 @@ registerMessages('im', {
     tokenMismatch: 'The token does not match the connection',
     notImage: 'No such image, or not an image file',
     notSignedIn: 'Send OnConnection first',
+    tooManySockets: 'Too many connections (at most {max} per user)',
   },
 });
 

@@ -14,7 +14,7 @@ import { parseLang, requestLang } from '../../i18n';
 import { resolveSession } from '../../plugins/auth';
 import { schemaErrorMessage } from '../../plugins/envelope';
 import { downloadUrl } from '../files/routes';
-import { type ChatHub, Conn, logoutText } from './hub';
+import { type ChatHub, Conn, logoutText, MAX_SOCKETS_PER_USER } from './hub';
 import { imText } from './messages';
 import { chatImageFile, chatUser, IM_UPLOAD_TYPE, markRead, messagePage, onlineUserIds, storeMessage, unreadMessageSummary, unreadNums } from './repository';
 
@@ -33,7 +33,8 @@ import { chatImageFile, chatUser, IM_UPLOAD_TYPE, markRead, messagePage, onlineU
  * (400), over 64 KB (413; over 1 MiB the socket is closed by ws with 1009), another user's conversation (403), an
  * unknown, disabled or own receiver (404/400), empty text, an image not uploaded by the sender through /IM or not a
  * raster image, more than RATE_BURST frames at once or RATE_PER_SEC a second (429, once a second; the frames are
- * dropped). Text is stored and sent exactly as typed: HTML in it is text (the client renders it as text).
+ * dropped; a user's socket beyond MAX_SOCKETS_PER_USER on one instance: 429 and closed 1008). Text is stored and
+ * sent exactly as typed: HTML in it is text (the client renders it as text).
  */
 
 /** A frame larger than this many bytes is refused (413). */
@@ -83,7 +84,12 @@ export function serveSocket(app: FastifyInstance, hub: ChatHub, ws: WebSocket, r
       conn.sessionId = s.id;
       conn.token = token;
       conn.lang = parseLang(s.language) ?? conn.lang;
-      hub.bind(conn);
+      if (!hub.bind(conn)) {
+        conn.userId = null;
+        refuse(429, 'tooManySockets', { max: MAX_SOCKETS_PER_USER });
+        ws.close(1008, 'too many sockets');
+        return false;
+      }
       return true;
     } catch (err) {
       conn.logout(logoutText(err, conn.lang));
