@@ -44,3 +44,30 @@ export function readMessage(id: string): Promise<MessageInfo> {
 export async function readAllMessages(): Promise<string> {
   return (await requestEnvelope<{ count: number }>('/api/message/Actions/ReadAll', { method: 'post' })).msg;
 }
+
+/**
+ * POST /api/message/Actions/ReadAll with `{ ids }` (the message centre's batch "mark read"): marks only these of the
+ * caller's messages read; resolves the server's msg.
+ */
+export async function markMessagesRead(ids: string[]): Promise<string> {
+  return (await requestEnvelope<{ count: number }>('/api/message/Actions/ReadAll', { method: 'post', json: { ids } })).msg;
+}
+
+/** DELETE /api/message/Record `{ ids }` (JNPF: a comma list): removes these messages from the caller's list; resolves the msg. */
+export async function deleteMessageRecords(ids: string[]): Promise<string> {
+  return (await requestEnvelope<{ count: number }>('/api/message/Record', { method: 'delete', json: { ids: ids.join(',') } })).msg;
+}
+
+/** Listeners told when the caller's unread count may have changed (a message read, all read, records deleted, a push). */
+const unreadListeners = new Set<() => void>();
+
+/** Subscribes to {@link notifyUnreadChanged}; returns the unsubscribe function. The bell re-reads its count on each. */
+export function onUnreadChanged(listener: () => void): () => void {
+  unreadListeners.add(listener);
+  return () => unreadListeners.delete(listener);
+}
+
+/** Tells the bell (and any other listener) that the unread count may have changed. */
+export function notifyUnreadChanged(): void {
+  for (const l of unreadListeners) l();
+}

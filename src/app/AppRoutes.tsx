@@ -25,6 +25,7 @@ const MenuPage = lazy(() => import('./views/MenuPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const Redirect = lazy(() => import('./tabs/Redirect'));
 const PreviewModel = lazy(() => import('./views/PreviewModel'));
+const MessageCenter = lazy(() => import('./messages/MessageCenter'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
 if (getToken()) {
@@ -77,7 +78,7 @@ export default function AppRoutes() {
             <Route path="/dashboard" element={<Home />} />
             <Route path="/404" element={<NotFound />} />
             <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/messageRecord" element={<NotAvailable />} />
+            <Route path="/messageRecord" element={<MessageCenter />} />
             <Route path="/previewModel" element={<PreviewModel />} />
             <Route path="/redirect/*" element={<Redirect />} />
             {routes.map((r) => (
