@@ -37,6 +37,8 @@ describe('grant tree (issue 12 item 3)', () => {
     const { tree: cut, expand } = filterTree(tree, 'btn_edit');
     expect(cut.map((n) => n.key)).toEqual(['root:Web']);
     expect(expand).toEqual(expect.arrayContaining(['root:Web', 'module:m-supply', 'module:m-supplier', 'group:button:m-supplier']));
-    expect(filterTree(tree, '菜单管理').tree[0].children.map((n) => n.key)).toEqual(['module:m-system']);
+    const menu = filterTree(tree, '菜单管理');
+    expect(menu.tree[0].children.map((n) => n.key)).toEqual(['module:m-system']);
+    expect(menu.expand).toEqual(expect.arrayContaining(['module:m-menu', 'group:button:m-menu']));
   });
 });

@@ -205,7 +205,7 @@ export function branchKeys(tree: GrantNode[], out: string[] = []): string[] {
 
 /**
  * The tree cut to nodes whose name or enCode contains `keyword` (case-insensitive), with their ancestors (a matching
- * menu keeps its whole subtree); `expand` are the branches to open so every match shows. Empty keyword: the tree as is.
+ * menu keeps its whole subtree, opened); `expand` are the branches to open so every match shows. Empty keyword: the tree as is.
  */
 export function filterTree(tree: GrantNode[], keyword: string): { tree: GrantNode[]; expand: string[] } {
   const q = keyword.trim().toLowerCase();
@@ -214,7 +214,10 @@ export function filterTree(tree: GrantNode[], keyword: string): { tree: GrantNod
   const hit = (n: GrantNode) => n.title.toLowerCase().includes(q) || (n.enCode ?? '').toLowerCase().includes(q);
   const cut = (list: GrantNode[]): GrantNode[] =>
     list.flatMap((n) => {
-      if (hit(n) && n.kind !== 'root' && n.kind !== 'group') return [n];
+      if (hit(n) && n.kind !== 'root' && n.kind !== 'group') {
+        if (n.children.length) expand.push(n.key, ...branchKeys(n.children));
+        return [n];
+      }
       const kids = cut(n.children);
       if (!kids.length) return [];
       expand.push(n.key);
