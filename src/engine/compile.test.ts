@@ -38,4 +38,10 @@ describe('compileForm + validateRecord', () => {
   it('refuses an unknown kdKey naming its path', () => {
     expect(() => compileForm({ fields: [{ __config__: { kdKey: 'nope' }, __vModel__: 'x' }] }, renderers)).toThrow(UnknownKdKeyError);
   });
+  it('shows an object-valued widget through a field (ui:field), and validates its object', () => {
+    const c = compileForm({ fields: [{ __config__: { kdKey: 'permissionTree', label: '权限' }, __vModel__: 'grants' }] }, renderers);
+    expect(c.uiSchema.grants).toMatchObject({ 'ui:field': 'permissionTree' });
+    expect(validateRecord(c, { grants: { module: ['m1'], button: [] } })).toEqual([]);
+    expect(validateRecord(c, { grants: { module: 'm1' } })).toHaveLength(1);
+  });
 });
