@@ -33,6 +33,7 @@ describe('permissionTree (issue 12 items 3, 7)', () => {
     expect(state('按钮权限')).toBe('half');
     expect(state('系统管理')).toBe('off');
     expect(screen.getByText('已选 3 项')).toBeTruthy();
+    expect(document.querySelector('label[for="root_grants"]')?.textContent).toBe('权限');
   });
 
   it('checking and unchecking emits the grants value; an item brings its menus; 全选 takes everything', async () => {
