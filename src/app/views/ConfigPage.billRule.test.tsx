@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listBillRules, saveBillRule } from '../../api/billRule';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { clickOk, fieldInput, gridRows, openForm, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 单据规则 as a built-in page config (issue 26 items 2–3; spec 001 §7 Bill rule): src/pages/system/billRule.page.json
@@ -18,28 +16,12 @@ pageTestServerLifecycle(async () => {
   await saveBillRule({ fullName: '入库单', enCode: 'StockIn', prefix: 'SI', dateFormat: '', digit: 5, startNumber: 100 });
 });
 
-const WAIT = { timeout: 15_000 };
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await act(() => changeLanguage('zh'));
-});
-const page = () =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code="billRule" />
-      </AntApp>
-    </MemoryRouter>,
-  );
-/** The grid's rows (cells of one row id joined: pinned columns live in other containers). */
-const rows = () => {
-  const byId = new Map<string, string>();
-  for (const r of document.querySelectorAll('.kd-list-grid .ag-row[row-id]')) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
-  return [...byId.values()];
-};
-const input = (id: string) => document.getElementById(`root_${id}`) as HTMLInputElement;
-const form = async () => within((await screen.findByTestId('model-form', {}, WAIT)).closest('.ant-modal') as HTMLElement);
-const ok = () => fireEvent.click(screen.getByTestId('model-form-ok'));
+resetAfterEach();
+const page = () => renderConfigPage('billRule');
+const rows = () => gridRows();
+const input = (id: string) => fieldInput(id);
+const form = openForm;
+const ok = clickOk;
 
 describe('单据规则 page config (spec 001 §7 Bill rule)', () => {
   it('lists rules with their next number under data-page=billRule; keyword search filters them', async () => {

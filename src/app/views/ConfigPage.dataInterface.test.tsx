@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { getInterface, getInterfaceGrants, listInterfaces, saveInterface, saveInterfaceGrants } from '../../api/dataInterface';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { clickOk, fieldInput, gridRows, openForm, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 数据接口 as a built-in page config (issue 26; design.md §6 `/api/system/DataInterface`, issue 4 item 7, issue 20 item 3):
@@ -21,30 +19,12 @@ pageTestServerLifecycle(async () => {
   for (let i = 3; i <= 12; i++) await saveInterface({ fullName: `接口${String(i).padStart(2, '0')}`, enCode: `api${String(i).padStart(2, '0')}`, dataType: 2, query: '[]', sortCode: i });
 });
 
-const WAIT = { timeout: 15_000 };
-afterEach(async () => {
-  await act(() => changeLanguage('zh'));
-});
-const page = () =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code="systemDataInterface" />
-      </AntApp>
-    </MemoryRouter>,
-  );
-/** The grid's rows in order (cells of one row id joined: pinned columns live in other containers). */
-const rows = () => {
-  const byId = new Map<string, { top: number; text: string }>();
-  for (const r of document.querySelectorAll('.kd-list-grid .ag-row[row-id]')) {
-    const id = String(r.getAttribute('row-id'));
-    byId.set(id, { top: Number(r.getAttribute('row-index')), text: (byId.get(id)?.text ?? '') + (r.textContent ?? '') });
-  }
-  return [...byId.values()].sort((a, b) => a.top - b.top).map((r) => r.text);
-};
-const input = (id: string) => document.getElementById(`root_${id}`) as HTMLInputElement;
-const form = async () => within((await screen.findByTestId('model-form', {}, WAIT)).closest('.ant-modal') as HTMLElement);
-const ok = () => fireEvent.click(screen.getByTestId('model-form-ok'));
+resetAfterEach();
+const page = () => renderConfigPage('systemDataInterface');
+const rows = () => gridRows();
+const input = (id: string) => fieldInput(id);
+const form = openForm;
+const ok = clickOk;
 const header = (prop: string) => fireEvent.click(document.querySelector(`.ag-header-cell[col-id="${prop}"] .ag-header-cell-label`) as HTMLElement);
 /** The page-action dialog titled `title`. */
 const actionDialog = async (title: string) => within((await screen.findByText(title, {}, WAIT)).closest('.ant-modal') as HTMLElement);

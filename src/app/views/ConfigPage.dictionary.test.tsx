@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { getItem, listItems, listTypes, saveItem, saveType } from '../../api/dictionary';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { clickOk, fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 数据字典 as a built-in page config (issue 26; spec 001 §7 Dictionary types and data): src/pages/system/dictionary.page.json
@@ -24,30 +22,13 @@ pageTestServerLifecycle(async () => {
   await saveItem({ dictionaryTypeId: region, parentId: east, fullName: '上海', enCode: 'sh' });
 });
 
-const WAIT = { timeout: 15_000 };
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await act(() => changeLanguage('zh'));
-});
-const page = () =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code="systemDictionary" />
-      </AntApp>
-    </MemoryRouter>,
-  );
-/** The grid's rows in order (cells of one row id joined: pinned columns live in other containers). */
-const rows = () => {
-  const byId = new Map<string, string>();
-  const rowsIn = [...document.querySelectorAll('.kd-list-grid .ag-row[row-id]')].sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')));
-  for (const r of rowsIn) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
-  return [...byId.values()];
-};
+resetAfterEach();
+const page = () => renderConfigPage('systemDictionary');
+const rows = () => gridRows();
 /** The open dialog of the item form, and a field of it by vModel. */
 const itemForm = async () => (await screen.findByTestId('model-form', {}, WAIT)).closest('.ant-modal') as HTMLElement;
-const field = (root: HTMLElement, id: string) => root.querySelector(`#root_${id}`) as HTMLInputElement;
-const ok = () => fireEvent.click(screen.getByTestId('model-form-ok'));
+const field = (root: HTMLElement, id: string) => fieldInput(id, root);
+const ok = clickOk;
 const firstCurrencies = () => waitFor(() => expect(rows().some((r) => r.includes('CNY'))).toBe(true), WAIT);
 
 describe('数据字典 page config (spec 001 §7 Dictionary types and data)', () => {

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { request } from '../../api/client';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 菜单管理 as built-in page configs (issue 12 items 2 and 7; issue 26): src/pages/system/menu.page.json — the menu tree
@@ -20,26 +18,10 @@ pageTestServerLifecycle(async () => {
   modelMenu = (await request<{ id: string }>('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '供应商档案', enCode: 'supplierFiles', type: 3, urlAddress: 'model/supplierFiles', moduleId: 'vd-supplier', sortCode: 90 } })).id;
 });
 
-const WAIT = { timeout: 15_000 };
-afterEach(async () => {
-  await act(() => changeLanguage('zh'));
-});
-const page = () =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code="systemMenu" />
-      </AntApp>
-    </MemoryRouter>,
-  );
-/** The rows of the list of page `code` (cells of one row id joined: pinned columns live in other containers). */
-const rows = (code: string) => {
-  const byId = new Map<string, string>();
-  for (const r of document.querySelectorAll(`[data-page="${code}"] .kd-list-grid .ag-row[row-id]`)) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
-  return [...byId.values()];
-};
-/** Field `id` of the form in `scope` (a closed form's fields may still be in the document). */
-const input = (id: string, scope: ParentNode = document) => scope.querySelector(`#root_${id}`) as HTMLInputElement;
+resetAfterEach();
+const page = () => renderConfigPage('systemMenu');
+const rows = (code: string) => gridRows(code);
+const input = fieldInput;
 /** The open add/edit form of page `code`, scoped to its dialog. */
 const form = async (code: string) => {
   await waitFor(() => expect(document.querySelector(`[data-testid="model-form"][data-page="${code}"]`)).toBeTruthy(), WAIT);

@@ -1,0 +1,54 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import ConfigPage from './ConfigPage';
+
+/**
+ * What the ConfigPage tests against the real server share (src/app/views/ConfigPage.*.test.tsx; the server itself comes
+ * from src/testing/pageTestServer.ts): rendering a built-in page, reading its grid, its open form and its fields.
+ * Test support only: imported by test files, never by the app.
+ */
+
+/** How long a page test waits for the server-backed screen (ms). */
+export const WAIT = { timeout: 15_000 };
+
+/** Registers an afterEach that restores spies and switches back to Chinese (call at the top level of the file). */
+export function resetAfterEach(): void {
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await act(() => changeLanguage('zh'));
+  });
+}
+
+/** Renders the built-in page `code` as a menu opens it (router and antd App around it). */
+export const renderConfigPage = (code: string) =>
+  render(
+    <MemoryRouter>
+      <AntApp>
+        <ConfigPage code={code} />
+      </AntApp>
+    </MemoryRouter>,
+  );
+
+/**
+ * The grid rows, in display order, as text (the cells of one row id joined: pinned columns live in other containers);
+ * with `code`, only the list of that page (a drawer may show another page's list).
+ */
+export function gridRows(code?: string): string[] {
+  const scope = code ? `[data-page="${code}"] ` : '';
+  const byId = new Map<string, string>();
+  const rows = [...document.querySelectorAll(`${scope}.kd-list-grid .ag-row[row-id]`)].sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')));
+  for (const r of rows) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
+  return [...byId.values()];
+}
+
+/** Field `vModel` of a form under `scope` (a closed form's fields may still be in the document). */
+export const fieldInput = (vModel: string, scope: ParentNode = document) => scope.querySelector(`#root_${vModel}`) as HTMLInputElement;
+
+/** The open add/edit form's dialog (the first model form), for queries within it. */
+export const openForm = async () => within((await screen.findByTestId('model-form', {}, WAIT)).closest('.ant-modal') as HTMLElement);
+
+/** Clicks the open form's OK button. */
+export const clickOk = () => fireEvent.click(screen.getByTestId('model-form-ok'));
