@@ -89,6 +89,20 @@ describe(crossInstance ? 'chat across two instances (PostgreSQL + Redis)' : 'cha
     a.close();
   });
 
+  it('B signs out through instance 1: its socket on instance 2 gets logout instead of the next message', async () => {
+    const tokA = await one.login('im_a', 'ImA@24680');
+    const tokB = await two.login('im_b', 'ImB@24680');
+    const { client: a } = await ChatClient.connect(base1, tokA);
+    const { client: b } = await ChatClient.connect(base2, tokB);
+    expect((await one.call('GET', '/api/oauth/Logout', { token: tokB })).code).toBe(200);
+    a.send({ method: 'SendMessage', toUserId: B, messageType: 'text', messageContent: '登出之后', token: tokA });
+    await a.next('sendMessage');
+    expect((await b.next('logout')).msg).toBe('登录信息无效，请重新登录');
+    expect(await b.closed()).toBe(4001);
+    expect(b.all('receiveMessage')).toEqual([]);
+    a.close();
+  });
+
   it("forcing B offline on instance 1 closes B's socket on instance 2 with logout", async () => {
     const admin = await one.login('admin', TEST_ADMIN_PASSWORD);
     const tokB = await two.login('im_b', 'ImB@24680');

@@ -4,6 +4,7 @@ import type { ServerFrame } from '../../../../schemas/wire/im';
 import { type Lang, t } from '../../i18n';
 import type { Bus } from '../../lib/bus';
 import { resolveSession } from '../../plugins/auth';
+import { authCacheOf } from '../../plugins/auth-cache';
 import { ApiError } from '../../plugins/envelope';
 import { SESSION_REVOKED_TOPIC } from '../online-user/routes';
 
@@ -28,6 +29,8 @@ export const DELIVER_TOPIC = 'im.deliver';
 export const MESSAGE_TOPIC = 'message';
 /** Sockets one user may hold on one instance (tabs, devices); one more is refused (error 429, closed 1008). */
 export const MAX_SOCKETS_PER_USER = 20;
+/** A push re-reads a socket's session at least this often (ms), even when nothing was written (idle expiry). */
+export const RECHECK_MS = 30_000;
 /** A socket whose unsent output exceeds this many bytes (a reader that stopped reading) is terminated. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -44,6 +47,9 @@ export class Conn {
   sessionId: string | null = null;
   token: string | null = null;
   alive = true;
+  /** The access-cache version and time (ms) of the session's last successful check (see ChatHub.pushLocal). */
+  checkedVersion = -1;
+  checkedAt = 0;
   /** Heartbeats seen while not signed in (the second one closes the socket). */
   unsignedBeats = 0;
   /** Frames and pushes of this socket run one after another, in order. */
@@ -150,17 +156,29 @@ export class ChatHub {
     await this.app.bus.publish(DELIVER_TOPIC, { userId, frame });
   }
 
-  /** Sends `frame` to this instance's sockets of `userId`, each after its session is checked again. */
+  /**
+   * Sends `frame` to this instance's sockets of `userId`, each after its session is checked again — unless it was
+   * checked less than RECHECK_MS ago and no session, user or grant was written since on any instance (the access
+   * cache's version did not move: plugins/auth-cache.ts bumps it on every such write, remote ones included with
+   * Redis), so a fan-out to many idle sockets does not re-read every session.
+   */
   private pushLocal(userId: string, frame: ServerFrame): void {
+    const cache = authCacheOf(this.app.db);
     for (const c of this.byUser.get(userId) ?? []) {
       c.enqueue(
         async () => {
           if (!c.token || c.userId !== userId) return;
-          try {
-            await resolveSession(this.app.db, c.token);
-          } catch (err) {
-            c.logout(logoutText(err, c.lang));
-            return;
+          const now = Date.now();
+          if (!cache || c.checkedVersion !== cache.version || now - c.checkedAt >= RECHECK_MS) {
+            const version = cache?.version ?? -1;
+            try {
+              await resolveSession(this.app.db, c.token);
+            } catch (err) {
+              c.logout(logoutText(err, c.lang));
+              return;
+            }
+            c.checkedVersion = version;
+            c.checkedAt = now;
           }
           c.send(frame);
         },
