@@ -9,7 +9,7 @@ import './i18n';
 import { useMessageOpener } from './MessageDialog';
 
 /** Page size of the message centre (spec 000 §9: message page size 20). */
-export const CENTRE_PAGE_SIZE = 20;
+const CENTRE_PAGE_SIZE = 20;
 /** The type tabs: key → the `type` filter (undefined: all). */
 const TABS: Array<[string, number | undefined]> = [
   ['all', undefined],

@@ -12,7 +12,7 @@ import { messageTarget } from './openMessage';
  * The 'view message' dialog (spec 000 §2): the title, the time (last modified), the sender and the HTML body,
  * sanitised with DOMPurify again before display (the server sanitised it when stored).
  */
-export function MessageDialog({ message, onClose }: { message: MessageInfo | null; onClose: () => void }) {
+function MessageDialog({ message, onClose }: { message: MessageInfo | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal open={!!message} title={t('messages.viewTitle')} onCancel={onClose} footer={null} width={640} destroyOnHidden>

@@ -9,9 +9,9 @@ import './i18n';
 import { useMessageOpener } from './MessageDialog';
 
 /** Page size of the drawer's list (spec 000 §9). */
-export const DRAWER_PAGE_SIZE = 20;
+const DRAWER_PAGE_SIZE = 20;
 /** The next page loads when the list is scrolled to within this many pixels of its end (spec 000 §9). */
-export const DRAWER_NEXT_PX = 200;
+const DRAWER_NEXT_PX = 200;
 /** Time of the mark-all-read toast (spec 000 §9: 1500 ms). */
 const READ_ALL_TOAST_MS = 1500;
 

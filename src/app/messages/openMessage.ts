@@ -1,7 +1,7 @@
 import type { MessageRow } from '../../api/message';
 
 /** The workflow pages a non-notice message opens (spec 000 §2 "Message drawer"). */
-export const WORKFLOW_ROUTES = { todo: '/workFlow/flowTodo', circulate: '/workFlow/flowCirculate', launch: '/workFlow/flowLaunch' } as const;
+const WORKFLOW_ROUTES = { todo: '/workFlow/flowTodo', circulate: '/workFlow/flowCirculate', launch: '/workFlow/flowLaunch' } as const;
 
 /**
  * Where opening a message leads (spec 000 §2, §3 "Message"): `'dialog'` for a type-1 notice (and for any message whose

@@ -149,7 +149,7 @@ export async function deleteNotice(db: Db, id: string): Promise<void> {
  * organisations (main organisation or membership) and of their sub-organisations, the members of the chosen roles,
  * and the chosen users. Sorted ids.
  */
-export async function audienceOf(db: Db, n: { audience_type: number; to_organize_ids: string; to_role_ids: string; to_user_ids: string }): Promise<string[]> {
+async function audienceOf(db: Db, n: { audience_type: number; to_organize_ids: string; to_role_ids: string; to_user_ids: string }): Promise<string[]> {
   let q = db.selectFrom('users').select('id').where('enabled_mark', '<>', 0);
   if (n.audience_type !== AUDIENCE.everyone) {
     const roles = parseIds(n.to_role_ids);

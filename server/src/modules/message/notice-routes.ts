@@ -7,7 +7,7 @@ import { replyText } from './messages';
 import { createNotice, deleteNotice, getNotice, listNotices, releaseNotice, updateNotice, withdrawNotice } from './notice-repository';
 
 /** The menu that guards notice management (seed/message-menus.ts; design.md §7a), and its buttons. */
-export const NOTICE_MENU = 'messageNotice';
+const NOTICE_MENU = 'messageNotice';
 const access = (button?: string) => ({ access: { menu: NOTICE_MENU, ...(button ? { button } : {}) } });
 type Id = { Params: { id: string } };
 
