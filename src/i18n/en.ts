@@ -116,7 +116,7 @@ const en: Messages = {
   },
   supply: { title: 'Switch identity', pick: 'Choose a supplier identity', success: 'Identity switched' },
   welcome: { title: 'Hello, {{name}}', text: 'Last sign-in: {{time}}, IP: {{ip}}' },
-  session: { idle: 'You were inactive for too long, please sign in again', otherTab: 'The session ended in another window, please sign in again' },
+  session: { idle: 'You were inactive for too long, please sign in again', otherTab: 'The session ended in another window, please sign in again', socketLogout: 'Login expired, please log in again' },
   home: {
     welcome: 'Welcome back, {{name}}',
     account: 'Account',

@@ -116,7 +116,7 @@ const mas: Messages = {
   },
   supply: { title: 'Tukar identiti', pick: 'Pilih identiti pembekal', success: 'Identiti berjaya ditukar' },
   welcome: { title: 'Hai, {{name}}', text: 'Log masuk terakhir: {{time}}, IP: {{ip}}' },
-  session: { idle: 'Anda tidak aktif terlalu lama, sila log masuk semula', otherTab: 'Sesi telah tamat dalam tetingkap lain, sila log masuk semula' },
+  session: { idle: 'Anda tidak aktif terlalu lama, sila log masuk semula', otherTab: 'Sesi telah tamat dalam tetingkap lain, sila log masuk semula', socketLogout: 'Log masuk telah tamat tempoh, sila log masuk semula' },
   home: {
     welcome: 'Selamat kembali, {{name}}',
     account: 'Akaun',

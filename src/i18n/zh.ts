@@ -117,7 +117,7 @@ const zh = {
   },
   supply: { title: '切换身份', pick: '请选择供应商身份', success: '身份切换成功' },
   welcome: { title: '您好，{{name}}', text: '上次登录时间：{{time}}，登录 IP：{{ip}}' },
-  session: { idle: '长时间未操作，请重新登录', otherTab: '会话已在其他窗口结束，请重新登录' },
+  session: { idle: '长时间未操作，请重新登录', otherTab: '会话已在其他窗口结束，请重新登录', socketLogout: '登录过期，请重新登录' },
   home: {
     welcome: '欢迎回来，{{name}}',
     account: '账户',

@@ -17,6 +17,7 @@ import Navbar from './Navbar';
 import PageArea from './PageArea';
 import Sidebar from './Sidebar';
 import TopMenu from './TopMenu';
+import { useChatSocket } from './useChatSocket';
 import { useIsMobile } from './useIsMobile';
 import { useMenuOpen } from './useMenuOpen';
 import { useWelcome } from './useWelcome';
@@ -35,7 +36,7 @@ function firstPage(menu: MenuItem): string | null {
  * functional (top menu only), blend (top menu of the first level, the chosen item's children on the left), plain
  * (narrow icon sidebar); an unknown value is classic. Sidebar open/closed persists as 1/0; on mobile (< 992 px) it is
  * hidden, opens over the page and closes on navigation. Also runs the idle timer, the welcome notice and the
- * visited-view tracking, and holds the settings drawer. Provides the antd App context (modal, notification) to
+ * visited-view tracking and the chat socket (useChatSocket: live bell, socket logout), and holds the settings drawer. Provides the antd App context (modal, notification) to
  * every screen inside it.
  */
 export default function ShellLayout() {
@@ -67,6 +68,7 @@ function ShellFrame({ onSettings }: { onSettings: () => void }) {
   useIdleTimeout();
   useWelcome();
   useTrackViews();
+  useChatSocket();
 
   // Mobile: close the sidebar on every navigation and when the viewport becomes narrow (spec 000 §4).
   const statusRef = useRef(status);

@@ -200,6 +200,14 @@ export class ChatHub {
     }
   }
 
+  /** Terminates every socket of this instance at once, as a network failure would (clients reconnect). */
+  dropAll(): void {
+    for (const c of [...this.all]) {
+      c.ws.terminate();
+      this.drop(c);
+    }
+  }
+
   /** Stops the heartbeat and the bus handlers (app close; @fastify/websocket closes the sockets themselves). */
   close(): void {
     clearInterval(this.timer);

@@ -6,11 +6,11 @@ import { ChatHub } from './hub';
 import { replyList } from './repository';
 import { HARD_MAX_FRAME_BYTES, normToken, serveSocket } from './socket';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's chat sockets (modules/im/hub.ts). */
-    chatHub: ChatHub;
-  }
+const hubs = new WeakMap<object, ChatHub>();
+
+/** The chat hub (this instance's sockets, modules/im/hub.ts) of `app`, from any plugin scope; undefined before registration. */
+export function chatHubOf(app: FastifyInstance): ChatHub | undefined {
+  return hubs.get(app.server);
 }
 
 /**
@@ -23,7 +23,7 @@ declare module 'fastify' {
 export default async function imRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: HARD_MAX_FRAME_BYTES } });
   const hub = new ChatHub(app);
-  app.decorate('chatHub', hub);
+  hubs.set(app.server, hub);
   app.addHook('onClose', async () => hub.close());
 
   // A plain (not upgraded) request to the socket's paths answers the 404 envelope, as any unknown path.
