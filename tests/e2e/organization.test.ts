@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { clickInDialog, clickInDropdown, launchBrowser, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 12 item 7 end to end in Chromium, through the organisation screens that are page configs (issue 26:
  * src/pages/permission/*.page.json rendered by the engine): the administrator creates a department under the demo
  * company (组织管理), a role (角色管理) and a user in that department and role (用户管理, initial password typed in
- * the passwordInput widget); the user appears in the users list with its department and role.
+ * the passwordInput widget); the user appears in the users list with its department and role. Then (items 3, 5) the
+ * administrator grants the role 供应商 and its 新增 in the grant tree (授权), the user signs in (changing the
+ * administrator-set password) and sees 供应链 but not 系统管理, and 权限说明 names the role that gives the menu.
  */
 describe('organisation screens (issue 12 item 7)', () => {
   const PASSWORD = 'Admin@123';
@@ -96,5 +98,50 @@ describe('organisation screens (issue 12 item 7)', () => {
     assert.equal(listed.data.list.length, 1);
     assert.equal(listed.data.list[0].department, '质检二组');
     assert.equal(listed.data.list[0].roleName, '质检组长');
+  });
+
+  /** The grant-tree row titled `title` (its first) inside `scope`. */
+  const treeNode = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}`) }) }).first();
+
+  it('grants the role 供应商 and its 新增 through 授权 (the grant tree); the user signs in and sees that menu only', async () => {
+    await open('permission/role', 'permissionRole');
+    await page.getByLabel('授权 质检组长').click();
+    const dialog = page.locator('.kd-page-action');
+    const tree = dialog.getByTestId('permission-tree');
+    await tree.getByLabel('搜索菜单、按钮、列、字段或方案').fill('供应商');
+    await treeNode(tree, '新增').locator('.ant-tree-checkbox').click();
+    await treeNode(tree, '供应商').locator('.ant-tree-checkbox-indeterminate').waitFor();
+    await clickInDialog(page, /确\s*定/, dialog);
+    await dialog.waitFor({ state: 'hidden' });
+    const role = (await api('/api/permission/Role?keyword=qcLead')).data.list[0];
+    const grants = (await api(`/api/permission/Authority/Data/${role.id}?objectType=Role`)).data;
+    assert.deepEqual([...grants.module].sort(), ['menu-supplier', 'menu-supply']);
+    assert.deepEqual(grants.button, ['menu-supplier:btn_add']);
+
+    const user = await openPage(browser, 900);
+    await signIn(user, server.url, 'qclead', USER_PASSWORD);
+    // An administrator-set password is changed at the first sign-in (6–16 letters and digits, spec 000 §5).
+    await user.waitForURL(/ChangePassword/);
+    await user.locator('#oldPassword').fill(USER_PASSWORD);
+    await user.locator('#newPassword').fill('Qc3Team2027');
+    await user.locator('#confirmPassword').fill('Qc3Team2027');
+    await user.locator('form button[type=submit]').click();
+    await user.waitForURL(/#\/home/);
+    await user.locator('.ant-menu').getByText('供应链').first().waitFor();
+    assert.equal(await user.locator('.ant-menu').getByText('系统管理').count(), 0);
+    await user.context().close();
+  });
+
+  it('权限说明 on 用户管理 says which role gives the user 供应商', async () => {
+    await open('permission/user', 'permissionUser');
+    await page.getByLabel('权限说明 qclead').click();
+    const dialog = page.locator('.kd-page-action');
+    await dialog.getByTestId('permission-explain').waitFor();
+    await dialog.getByRole('combobox', { name: '菜单' }).click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('供应商', { exact: true }).first());
+    const answer = dialog.getByTestId('explain-answer');
+    await answer.getByText('钱质检 可以访问「供应商」').waitFor();
+    const source = answer.locator('.kd-explain-sources tbody tr').first();
+    assert.match((await source.textContent()) ?? '', /角色：质检组长.*btn_add/);
   });
 });
