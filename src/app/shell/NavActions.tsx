@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import SizePicker from '../settings/SizePicker';
 import { settingsAtom } from '../settings/atoms';
 import { userInfoAtom } from '../session/atoms';
+import ChatButton from './ChatButton';
 import FullscreenToggle from './FullscreenToggle';
 import HeaderSearch from './HeaderSearch';
 import LanguagePicker from './LanguagePicker';
@@ -12,7 +13,7 @@ import NoticeBell from './NoticeBell';
 import UserMenu from './UserMenu';
 
 /**
- * The navbar's right side (spec 000 §2 "Navbar, right side"): header menu search, notice bell, fullscreen, size,
+ * The navbar's right side (spec 000 §2 "Navbar, right side"): header menu search, the chat icon, notice bell, fullscreen, size,
  * language picker, the current account set in red (当前账套：name), the user dropdown and the settings button. Search
  * and language follow the showSearch / showLanguage settings; search, notice and language are hidden on mobile.
  */
@@ -24,6 +25,7 @@ export default function NavActions({ mobile, onSettings }: { mobile: boolean; on
   return (
     <div className="kd-navbar-right">
       {showSearch && !mobile ? <HeaderSearch /> : null}
+      {mobile ? null : <ChatButton />}
       {mobile ? null : <NoticeBell />}
       {mobile ? null : <FullscreenToggle />}
       <SizePicker />
