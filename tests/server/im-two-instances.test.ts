@@ -6,7 +6,8 @@ import { createTestApp, createTestStore, createUser, TEST_ADMIN_PASSWORD, type T
 
 /**
  * Issue 14 item 6 "Scale-out", over real sockets: user A on instance 1 and user B on instance 2 (one PostgreSQL, one
- * Redis) chat both ways; a `message` event published on instance 2 reaches A's socket on instance 1 as messagePush;
+ * Redis) chat both ways; a `message` event published on instance 2, and a notice released there, reach A's socket on
+ * instance 1 as messagePush;
  * forcing B offline on instance 1 closes B's socket on instance 2. Needs DATABASE_URL and REDIS_URL (CI sets both,
  * .ci/run). Without them the cross-instance part is not applicable: the file says so on a line of its own and runs
  * the same scenario with both users on the one in-process instance.
@@ -100,6 +101,19 @@ describe(crossInstance ? 'chat across two instances (PostgreSQL + Redis)' : 'cha
     expect((await b.next('logout')).msg).toBe('登录信息无效，请重新登录');
     expect(await b.closed()).toBe(4001);
     expect(b.all('receiveMessage')).toEqual([]);
+    a.close();
+  });
+
+  it("a notice released on instance 2 reaches A's socket on instance 1 (messagePush) and A's unread count", async () => {
+    const admin = await two.login('admin', TEST_ADMIN_PASSWORD);
+    const tokA = await one.login('im_a', 'ImA@24680');
+    const { client: a } = await ChatClient.connect(base1, tokA);
+    const before = (await one.call('GET', '/api/message?isRead=0', { token: tokA })).data.pagination.total;
+    const created = await two.call('POST', '/api/message', { token: admin, payload: { title: '仓库盘点通知', bodyText: '<p>周五盘点</p>', audienceType: 1, toUserIds: [A] } });
+    expect(created.code).toBe(200);
+    expect((await two.call('POST', `/api/message/${created.data.id}/Actions/Release`, { token: admin })).code).toBe(200);
+    expect(await a.next('messagePush')).toEqual({ method: 'messagePush', unreadNoticeCount: 1 });
+    expect((await one.call('GET', '/api/message?isRead=0', { token: tokA })).data.pagination.total).toBe(before + 1);
     a.close();
   });
 
