@@ -32,7 +32,8 @@ const BUTTONS: Array<[string, string]> = [
 
 /**
  * Grant buttons (issue 12 items 3, 5, 7): 授权 (btn_authorize: the row action opening the grant tree, page configs
- * role/position/user) on 角色管理, 岗位管理 and 用户管理, and 权限说明 (btn_explain: the explainer) on 用户管理:
+ * role/position/user) on 角色管理, 岗位管理 and 用户管理, 权限说明 (btn_explain: the explainer) and the Excel buttons
+ * 导出 (btn_download) and 导入 (btn_upload) on 用户管理:
  * [page, enCode, fullName, sortCode].
  */
 const GRANT_BUTTONS: Array<[string, string, string, number]> = [
@@ -40,6 +41,9 @@ const GRANT_BUTTONS: Array<[string, string, string, number]> = [
   [ORG_MENUS.position, 'btn_authorize', '授权', 4],
   [ORG_MENUS.user, 'btn_authorize', '授权', 4],
   [ORG_MENUS.user, 'btn_explain', '权限说明', 5],
+  // 用户管理's Excel (organization/user-excel-routes.ts): 导出 (ExportData), 导入 (ImportData, TemplateDownload).
+  [ORG_MENUS.user, 'btn_download', '导出', 6],
+  [ORG_MENUS.user, 'btn_upload', '导入', 7],
 ];
 
 /**

@@ -25,7 +25,12 @@ type Key =
   | 'lastAdministrator'
   | 'managerNotFound'
   | 'managerCycle'
-  | 'passwordMismatch';
+  | 'passwordMismatch'
+  | 'unknownName'
+  | 'ambiguousName'
+  | 'badOption'
+  | 'accountInFile'
+  | 'tooLong';
 
 /** Organisation messages (spec 001 §5 'X cannot be empty'; reference/permissions.md §1 delete refusals). */
 const table: MessageTable<Key> = {
@@ -55,6 +60,11 @@ const table: MessageTable<Key> = {
     managerNotFound: '直属主管不存在',
     managerCycle: '直属主管不能是自己或自己的下属',
     passwordMismatch: '两次输入的密码不一致',
+    unknownName: '{what}不存在：{name}',
+    ambiguousName: '{what}名称不唯一：{name}',
+    badOption: '无效的值：{value}（可填：{options}）',
+    accountInFile: '账户与第{row}行重复：{account}',
+    tooLong: '{field}不能超过{max}个字符',
   },
   en: {
     required: '{field} cannot be empty',
@@ -88,6 +98,11 @@ const table: MessageTable<Key> = {
     managerNotFound: 'The manager does not exist',
     managerCycle: 'The manager cannot be the user or one of their subordinates',
     passwordMismatch: 'The two passwords differ',
+    unknownName: '{what} not found: {name}',
+    ambiguousName: 'More than one {what} is named {name}',
+    badOption: 'Invalid value: {value} (use one of: {options})',
+    accountInFile: 'The account repeats row {row}: {account}',
+    tooLong: '{field} cannot be longer than {max} characters',
   },
 };
 
@@ -106,4 +121,9 @@ export const LABEL = {
   role: { zh: '该角色', en: 'This role' },
   group: { zh: '该分组', en: 'This group' },
   user: { zh: '该用户', en: 'This user' },
+  organize: { zh: '组织', en: 'organisation' },
+  positionName: { zh: '岗位', en: 'position' },
+  roleName: { zh: '角色', en: 'role' },
+  mobilePhone: { zh: '手机', en: 'Mobile' },
+  email: { zh: '邮箱', en: 'Email' },
 } as const;

@@ -5,6 +5,7 @@ import organizeRoutes from './organize-routes';
 import positionRoutes from './position-routes';
 import roleRoutes from './role-routes';
 import selectorRoutes from './selector-routes';
+import userExcelRoutes from './user-excel-routes';
 import userRelationRoutes from './user-relation-routes';
 import userRoutes from './user-routes';
 
@@ -20,6 +21,8 @@ export default async function organizationRoutes(app: FastifyInstance): Promise<
   await organizeAdminRoutes(app);
   await positionRoutes(app);
   await roleRoutes(app);
+  // Before userRoutes: Users/ExportData, ImportData and TemplateDownload are static paths beside Users/:id.
+  await userExcelRoutes(app);
   await userRoutes(app);
   await userRelationRoutes(app);
   await groupRoutes(app);

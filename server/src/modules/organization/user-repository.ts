@@ -101,12 +101,8 @@ async function withRelations(db: Db, raw: Raw[]): Promise<UserRow[]> {
   });
 }
 
-/**
- * GET Users: a page of users. `keyword` matches account, name or mobile; `organizeId` keeps users whose main
- * organisation or membership is in that organisation's subtree; `enabledMark` filters the state.
- */
-export async function listUsers(db: Db, q: OrgListQuery): Promise<Paged<UserRow>> {
-  const { currentPage, pageSize, offset } = pageOf(q);
+/** The filtered users query of a list (see listUsers), or null when the organisation filter matches nothing. */
+async function filtered(db: Db, q: Pick<OrgListQuery, 'keyword' | 'organizeId' | 'enabledMark'>) {
   let query = base(db);
   if (q.keyword?.trim()) {
     const like = likeOf(q.keyword);
@@ -114,15 +110,40 @@ export async function listUsers(db: Db, q: OrgListQuery): Promise<Paged<UserRow>
   }
   if (q.organizeId) {
     const orgs = await subtreeIds(db, q.organizeId);
-    if (!orgs.length) return { list: [], pagination: { currentPage, pageSize, total: 0 } };
+    if (!orgs.length) return null;
     query = query.where((eb) =>
       eb.or([eb('u.organize_id', 'in', orgs), eb('u.id', 'in', eb.selectFrom('user_relation').select('user_id').where('object_type', '=', 'Organize').where('object_id', 'in', orgs))]),
     );
   }
   if (q.enabledMark !== undefined) query = query.where('u.enabled_mark', '=', q.enabledMark);
+  return query;
+}
+
+/**
+ * GET Users: a page of users. `keyword` matches account, name or mobile; `organizeId` keeps users whose main
+ * organisation or membership is in that organisation's subtree; `enabledMark` filters the state.
+ */
+export async function listUsers(db: Db, q: OrgListQuery): Promise<Paged<UserRow>> {
+  const { currentPage, pageSize, offset } = pageOf(q);
+  const query = await filtered(db, q);
+  if (!query) return { list: [], pagination: { currentPage, pageSize, total: 0 } };
   const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const raw = await query.orderBy('u.sort_code').orderBy('u.account').limit(pageSize).offset(offset).execute();
   return { list: await withRelations(db, raw), pagination: { currentPage, pageSize, total } };
+}
+
+/**
+ * Every user the list filters keep (listUsers without paging; the Excel export), optionally only `ids`, in list
+ * order; at most `limit` + 1 rows are read so a caller can tell "too many".
+ */
+export async function allUsers(db: Db, q: Pick<OrgListQuery, 'keyword' | 'organizeId' | 'enabledMark'> & { ids?: string[] }, limit: number): Promise<UserRow[]> {
+  let query = await filtered(db, q);
+  if (!query || (q.ids && !q.ids.length)) return [];
+  if (q.ids) query = query.where('u.id', 'in', q.ids);
+  const raw = await query.orderBy('u.sort_code').orderBy('u.account').limit(limit + 1).execute();
+  const out: UserRow[] = [];
+  for (let i = 0; i < raw.length; i += 1000) out.push(...(await withRelations(db, raw.slice(i, i + 1000))));
+  return out;
 }
 
 /** One user; 404 userNotFound. */

@@ -18,7 +18,8 @@ export const MAX_EXPORT_ROWS = 50_000;
 /** Most sheet rows one export writes (records × their child rows). */
 export const MAX_EXPORT_LINES = 200_000;
 
-function sheetOf(wb: ExcelJS.Workbook, name: string, columns: SheetColumn[]): ExcelJS.Worksheet {
+/** A new worksheet named `name` (Excel-safe, ≤ 31 chars) with a bold header row of the columns' labels. */
+export function sheetOf(wb: ExcelJS.Workbook, name: string, columns: Array<Pick<SheetColumn, 'key' | 'label'>>): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(name.replace(/[\\/?*[\]:]/g, '_').slice(0, 31) || 'Sheet1');
   ws.columns = columns.map((c) => ({ header: c.label, key: c.key, width: Math.min(40, Math.max(10, c.label.length * 2 + 4)) }));
   ws.getRow(1).font = { bold: true };
