@@ -1,9 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as onlineDev from '../api/onlineDev';
 import { type RecordSource, sourceOf } from './source';
+import type { ImportedAccount } from './source/types';
 import { toast } from '../api/toast';
 import { saveBlob } from '../api/transfer';
 import { RUNTIME_NS } from './i18n';
@@ -24,13 +25,19 @@ export interface ImportDialogProps {
   onImported: () => void;
 }
 
-type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'validating' } | { kind: 'failed'; errors: onlineDev.ImportRowError[] };
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'validating' }
+  | { kind: 'failed'; errors: onlineDev.ImportRowError[] }
+  | { kind: 'accounts'; users: ImportedAccount[] };
 
 /**
  * The 导入 dialog (issue 4 item 5): download the template, choose an .xlsx, import it with a progress indicator
  * (upload percentage, then 正在校验数据… while the server checks every row). The import is all or nothing: a failure
  * toasts the server's msg (1 s, spec 001 §5 Import) and lists every row error (行号, 字段, 错误信息); success toasts
- * the msg, closes and reloads the list.
+ * the msg, closes and reloads the list — unless the answer lists created accounts with initial passwords (`users`, the
+ * users' Excel import): then the list reloads and the dialog stays open showing them, this once, until closed.
  */
 export default function ImportDialog({ open, moduleId, source: given, templateName, labels, onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation(RUNTIME_NS);
@@ -61,7 +68,9 @@ export default function ImportDialog({ open, moduleId, source: given, templateNa
       if (env.code === 200) {
         toast('success', env.msg || t('import.done'), 1500);
         onImported();
-        onClose();
+        const users = env.data?.users ?? [];
+        if (users.length) setStage({ kind: 'accounts', users });
+        else onClose();
         return;
       }
       toast('error', env.msg, 1000);
@@ -84,7 +93,7 @@ export default function ImportDialog({ open, moduleId, source: given, templateNa
         <Button key="cancel" onClick={onClose} disabled={busy}>
           {t('list.cancel')}
         </Button>,
-        <Button key="start" type="primary" disabled={!file || busy} loading={busy} onClick={start}>
+        <Button key="start" type="primary" disabled={!file || busy || stage.kind === 'accounts'} loading={busy} onClick={start}>
           {t('import.start')}
         </Button>,
       ]}
@@ -129,6 +138,23 @@ export default function ImportDialog({ open, moduleId, source: given, templateNa
                 { title: t('import.row'), dataIndex: 'row', width: 80 },
                 { title: t('import.field'), dataIndex: 'field', width: 160, render: (f: string | undefined, e: onlineDev.ImportRowError) => (f ? (labels[f] ?? e.label ?? f) : '') },
                 { title: t('import.message'), dataIndex: 'message' },
+              ]}
+            />
+          </>
+        ) : null}
+        {stage.kind === 'accounts' ? (
+          <>
+            <Alert type="success" showIcon title={t('import.passwordsTitle')} />
+            <Table
+              size="small"
+              data-testid="import-accounts"
+              rowKey="account"
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              dataSource={stage.users}
+              columns={[
+                { title: t('import.account'), dataIndex: 'account' },
+                { title: t('import.realName'), dataIndex: 'realName' },
+                { title: t('import.password'), dataIndex: 'password', render: (p: string) => <Typography.Text copyable>{p}</Typography.Text> },
               ]}
             />
           </>

@@ -61,7 +61,11 @@ export const RUNTIME_STRINGS = {
       "row": "行号",
       "field": "字段",
       "message": "错误信息",
-      "done": "导入成功"
+      "done": "导入成功",
+      "passwordsTitle": "导入成功。以下是新用户的初始密码，只显示这一次，请妥善转交；首次登录须修改密码",
+      "account": "账户",
+      "realName": "姓名",
+      "password": "初始密码"
     },
     "columns": {
       "title": "列设置",
@@ -142,7 +146,11 @@ export const RUNTIME_STRINGS = {
       "row": "Row",
       "field": "Field",
       "message": "Error",
-      "done": "Imported"
+      "done": "Imported",
+      "passwordsTitle": "Imported. These are the new users' initial passwords, shown only this once: hand them over safely; each must be changed at first sign-in",
+      "account": "Account",
+      "realName": "Name",
+      "password": "Initial password"
     },
     "columns": {
       "title": "Columns",
@@ -223,7 +231,11 @@ export const RUNTIME_STRINGS = {
       "row": "行號",
       "field": "欄位",
       "message": "錯誤資訊",
-      "done": "匯入成功"
+      "done": "匯入成功",
+      "passwordsTitle": "匯入成功。以下是新使用者的初始密碼，只顯示這一次，請妥善轉交；首次登入須修改密碼",
+      "account": "賬戶",
+      "realName": "姓名",
+      "password": "初始密碼"
     },
     "columns": {
       "title": "列設定",
@@ -304,7 +316,11 @@ export const RUNTIME_STRINGS = {
       "row": "Baris",
       "field": "Medan",
       "message": "Ralat",
-      "done": "Diimport"
+      "done": "Diimport",
+      "passwordsTitle": "Berjaya diimport. Ini kata laluan awal pengguna baharu, dipaparkan sekali sahaja: serahkan dengan selamat; setiap satu mesti ditukar semasa log masuk pertama",
+      "account": "Akaun",
+      "realName": "Nama",
+      "password": "Kata laluan awal"
     },
     "columns": {
       "title": "Lajur",

@@ -45,6 +45,9 @@ describe('users Excel', () => {
     // The list page's 导出 dialog: POST with the list query (keyword) and its tree filter.
     const posted = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { query: { keyword: 'admin', treeField: 'organizeId', treeValue: '' } })).rawPayload);
     expect(posted.slice(1).map((r) => r[0])).toContain('admin');
+    // The dialog's column choice (list props; sortCode has no sheet column) picks the columns, in sheet order.
+    const picked = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { selectKey: ['department', 'account', 'sortCode'], query: { keyword: 'admin' } })).rawPayload);
+    expect(picked[0]).toEqual(['账户', '所属组织']);
     expect(posted.slice(1).every((r) => String(r[0]).toLowerCase().includes('admin') || String(r[1]).includes('admin'))).toBe(true);
   });
 

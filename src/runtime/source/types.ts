@@ -39,7 +39,7 @@ export interface RecordSource {
   /** The import template file. */
   template?(fallbackName: string): Promise<Downloaded>;
   /** Imports a file (multipart `file`); resolves the envelope whatever its code (200 `{count}`, 400 `{errors}`). */
-  importData?(file: File, onProgress?: (fraction: number) => void): Promise<Envelope<{ count?: number; errors?: ImportRowError[] } | null>>;
+  importData?(file: File, onProgress?: (fraction: number) => void): Promise<Envelope<{ count?: number; errors?: ImportRowError[]; users?: ImportedAccount[] } | null>>;
   /** The recycle bin (issue 27 item 2). */
   recycle?: {
     list(query: { currentPage: number; pageSize: number; keyword?: string }): Promise<{ list: RecycleRecord[]; pagination: ListPage['pagination'] }>;
@@ -57,4 +57,11 @@ export interface RecordSource {
   rowChildren?: string;
   /** The tree filter beside the list (built-in pages), with its node loader. */
   tree?: ResourceTree & { load(): Promise<unknown[]> };
+}
+
+/** A user account an import created, with its initial password (users' Excel import; shown once by the 导入 dialog). */
+export interface ImportedAccount {
+  account: string;
+  realName: string;
+  password: string;
 }

@@ -6,7 +6,7 @@ import { MAX_IMPORT_BYTES } from '../visualdev/excel-import';
 import { fail as failVisual, text as textVisual } from '../visualdev/messages';
 import { attachment } from '../visualdev/model-io-routes';
 import { MENU } from './common';
-import { MAX_USER_EXPORT, USER_FILE, userExportWorkbook, userTemplateWorkbook } from './user-excel';
+import { columnsOf, MAX_USER_EXPORT, USER_FILE, userExportWorkbook, userTemplateWorkbook } from './user-excel';
 import { importUsers } from './user-import';
 import { allUsers } from './user-repository';
 
@@ -20,6 +20,8 @@ interface ExportFilter {
   organizeId?: string;
   enabledMark?: number;
   ids?: string[];
+  /** List props naming the columns (columnsOf); all columns without. */
+  selectKey?: string[];
 }
 
 const shortText = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
@@ -27,8 +29,8 @@ const shortText = (v: unknown, max: number): string | undefined => (typeof v ===
 /**
  * The filters of a POST ExportData body, read defensively (anything malformed is ignored): the list's keys at the
  * top level or under `query` (the runtime's ExportDialog sends both), its tree filter as `treeField: 'organizeId'` +
- * `treeValue`, `ids` (the chosen rows). `selectKey` and `dataType` are ignored: the sheet's columns are fixed so the
- * file imports back, and every matching user is written.
+ * `treeValue`, `ids` (the chosen rows), `selectKey` (list props → sheet columns, user-excel.ts columnsOf; a file with
+ * fewer columns may not import back). `dataType` is ignored: every matching user is written.
  */
 function filterOfBody(body: unknown): ExportFilter {
   const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -40,6 +42,7 @@ function filterOfBody(body: unknown): ExportFilter {
     organizeId,
     enabledMark: q.enabledMark !== undefined && q.enabledMark !== '' && [0, 1, 2].includes(mark) ? mark : undefined,
     ids: Array.isArray(b.ids) ? b.ids.filter((x): x is string => typeof x === 'string').slice(0, MAX_USER_EXPORT + 1) : undefined,
+    selectKey: Array.isArray(b.selectKey) ? b.selectKey.filter((x): x is string => typeof x === 'string').slice(0, 50) : typeof b.selectKey === 'string' ? b.selectKey.split(',').slice(0, 50) : undefined,
   };
 }
 
@@ -48,7 +51,7 @@ function filterOfBody(body: unknown): ExportFilter {
  * menu (enCode user):
  * - GET /api/permission/Users/ExportData?keyword&organizeId&enabledMark (btn_download) → 用户信息.xlsx of every user the
  *   list's filters keep; POST the same path with a JSON body (`{ keyword?, organizeId?, enabledMark?, query?, ids? }`,
- *   the list page's 导出 dialog) does the same. More than 50,000 users → 400.
+ *   the list page's 导出 dialog, with `selectKey`) does the same. More than 50,000 users → 400.
  * - GET /api/permission/Users/TemplateDownload (btn_upload) → 用户信息导入模板.xlsx.
  * - POST /api/permission/Users/ImportData (btn_upload): multipart `file` (.xlsx ≤ 10 MB, ≤ 10,000 rows) →
  *   `{ count, users: [{ account, realName, password }] }` (the initial passwords, shown once), msg 导入成功，共N条数据;
@@ -62,7 +65,7 @@ export default async function userExcelRoutes(parent: FastifyInstance): Promise<
 /** The routes above, in a child scope that parses multipart bodies (one file of at most 10 MB). */
 async function userExcelScope(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 22 } });
-  const exportData = async (filter: ExportFilter, reply: FastifyReply) => sendXlsx(reply, USER_FILE.export, await userExportWorkbook(app.db, await allUsers(app.db, filter, MAX_USER_EXPORT)));
+  const exportData = async (filter: ExportFilter, reply: FastifyReply) => sendXlsx(reply, USER_FILE.export, await userExportWorkbook(app.db, await allUsers(app.db, filter, MAX_USER_EXPORT), columnsOf(filter.selectKey)));
   app.get<{ Querystring: OrgListQuery }>('/api/permission/Users/ExportData', { config: access('btn_download'), schema: { querystring: OrgListQuerySchema } }, async (req, reply) =>
     exportData({ keyword: req.query.keyword, organizeId: req.query.organizeId, enabledMark: req.query.enabledMark }, reply),
   );

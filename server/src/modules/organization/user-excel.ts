@@ -35,6 +35,30 @@ export const USER_COLUMNS: UserSheetColumn[] = [
   { key: 'enabledMark', label: '状态', hint: '启用/禁用/锁定，空为启用' },
 ];
 
+/** The list page's column props (user.page.json columnList, UserRow) → sheet column keys, for an export's selectKey. */
+const PROP_KEYS: Record<string, UserSheetColumn['key']> = {
+  account: 'account',
+  realName: 'realName',
+  gender: 'gender',
+  department: 'organize',
+  organize: 'organize',
+  organizeId: 'organize',
+  position: 'position',
+  positionId: 'position',
+  roleName: 'role',
+  role: 'role',
+  roleId: 'role',
+  mobilePhone: 'mobilePhone',
+  email: 'email',
+  enabledMark: 'enabledMark',
+};
+
+/** The sheet columns of a selectKey (list props, in sheet order; props without a column, e.g. sortCode, are skipped); all without one. */
+export function columnsOf(selectKey: string[] | undefined): UserSheetColumn[] {
+  const keys = new Set((selectKey ?? []).map((p) => PROP_KEYS[p]).filter(Boolean));
+  return keys.size ? USER_COLUMNS.filter((c) => keys.has(c.key)) : USER_COLUMNS;
+}
+
 /** 性别 display names by stored value (the user form's options: 1 男, 2 女, 3 保密). */
 export const GENDERS: Record<string, string> = { '1': '男', '2': '女', '3': '保密' };
 /** 状态 display names by enabledMark (1 enabled, 0 disabled, 2 locked). */
@@ -86,16 +110,16 @@ function cellsOf(u: UserRow, orgs: Map<string, string>): Record<UserSheetColumn[
 
 /**
  * The export workbook of `users` (UserRow, allUsers in user-repository.ts): a header row and one row per user;
- * organisations named by organizeLabels.
+ * organisations named by organizeLabels; `columns` (default all, in sheet order) choose what is written.
  * @throws LocalizedError 400 exportTooLarge past MAX_USER_EXPORT users.
  */
-export async function userExportWorkbook(db: Db, users: UserRow[]): Promise<Buffer> {
+export async function userExportWorkbook(db: Db, users: UserRow[], columns: UserSheetColumn[] = USER_COLUMNS): Promise<Buffer> {
   if (users.length > MAX_USER_EXPORT) throw failVisual(400, 'exportTooLarge', { max: MAX_USER_EXPORT });
   const wb = new ExcelJS.Workbook();
   const ws = sheetOf(
     wb,
     '用户信息',
-    USER_COLUMNS.map((c) => header(c, false)),
+    columns.map((c) => header(c, false)),
   );
   const orgs = await organizeLabels(db);
   for (const u of users) ws.addRow(cellsOf(u, orgs));
