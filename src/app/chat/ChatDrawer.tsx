@@ -1,6 +1,7 @@
 import { Avatar, Badge, Drawer, Input, List, Spin, Tabs, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ServerFrame } from '../../../schemas/wire/im';
 import { getImReply, getImUsers, type ImReplyItem, type ImUser } from '../../api/chat';
@@ -180,7 +181,17 @@ export default function ChatDrawer({ open, onClose, onUnread, onPeer }: { open: 
 
   return (
     <>
-      <Drawer open={open} onClose={onClose} placement="right" size={280} title={t('chat.title')} styles={{ body: { padding: 0 } }} rootClassName="kd-chat-drawer">
+      {/* No focus trap: the chat panel lives beside the drawer and needs the keyboard. */}
+      <Drawer
+        open={open}
+        onClose={onClose}
+        placement="right"
+        size={280}
+        title={t('chat.title')}
+        focusable={{ trap: false }}
+        styles={{ body: { padding: 0 } }}
+        rootClassName="kd-chat-drawer"
+      >
         <Tabs
           activeKey={tab}
           onChange={(k) => {
@@ -195,7 +206,8 @@ export default function ChatDrawer({ open, onClose, onUnread, onPeer }: { open: 
           style={{ height: '100%' }}
         />
       </Drawer>
-      {open && peer && socket && <ChatPanel peer={peer} me={me} socket={socket} onClose={closePeer} />}
+      {/* On the body, as the drawer is: inside the navbar it would sit in the header's stacking context, under the mask. */}
+      {open && peer && socket && createPortal(<ChatPanel peer={peer} me={me} socket={socket} onClose={closePeer} />, document.body)}
     </>
   );
 }

@@ -178,8 +178,9 @@ export default function ChatPanel({ peer, me, socket, onClose }: { peer: ChatPee
     </div>
   );
 
+  // Above the drawer and its mask (antd 1000), below popovers (1030: the emoji picker) and toasts.
   return (
-    <div className="kd-chat-panel" data-testid="chat-panel" style={{ position: 'fixed', right: 290, bottom: 10, zIndex: 1001, display: 'flex', background: '#fff', borderRadius: 4, boxShadow: '0 0 6px 1px rgba(0,0,0,0.15)' }}>
+    <div className="kd-chat-panel" data-testid="chat-panel" style={{ position: 'fixed', right: 290, bottom: 10, zIndex: 1010, display: 'flex', background: '#fff', borderRadius: 4, boxShadow: '0 0 6px 1px rgba(0,0,0,0.15)' }}>
       <div style={{ width: 480, height: 480, display: 'flex', flexDirection: 'column' }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', borderBottom: '1px solid #dcdfe6' }}>
           <Avatar size={30} src={peer.headIcon || undefined}>
