@@ -181,12 +181,17 @@ describe('application shell (issue 5)', () => {
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
     assert.equal(await menu.evaluate((el) => getComputedStyle(el).width), '105px');
     await page.screenshot({ path: join(OUTPUT, 'tabs-context-menu.png') });
+    // Each menu is clicked once the previous one has finished closing (a closing menu lets clicks through; on a busy
+    // machine its leave animation can outlast the next right-click).
+    const menuClosed = () => page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
     await menu.getByText('刷新').click();
     await page.waitForURL(/#\/system\/billRule$/);
+    await menuClosed();
     await page.locator('[data-testid=tag][data-path="/system/billRule"]').click({ button: 'right' });
     await menu.getByText('关闭其他').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=tag]').length === 2);
     assert.deepEqual(await tags.allTextContents(), ['首页', '单据规则']);
+    await menuClosed();
     await page.locator('[data-testid=tag][data-path="/system/billRule"]').click({ button: 'right' });
     await menu.getByText('关闭所有').click();
     await page.waitForURL(/#\/home/);
