@@ -153,6 +153,18 @@ describe('chat protocol', () => {
     b.close();
   });
 
+  it('an SVG or HTML file is not a chat image: the /IM upload refuses it', async () => {
+    for (const [name, type, body] of [
+      ['x.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['x.html', 'text/html', '<script>alert(1)</script>'],
+      ['x.png', 'image/png', '<script>alert(1)</script>'],
+    ]) {
+      const payload = `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n${body}\r\n--b--\r\n`;
+      const r = await t.app.inject({ method: 'POST', url: '/api/file/Uploader/IM', headers: { authorization: tok.chat_a, 'content-type': 'multipart/form-data; boundary=b' }, payload });
+      expect(r.json().code).toBe(400);
+    }
+  });
+
   it('the token may come with OnConnection instead of the URL (JNPF v3.2); nopwdchange when the password was never changed', async () => {
     await t.app.db.updateTable('users').set({ change_pwd_times: 0 }).where('id', '=', id('chat_c')).execute();
     const c = await ChatClient.open(base, null);
