@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../../../schemas/wire/im';
 import { type Lang, t } from '../../i18n';
-import type { Bus } from '../../lib/bus';
 import { resolveSession } from '../../plugins/auth';
 import { authCacheOf } from '../../plugins/auth-cache';
 import { ApiError } from '../../plugins/envelope';
+import { MESSAGE_TOPIC as MESSAGE_BUS_TOPIC } from '../message/bus';
 import { SESSION_REVOKED_TOPIC } from '../online-user/routes';
 
 /**
@@ -15,8 +15,8 @@ import { SESSION_REVOKED_TOPIC } from '../online-user/routes';
  * - `im.deliver` `{ userId, frame }`: send `frame` to every socket of `userId` (chat messages, acknowledgements);
  * - `session.revoked` `{ sessionIds }` (online-user module, forced offline): those sessions' sockets get `logout`
  *   and are closed;
- * - `message` `{ userIds, count? }` (in-site messages and released notices, published by the message module or
- *   through `publishMessagePush`): each user's sockets get `messagePush` with unreadNoticeCount = count (default 1).
+ * - `message` `{ userIds, count? }` (in-site messages and released notices, published by message/bus.ts): each
+ *   user's sockets get `messagePush` with unreadNoticeCount = count (default 1).
  * Before a push reaches a socket its session is checked again (resolveSession: cached, invalidated by any session
  * write on any instance), so a revoked, expired or logged-out session stops receiving: it gets `logout` instead.
  * Heartbeat: every HEARTBEAT_MS each socket is pinged; one that did not answer the previous ping (nor sent anything)
@@ -25,8 +25,8 @@ import { SESSION_REVOKED_TOPIC } from '../online-user/routes';
 
 /** Bus topic of per-user pushes; payload `{ userId, frame }`. */
 export const DELIVER_TOPIC = 'im.deliver';
-/** Bus topic of new in-site messages; payload `{ userIds: string[], count?: number }` (message module). */
-export const MESSAGE_TOPIC = 'message';
+/** Bus topic of new in-site messages; payload `{ userIds: string[], count?: number, … }` (message/bus.ts publishes it). */
+export const MESSAGE_TOPIC = MESSAGE_BUS_TOPIC;
 /** Sockets one user may hold on one instance (tabs, devices); one more is refused (error 429, closed 1008). */
 export const MAX_SOCKETS_PER_USER = 20;
 /** A push re-reads a socket's session at least this often (ms), even when nothing was written (idle expiry). */
@@ -87,11 +87,6 @@ export class Conn {
 export function logoutText(err: unknown, lang: Lang): string {
   if (err instanceof ApiError && err.key) return err.text(lang);
   return t(lang, 'invalidToken');
-}
-
-/** Publishes new in-site messages for `userIds` (each of their sockets gets messagePush with unreadNoticeCount `count`). */
-export async function publishMessagePush(bus: Bus, userIds: string[], count = 1): Promise<void> {
-  if (userIds.length) await bus.publish(MESSAGE_TOPIC, { userIds, count });
 }
 
 /** The sockets of one instance (see the module comment). */
