@@ -1,4 +1,7 @@
 import {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -7,20 +10,29 @@ import {
   FolderOutlined,
   HomeOutlined,
   LinkOutlined,
+  NotificationOutlined,
+  NumberOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
   TableOutlined,
   TeamOutlined,
   UserOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import type { MenuItem } from '../../api/oauth';
 
 type Icon = ComponentType<{ className?: string }>;
 
-/** Icons a menu may name (antd names); others fall back to the menu type's icon. Kept small so the bundle stays lean. */
+/**
+ * Icons a menu may name (antd names; every icon the seeded menus name is here); others fall back to the menu type's icon.
+ * Kept small so the bundle stays lean.
+ */
 const BY_NAME: Record<string, Icon> = {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -29,12 +41,15 @@ const BY_NAME: Record<string, Icon> = {
   FolderOutlined,
   HomeOutlined,
   LinkOutlined,
+  NotificationOutlined,
+  NumberOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
   TableOutlined,
   TeamOutlined,
   UserOutlined,
+  WifiOutlined,
 };
 const BY_TYPE: Record<number, Icon> = { 1: FolderOutlined, 2: FileTextOutlined, 3: TableOutlined, 4: BookOutlined, 5: BarChartOutlined, 6: DashboardOutlined, 7: LinkOutlined, 8: AppstoreOutlined };
 
