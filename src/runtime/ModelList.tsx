@@ -1,13 +1,12 @@
 import type { CellEditRequestEvent, ColDef, ColumnMovedEvent, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { App, Empty, Pagination } from 'antd';
+import { Empty, Pagination } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
 import type * as onlineDev from '../api/onlineDev';
 import type { PageAction } from '../../schemas/page';
-import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { gridTheme, movedOrder } from './agGrid';
@@ -28,6 +27,7 @@ import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useGridNames } from './useGridNames';
+import { useListButtons } from './useListButtons';
 import { useListRows } from './useListRows';
 import { usePageActions } from './usePageActions';
 import { useRowDrafts } from './useRowDrafts';
@@ -77,7 +77,6 @@ export interface ModelListProps {
   movableColumns?: boolean;
 }
 
-const TOOLBAR: Record<ToolbarAction, string> = { add: 'btn_add', download: 'btn_download', upload: 'btn_upload', batchRemove: 'btn_remove' };
 
 function NoRows() {
   const { t } = useTranslation();
@@ -97,7 +96,6 @@ export default function ModelList(props: ModelListProps) {
   const cd = props.columnData as ListColumnData;
   const { t } = useTranslation();
   const { t: rt } = useTranslation(RUNTIME_NS);
-  const { modal } = App.useApp();
   const source = sourceOf(props.source, moduleId);
   const menuKey = props.menuId ?? moduleId;
   const tableKey = props.tableName ?? moduleId;
@@ -135,68 +133,7 @@ export default function ModelList(props: ModelListProps) {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const drafts = useRowDrafts(source, compiled, data.rows, reload);
   const extra = usePageActions({ source, can, gated: !!cd.useBtnPermission, reload, onNavigate: props.onNavigate, onOpen: props.onPageAction });
-  // Row actions of kind `add` (e.g. 新建下级): the add form with defaults from the row, when the page can create.
-  const adds = useMemo(
-    () => (source.actions ?? []).filter((a) => a.kind === 'add' && (a.place ?? 'row') === 'row' && !!source.create && !!onAdd && (!cd.useBtnPermission || !a.button || can(a.button))),
-    [source, onAdd, cd.useBtnPermission, can],
-  );
-
-  // A button shows when configured, permitted and possible for the source (no 新增 without create…).
-  const allowed = useCallback(
-    (value: string, list: ColumnConfig['btnsList'], code: string) => {
-      const possible: Record<string, unknown> = { add: source.create, edit: source.update, remove: source.remove, detail: true, download: source.exportData, upload: source.importData, batchRemove: source.batchRemove };
-      return list.some((b) => b.value === value) && (!cd.useBtnPermission || can(code)) && !!possible[value];
-    },
-    [cd.useBtnPermission, can, source],
-  );
-  const rowButtons = useMemo(
-    () => [
-      ...['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
-      ...[...adds, ...extra.row].map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger, when: a.when })),
-    ],
-    [allowed, cd.columnBtnsList, t, extra.row, adds],
-  );
-  const actions = useMemo(
-    () => (Object.keys(TOOLBAR) as ToolbarAction[]).filter((v) => allowed(v, cd.btnsList, TOOLBAR[v])).map((value) => ({ value, label: cd.btnsList.find((b) => b.value === value)?.label })),
-    [allowed, cd.btnsList],
-  );
-  const selectable = actions.some((a) => a.value === 'batchRemove' || a.value === 'download');
-
-  const remove = useCallback(
-    (row: onlineDev.ModelData) =>
-      modal.confirm({
-        title: t('common.prompt'),
-        content: t('model.removeConfirm'),
-        okText: t('common.ok'),
-        cancelText: t('common.cancel'),
-        onOk: async () => {
-          if (!source.remove) return;
-          const env = await source.remove(String(row.id), typeof row.version === 'number' ? row.version : undefined);
-          toast('success', env.msg || t('common.remove'), 1500);
-          if (data.rows.length === 1 && page.currentPage > 1) setPage((p) => ({ ...p, currentPage: p.currentPage - 1 }));
-          else reload();
-        },
-      }),
-    [modal, t, source, data.rows.length, page.currentPage, reload],
-  );
-  const batchRemove = () => {
-    const ids = [...selected];
-    if (!ids.length) return toast('warning', rt('list.selectFirst'), 1500);
-    modal.confirm({
-      title: rt('list.prompt'),
-      content: rt('list.batchRemoveConfirm', { count: ids.length }),
-      okText: rt('list.ok'),
-      cancelText: rt('list.cancel'),
-      onOk: async () => {
-        const versions = Object.fromEntries(data.rows.filter((r) => selected.has(String(r.id)) && typeof r.version === 'number').map((r) => [String(r.id), r.version as number]));
-        if (!source.batchRemove) return;
-        const env = await source.batchRemove(ids, versions);
-        toast('success', env.msg, 1500);
-        setSelected(new Set());
-        reload();
-      },
-    });
-  };
+  const { adds, rowButtons, actions, selectable, remove, batchRemove } = useListButtons({ source, columnData: cd, can, canAdd: !!onAdd, extra, rows: data.rows, selected, setSelected, onlyRowOfPage: data.rows.length === 1 && page.currentPage > 1, previousPage: () => setPage((p) => ({ ...p, currentPage: p.currentPage - 1 })), reload });
   const onToolbar = (a: ToolbarAction) => {
     if (a === 'add') onAdd?.(treeDefaults);
     else if (a === 'batchRemove') batchRemove();
