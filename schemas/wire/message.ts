@@ -119,11 +119,15 @@ export const NoticeInfoSchema = Type.Object({
 });
 export type NoticeInfo = Static<typeof NoticeInfoSchema>;
 
-/** Query of GET /api/message/Notice: paging, keyword (title) and enabledMark (0 drafts, 1 released; absent: both). */
+/**
+ * Query of GET /api/message/Notice: paging, keyword (title) and enabledMark (0 drafts, 1 released; absent: both);
+ * enabledMark may also come in `queryJson` (the list's search fields, e.g. `{"enabledMark":1}`).
+ */
 export const NoticeListQuerySchema = Type.Object({
   ...PagingQueryProperties,
   keyword: Type.Optional(KeywordSchema),
   enabledMark: Type.Optional(Type.Integer({ enum: [0, 1] })),
+  queryJson: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type NoticeListQuery = Static<typeof NoticeListQuerySchema>;
 

@@ -8,6 +8,7 @@ import { useOptions } from '../../renderers/_shared/useOptions';
 import type { SearchItem } from '../../schemas/columns';
 import type { FieldConfig } from '../../schemas/field';
 import type { CompiledForm } from '../engine/compile';
+import { columnField } from './columns';
 import { RUNTIME_NS } from './i18n';
 import { buildQueryJson, searchInputOf } from './searchFields';
 
@@ -54,7 +55,8 @@ function rangeOf(v: [Dayjs | null, Dayjs | null] | null, kind: 'date' | 'time'):
 
 function SearchInput({ item, compiled, value, onChange }: { item: SearchItem; compiled: CompiledForm; value: unknown; onChange: (v: unknown) => void }) {
   const { t } = useTranslation(RUNTIME_NS);
-  const field = compiled.byModel[item.prop];
+  // A list-only column's search item describes its own widget (kdKey, __slot__ options), as the column does.
+  const field = compiled.byModel[item.prop] ?? columnField(item);
   const kind = searchInputOf(item, field);
   const pair = (Array.isArray(value) ? value : [null, null]) as unknown[];
   if (kind === 'select' && field) return <OptionSearch item={item} field={field} value={value} onChange={onChange} />;

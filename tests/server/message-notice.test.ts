@@ -118,6 +118,11 @@ describe('drafts, edits and withdrawal', () => {
     expect(released.map((n) => n.title)).toContain('关于清明节放假及节后交货安排的通知');
     const drafts = (await t.call('GET', `${M}/Notice?enabledMark=0&pageSize=100`, { token: admin })).data.list as Array<{ title: string }>;
     expect(drafts.map((n) => n.title)).toContain('月末仓库盘点安排（草稿）');
+    // The page's 状态 search field sends it in queryJson; a value that is no state filters nothing.
+    const q = (json: string) => t.call('GET', `${M}/Notice?pageSize=100&queryJson=${encodeURIComponent(json)}`, { token: admin });
+    expect(((await q('{"enabledMark":0}')).data.list as Array<{ title: string }>).map((n) => n.title)).toEqual(drafts.map((n) => n.title));
+    expect((await q('{"enabledMark":7}')).data.pagination.total).toBe(released.length + drafts.length);
+    expect((await q('not json')).code).toBe(200);
   });
 });
 

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/client';
 import { listMessages } from '../../api/message';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { gridRows, renderConfigPage, WAIT } from './configPageTesting';
 
 /**
  * 通知公告 (notice management) as a built-in page config (issue 14 item 3): src/pages/system/notice.page.json rendered
@@ -15,20 +13,8 @@ import ConfigPage from './ConfigPage';
  */
 pageTestServerLifecycle();
 
-const WAIT = { timeout: 15_000 };
-const page = () =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code="systemNotice" />
-      </AntApp>
-    </MemoryRouter>,
-  );
-const rows = () => {
-  const byId = new Map<string, string>();
-  for (const r of document.querySelectorAll('.kd-list-grid .ag-row[row-id]')) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
-  return [...byId.values()];
-};
+const page = () => renderConfigPage('systemNotice');
+const rows = () => gridRows();
 const row = (title: string) => rows().find((r) => r.includes(title)) ?? '';
 /** Clicks 确定 in the newest confirmation (an answered one may linger while it animates out). */
 const confirm = async () => {
@@ -52,6 +38,17 @@ describe('通知公告 page config', () => {
     expect(screen.queryByLabelText('撤回 月末仓库盘点安排（草稿）')).toBeNull();
     expect(screen.getByLabelText('撤回 关于清明节放假及节后交货安排的通知')).toBeTruthy();
     expect(screen.queryByLabelText('发布 关于清明节放假及节后交货安排的通知')).toBeNull();
+  });
+
+  it('the 状态 search field lists drafts or released notices only', async () => {
+    page();
+    await waitFor(() => expect(row('关于清明节放假及节后交货安排的通知')).toContain('已发布'), WAIT);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态' }));
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '草稿') as HTMLElement, WAIT));
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(row('关于清明节放假及节后交货安排的通知')).toBe(''), WAIT);
+    expect(rows().length).toBeGreaterThan(0);
+    expect(rows().every((r) => r.includes('草稿'))).toBe(true);
   });
 
   it('adds a draft for everyone, releases it after confirmation (the admin receives it), withdraws and deletes it', async () => {

@@ -78,13 +78,25 @@ function toRow(r: Joined): NoticeRow {
 }
 
 /** GET /api/message/Notice: a page of notices (drafts and released), last modified first; keyword matches the title. */
+/** enabledMark (0 or 1) of a list's `queryJson` search fields; anything else (bad JSON, other values) is no filter. */
+function searchedState(queryJson: string | undefined): 0 | 1 | undefined {
+  if (!queryJson) return undefined;
+  try {
+    const v = Number((JSON.parse(queryJson) as { enabledMark?: unknown } | null)?.enabledMark);
+    return v === 0 || v === 1 ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function listNotices(db: Db, q: NoticeListQuery): Promise<Paged<NoticeRow>> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
   const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
   let base = db.selectFrom('message as m').where('m.type', '=', MESSAGE_TYPE.notice);
   const kw = q.keyword?.trim();
   if (kw) base = base.where('m.title', 'ilike', likeText(kw));
-  if (q.enabledMark !== undefined) base = base.where('m.enabled_mark', '=', q.enabledMark);
+  const state = q.enabledMark ?? searchedState(q.queryJson);
+  if (state !== undefined) base = base.where('m.enabled_mark', '=', state);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const ids = await base.select('m.id').orderBy('m.updated_at', 'desc').orderBy('m.id', 'desc').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
   const rows = ids.length ? await notices(db).where('m.id', 'in', ids.map((r) => r.id)).execute() : [];
