@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { md5 } from 'js-md5';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { callUrl, request } from '../../api/client';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import ConfigPage from './ConfigPage';
+import { gridRows, renderConfigPage } from './configPageTesting';
 
 /**
  * The grant screens (issue 12 items 3, 5, 7) against the real server: the 授权 row action of 角色管理 (the
@@ -21,20 +19,8 @@ pageTestServerLifecycle(async () => {
 });
 
 const WAIT = { timeout: 20_000 };
-const page = (code: string) =>
-  render(
-    <MemoryRouter>
-      <AntApp>
-        <ConfigPage code={code} />
-      </AntApp>
-    </MemoryRouter>,
-  );
-/** The rows of the list of page `code` (cells of one row id joined). */
-const rows = (code: string) => {
-  const byId = new Map<string, string>();
-  for (const r of document.querySelectorAll(`[data-page="${code}"] .kd-list-grid .ag-row[row-id]`)) byId.set(String(r.getAttribute('row-id')), (byId.get(String(r.getAttribute('row-id'))) ?? '') + (r.textContent ?? ''));
-  return [...byId.values()];
-};
+const page = renderConfigPage;
+const rows = gridRows;
 /** The open page-action dialog titled `title`. */
 const dialog = async (title: string) =>
   waitFor(() => {
