@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { launchBrowser, personPage, type RunningServer, shutDown, startServer } from './harness';
 
 /**
  * Issue 14 items 4–5 end to end in Chromium with two browser contexts: the administrator finds 吴昊 in the chat
@@ -22,13 +22,8 @@ describe('internal chat (issue 14)', () => {
   before(async () => {
     server = await startServer({ KD_ADMIN_PASSWORD: PASSWORD });
     browser = await launchBrowser();
-    admin = await openPage(browser, 900);
-    keeper = await openPage(browser, 900);
-    for (const p of [admin, keeper]) p.on('pageerror', (e) => console.log('page error:', e.message));
-    await signIn(admin, server.url, 'admin', PASSWORD);
-    await admin.waitForURL(/#\/home/);
-    await signIn(keeper, server.url, 'wuhao', DEMO_PASSWORD);
-    await keeper.waitForURL(/#\/home/);
+    admin = await personPage(browser, server, { account: 'admin', password: PASSWORD });
+    keeper = await personPage(browser, server, { account: 'wuhao', password: DEMO_PASSWORD });
   });
   after(() => shutDown(browser, server));
 

@@ -134,6 +134,20 @@ export async function signIn(page: Page, url: string, account: string, password:
   await page.locator('#password').press('Enter');
 }
 
+/**
+ * A page of its own (openPage, 900 px high; page errors printed), signed in as `account` once `signedIn` is given
+ * (resolves when the home shows): one browser context per person in the tests where two people meet (chat, notices).
+ */
+export async function personPage(browser: Browser, server: RunningServer, signedIn?: { account: string; password: string }): Promise<Page> {
+  const page = await openPage(browser, 900);
+  page.on('pageerror', (e) => console.log('page error:', e.message));
+  if (signedIn) {
+    await signIn(page, server.url, signedIn.account, signedIn.password);
+    await page.waitForURL(/#\/home/);
+  }
+  return page;
+}
+
 /** Waits until no element matching `root` (a CSS selector), or inside it, is in an appear/enter motion or a finite running animation. */
 async function motionOver(page: Page, root: string): Promise<void> {
   await page.waitForFunction((sel) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { clickInDialog, clickInDropdown, launchBrowser, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, clickInDropdown, launchBrowser, personPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 14 items 2–3 end to end in Chromium: the administrator writes a notice on 通知公告 (a page config) for the demo
@@ -21,11 +21,8 @@ describe('notices and the message drawer (issue 14)', () => {
   before(async () => {
     server = await startServer({ KD_ADMIN_PASSWORD: PASSWORD });
     browser = await launchBrowser();
-    admin = await openPage(browser, 900);
-    keeper = await openPage(browser, 900);
-    for (const p of [admin, keeper]) p.on('pageerror', (e) => console.log('page error:', e.message));
-    await signIn(admin, server.url, 'admin', PASSWORD);
-    await admin.waitForURL(/#\/home/);
+    admin = await personPage(browser, server, { account: 'admin', password: PASSWORD });
+    keeper = await personPage(browser, server);
   });
   after(() => shutDown(browser, server));
 

@@ -82,7 +82,7 @@ export default function MessageDrawer({ open, onClose }: { open: boolean; onClos
         open={open}
         onClose={onClose}
         placement="right"
-        width={280}
+        size={280}
         title={t('messages.drawerTitle')}
         styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
         rootClassName="kd-message-drawer"
