@@ -7,7 +7,17 @@ import { KeywordSchema, NullableText, type Paged, PagingQueryProperties } from '
  * frames and the contact routes with these schemas; the chat drawer takes the types. Times are epoch milliseconds.
  */
 
-/** A stored chat message (MessageList rows). An image's `content` is the JSON text `{"path","width","height","name"}`. */
+/**
+ * The type of a stored chat message. text and image are sent through the socket; voice and video only come from
+ * history (imported JNPF data: JNPF's web clients never send them) and are shown, not sent.
+ */
+export type ImContentType = 'text' | 'image' | 'voice' | 'video';
+
+/**
+ * A stored chat message (MessageList rows). `content`: the text as typed; for an image the JSON text
+ * `{"path","width","height","name"}` (name absent in JNPF's own rows); for voice or video JNPF's JSON text
+ * `{"path","length"}` (length in seconds; see ImMedia) or a JSON string holding the file's URL.
+ */
 export interface ImMessage {
   id: string;
   sendUserId: string;
@@ -16,7 +26,7 @@ export interface ImMessage {
   /** When the receiver read it; null while unread. */
   receiveTime: number | null;
   content: string;
-  contentType: 'text' | 'image';
+  contentType: ImContentType;
   /** 0 unread, 1 read. */
   state: number;
 }
@@ -30,7 +40,7 @@ export interface ImUnreadNum {
   receiveUserId: string;
   unreadNum: number;
   defaultMessage: string;
-  defaultMessageType: 'text' | 'image';
+  defaultMessageType: ImContentType;
   defaultMessageTime: number;
 }
 
@@ -41,9 +51,9 @@ export interface ImReplyItem {
   account: string;
   realName: string;
   headIcon: string;
-  /** The latest message's content (an image's JSON text: show [图片] by messageType). */
+  /** The latest message's content (an image's JSON text: show [图片], [语音] or [视频] by messageType). */
   latestMessage: string;
-  messageType: 'text' | 'image';
+  messageType: ImContentType;
   latestDate: number;
   unreadMessage: number;
 }
@@ -59,12 +69,22 @@ export interface ImUser {
   department: string;
 }
 
-/** An image sent in a chat: where it is served and its size in pixels (the sender's `name` kept for display). */
+/**
+ * An image sent in a chat: where it is served and its size in pixels as the sender's client read it (shown at that
+ * size, scaled down to fit), and the upload's file name (absent in rows imported from JNPF, which stores
+ * `{ path, width, height }`).
+ */
 export interface ImImage {
   path: string;
   width: number;
   height: number;
-  name: string;
+  name?: string;
+}
+
+/** A voice or video message's content (JNPF `{ path, length }`): where the file is served and its length in seconds. */
+export interface ImMedia {
+  path: string;
+  length?: number | string;
 }
 
 /** GET /api/permission/Users/ImUser query: keyword (account or name), currentPage, pageSize (default 20). */
@@ -90,8 +110,9 @@ const UserId = Type.String({ minLength: 1, maxLength: 100 });
 export const OnConnectionFrameSchema = Type.Object({ method: Type.Literal('OnConnection'), token: Token, mobileDevice: Type.Optional(Type.Boolean()) });
 
 /**
- * An image message's content: the upload's `fileId` (POST /api/file/Uploader/IM → `{ name, fileId, url }`) or its
- * `url`, plus its width and height in pixels and the file name.
+ * An image message's content after its upload (POST /api/file/Uploader/IM → `{ name, fileId, url }`): JNPF's clients
+ * send `{ name, width, height }` (name = the answer's name: the sender's newest /IM upload of that name); ours also
+ * sends the `fileId` (or the `url`), which names the file exactly. Width and height: the image's pixels.
  */
 export const ImageContentSchema = Type.Object({
   fileId: Type.Optional(Type.String({ maxLength: 100 })),

@@ -45,7 +45,7 @@ const fromStored = (m: ImMessage, me: string): Item => {
       image = null;
     }
   }
-  return { id: m.id, mine: m.sendUserId === me, type: m.contentType, text: m.contentType === 'text' ? m.content : '', image, time: m.sendTime };
+  return { id: m.id, mine: m.sendUserId === me, type: m.contentType === 'image' ? 'image' : 'text', text: m.contentType === 'text' ? m.content : '', image, time: m.sendTime };
 };
 
 /** The pixel size of an image file (read in the browser before it is sent). */

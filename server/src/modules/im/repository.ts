@@ -241,23 +241,7 @@ export async function replyList(db: Db, me: string): Promise<ImReplyItem[]> {
   });
 }
 
-/** The upload type of chat images (POST /api/file/Uploader/IM, spec 000 §7). */
-export const IM_UPLOAD_TYPE = 'IM';
-
-/**
- * The chat image `fileId` that `userId` uploaded (file_store type IM, a raster image: not SVG) with its day and name,
- * or undefined (unknown, someone else's, or not an image: such a frame is refused).
- */
-export async function chatImageFile(db: Db, userId: string, fileId: string): Promise<{ id: string; day: string; name: string } | undefined> {
-  const row = await db
-    .selectFrom('file_store')
-    .select(['id', 'day', 'original_name', 'mime', 'type', 'creator_user_id'])
-    .where('id', '=', fileId)
-    .executeTakeFirst();
-  if (!row || row.type !== IM_UPLOAD_TYPE || row.creator_user_id !== userId) return undefined;
-  if (!row.mime.startsWith('image/') || row.mime.includes('svg')) return undefined;
-  return { id: row.id, day: row.day, name: row.original_name };
-}
+export { IM_UPLOAD_TYPE } from './images';
 
 /** May `userId` download chat file `fileId`? True when an image message carrying it was sent to or by that user. */
 export async function mayReadChatFile(db: Db, userId: string, fileId: string): Promise<boolean> {

@@ -16,7 +16,8 @@ import { schemaErrorMessage } from '../../plugins/envelope';
 import { downloadUrl } from '../files/routes';
 import { type ChatHub, Conn, logoutText, MAX_SOCKETS_PER_USER } from './hub';
 import { imText } from './messages';
-import { chatImageFile, chatUser, IM_UPLOAD_TYPE, markRead, messagePage, onlineUserIds, storeMessage, unreadMessageSummary, unreadNums } from './repository';
+import { chatImageFile, IM_UPLOAD_TYPE } from './images';
+import { chatUser, markRead, messagePage, onlineUserIds, storeMessage, unreadMessageSummary, unreadNums } from './repository';
 
 /**
  * One chat socket (spec 000 §7 "Internal chat"; JNPF WebSocketHandlerMiddleware; issue 14 items 4, 6 and "Bad
@@ -24,7 +25,11 @@ import { chatImageFile, chatUser, IM_UPLOAD_TYPE, markRead, messagePage, onlineU
  * - OnConnection `{ token, mobileDevice }` → initMessage (unread chat per sender, unread in-site messages, users
  *   online, server time), then nopwdchange when the user never changed the password;
  * - SendMessage `{ toUserId, messageType: text|image, messageContent, clientMsgId? }` → stored first, then
- *   sendMessage to every socket of the sender and receiveMessage to every socket of the receiver, on every instance;
+ *   sendMessage to every socket of the sender and receiveMessage to every socket of the receiver, on every instance.
+ *   An image's messageContent is JNPF's `{ name, width, height }` (name: the /IM upload's answer) or ours with the
+ *   upload's `fileId`/`url` (images.ts); it is stored and sent as `{ path, width, height, name }`. JNPF's web
+ *   clients send no other type (voice is commented out in JNPF's .NET server, video never sent): voice and video
+ *   frames are refused (400), such messages only come from imported history;
  * - UpdateReadMessage `{ formUserId }` → the messages from formUserId to the caller become read;
  * - MessageList `{ toUserId, formUserId, currentPage, pageSize, sord, keyword }` → messageList.
  * The token comes from the URL (`/api/message/websocket/{token}`) or, without one, from OnConnection; a frame's token
@@ -62,7 +67,6 @@ export function normToken(raw: string | null | undefined): string | null {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const IM_URL = /^\/api\/file\/Download\/IM\/\d{8}\/([0-9a-f]{32})(?:\/|$)/;
 
 const byteLength = (data: RawData): number => (Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : Buffer.isBuffer(data) ? data.length : data.byteLength);
 const textOf = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
@@ -124,8 +128,7 @@ export function serveSocket(app: FastifyInstance, hub: ChatHub, ws: WebSocket, r
     } else {
       const c = f.messageContent;
       if (typeof c === 'string') return refuse(400, 'badFrame', { detail: 'messageContent' }, f.method);
-      const id = c.fileId ?? IM_URL.exec(c.url ?? '')?.[1] ?? '';
-      const file = /^[0-9a-f]{32}$/.test(id) ? await chatImageFile(app.db, me, id) : undefined;
+      const file = await chatImageFile(app.db, me, c);
       if (!file) return refuse(400, 'notImage', {}, f.method);
       fileId = file.id;
       wireContent = { path: downloadUrl(IM_UPLOAD_TYPE, file.day, file.id, file.name), width: c.width, height: c.height, name: file.name };
