@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptio
 import { runSeeds } from './db/seed';
 import { openBus } from './lib/bus';
 import { modules } from './modules';
+import { registerPageExtensions } from './modules/page-extension/hooks';
 import { registerAreaVersions } from './plugins/area-versions';
 import { markPublicScope, registerAuth } from './plugins/auth';
 import { registerBus } from './plugins/auth-cache';
@@ -81,6 +82,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     registerInputGuard(app);
     registerReferrerPolicy(app);
     registerAuth(app);
+    registerPageExtensions(app);
     await app.register(rateLimit, { global: false });
     await app.register(formbody);
     for (const load of modules) await app.register((await load()).default);

@@ -25,4 +25,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./online-user/routes'),
   () => import('./menu/routes'),
   () => import('./authority/routes'),
+  () => import('./page-extension/routes'),
 ];

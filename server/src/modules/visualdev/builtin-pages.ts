@@ -1,6 +1,8 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ColumnItem } from '../../../../schemas/columns';
+import type { FieldConfig } from '../../../../schemas/field';
 import type { PageConfig } from '../../../../schemas/page';
 import type { Db } from '../../db/types';
 import { authorize, modulesByEnCode, type SessionInfo } from '../../plugins/permissions';
@@ -61,15 +63,20 @@ export async function mayOpenPage(db: Db, session: SessionInfo, page: PageConfig
 /**
  * The Config answer of a built-in page (the same envelope data as a model's: formData/columnData as JSON strings),
  * with its `resource` binding, extra `forms`, `rowName`, `locales`, `params` (what a `page` action hands it) and `builtin: true`.
+ * `extension`: the fields and columns an administrator added (issue 26 item 4, modules/page-extension), appended to
+ * the shipped form and list; `extensionVersion` is their version (0 = none).
  */
-export function pageConfigAnswer(page: PageConfig) {
+export function pageConfigAnswer(page: PageConfig, extension?: { fields: FieldConfig[]; columns: ColumnItem[]; version: number } | null) {
+  const formData = extension?.fields.length ? { ...page.formData, fields: [...page.formData.fields, ...extension.fields] } : page.formData;
+  const columnData = extension?.columns.length ? { ...page.columnData, columnList: [...page.columnData.columnList, ...extension.columns] } : page.columnData;
   return {
     id: page.code,
     fullName: page.fullName,
     enCode: page.code,
     webType: 2,
-    formData: JSON.stringify(page.formData),
-    columnData: JSON.stringify(page.columnData),
+    formData: JSON.stringify(formData),
+    columnData: JSON.stringify(columnData),
+    extensionVersion: extension?.version ?? 0,
     flowId: '',
     enableFlow: 0,
     builtin: true,

@@ -1,4 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { Type } from '@sinclair/typebox';
+import { FieldConfigSchema } from '../../../../schemas/field';
 import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
 import { fail } from './messages';
@@ -22,6 +24,7 @@ export const MAX_DEPTH = 12;
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 const checkShape = ajv.compile(ModelRecordSchema);
+const checkFieldShape = ajv.compile(Type.Array(FieldConfigSchema));
 
 /** `/formData/fields/3/__vModel__` → `formData.fields[3].__vModel__`. */
 export function dottedPath(pointer: string): string {
@@ -98,6 +101,24 @@ function walkFields(list: unknown, path: string, names: Map<string, string>, sta
       walkFields(cfg.children, `${here}.__config__.children`, kdKey === 'table' ? new Map() : names, state, depth + 1);
     }
   });
+}
+
+/**
+ * The per-field checks of {@link validateModel} over one field list whose answers' paths start with `path` (issue 26
+ * item 4: the fields an administrator adds to a built-in page get the same check as a model's). Returns the vModels
+ * found (name → path). @throws LocalizedError 400 with `data.path`.
+ */
+export function checkFieldList(list: unknown, path: string): Map<string, string> {
+  if (Array.isArray(list)) {
+    const shape = checkFieldShape(list);
+    if (!shape) {
+      const e = checkFieldShape.errors![0];
+      shapeError({ ...e, instancePath: `/${path}${e.instancePath}` });
+    }
+  }
+  const names = new Map<string, string>();
+  walkFields(list, path, names, { count: 0 }, 0);
+  return names;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import { authorize, modulesOfModel } from '../../plugins/permissions';
+import { loadExtension } from '../page-extension/store';
 import { builtinPage, mayOpenPage, pageConfigAnswer } from './builtin-pages';
 import { type ColumnData, sortableColumns } from './column-data';
 import { readable, trimRow } from './field-access';
@@ -119,7 +120,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     const page = builtinPage(req.params.id);
     if (page) {
       if (!(await mayOpenPage(app.db, session, page))) throw ApiError.forbidden();
-      return ok(pageConfigAnswer(page));
+      return ok(pageConfigAnswer(page, await loadExtension(app.db, page.code)));
     }
     if (!(await authorize(app.db, session, await modulesOfModel(app.db, req.params.id), 'view')).allowed) throw ApiError.forbidden();
     const { record } = await modelOf(req);
