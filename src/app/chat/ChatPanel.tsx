@@ -3,13 +3,15 @@ import { Avatar, Button, Input, Popover, Spin, Typography, Upload } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImImage, ImMessage, ServerFrame } from '../../../schemas/wire/im';
+import type { ServerFrame } from '../../../schemas/wire/im';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_UPLOAD_PATH } from '../../api/chat';
 import type { ChatSocket } from '../../api/chatSocket';
 import { callHeaders, callUrl } from '../../api/client';
 import { toast } from '../../api/toast';
 import { tokenAtom } from '../session/atoms';
 import { EMOJIS } from './emoji';
+import { fromLive, fromStored, imageSize, type Item } from './items';
+import { MediaMessage } from './media';
 import { ChatImage, EmojiText, relativeTime } from './parts';
 
 /** The person a conversation is with. */
@@ -26,48 +28,9 @@ export const HISTORY_PAGE_SIZE = 50;
 /** The history loads its next page within this many pixels of its end (spec 000 §9). */
 const HISTORY_NEXT_PX = 100;
 
-/** A message as the panel shows it: who sent it, its type, text or image, and when (epoch ms). */
-interface Item {
-  id: string;
-  mine: boolean;
-  type: 'text' | 'image';
-  text: string;
-  image: ImImage | null;
-  time: number;
-}
-
-const fromStored = (m: ImMessage, me: string): Item => {
-  let image: ImImage | null = null;
-  if (m.contentType === 'image') {
-    try {
-      image = JSON.parse(m.content) as ImImage;
-    } catch {
-      image = null;
-    }
-  }
-  return { id: m.id, mine: m.sendUserId === me, type: m.contentType === 'image' ? 'image' : 'text', text: m.contentType === 'text' ? m.content : '', image, time: m.sendTime };
-};
-
-/** The pixel size of an image file (read in the browser before it is sent). */
-function imageSize(file: Blob): Promise<{ width: number; height: number }> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const img = new Image();
-    img.onload = () => {
-      URL.revokeObjectURL(url);
-      resolve({ width: img.naturalWidth || img.width, height: img.naturalHeight || img.height });
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error('not an image'));
-    };
-    img.src = url;
-  });
-}
-
 /**
  * One conversation (spec 000 §2 "Clicking an entry opens a chat panel"; issue 14 items 4–5): the messages (first load:
- * the newest 30), an emoji picker, image upload (image files only, < 5 MB, one at a time, through the common upload
+ * the newest 30; images at their stored size, voice and video as items opening a player dialog), an emoji picker, image upload (image files only, < 5 MB, one at a time, through the common upload
  * with /IM), a 3-row text box (Enter sends, Shift+Enter is a new line; an empty message is not sent), 'send', and the
  * history view with keyword search (50 a page, ascending, next page within 100 px). Opening it marks the peer's
  * messages read; new ones from the peer are marked read as they arrive. A reconnect (initMessage) reloads the list.
@@ -118,11 +81,11 @@ export default function ChatPanel({ peer, me, socket, onClose }: { peer: ChatPee
           setHistoryLoading(false);
         } else setItems(list);
       } else if (f.method === 'receiveMessage' && f.formUserId === peer.id) {
-        const item: Item = { id: f.id, mine: false, type: f.messageType, text: typeof f.formMessage === 'string' ? f.formMessage : '', image: typeof f.formMessage === 'string' ? null : f.formMessage, time: f.dateTime };
+        const item = fromLive(f.id, false, f.messageType, f.formMessage, f.dateTime);
         setItems((l) => (l.some((x) => x.id === item.id) ? l : [...l, item]));
         socket.send({ method: 'UpdateReadMessage', formUserId: peer.id });
       } else if (f.method === 'sendMessage' && f.toUserId === peer.id) {
-        const item: Item = { id: f.id, mine: true, type: f.messageType, text: typeof f.toMessage === 'string' ? f.toMessage : '', image: typeof f.toMessage === 'string' ? null : f.toMessage, time: f.dateTime };
+        const item = fromLive(f.id, true, f.messageType, f.toMessage, f.dateTime);
         setItems((l) => (l.some((x) => x.id === item.id) ? l : [...l, item]));
       }
     });
@@ -172,7 +135,13 @@ export default function ChatPanel({ peer, me, socket, onClose }: { peer: ChatPee
           {m.mine ? t('chat.me') : peer.realName} {relativeTime(m.time, t)}
         </Typography.Text>
         <div style={{ background: m.mine ? '#d2e8ff' : '#f2f3f5', borderRadius: 6, padding: '6px 10px', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {m.type === 'image' && m.image ? <ChatImage image={m.image} token={token} /> : <EmojiText text={m.text} />}
+          {m.image ? (
+            <ChatImage image={m.image} token={token} />
+          ) : m.media && (m.type === 'voice' || m.type === 'video') ? (
+            <MediaMessage type={m.type} media={m.media} token={token} />
+          ) : (
+            <EmojiText text={m.text} />
+          )}
         </div>
       </div>
     </div>

@@ -22,13 +22,14 @@ export function EmojiText({ text }: { text: string }) {
 export function ChatImage({ image, token }: { image: ImImage; token: string | null }) {
   const scale = Math.min(1, 200 / Math.max(1, image.width), 200 / Math.max(1, image.height));
   const src = token ? `${image.path}?token=${encodeURIComponent(token)}` : image.path;
-  return <img src={src} alt={image.name} width={Math.round(image.width * scale)} height={Math.round(image.height * scale)} style={{ borderRadius: 4 }} />;
+  return <img src={src} alt={image.name ?? ''} width={Math.round(image.width * scale)} height={Math.round(image.height * scale)} style={{ borderRadius: 4 }} />;
 }
 
-/** The preview of a conversation's latest message: [图片] / [语音] by type, else the text. */
+/** The preview of a conversation's latest message: [图片] / [语音] / [视频] by type, else the text. */
 export function previewText(content: string, type: string, t: TFunction): string {
   if (type === 'image') return t('chat.imageText');
   if (type === 'voice') return t('chat.voiceText');
+  if (type === 'video') return t('chat.videoText');
   return content;
 }
 
