@@ -3,7 +3,7 @@ import { EMOJIS, splitEmoji } from './emoji';
 
 /** The chat's emoji codes (issue 14 item 4): every JNPF code has a shipped image; text splits into text and emoji. */
 describe('chat emoji', () => {
-  it('has the 120 codes of JNPF v3, each with its own image', () => {
+  it('has the 120 codes JNPF ships (static/emoji.json: files 100–219, not 219 codes), each with its own image', () => {
     expect(EMOJIS).toHaveLength(120);
     expect(EMOJIS[0].code).toBe('[微笑]');
     expect(EMOJIS.at(-1)?.code).toBe('[礼物1]');

@@ -1,8 +1,17 @@
 /**
  * The chat's emoji codes (spec 000 §3 "Text may hold emoji codes in square brackets"; issue 14 item 4): JNPF v3's
- * picker list, `[微笑]` … `[礼物1]` (its static/emoji.json: 120 codes, files 100–219), each drawn as a Twemoji image
- * shipped by the @twemoji/svg package (MIT code, CC-BY 4.0 graphics) — never shown as the raw code. The Unicode
- * emoji chosen for each code is ours (JNPF drew its own GIFs).
+ * picker list, `[微笑]` … `[礼物1]`, each drawn as a Twemoji image shipped by the @twemoji/svg package (MIT code,
+ * CC-BY 4.0 graphics) — never shown as the raw code. The Unicode emoji chosen for each code is ours (JNPF drew its
+ * own GIFs).
+ *
+ * Why 120 codes and not the spec's "219": JNPF ships 120. Its web client's list, static/emoji.json of jnpf-web v3
+ * (wuqingguang0816/Mnxhp: the same 120 entries in every version from v3.0, 2021, to v3.4.7, 2023) and
+ * src/layouts/default/header/components/chat/emoji.json of the Vue 3 client v3.6 (HelloKitty2022/jnpf-web, the same
+ * list), holds 120 `{ url, alt }` entries whose images are the files 100.gif … 199.gif and 200.png … 219.png: 219 is
+ * the last file's number, not a count. The list comes from a common uni-app chat template (five pages of 24 over the
+ * same files 100–219, some names repeated), where JNPF renamed the repeats so each code is unique ([大哭], [汗1],
+ * [难过1], [拜], [微笑1], [礼物1] …). No JNPF emoji list we could read (web clients v3.0–v3.6) has 219 entries; the
+ * JNPF mobile app's source was not among them. A code not in this table stays text.
  */
 
 // Imported by name as well as through the glob below, so that dependency checks (knip) see the package it reads.
