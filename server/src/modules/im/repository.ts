@@ -180,7 +180,12 @@ export async function unreadMessageSummary(
   return { unreadNoticeCount: notices.length, unreadMessageCount: others.length, noticeDefaultText: notices[0]?.title ?? '', messageDefaultText: others[0]?.title ?? '' };
 }
 
-/** Ids of users with a live session (not kicked, active within the idle timeout), at most 1000: initMessage onlineUsers. */
+/**
+ * Ids of users with a live session (not kicked, active within the idle timeout), at most 1000: initMessage onlineUsers.
+ * From sessions, not open sockets (JNPF counts its sockets): no screen of ours shows chat presence (the contacts and
+ * conversations carry no online state), and socket presence across instances would need a shared Redis set kept
+ * alive by every instance — not built until a screen needs it.
+ */
 export async function onlineUserIds(db: Db, now = Date.now()): Promise<string[]> {
   const since = new Date(now - (await tokenTimeoutMinutes(db)) * 60_000);
   const rows = await db.selectFrom('session').select('user_id').distinct().where('kicked', '=', false).where('last_seen', '>=', since).limit(1000).execute();
