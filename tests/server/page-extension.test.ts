@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../../server/src/lib/password';
+import { download, multipart, sheetRows, xlsx } from './excel-helpers';
 import { createUser, grant, signedInTestApp } from './helpers';
 
 /**
@@ -12,6 +13,7 @@ const ctx = signedInTestApp();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, token = ctx.token) => ctx.t.call(method, url, { token, payload });
 const EXT = '/api/visualdev/OnlineDev/permissionUser/Extension';
+const importFile = (buf: Buffer) => ctx.t.call('POST', '/api/permission/Users/ImportData', { token: ctx.token, ...multipart(buf) });
 
 const employeeNo = {
   __vModel__: 'employeeNo',
@@ -72,6 +74,34 @@ describe('extending a built-in page (issue 26 item 4)', () => {
     expect(await ctx.t.app.db.selectFrom('page_extension_value').selectAll().where('record_id', '=', id).execute()).toEqual([]);
   });
 
+  it('puts the added fields in the users Excel: export, template and an all-or-nothing import checked by their rules', async () => {
+    const shift = { __vModel__: 'shift', __config__: { kdKey: 'select', label: '班次', dataType: 'static' }, __slot__: { options: [{ id: 'd', fullName: '白班' }, { id: 'n', fullName: '夜班' }] } };
+    const version = (await call('GET', EXT)).data.version;
+    expect((await call('PUT', EXT, { fields: [employeeNo, wechat, shift], columns, version })).code).toBe(200);
+    const template = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/TemplateDownload', undefined, 'GET')).rawPayload);
+    expect(template[0].slice(-3)).toEqual(['*工号', '微信', '班次']);
+    expect(String(template[1].at(-1))).toContain('白班/夜班');
+    const head = ['账户', '姓名', '所属组织', '工号', '班次'];
+    const bad = await xlsx([head, ['Alan', '阿兰', '品质部', 'KD1', '夜班'], ['Bea', '阿贝', '品质部', 'KD0002', '早班'], ['Cai', '阿才', '品质部', '', '白班']]);
+    const refused = await importFile(bad);
+    expect(refused).toMatchObject({ code: 400, msg: '导入失败：共3处错误，未导入任何数据' });
+    expect(refused.data.errors).toEqual([
+      { row: 2, field: 'employeeNo', label: '工号', message: '工号格式为KD加4位数字' },
+      { row: 3, field: 'shift', label: '班次', message: '班次的值早班不在可选范围内' },
+      { row: 4, field: 'employeeNo', label: '工号', message: '工号不能为空' },
+    ]);
+    expect((await call('GET', '/api/permission/Users?keyword=Alan')).data.list).toHaveLength(0);
+    const good = await xlsx([head, ['Alan', '阿兰', '品质部', 'KD1001', '夜班']]);
+    expect((await importFile(good)).code).toBe(200);
+    const alan = (await call('GET', '/api/permission/Users?keyword=Alan')).data.list[0];
+    expect(alan).toMatchObject({ account: 'Alan', employeeNo: 'KD1001', shift: 'n' });
+    const exported = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { keyword: 'Alan' })).rawPayload);
+    expect(exported[0].slice(-3)).toEqual(['工号', '微信', '班次']);
+    expect(exported[1].slice(-3)).toEqual(['KD1001', '', '夜班']);
+    const picked = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { keyword: 'Alan', selectKey: ['account', 'employeeNo'] })).rawPayload);
+    expect(picked[0]).toEqual(['账户', '工号']);
+  });
+
   it('only an online-development editor may change additions; anyone who opens the page reads them', async () => {
     await ctx.t.app.db.insertInto('role').values({ id: 'role-hr', full_name: '人事', en_code: 'hr' }).execute();
     await createUser(ctx.t.app, { account: 'hr1', password: 'Pass@123', roleIds: ['role-hr'] });
@@ -79,7 +109,8 @@ describe('extending a built-in page (issue 26 item 4)', () => {
     expect((await call('GET', EXT, undefined, hr)).code).toBe(404);
     const menu = await ctx.t.app.db.selectFrom('module').select('id').where('url_address', '=', 'permission/user').executeTakeFirstOrThrow();
     await grant(ctx.t.app, 'Role', 'role-hr', [['module', menu.id]]);
-    expect((await call('GET', EXT, undefined, hr)).data.version).toBe(1);
-    expect((await call('PUT', EXT, { fields: [], columns: [], version: 1 }, hr)).code).toBe(403);
+    const { version } = (await call('GET', EXT, undefined, hr)).data;
+    expect(version).toBe((await call('GET', EXT)).data.version);
+    expect((await call('PUT', EXT, { fields: [], columns: [], version }, hr)).code).toBe(403);
   });
 });

@@ -6,7 +6,8 @@ import { MAX_IMPORT_BYTES } from '../visualdev/excel-import';
 import { fail as failVisual, text as textVisual } from '../visualdev/messages';
 import { attachment } from '../visualdev/model-io-routes';
 import { MENU } from './common';
-import { columnsOf, MAX_USER_EXPORT, USER_FILE, userExportWorkbook, userTemplateWorkbook } from './user-excel';
+import { type ExtensionSheet, extensionSheet } from '../page-extension/excel';
+import { columnsOf, MAX_USER_EXPORT, USER_FILE, USER_PAGE, userExportWorkbook, userTemplateWorkbook } from './user-excel';
 import { importUsers } from './user-import';
 import { allUsers } from './user-repository';
 
@@ -22,6 +23,13 @@ interface ExportFilter {
   ids?: string[];
   /** List props naming the columns (columnsOf); all columns without. */
   selectKey?: string[];
+}
+
+/** The added columns an export writes: all without `selectKey`, else those it names (null when none). */
+function chosen(sheet: ExtensionSheet | null, selectKey: string[] | undefined): ExtensionSheet | null {
+  if (!sheet || !selectKey?.length) return sheet;
+  const columns = sheet.columns.filter((c) => selectKey.includes(c.name));
+  return columns.length ? { ...sheet, columns } : null;
 }
 
 const shortText = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
@@ -65,13 +73,14 @@ export default async function userExcelRoutes(parent: FastifyInstance): Promise<
 /** The routes above, in a child scope that parses multipart bodies (one file of at most 10 MB). */
 async function userExcelScope(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 22 } });
-  const exportData = async (filter: ExportFilter, reply: FastifyReply) => sendXlsx(reply, USER_FILE.export, await userExportWorkbook(app.db, await allUsers(app.db, filter, MAX_USER_EXPORT), columnsOf(filter.selectKey)));
+  const exportData = async (filter: ExportFilter, reply: FastifyReply) =>
+    sendXlsx(reply, USER_FILE.export, await userExportWorkbook(app.db, await allUsers(app.db, filter, MAX_USER_EXPORT), columnsOf(filter.selectKey), chosen(await extensionSheet(app.db, USER_PAGE), filter.selectKey)));
   app.get<{ Querystring: OrgListQuery }>('/api/permission/Users/ExportData', { config: access('btn_download'), schema: { querystring: OrgListQuerySchema } }, async (req, reply) =>
     exportData({ keyword: req.query.keyword, organizeId: req.query.organizeId, enabledMark: req.query.enabledMark }, reply),
   );
   app.post('/api/permission/Users/ExportData', { config: access('btn_download') }, async (req, reply) => exportData(filterOfBody(req.body), reply));
 
-  app.get('/api/permission/Users/TemplateDownload', { config: access('btn_upload') }, async (_req, reply) => sendXlsx(reply, USER_FILE.template, await userTemplateWorkbook()));
+  app.get('/api/permission/Users/TemplateDownload', { config: access('btn_upload') }, async (_req, reply) => sendXlsx(reply, USER_FILE.template, await userTemplateWorkbook(await extensionSheet(app.db, USER_PAGE))));
 
   app.post('/api/permission/Users/ImportData', { config: access('btn_upload') }, async (req) => {
     if (!req.isMultipart()) throw failVisual(400, 'noFile');
@@ -84,7 +93,7 @@ async function userExcelScope(app: FastifyInstance): Promise<void> {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw failVisual(400, 'fileTooLarge', { size: '10MB' });
       throw err;
     }
-    const users = await importUsers(app.db, req.auth!, buf, req.lang);
+    const users = await importUsers(app.db, req.auth!, buf, req.lang, await extensionSheet(app.db, USER_PAGE));
     return ok({ count: users.length, users }, textVisual('importOk', { count: users.length }, req.lang));
   });
 }

@@ -2,14 +2,20 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/types';
 import { sheetOf } from '../visualdev/excel-export';
 import { fail as failVisual } from '../visualdev/messages';
+import { type ExtensionSheet, extensionCells, extensionHeaders, extensionHints } from '../page-extension/excel';
+import { valuesOf } from '../page-extension/store';
 import type { UserRow } from './user-repository';
+
+/** The 用户管理 page's code (src/pages/permission/user.page.json): the key of the fields an administrator added to users. */
+export const USER_PAGE = 'permissionUser';
 
 /**
  * The users' Excel sheet (issue 12 item 7: 用户管理 导出 / 导入 / 下载模板; exceljs through the visualdev helpers).
  * One row per user, these columns in this order, NAMES never ids, so an export imports back (user-import.ts):
  * 账户*, 姓名*, 性别 (男/女/保密), 所属组织* (the main organisation's or department's full name), 岗位 and 角色
  * (names, comma-separated; the first 岗位 is the main one), 手机, 邮箱, 状态 (启用/禁用/锁定). A `*` marks a required
- * column in the template; headers are read with or without it, and by key (`account`…) as well.
+ * column in the template; headers are read with or without it, and by key (`account`…) as well. The fields an
+ * administrator added to the 用户管理 page (issue 26 item 4, page-extension/excel.ts) follow as more columns.
  */
 
 /** One column of the users' sheet: `key` (the UserRow/import field), `label` (the header), `required`, `max` length. */
@@ -113,28 +119,21 @@ function cellsOf(u: UserRow, orgs: Map<string, string>): Record<UserSheetColumn[
  * organisations named by organizeLabels; `columns` (default all, in sheet order) choose what is written.
  * @throws LocalizedError 400 exportTooLarge past MAX_USER_EXPORT users.
  */
-export async function userExportWorkbook(db: Db, users: UserRow[], columns: UserSheetColumn[] = USER_COLUMNS): Promise<Buffer> {
+export async function userExportWorkbook(db: Db, users: UserRow[], columns: UserSheetColumn[] = USER_COLUMNS, extra: ExtensionSheet | null = null): Promise<Buffer> {
   if (users.length > MAX_USER_EXPORT) throw failVisual(400, 'exportTooLarge', { max: MAX_USER_EXPORT });
   const wb = new ExcelJS.Workbook();
-  const ws = sheetOf(
-    wb,
-    '用户信息',
-    columns.map((c) => header(c, false)),
-  );
+  const ws = sheetOf(wb, '用户信息', [...columns.map((c) => header(c, false)), ...(extra ? extensionHeaders(extra) : [])]);
   const orgs = await organizeLabels(db);
-  for (const u of users) ws.addRow(cellsOf(u, orgs));
+  const values = extra ? await valuesOf(db, USER_PAGE, users.map((u) => u.id)) : null;
+  for (const u of users) ws.addRow({ ...cellsOf(u, orgs), ...(extra ? extensionCells(extra, values?.get(u.id)) : {}) });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The import template: the header row (`*` on required columns) and a grey italic row of hints. */
-export async function userTemplateWorkbook(): Promise<Buffer> {
+/** The import template: the header row (`*` on required columns) and a grey italic row of hints; `extra`: the added fields. */
+export async function userTemplateWorkbook(extra: ExtensionSheet | null = null): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = sheetOf(
-    wb,
-    '用户信息',
-    USER_COLUMNS.map((c) => header(c, true)),
-  );
-  const hints = ws.addRow(Object.fromEntries(USER_COLUMNS.map((c) => [c.key, c.hint || null])));
+  const ws = sheetOf(wb, '用户信息', [...USER_COLUMNS.map((c) => header(c, true)), ...(extra ? extensionHeaders(extra, true) : [])]);
+  const hints = ws.addRow({ ...Object.fromEntries(USER_COLUMNS.map((c) => [c.key, c.hint || null])), ...(extra ? extensionHints(extra) : {}) });
   hints.font = { italic: true, color: { argb: 'FF888888' } };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

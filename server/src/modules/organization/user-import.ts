@@ -8,7 +8,9 @@ import { type ImportError, MAX_IMPORT_ROWS, readFirstSheet } from '../visualdev/
 import { fail as failVisual } from '../visualdev/messages';
 import { assertHolds } from './holds';
 import { fail, LABEL } from './messages';
-import { GENDERS, loadNameIndex, type NameIndex, STATES, USER_COLUMNS, type UserSheetColumn } from './user-excel';
+import { type ExtensionSheet, extensionHeaderMap, parseExtensionRow } from '../page-extension/excel';
+import { insertValues } from '../page-extension/store';
+import { GENDERS, loadNameIndex, type NameIndex, STATES, USER_COLUMNS, USER_PAGE, type UserSheetColumn } from './user-excel';
 
 /**
  * The users' Excel import (issue 12 item 7; the sheet of user-excel.ts). Every row is checked first — account
@@ -20,6 +22,8 @@ import { GENDERS, loadNameIndex, type NameIndex, STATES, USER_COLUMNS, type User
  * with a random initial password (lib/password.ts randomPassword) that must be changed at first sign-in
  * (change_pwd_times 0, as createUser), returned once: `{ count, users: [{ account, realName, password }] }`.
  * Roles and positions the caller does not hold refuse the whole file (403, holds.ts). Never an administrator.
+ * `extra`: the fields an administrator added to 用户管理 (issue 26 item 4): read by their headers, checked by their
+ * rules (a bad cell is a row error like any other) and written in the same transaction.
  */
 
 /** A checked row, ready to write. */
@@ -155,9 +159,11 @@ async function checkAccounts(db: Db, rows: Array<{ row: number; account: string 
  * @throws LocalizedError 400 notXlsx / tooManyRows / noImportColumns / importFailed `{ errors }`; 403 roles or positions
  *   the caller does not hold.
  */
-export async function importUsers(db: Db, caller: SessionInfo, buf: Buffer, lang: Lang): Promise<ImportedUser[]> {
+export async function importUsers(db: Db, caller: SessionInfo, buf: Buffer, lang: Lang, extra: ExtensionSheet | null = null): Promise<ImportedUser[]> {
   const rows = await readFirstSheet(buf);
-  const map = headerMap(rows.shift()?.values ?? []);
+  const head = rows.shift()?.values ?? [];
+  const map = headerMap(head);
+  const extraMap = extra ? extensionHeaderMap(extra, head) : new Map();
   if (!['account', 'realName', 'organize'].every((k) => [...map.values()].some((c) => c.key === k))) throw failVisual(400, 'noImportColumns');
   const cellsOf = (values: unknown[]) => new Map([...map].map(([i, c]) => [c.key, str(values[i])] as const));
   // The template's hint row (grey, second) is skipped when every mapped cell is its hint or empty.
@@ -166,7 +172,17 @@ export async function importUsers(db: Db, caller: SessionInfo, buf: Buffer, lang
 
   const index = await loadNameIndex(db);
   const errors: ImportError[] = [];
-  const drafts = rows.map((r) => checkRow(r.row, cellsOf(r.values), index, lang, errors)).filter((d): d is UserDraft => !!d);
+  const added = new Map<number, Record<string, unknown>>();
+  const drafts = rows
+    .map((r) => {
+      const d = checkRow(r.row, cellsOf(r.values), index, lang, errors);
+      if (!extra) return d;
+      const ext = parseExtensionRow(extra, extraMap, r.values, lang);
+      if ('errors' in ext) for (const e of ext.errors) errors.push({ row: r.row, ...e });
+      else added.set(r.row, ext.values);
+      return 'errors' in ext ? null : d;
+    })
+    .filter((d): d is UserDraft => !!d);
   await checkAccounts(
     db,
     rows.map((r) => ({ row: r.row, account: cellsOf(r.values).get('account') ?? '' })).filter((r) => r.account),
@@ -221,6 +237,7 @@ export async function importUsers(db: Db, caller: SessionInfo, buf: Buffer, lang
         .insertInto('user_relation')
         .values(rel.map((r) => ({ id: randomUUID(), user_id: id, ...r })))
         .execute();
+      await insertValues(trx, USER_PAGE, id, added.get(d.row) ?? {});
     }
   });
   return out;

@@ -90,6 +90,11 @@ export async function saveValues(db: Db, code: string, id: string, values: Recor
   });
 }
 
+/** Writes the added fields' values of a NEW record `id` (inside the caller's transaction, e.g. an Excel import's). */
+export async function insertValues(db: Db, code: string, id: string, values: Record<string, unknown>): Promise<void> {
+  if (Object.keys(values).length) await db.insertInto('page_extension_value').values({ page_code: code, record_id: id, data: JSON.stringify(values) }).execute();
+}
+
 /** Forgets the added fields' values of records `ids` of page `code` (the record was deleted). */
 export async function removeValues(db: Db, code: string, ids: string[]): Promise<void> {
   if (ids.length) await db.deleteFrom('page_extension_value').where('page_code', '=', code).where('record_id', 'in', ids).execute();
