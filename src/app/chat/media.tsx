@@ -10,6 +10,7 @@ import './i18n';
  * only from history — rows imported from JNPF (JNPF's web clients never send them; its .NET server's voice branch is
  * commented out) — and show as a clickable [语音] / [视频] with the length when known; clicking opens a dialog with
  * the browser's own player of the stored file, as JNPF's Im.vue does (its el-dialog with <audio>/<video controls>).
+ * The server stores such rows once im_content's type check (migration 0470: text, image) is widened by a migration.
  */
 
 /**

@@ -29,7 +29,8 @@ import { chatUser, markRead, messagePage, onlineUserIds, storeMessage, unreadMes
  *   An image's messageContent is JNPF's `{ name, width, height }` (name: the /IM upload's answer) or ours with the
  *   upload's `fileId`/`url` (images.ts); it is stored and sent as `{ path, width, height, name }`. JNPF's web
  *   clients send no other type (voice is commented out in JNPF's .NET server, video never sent): voice and video
- *   frames are refused (400), such messages only come from imported history;
+ *   frames are refused (400). The panel shows stored voice/video (imported JNPF history) in a dialog, but im_content's
+ *   type check (migration 0470) admits text and image only: importing them needs a migration widening it;
  * - UpdateReadMessage `{ formUserId }` → the messages from formUserId to the caller become read;
  * - MessageList `{ toUserId, formUserId, currentPage, pageSize, sord, keyword }` → messageList.
  * The token comes from the URL (`/api/message/websocket/{token}`) or, without one, from OnConnection; a frame's token
