@@ -1,10 +1,11 @@
 import i18next from 'i18next';
+import { FORM_DESIGNER_STRINGS as FD } from './form/strings';
 
 /** i18next namespace of the designer's strings (its own, so the shell's lazy language bundles are untouched). */
 export const DESIGNER_NS = 'kdDesigner';
 
 /** Strings of the data-source dialogs (spec 001 §2, §4, §8) in zh (default), en, tw and mas. */
-export const DESIGNER_STRINGS = {
+const DS_STRINGS = {
   zh: {
     ds: {
       title: '数据源配置',
@@ -209,6 +210,14 @@ export const DESIGNER_STRINGS = {
       total: 'Jumlah {{total}}',
     },
   },
+} as const;
+
+/** Every designer string: the data-source dialogs (`ds`) and the form designer (`fd`, form/strings.ts). */
+export const DESIGNER_STRINGS = {
+  zh: { ...DS_STRINGS.zh, fd: FD.zh },
+  en: { ...DS_STRINGS.en, fd: FD.en },
+  tw: { ...DS_STRINGS.tw, fd: FD.tw },
+  mas: { ...DS_STRINGS.mas, fd: FD.mas },
 } as const;
 
 function add(): void {

@@ -269,7 +269,7 @@ function withFormIds(form: FormConfig): FormConfig {
     if (id === undefined || seen.has(id)) field.__config__.formId = next++;
     else field.__config__.formId = id;
     seen.add(field.__config__.formId as number);
-    childLists(field);
+    childLists(field, true);
     return false;
   });
   return copy;

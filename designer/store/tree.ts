@@ -34,16 +34,21 @@ export const idOf = (f: FieldConfig | undefined): number | undefined => {
 /** True when `f` holds a list of children (row, card, table, tab, collapse; any field with a `children` array). */
 export const hasChildren = (f: FieldConfig): boolean => Array.isArray(f.__config__?.children);
 
-/** The child lists of a field: one per item for tab/collapse, else its children (empty when it holds none). */
-export function childLists(f: FieldConfig): Array<{ ref: ListRef; list: FieldConfig[] }> {
+/**
+ * The child lists of a field: one per item for tab/collapse, else its children (empty when it holds none). An item
+ * without a children array gets one when `create` (a mutable copy), else an empty list that belongs to nothing.
+ */
+export function childLists(f: FieldConfig, create = false): Array<{ ref: ListRef; list: FieldConfig[] }> {
   const owner = idOf(f) ?? null;
   const children = f.__config__?.children;
   if (!Array.isArray(children)) return [];
   if (ITEM_CONTAINERS.has(f.__config__.kdKey)) {
     return (children as unknown as Array<{ __config__?: { children?: FieldConfig[] } }>).map((it, item) => {
-      it.__config__ ??= {};
-      it.__config__.children ??= [];
-      return { ref: { owner, item }, list: it.__config__.children };
+      if (create) {
+        it.__config__ ??= {};
+        it.__config__.children ??= [];
+      }
+      return { ref: { owner, item }, list: it?.__config__?.children ?? [] };
     });
   }
   return [{ ref: { owner }, list: children as FieldConfig[] }];

@@ -26,6 +26,7 @@ const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const Redirect = lazy(() => import('./tabs/Redirect'));
 const PreviewModel = lazy(() => import('./views/PreviewModel'));
 const MessageCenter = lazy(() => import('./messages/MessageCenter'));
+const DesignerPage = lazy(() => import('../../designer/DesignerPage'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
 if (getToken()) {
@@ -69,6 +70,8 @@ export default function AppRoutes() {
         <Route element={<ThemeProvider />}>
           <Route path="/lockScreen" element={<LockScreen />} />
           <Route path="/ChangePassword" element={<ChangePassword />} />
+          {/* The form designer (issue 13 item 5): full screen, outside the shell. */}
+          <Route path="/onlineDev/designer" element={<DesignerPage />} />
           {OPEN_ROUTES.filter((p) => p !== '/login').map((p) => (
             <Route key={p} path={p} element={<NotAvailable />} />
           ))}

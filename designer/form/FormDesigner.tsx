@@ -1,0 +1,189 @@
+import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { App, Empty, Splitter, Tabs } from 'antd';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RendererMap } from '../../src/engine/renderer';
+import { applyDrop, innermost } from '../canvas/dnd';
+import FieldList from '../canvas/FieldList';
+import { DESIGNER_NS } from '../i18n';
+import { checkModel, fieldOfPath, type Problems } from '../model/check';
+import { type DesignedModel, type ModelMeta, saveModel } from '../model/modelApi';
+import FieldProps from '../panels/FieldProps';
+import FormProps from '../panels/FormProps';
+import Palette from '../panels/Palette';
+import { DesignerStore } from '../store/DesignerStore';
+import DesignerToolbar from './DesignerToolbar';
+import { DesignerStoreContext, ProblemsContext } from './DesignerContext';
+import JsonDialog from './JsonDialog';
+import PreviewDialog from './PreviewDialog';
+import { dropDraft, useDraftAutosave } from './useDraft';
+import { useDesignerKeys } from './useDesignerKeys';
+import './designer.css';
+
+/** Props of {@link FormDesigner}. */
+export interface FormDesignerProps {
+  /** The model to edit (a new one: no `meta.id`, empty form). */
+  model: DesignedModel;
+  registry: RendererMap;
+  /** Leaves the designer (after the unsaved-changes question). */
+  onLeave: () => void;
+  /** Called once a new model has been saved, with its id. */
+  onCreated?: (id: string) => void;
+}
+
+const ROOT = { owner: null };
+
+/**
+ * The form designer (issue 13 items 1, 3, 5, 6): palette | canvas | property panel in resizable panes, a toolbar with
+ * undo/redo, JSON, preview, clear and save; drag and drop with dnd-kit; keys; a draft autosaved to local storage and a
+ * question before leaving with unsaved changes. Saving runs the designer's checks (shown next to the fields), then the
+ * existing model save with the server's check (its refusal's path marks the field) and a stale-model check.
+ */
+export default function FormDesigner({ model, registry, onLeave, onCreated }: FormDesignerProps) {
+  const { t } = useTranslation(DESIGNER_NS);
+  const { modal, message } = App.useApp();
+  const [store] = useState(() => new DesignerStore(model.form, registry));
+  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [meta, setMeta] = useState<ModelMeta>(model.meta);
+  const [savedMeta, setSavedMeta] = useState<ModelMeta>(model.meta);
+  const [base, setBase] = useState(model.base);
+  const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Problems>(new Map());
+  const [dialog, setDialog] = useState<'json' | 'preview' | null>(null);
+  const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const dirty = snap.dirty || JSON.stringify(meta) !== JSON.stringify(savedMeta);
+
+  useDesignerKeys(store, dialog === null);
+  useDraftAutosave(meta.id, snap.form, meta, dirty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a server refusal holds until the form or the model props change
+  useEffect(() => setServerProblems(new Map()), [snap.form, meta]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const tr = useCallback((key: string, vars?: Record<string, unknown>) => t(key, vars ?? {}), [t]);
+  const problems = useMemo(() => {
+    const p: Problems = checking ? checkModel(snap.form, meta, registry, tr) : new Map();
+    for (const [k, v] of serverProblems) p.set(k, [...(p.get(k) ?? []), ...v]);
+    return p;
+  }, [checking, snap.form, meta, registry, tr, serverProblems]);
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const onDragStart = (e: DragStartEvent) => setDragging(String(e.active.id));
+  const onDragEnd = (e: DragEndEvent) => {
+    setDragging(null);
+    applyDrop(store, e);
+  };
+
+  const save = async () => {
+    setChecking(true);
+    const found = checkModel(snap.form, meta, registry, tr);
+    if (found.size) {
+      message.error(t('fd.problems', { count: found.size }));
+      const first = [...found.keys()].find((k): k is number => typeof k === 'number');
+      store.select(first ?? null);
+      return;
+    }
+    setSaving(true);
+    const form = snap.form;
+    try {
+      const r = await saveModel({ meta, form, columnData: model.columnData, base });
+      if (r.kind === 'saved') {
+        const next = { ...meta, id: r.id };
+        dropDraft(meta.id);
+        dropDraft(r.id);
+        setMeta(next);
+        setSavedMeta(next);
+        setBase(r.base);
+        store.markSaved(form);
+        message.success(r.msg || t('fd.saved'));
+        if (!meta.id) onCreated?.(r.id);
+      } else if (r.kind === 'refused') {
+        const at = r.path ? fieldOfPath(form, r.path) : null;
+        const key = at ?? (r.field ? `__${r.field}` : '__form');
+        setServerProblems(new Map([[key, [r.msg]]]));
+        if (at !== null) store.select(at);
+        message.error(r.msg);
+      } else {
+        modal.warning({ title: t('fd.prompt'), content: t('fd.stale'), okText: t('fd.ok') });
+      }
+    } catch {
+      /* the client toasted the failure */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const leave = () => {
+    if (!dirty) return onLeave();
+    modal.confirm({ title: t('fd.prompt'), content: t('fd.unsavedLeave'), okText: t('fd.ok'), cancelText: t('fd.cancel'), onOk: onLeave });
+  };
+  const clear = () => modal.confirm({ title: t('fd.prompt'), content: t('fd.clearConfirm'), okText: t('fd.ok'), cancelText: t('fd.cancel'), onOk: () => void store.clear() });
+
+  const formProblems = problems.get('__form');
+  return (
+    <DesignerStoreContext.Provider value={store}>
+      <ProblemsContext.Provider value={problems}>
+        <div className="kd-designer" data-testid="form-designer">
+          <DesignerToolbar
+            title={meta.fullName || t('fd.untitled')}
+            dirty={dirty}
+            canUndo={snap.canUndo}
+            canRedo={snap.canRedo}
+            saving={saving}
+            width={width}
+            onWidth={setWidth}
+            onBack={leave}
+            onUndo={() => store.undo()}
+            onRedo={() => store.redo()}
+            onJson={() => setDialog('json')}
+            onPreview={() => setDialog('preview')}
+            onClear={clear}
+            onSave={save}
+          />
+          <DndContext sensors={sensors} collisionDetection={innermost} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+            <Splitter className="kd-designer-panes">
+              <Splitter.Panel defaultSize={250} min={180} max={420}>
+                <Palette />
+              </Splitter.Panel>
+              <Splitter.Panel min={360}>
+                <div className="kd-designer-canvas-wrap" onClick={() => store.select(null)}>
+                  <div className={`kd-designer-canvas kd-designer-canvas-${width}`} data-testid="designer-canvas">
+                    {formProblems ? (
+                      <div role="alert" className="kd-designer-problem">
+                        {formProblems.join('；')}
+                      </div>
+                    ) : null}
+                    {snap.form.fields.length ? null : <Empty className="kd-designer-canvas-empty" description={t('fd.emptyCanvas')} />}
+                    <FieldList fields={snap.form.fields} listRef={ROOT} />
+                  </div>
+                </div>
+              </Splitter.Panel>
+              <Splitter.Panel defaultSize={320} min={240} max={560}>
+                <div className="kd-designer-props" data-testid="designer-props">
+                  <Tabs
+                    size="small"
+                    activeKey={snap.selected === null ? 'form' : 'field'}
+                    onChange={(k) => k === 'form' && store.select(null)}
+                    items={[
+                      { key: 'field', label: t('fd.fieldProps'), children: snap.selected === null ? <Empty description={t('fd.noSelection')} /> : <FieldProps formId={snap.selected} /> },
+                      { key: 'form', label: t('fd.formProps'), children: <FormProps meta={meta} onMeta={setMeta} /> },
+                    ]}
+                  />
+                </div>
+              </Splitter.Panel>
+            </Splitter>
+            <DragOverlay>{dragging?.startsWith('p:') ? <div className="kd-designer-drag">{registry[dragging.slice(2)]?.label}</div> : null}</DragOverlay>
+          </DndContext>
+          <JsonDialog form={snap.form} open={dialog === 'json'} onClose={() => setDialog(null)} />
+          <PreviewDialog form={snap.form} registry={registry} open={dialog === 'preview'} onClose={() => setDialog(null)} />
+        </div>
+      </ProblemsContext.Provider>
+    </DesignerStoreContext.Provider>
+  );
+}

@@ -1,0 +1,73 @@
+import type { FieldConfig } from '../../schemas/field';
+import type { FormConfig } from '../../schemas/form';
+import { compileForm, UnknownKdKeyError } from '../../src/engine/compile';
+import type { RendererMap } from '../../src/engine/renderer';
+import { patternProblem } from '../panels/RegListEditor';
+import { childLists, idOf } from '../store/tree';
+import { vModelProblem } from '../store/vmodel';
+import type { ModelMeta } from './modelApi';
+
+/** Problems by field formId, or by `__fullName` / `__enCode` / `__form` for the model's own props. */
+export type Problems = Map<number | string, string[]>;
+/** Translates a designer key (`fd.…`). */
+type T = (key: string, vars?: Record<string, unknown>) => string;
+
+const add = (p: Problems, key: number | string, msg: string) => p.set(key, [...(p.get(key) ?? []), msg]);
+
+/**
+ * The designer's checks before saving (issue 13 "Bad input"), shown next to each field on the canvas: field names
+ * (identifier, not an SQL keyword or system column, unique in the form; a sub-table's columns unique within it),
+ * regList patterns that compile, a sub-table with at least one column, the model's name and code, and finally the
+ * engine's compile (unknown kdKeys). The server runs its own check (model-validate.ts) on save and answers the first
+ * problem with its path.
+ */
+export function checkModel(form: FormConfig, meta: ModelMeta, registry: RendererMap, t: T): Problems {
+  const problems: Problems = new Map();
+  if (!meta.fullName.trim()) add(problems, '__fullName', t('fd.fullNameRequired'));
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(meta.enCode)) add(problems, '__enCode', t('fd.enCodeInvalid'));
+  const visit = (fields: FieldConfig[], names: Set<string>) => {
+    for (const f of fields) {
+      const id = idOf(f) ?? -1;
+      if (Object.hasOwn(f, '__vModel__')) {
+        const name = f.__vModel__ ?? '';
+        const problem = vModelProblem(name, names);
+        if (problem) add(problems, id, t(`fd.vm.${problem}`));
+        names.add(name);
+      }
+      for (const [i, r] of (f.__config__.regList ?? []).entries()) if (typeof r?.pattern === 'string' && patternProblem(r.pattern)) add(problems, id, `${t('fd.regList')} ${i + 1}: ${t('fd.badPattern')}`);
+      const isTable = f.__config__.kdKey === 'table';
+      if (isTable && !(f.__config__.children ?? []).length) add(problems, id, t('fd.noColumns'));
+      for (const c of childLists(f)) visit(c.list, isTable ? new Set() : names);
+    }
+  };
+  visit(form.fields, new Set());
+  if (!problems.size) {
+    try {
+      compileForm(form, registry);
+    } catch (e) {
+      add(problems, '__form', e instanceof UnknownKdKeyError ? `${e.path}: ${e.kdKey}` : String((e as Error).message));
+    }
+  }
+  return problems;
+}
+
+/**
+ * The field a server path names (`formData.fields[3].__config__.regList[0].pattern`, `…children[1].__config__.children[0]…`):
+ * the formId of the deepest field on it, or null when the path names no field (e.g. `enCode`).
+ */
+export function fieldOfPath(form: FormConfig, path: string): number | null {
+  const m = /^(?:formData\.)?fields\[(\d+)\]/.exec(path);
+  if (!m) return null;
+  let field: FieldConfig | undefined = form.fields[Number(m[1])];
+  let rest = path.slice(m[0].length);
+  let found = idOf(field) ?? null;
+  for (;;) {
+    const step = /^\.__config__\.children\[(\d+)\]/.exec(rest);
+    if (!step || !field) break;
+    const child = (field.__config__.children as unknown[] | undefined)?.[Number(step[1])] as FieldConfig | undefined;
+    rest = rest.slice(step[0].length);
+    field = child;
+    if (child?.__config__?.kdKey) found = idOf(child) ?? found;
+  }
+  return found;
+}

@@ -1,0 +1,111 @@
+import type { ColumnConfig } from '../../schemas/columns';
+import type { FieldConfig } from '../../schemas/field';
+import type { FormConfig } from '../../schemas/form';
+import { ApiError, request, requestEnvelope } from '../../src/api/client';
+
+/** The model's own props the designer edits besides the form (spec 001 §3 visual dev base record). */
+export interface ModelMeta {
+  id?: string;
+  fullName: string;
+  enCode: string;
+  category?: string;
+  /** 1 form, 2 form + list, 3 data view (design.md §4); new models are 2. */
+  webType: 1 | 2 | 3;
+}
+
+/** A model as the designer holds it: props, form, list config, and `base` (the stored record's fingerprint when loaded). */
+export interface DesignedModel {
+  meta: ModelMeta;
+  form: FormConfig;
+  columnData: ColumnConfig | null;
+  base: string | null;
+}
+
+const B = '/api/visualdev/Base';
+const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** What decides whether another admin changed the model meanwhile: its props, form and list as stored. */
+function fingerprint(r: Record<string, unknown>): string {
+  return JSON.stringify([r.fullName, r.enCode, r.category ?? null, parse(r.formData), parse(r.columnData), parse(r.tables)]);
+}
+
+/** GET Base/{id} (spec 001 §7): the model with its configs parsed. Rejects ApiError (404, 403…). */
+export async function loadModel(id: string): Promise<DesignedModel> {
+  const r = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
+  return {
+    meta: { id, fullName: String(r.fullName ?? ''), enCode: String(r.enCode ?? ''), category: (r.category as string | undefined) ?? '', webType: (r.webType as 1 | 2 | 3) ?? 2 },
+    form: parse<FormConfig>(r.formData),
+    columnData: parse<ColumnConfig>(r.columnData),
+    base: fingerprint(r),
+  };
+}
+
+/** The list a new model starts with (the list designer comes later): its top-level stored fields as columns, 新增/编辑/删除. */
+export function defaultColumns(form: FormConfig): ColumnConfig {
+  const leaves: FieldConfig[] = [];
+  const visit = (fields: FieldConfig[]) => {
+    for (const f of fields) {
+      if (f.__config__.kdKey === 'table') continue;
+      if (f.__vModel__) leaves.push(f);
+      const children = f.__config__.children as unknown[] | undefined;
+      if (Array.isArray(children)) for (const c of children) visit(((c as FieldConfig).__config__?.kdKey ? [c] : ((c as FieldConfig).__config__?.children ?? [])) as FieldConfig[]);
+    }
+  };
+  visit(form.fields);
+  return {
+    type: 1,
+    searchList: [],
+    columnList: leaves.slice(0, 12).map((f) => ({ prop: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__), kdKey: f.__config__.kdKey })),
+    sort: 'desc',
+    hasPage: true,
+    pageSize: 20,
+    btnsList: [{ value: 'add', icon: 'PlusOutlined', label: '新增' }],
+    columnBtnsList: [
+      { value: 'edit', icon: 'EditOutlined', label: '编辑' },
+      { value: 'remove', icon: 'DeleteOutlined', label: '删除' },
+    ],
+    useBtnPermission: false,
+    useColumnPermission: false,
+    useFormPermission: false,
+    useDataPermission: false,
+  };
+}
+
+/** How a save ended: saved (with the model's id and new fingerprint), refused with a path, or stale. */
+export type SaveResult =
+  | { kind: 'saved'; id: string; base: string; msg: string }
+  | { kind: 'refused'; msg: string; path: string | null; field: string | null }
+  | { kind: 'stale' };
+
+/**
+ * Saves through the existing model endpoints (issue 13 item 3): a new model with POST Base (its tables are created from
+ * its fields), an existing one with POST Base/{id} (tables migrated additively). Both run the server's model check
+ * (model-validate.ts validateModel): a refusal answers 400 with `data.path`, returned as `refused`. An existing model
+ * is first read again and compared with what was loaded (`base`): if another admin changed it meanwhile the save is
+ * not sent (`stale`). After a save the stored record is read back as the new base.
+ */
+export async function saveModel(model: DesignedModel): Promise<SaveResult> {
+  const { meta, form } = model;
+  const body: Record<string, unknown> = { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form };
+  try {
+    let id = meta.id;
+    let msg: string;
+    if (id) {
+      const now = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
+      if (model.base !== null && fingerprint(now) !== model.base) return { kind: 'stale' };
+      msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: body, silent: true })).msg;
+    } else {
+      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [], columnData: model.columnData ?? defaultColumns(form) }, silent: true });
+      id = env.data.id;
+      msg = env.msg;
+    }
+    const stored = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
+    return { kind: 'saved', id, base: fingerprint(stored), msg };
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 400) {
+      const data = (e.data ?? {}) as { path?: unknown; field?: unknown };
+      return { kind: 'refused', msg: e.msg, path: typeof data.path === 'string' ? data.path : null, field: typeof data.field === 'string' ? data.field : null };
+    }
+    throw e;
+  }
+}

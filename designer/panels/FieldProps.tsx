@@ -1,0 +1,117 @@
+import { Divider, Input, InputNumber, Slider, Switch } from 'antd';
+import { useCallback, useContext, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldConfig, RegRule } from '../../schemas/field';
+import { ProblemsContext, useDesigner } from '../form/DesignerContext';
+import { DESIGNER_NS } from '../i18n';
+import { flatten, idOf, locate, vModelsOf } from '../store/tree';
+import { vModelProblem } from '../store/vmodel';
+import InspectorForm from './InspectorForm';
+import OptionSource, { hasOptionSource } from './OptionSource';
+import RegListEditor from './RegListEditor';
+
+type Recipe = (f: FieldConfig) => void;
+
+/** The editor of `__config__.defaultValue` by the value's JSON Schema type (number, boolean, text; others as JSON). */
+function DefaultValue({ type, value, onChange, label }: { type: unknown; value: unknown; onChange: (v: unknown) => void; label: string }) {
+  if (type === 'number' || type === 'integer') return <InputNumber size="small" aria-label={label} style={{ width: '100%' }} value={typeof value === 'number' ? value : null} onChange={(v) => onChange(v ?? null)} />;
+  if (type === 'boolean') return <Switch size="small" aria-label={label} checked={value === true} onChange={onChange} />;
+  if (type === 'string') return <Input size="small" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <Input
+      size="small"
+      aria-label={label}
+      defaultValue={value === undefined || value === null ? '' : JSON.stringify(value)}
+      onBlur={(e) => {
+        try {
+          onChange(e.target.value.trim() ? JSON.parse(e.target.value) : null);
+        } catch {
+          onChange(e.target.value);
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The selected field's properties (issue 13 item 1): the common `__config__` props (label, field name with its checks,
+ * required, span, default value, validation rules, option source), then the widget's own props generated from its
+ * renderer's `inspector`. Edits of one property join into one undo step.
+ */
+export default function FieldProps({ formId }: { formId: number }) {
+  const { t } = useTranslation(DESIGNER_NS);
+  const [store, snap] = useDesigner();
+  const field = locate(snap.form, formId)?.field;
+  const problems = useContext(ProblemsContext).get(formId);
+  const edit = useCallback((recipe: Recipe, key?: string) => store.update(formId, recipe, key), [store, formId]);
+  const formFields = useMemo(
+    () =>
+      flatten(snap.form.fields)
+        .filter((f) => f.__vModel__)
+        .map((f) => ({ vModel: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__) })),
+    [snap.form.fields],
+  );
+  if (!field) return null;
+  const def = store.registry[field.__config__.kdKey];
+  const cfg = field.__config__;
+  const stores = Object.hasOwn(field, '__vModel__');
+  const valueSchema = def && stores ? def.toSchema(field) : null;
+  const others = new Set(vModelsOf(snap.form.fields));
+  others.delete(field.__vModel__ ?? '');
+  const nameProblem = stores ? vModelProblem(field.__vModel__ ?? '', others) : null;
+  const setCfg = (key: string) => (v: unknown) => edit((f) => void Object.assign(f.__config__, { [key]: v }), key);
+  return (
+    <div className="kd-designer-field-props" data-field={field.__vModel__ || `${cfg.kdKey}${idOf(field)}`}>
+      <div className="kd-designer-prop-head">
+        {def?.label ?? cfg.kdKey} <code>{cfg.kdKey}</code>
+      </div>
+      {problems?.length ? (
+        <div role="alert" className="kd-designer-problem">
+          {problems.join('；')}
+        </div>
+      ) : null}
+      <div className="kd-designer-prop">
+        <label htmlFor="kd-fd-label">{t('fd.label')}</label>
+        <Input id="kd-fd-label" size="small" value={String(cfg.label ?? '')} onChange={(e) => setCfg('label')(e.target.value)} />
+      </div>
+      {stores ? (
+        <div className="kd-designer-prop">
+          <label htmlFor="kd-fd-vmodel">{t('fd.vModel')}</label>
+          <Input id="kd-fd-vmodel" size="small" status={nameProblem ? 'error' : undefined} value={field.__vModel__ ?? ''} onChange={(e) => edit((f) => void Object.assign(f, { __vModel__: e.target.value.trim() }), 'vModel')} />
+          {nameProblem ? <div className="kd-designer-problem">{t(`fd.vm.${nameProblem}`)}</div> : null}
+        </div>
+      ) : null}
+      {stores ? (
+        <div className="kd-designer-prop kd-designer-prop-inline">
+          <label htmlFor="kd-fd-required">{t('fd.required')}</label>
+          <Switch id="kd-fd-required" size="small" checked={!!cfg.required} onChange={(v) => setCfg('required')(v)} />
+        </div>
+      ) : null}
+      <div className="kd-designer-prop">
+        <span className="kd-designer-label">{t('fd.span')}</span>
+        <Slider min={1} max={24} value={typeof cfg.span === 'number' ? cfg.span : 24} onChange={(v) => setCfg('span')(v)} aria-label={t('fd.span')} />
+      </div>
+      {valueSchema && cfg.kdKey !== 'table' ? (
+        <div className="kd-designer-prop">
+          <span className="kd-designer-label">{t('fd.defaultValue')}</span>
+          <DefaultValue key={formId} type={valueSchema.type} value={cfg.defaultValue} onChange={setCfg('defaultValue')} label={t('fd.defaultValue')} />
+        </div>
+      ) : null}
+      {stores && cfg.kdKey !== 'table' ? (
+        <div className="kd-designer-prop">
+          <span className="kd-designer-label">{t('fd.regList')}</span>
+          <RegListEditor value={(cfg.regList ?? []) as RegRule[]} onChange={(next) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList')} />
+        </div>
+      ) : null}
+      {hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null}
+      {def ? (
+        <>
+          <Divider plain size="small">
+            {t('fd.inspector')}
+          </Divider>
+          <InspectorForm key={formId} field={field} schema={def.inspector} onChange={(r) => edit(r, 'inspector')} />
+        </>
+      ) : null}
+    </div>
+  );
+}
