@@ -25,5 +25,6 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./online-user/routes'),
   () => import('./menu/routes'),
   () => import('./authority/routes'),
+  () => import('./workflow/routes'),
   () => import('./page-extension/routes'),
 ];

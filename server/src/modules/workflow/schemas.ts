@@ -1,0 +1,158 @@
+import { Type } from '@sinclair/typebox';
+import { FlagSchema, IdSchema, KeywordSchema, NullableText, PagingQueryProperties, SortCodeSchema } from '../../../../schemas/wire/common';
+
+/**
+ * Request schemas of the workflow routes (JNPF v3 names; reference/workflow.md §3). The server validates bodies,
+ * queries and params with them; values beyond them (the designer's JSON, form data) are checked by the module.
+ */
+
+/** JSON carried as a JSON string (JNPF) or as the value itself. */
+const JsonValue = Type.Unsafe<unknown>({ anyOf: [{ type: 'string', maxLength: 2_000_000 }, { type: 'object' }, { type: 'null' }] });
+
+/** POST FlowEngine (create) and POST FlowEngine/{id} (update). */
+export const FlowEngineBodySchema = Type.Object({
+  enCode: Type.Optional(NullableText(50)),
+  fullName: Type.Optional(NullableText(100)),
+  category: Type.Optional(NullableText(50)),
+  icon: Type.Optional(NullableText(100)),
+  iconBackground: Type.Optional(NullableText(50)),
+  type: Type.Optional(Type.Integer({ enum: [0, 1] })),
+  formType: Type.Optional(Type.Integer({ enum: [1, 2] })),
+  formId: Type.Optional(NullableText(100)),
+  formData: Type.Optional(JsonValue),
+  flowTemplateJson: Type.Optional(JsonValue),
+  sortCode: Type.Optional(SortCodeSchema),
+  enabledMark: Type.Optional(FlagSchema),
+  description: Type.Optional(NullableText(500)),
+});
+export type FlowEngineBody = {
+  enCode?: string | null;
+  fullName?: string | null;
+  category?: string | null;
+  icon?: string | null;
+  iconBackground?: string | null;
+  type?: number;
+  formType?: number;
+  formId?: string | null;
+  formData?: unknown;
+  flowTemplateJson?: unknown;
+  sortCode?: number;
+  enabledMark?: number;
+  description?: string | null;
+};
+
+/** GET FlowEngine?keyword&category. */
+export const FlowEngineListQuerySchema = Type.Object({ keyword: Type.Optional(KeywordSchema), category: Type.Optional(Type.String({ maxLength: 50 })) });
+export type FlowEngineListQuery = { keyword?: string; category?: string };
+
+/** GET FlowEngine/Selector?type=0|1. */
+export const SelectorQuerySchema = Type.Object({ type: Type.Optional(Type.Integer({ enum: [0, 1] })), keyword: Type.Optional(KeywordSchema) });
+
+/** `{ id }` and `{ flowId, taskId }` params. */
+export const IdParams = Type.Object({ id: IdSchema });
+export const FlowTaskParams = Type.Object({ flowId: IdSchema, taskId: IdSchema });
+export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const Ids = Type.Unsafe<string[] | string>({ anyOf: [{ type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 500 }, { type: 'string', maxLength: 20_000 }] });
+const PerNode = Type.Record(Type.String({ maxLength: 100 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }));
+
+/** POST FlowTask (launch) and PUT FlowTask/{id} (resubmit or save the draft). status 0 submit, 1 draft (JNPF: reverse of the task codes). */
+export const FlowTaskBodySchema = Type.Object({
+  flowId: IdSchema,
+  id: Type.Optional(NullableText(100)),
+  fullName: Type.Optional(NullableText(200)),
+  billNo: Type.Optional(NullableText(100)),
+  formData: Type.Optional(JsonValue),
+  data: Type.Optional(JsonValue),
+  status: Type.Optional(Type.Integer({ enum: [0, 1] })),
+  flowUrgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  candidateList: Type.Optional(PerNode),
+  branchList: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })),
+  errorRuleUserList: Type.Optional(PerNode),
+});
+export type FlowTaskBody = {
+  flowId: string;
+  id?: string | null;
+  fullName?: string | null;
+  billNo?: string | null;
+  formData?: unknown;
+  data?: unknown;
+  status?: number;
+  flowUrgent?: number;
+  candidateList?: Record<string, string[]>;
+  branchList?: string[];
+  errorRuleUserList?: Record<string, string[]>;
+};
+
+/** The body of FlowBefore actions (Audit, Reject, Recall, Transfer, Assign, freeApprover, Cancel, Withdraw). */
+export const HandleBodySchema = Type.Object({
+  handleOpinion: Type.Optional(NullableText(2000)),
+  signImg: Type.Optional(NullableText(500_000)),
+  copyIds: Type.Optional(Ids),
+  freeApproverUserId: Type.Optional(NullableText(100)),
+  freeApproverType: Type.Optional(Type.Integer({ enum: [1, 2] })),
+  rejectStep: Type.Optional(NullableText(100)),
+  nodeCode: Type.Optional(NullableText(100)),
+  candidateList: Type.Optional(PerNode),
+  branchList: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })),
+  errorRuleUserList: Type.Optional(PerNode),
+});
+export type HandleBody = {
+  handleOpinion?: string | null;
+  signImg?: string | null;
+  copyIds?: string[] | string;
+  freeApproverUserId?: string | null;
+  freeApproverType?: number;
+  rejectStep?: string | null;
+  nodeCode?: string | null;
+  candidateList?: Record<string, string[]>;
+  branchList?: string[];
+  errorRuleUserList?: Record<string, string[]>;
+};
+
+/** GET FlowBefore/List/{category}, FlowLaunch, FlowMonitor: filters and paging (startTime/endTime in ms). */
+export const TaskListQuerySchema = Type.Object({
+  keyword: Type.Optional(KeywordSchema),
+  flowId: Type.Optional(Type.String({ maxLength: 100 })),
+  flowCategory: Type.Optional(Type.String({ maxLength: 50 })),
+  creatorUserId: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+  flowUrgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
+  endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
+  ...PagingQueryProperties,
+});
+export type TaskListQuery = {
+  keyword?: string;
+  flowId?: string;
+  flowCategory?: string;
+  creatorUserId?: string;
+  status?: number;
+  flowUrgent?: number;
+  startTime?: number;
+  endTime?: number;
+  currentPage?: number;
+  pageSize?: number;
+};
+
+/** POST/PUT FlowDelegate. Times in ms. */
+export const DelegateBodySchema = Type.Object({
+  toUserId: Type.String({ minLength: 1, maxLength: 100 }),
+  toUserName: Type.Optional(NullableText(100)),
+  flowId: Type.Optional(NullableText(100)),
+  flowName: Type.Optional(NullableText(100)),
+  flowCategory: Type.Optional(NullableText(50)),
+  startTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
+  endTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
+  description: Type.Optional(NullableText(500)),
+});
+export type DelegateBody = {
+  toUserId: string;
+  toUserName?: string | null;
+  flowId?: string | null;
+  flowName?: string | null;
+  flowCategory?: string | null;
+  startTime: number;
+  endTime: number;
+  description?: string | null;
+};
