@@ -62,7 +62,7 @@ function withJson<T>(r: Results<T>): Results<T> {
  * keeps answering timers, sockets and requests while a statement runs, and a second core can run PostgreSQL while
  * this one runs HTTP and JSON.
  *
- * The shape is the part of PGlite that Kysely's PGlite dialect uses (`query`, `close`).
+ * The shape is the part of PGlite that Kysely's PGlite dialect uses (`query`, `close`), plus `dumpDataDir` (backups).
  * Statements run one at a time in arrival order (PGlite has one session); transactions work as on PGlite because
  * the dialect holds its one connection from BEGIN to COMMIT. Parameters are serialised here by node-postgres's
  * `prepareValue`, as PGliteStatements does in process and pg does for PostgreSQL, so all three see the same values.
@@ -118,6 +118,15 @@ export class PGliteThread {
     } catch (err) {
       throw Object.assign(err as Error, { query: sql, params: values });
     }
+  }
+
+  /**
+   * The database as a data-dir tarball (bytes): a CHECKPOINT, then PGlite `dumpDataDir('none')`, both on the thread
+   * with no statement between them (issue 23 item 1, modules/backup). The caller holds the dialect's connection, so no
+   * transaction is open. Statements sent meanwhile wait for it.
+   */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return (await this.#call('dump', {})) as Uint8Array;
   }
 
   /** Closes the PGlite (flushing a folder) and ends the thread; later calls reject. */

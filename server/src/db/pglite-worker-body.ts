@@ -10,7 +10,7 @@ import type { PGliteBinaries } from './pglite-thread';
  * protocol round trip, prepared reads), so PostgreSQL's WebAssembly and the protocol parsing run here, not on the
  * server's event loop. workerData: `{ dataDir?: string; loadDataDir?: Uint8Array; binaries?: PGliteBinaries }` (a
  * folder, or a data-dir tarball to start from, neither = in memory; the WebAssembly compiled by the parent). Messages in: `{ id, op: 'query', sql, params }` with params already serialised
- * to text (node-postgres `prepareValue`) | `{ id, op: 'close' }`. json and jsonb values are sent as text.
+ * to text (node-postgres `prepareValue`) | `{ id, op: 'dump' }` (CHECKPOINT + data-dir tarball, bytes transferred) | `{ id, op: 'close' }`. json and jsonb values are sent as text.
  * Out: `{ ready: true, tid }` (the thread's Linux id, or 0) |
  * `{ failed: message }` (open failed) | `{ id, result }` | `{ id, error }` (an error's message, name and own fields:
  * code, detail, constraint, …).
@@ -18,7 +18,7 @@ import type { PGliteBinaries } from './pglite-thread';
 
 interface Request {
   id: number;
-  op: 'query' | 'close';
+  op: 'query' | 'dump' | 'close';
   sql?: string;
   params?: (string | null)[];
 }
@@ -40,6 +40,10 @@ try {
 
   const handle = async (m: Request): Promise<unknown> => {
     if (m.op === 'query') return statements.query(m.sql ?? '', m.params ?? []);
+    if (m.op === 'dump') {
+      await statements.query('CHECKPOINT');
+      return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    }
     await pglite.close();
     return null;
   };
@@ -47,7 +51,7 @@ try {
   /** Replies; a reply that cannot be cloned becomes an error reply, so the thread never dies of one. */
   const reply = (id: number, body: { result?: unknown; error?: Record<string, unknown> }) => {
     try {
-      port.postMessage({ id, ...body });
+      port.postMessage({ id, ...body }, body.result instanceof Uint8Array ? [body.result.buffer as ArrayBuffer] : []);
     } catch (err) {
       port.postMessage({ id, error: { message: `PGlite thread could not send its reply: ${String((err as Error)?.message ?? err)}`, name: 'Error' } });
     }

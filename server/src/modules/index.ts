@@ -26,5 +26,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./menu/routes'),
   () => import('./authority/routes'),
   () => import('./workflow/routes'),
+  () => import('./backup/routes'),
+  () => import('./health/routes'),
   () => import('./page-extension/routes'),
 ];

@@ -48,6 +48,10 @@ export class DbFacts implements KyselyPlugin {
   platformTables: ReadonlySet<string> = new Set();
   /** The server's role is a superuser (PostgreSQL only; PGlite's single embedded user always is). */
   superuser = false;
+  /** The PostgreSQL URL (PostgreSQL only): pg_dump of a backup (modules/backup). */
+  databaseUrl?: string;
+  /** PGlite only: a CHECKPOINT and the data dir as tarball bytes (modules/backup; the caller holds the connection). */
+  dumpPglite?: () => Promise<Uint8Array>;
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
@@ -93,9 +97,15 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
     facts.engine = 'postgres';
+    facts.databaseUrl = opts.databaseUrl;
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache(), facts] });
   } else if (opts.pglite) {
-    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(opts.pglite), plugins: [new AuthCache(), facts] });
+    const pglite = opts.pglite;
+    facts.dumpPglite = async () => {
+      await pglite.exec('CHECKPOINT');
+      return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    };
+    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(pglite), plugins: [new AuthCache(), facts] });
   } else {
     let threadOpts = opts.pgliteThread;
     if (!threadOpts) {
@@ -105,6 +115,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     }
     // The dialect's driver calls only `query(sql, params)` and `close()`, which PGliteThread has with PGlite's shapes.
     const thread = threadOpts instanceof PGliteThread ? threadOpts : await PGliteThread.open(threadOpts);
+    facts.dumpPglite = () => thread.dumpDataDir();
     db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache(), facts] });
   }
   try {
