@@ -82,6 +82,7 @@ function InspectorForm({ field, schema, onChange }: { field: FieldConfig; schema
   return (
     <Form
       className="kd-designer-inspector"
+      idPrefix="kd-fd-inspector"
       schema={part}
       formData={formData}
       validator={validator}
