@@ -35,4 +35,10 @@ describe('validateRecord skips hidden fields (issue 26)', () => {
     expect(validateRecord(compiled, { kind: '1' })).toEqual([]);
     expect(validateRecord(compiled, { kind: '3' }).map((e) => e.message)).toEqual(['接口地址不能为空']);
   });
+  it('reads the rules from the shown record (context), which may hold keys the sent record lacks, e.g. the row id', () => {
+    const form = { fields: [{ __config__: { kdKey: 'passwordInput', label: '初始密码', required: true, showWhen: { field: 'id', in: [null] } }, __vModel__: 'password' }] };
+    const compiled = compileForm(form, renderers);
+    expect(validateRecord(compiled, {}).map((e) => e.message)).toEqual(['初始密码不能为空']);
+    expect(validateRecord(compiled, {}, 'zh', { id: 'u1' })).toEqual([]);
+  });
 });

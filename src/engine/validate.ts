@@ -142,9 +142,11 @@ export function toFieldError(err: ErrorObject, schema: JSONSchema7, lang: Messag
 
 /**
  * Validates a record against a compiled form's schema (spec 001 §5). Returns every failure, first per field; empty when valid.
- * Callers on the server answer code 400 with the first error's message (design.md §6).
+ * Callers on the server answer code 400 with the first error's message (design.md §6). `context`: the record whose
+ * values the fields' showWhen rules read (default `record`; a form passes what it shows, e.g. with the row's `id`, which
+ * the record it sends may not carry — 用户管理's 初始密码 shows only while `id` is empty).
  */
-export function validateRecord(compiled: CompiledForm, record: unknown, lang: MessageLang = 'zh'): FieldError[] {
+export function validateRecord(compiled: CompiledForm, record: unknown, lang: MessageLang = 'zh', context: unknown = record): FieldError[] {
   const v = validatorFor(compiled.schema);
   if (v(record)) return [];
   const seen = new Set<string>();
@@ -155,7 +157,7 @@ export function validateRecord(compiled: CompiledForm, record: unknown, lang: Me
     if (seen.has(fe.field)) continue;
     // A field hidden by its showWhen rule is not checked (issue 26).
     const top = compiled.byModel[fe.field.split(/[.[]/)[0]];
-    if (top && record && typeof record === 'object' && !isShown(top, record as Record<string, unknown>)) continue;
+    if (top && context && typeof context === 'object' && !isShown(top, context as Record<string, unknown>)) continue;
     seen.add(fe.field);
     out.push(fe);
   }

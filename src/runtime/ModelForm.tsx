@@ -111,7 +111,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
       current.current = next;
       // After a refused save each change re-validates; an unchanged error list keeps its identity (no form re-render).
       if (validating.current) {
-        const errs = validateRecord(compiled, outgoingRecord(compiled, next), lang);
+        const errs = validateRecord(compiled, outgoingRecord(compiled, next), lang, next);
         setErrors((old) => (old.length === errs.length && old.every((e, i) => e.field === errs[i].field && e.message === errs[i].message) ? old : errs));
       }
     },
@@ -140,7 +140,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
 
   const save = async () => {
     const body = outgoingRecord(compiled, current.current);
-    const errs = validateRecord(compiled, body, lang);
+    const errs = validateRecord(compiled, body, lang, current.current);
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
