@@ -106,6 +106,8 @@ export const PageActionSchema = Type.Object(
     confirm: Type.Optional(Type.String({ maxLength: 200 })),
     accept: Type.Optional(Type.String({ maxLength: 100 })),
     danger: Type.Optional(Type.Boolean()),
+    /** The button's `data-testid` for outside tests (e.g. `designer-new`, issue 13 item 6). */
+    testId: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' })),
     /** `form` actions: GET this path (row placeholders) to fill the form instead of the row (e.g. `…/{id}/Authorize`). */
     load: Type.Optional(PathTemplateSchema),
     /** `form` actions: the record field holding what `load` answers; the save sends only its value (see above). */

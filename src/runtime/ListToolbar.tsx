@@ -19,7 +19,7 @@ export interface ListToolbarProps {
   /** The recycle bin button's text. */
   recycleLabel?: string;
   /** A built-in page's extra toolbar actions (schemas/page.ts PageAction, place 'toolbar'), after the standard ones. */
-  extra?: Array<{ value: string; label: string; danger?: boolean }>;
+  extra?: Array<{ value: string; label: string; danger?: boolean; testId?: string }>;
   onExtra?: (value: string) => void;
 }
 
@@ -37,7 +37,7 @@ export default function ListToolbar({ actions, onAction, onColumns, onRefresh, o
           </Button>
         ))}
         {extra?.map((a) => (
-          <Button key={`page:${a.value}`} danger={a.danger} onClick={() => onExtra?.(a.value)}>
+          <Button key={`page:${a.value}`} danger={a.danger} onClick={() => onExtra?.(a.value)} data-testid={a.testId}>
             {a.label}
           </Button>
         ))}

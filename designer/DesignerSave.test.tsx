@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestEnvelope } from '../src/api/client';
+import ConfigPage from '../src/app/views/ConfigPage';
+import { pageTestServerLifecycle } from '../src/testing/pageTestServer';
+import DesignerPage from './DesignerPage';
+import { loadModel } from './model/modelApi';
+
+/**
+ * Saving from the designer against the real server (issue 13 items 3, 6): 在线开发's 新建模型 (`designer-new`) opens the
+ * designer; the model is saved through POST /api/visualdev/Base (the server's model check), reopened with its fields,
+ * refused with the server's reason next to the prop it names, and a stale save (another admin saved meanwhile) is not
+ * sent.
+ */
+pageTestServerLifecycle();
+afterEach(() => {
+  globalThis.localStorage.clear();
+});
+
+const WAIT = { timeout: 20_000 };
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{pathname + search}</output>;
+}
+const page = () =>
+  render(
+    <MemoryRouter initialEntries={['/onlineDev/webDesign']}>
+      <AntApp>
+        <Routes>
+          <Route path="/onlineDev/webDesign" element={<ConfigPage code="webDesign" />} />
+          <Route
+            path="/onlineDev/designer"
+            element={
+              <>
+                <DesignerPage />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </AntApp>
+    </MemoryRouter>,
+  );
+const props = () => within(screen.getByTestId('designer-props'));
+const formTab = () => fireEvent.click(props().getByRole('tab', { name: '表单属性' }));
+const setMeta = (fullName: string, enCode: string) => {
+  formTab();
+  fireEvent.change(props().getByLabelText('模型名称'), { target: { value: fullName } });
+  fireEvent.change(props().getByLabelText('模型编码'), { target: { value: enCode } });
+};
+const idOfLocation = () => new URLSearchParams((screen.getByLabelText('location').textContent ?? '').split('?')[1]).get('id');
+
+describe('designer save (issue 13 item 3)', () => {
+  it('新建模型 opens the designer; a new model is saved, reopened with its fields; a stale save is refused', async () => {
+    page();
+    fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
+    fireEvent.click(await screen.findByTestId('designer-palette-item-comInput', {}, WAIT));
+    fireEvent.change(props().getByLabelText('标题'), { target: { value: '名称' } });
+    fireEvent.click(props().getByRole('switch', { name: '是否必填' }));
+    fireEvent.click(screen.getByTestId('designer-palette-item-numInput'));
+    await screen.findByTestId('designer-field-numInputField2');
+    setMeta('设计器模型', 'designedModel');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('新建成功', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(idOfLocation()).toBeTruthy(), WAIT);
+    const id = idOfLocation() as string;
+    const stored = await loadModel(id);
+    expect(stored.meta).toMatchObject({ fullName: '设计器模型', enCode: 'designedModel' });
+    expect(stored.form.fields.map((f) => [f.__vModel__, f.__config__.label, !!f.__config__.required])).toEqual([
+      ['comInputField1', '名称', true],
+      ['numInputField2', '数字输入', false],
+    ]);
+    expect(stored.columnData?.columnList.map((c) => c.prop)).toEqual(['comInputField1', 'numInputField2']);
+
+    // Another admin renames the model meanwhile; this designer's next save is not sent.
+    await requestEnvelope(`/api/visualdev/Base/${id}`, { method: 'post', json: { fullName: '别人改过' } });
+    fireEvent.click(screen.getByTestId('designer-field-numInputField2'));
+    fireEvent.change(props().getByLabelText('标题'), { target: { value: '数量' } });
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('模型已被他人修改，本次修改未保存。请重新加载后再修改。', {}, WAIT)).toBeTruthy();
+    const after = await loadModel(id);
+    expect(after.meta.fullName).toBe('别人改过');
+    expect(after.form.fields[1].__config__.label).toBe('数字输入');
+  });
+
+  it('the server’s refusal is shown next to what it names (a code another model has)', async () => {
+    page();
+    fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
+    fireEvent.click(await screen.findByTestId('designer-palette-item-comInput', {}, WAIT));
+    setMeta('重复编码', 'supplier');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.textContent).toContain('supplier'), WAIT);
+    expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.querySelector('.kd-designer-problem')?.textContent).toMatch(/编码\s*supplier\s*已存在/);
+  });
+});
