@@ -171,6 +171,25 @@ erin   X2  - 404 - - - 404 404 0`;
     expect((await t.call('POST', `${M}/Recycle/Actions/Restore`, { token: tokens.carol, payload: { ids: [ids.X1] } })).data.count).toBe(1);
   }, 300_000);
 
+  it('a write whose result would leave the caller scope is refused and changes nothing (create and update)', async () => {
+    const token = tokens.carol;
+    const refused = { code: 403, msg: '保存后的数据不在您的数据权限范围内，未保存' };
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${MODEL}/${ids.A1}`, { token, payload: { level: 'B' } })).toMatchObject(refused);
+    expect((await t.call('GET', `${M}/${ids.A1}`, { token })).data.level).toBe('A');
+    const before = (await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total;
+    expect(await t.call('POST', M, { token, payload: { supplierCode: 'S0901', supplierName: '外部', level: 'B', category: 'fabric' } })).toMatchObject(refused);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(before);
+    const inScope = await t.call('POST', M, { token, payload: { supplierCode: 'S0902', supplierName: '内部', level: 'A', category: 'trim' } });
+    expect(inScope.code).toBe(200);
+    expect((await t.call('DELETE', `${M}/${inScope.data.id}`, { token: tokens.admin })).code).toBe(200);
+    // An Excel import with one row outside the scope: that row's error, nothing written.
+    const head = ['供应商编码', '供应商名称', '供应类别', '供应商等级'];
+    const file = await xlsx([head, ['S0903', '内部二', '面料', 'A'], ['S0904', '外部二', '面料', 'B']]);
+    const imported = await t.call('POST', `${M}/Actions/Import`, { token, ...multipart(file) });
+    expect(imported).toMatchObject({ code: 400, data: { errors: [{ row: 3, message: '保存后的数据不在您的数据权限范围内，未保存' }] } });
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(before);
+  }, 300_000);
+
   it('without a session or with a forged token: no data, code 602, nothing written', async () => {
     for (const token of [undefined, 'Bearer 0000000000000000000000000000000000000000000000000000000000000000']) {
       expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);

@@ -3,15 +3,16 @@ import JSZip from 'jszip';
 import type { MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
+import type { RowFilter } from '../../permissions/row-filter';
 import { assignBillNumbers } from '../bill-rule/assign';
 import { importColumns, type SheetColumn } from './excel-columns';
 import { isWritable } from './field-access';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
-import { fail } from './messages';
+import { fail, text } from './messages';
 import type { LoadedModel } from './model-store';
-import { createRecords } from './onlinedev-repository';
+import { createRecords, getRecords } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from './record-prepare';
 import { recordErrors } from './record-service';
 
@@ -179,10 +180,11 @@ function placeError(p: Pending, field: string): { row: number; field: string } {
 
 /**
  * Imports an .xlsx into a model (see the module comment); with `writeFields` (the policy decision) a column outside
- * them refuses the file (403; a sub-table counts by its `__vModel__`). Returns the number of (main) records written.
+ * them refuses the file (403; a sub-table counts by its `__vModel__`); with `rowFilter` (the caller's row scope) a record
+ * that would lie outside it is a row error (outOfScope). Returns the number of (main) records written.
  * @throws LocalizedError 400 (not xlsx, too many rows, no known header, or `importFailed` with `{ errors }`).
  */
-export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null): Promise<number> {
+export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null, rowFilter: RowFilter | null = null): Promise<number> {
   const rows = await readFirstSheet(buf);
   const header = rows.shift();
   const map = headerMap(model, header?.values ?? []);
@@ -220,6 +222,12 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
       }
       if (errors.length) throw failed;
       const ids = await createRecords(trx, model, records.map((r) => r.record), actor.userId);
+      // A row the caller could not read back (outside its row scope) is an error of that row; nothing is written.
+      if (rowFilter) {
+        const visible = new Set((await getRecords(trx, model, ids, false, rowFilter)).map((r) => r.id));
+        ids.forEach((id, i) => visible.has(id) || errors.length >= MAX_ERRORS || errors.push({ row: records[i].row, field: '', label: '', message: text('outOfScope', {}, lang) }));
+        if (errors.length) throw failed;
+      }
       await logChanges(trx, model.record.id, 'create', actor, ids.map((id, i) => ({ recordId: id, changes: diffRecords(model, null, records[i].record) })));
     });
   } catch (err) {

@@ -91,7 +91,7 @@ const excelRoutes: FastifyPluginAsync = async (app) => {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(400, 'fileTooLarge', { size: '10MB' });
       throw err;
     }
-    const count = await importWorkbook(app.db, model, buf, actorOf(req), req.lang, req.decision?.writeFields ?? null);
+    const count = await importWorkbook(app.db, model, buf, actorOf(req), req.lang, req.decision?.writeFields ?? null, req.decision?.rowFilter ?? null);
     return ok({ count }, text('importOk', { count }, req.lang));
   });
 };

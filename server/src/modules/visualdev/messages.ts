@@ -36,7 +36,8 @@ type Key =
   | 'batchDeleteOk'
   | 'copyOk'
   | 'adminOnly'
-  | 'tableReserved';
+  | 'tableReserved'
+  | 'outOfScope';
 
 /** Online development messages (spec 001 §7 Visual dev; issue 4). */
 const table: MessageTable<Key> = {
@@ -76,6 +77,7 @@ const table: MessageTable<Key> = {
     copyOk: '复制成功',
     adminOnly: '只有管理员可以修改系统参数',
     tableReserved: '数据表{table}是系统保留的表（PostgreSQL系统表或平台表），不能用作模型表：{path}',
+    outOfScope: '保存后的数据不在您的数据权限范围内，未保存',
   },
   en: {
     tableTaken: 'Table {table} is already in use and cannot be bound to this model',
@@ -116,6 +118,7 @@ const table: MessageTable<Key> = {
     copyOk: 'Copied',
     adminOnly: 'Only administrators may change system parameters',
     tableReserved: 'Table {table} is reserved (a PostgreSQL system table or a platform table) and cannot be a model table: {path}',
+    outOfScope: 'The record would lie outside the data you may see; it was not saved',
   },
 };
 

@@ -11,7 +11,8 @@ import { assertWritable, trimRow } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
 import type { LoadedModel } from './model-store';
-import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, updateRecord } from './onlinedev-repository';
+import { fail } from './messages';
+import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, recordInScope, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
 import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
 import { concurrencyLockOn, entriesSince, mergeNote, resolveStale, versionMembers, versionOf } from './record-version';
@@ -101,6 +102,7 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
     assertValid(model, record, lang);
     await assertReferences(trx, model, record, lang, dynamic);
     const [newId] = await createRecords(trx, model, [record], actor.userId);
+    await assertStillInScope(trx, model, newId, decision);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
     const after = await getRecord(trx, model, newId);
     await logChanges(trx, model.record.id, 'create', actor, [{ recordId: newId, changes: diffRecords(model, null, after), version: 1 }]);
@@ -108,6 +110,16 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   });
   invalidateModel(db, model.record.id);
   return id;
+}
+
+/**
+ * Refuses a write whose result lies outside the caller's row scope (design.md §7a; issue 12 item 4): a record the
+ * caller could not read back is neither created nor moved out of reach (e.g. a department-scoped clerk setting another
+ * department). Runs inside the write's transaction after the INSERT/UPDATE, so throwing rolls it back.
+ * @throws LocalizedError 403 outOfScope.
+ */
+async function assertStillInScope(trx: Db, model: LoadedModel, id: string, decision: Decision | null): Promise<void> {
+  if (decision?.rowFilter && !(await recordInScope(trx, model, id, decision.rowFilter))) throw fail(403, 'outOfScope');
 }
 
 /** Rethrows `err`, its 409 conflict's stored record trimmed to the caller's readFields (design.md §7a). */
@@ -171,6 +183,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
     // Another writer committed between the read and the UPDATE (its `where f_version = ?` matched nothing): roll back, retry.
     if (next === null) throw new VersionMoved();
+    await assertStillInScope(trx, model, recordId, decision);
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
     const after = await getRecord(trx, model, recordId);
     await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after), version: next }]);
