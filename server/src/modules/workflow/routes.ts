@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
+import listRoutes from './list-routes';
+import taskRoutes from './task-routes';
 
 /**
  * The workflow module (issue 15; spec 001 §7 "Flow engine"; reference/workflow.md §3): flow records (flow-routes.ts)
@@ -9,4 +11,6 @@ import flowRoutes from './flow-routes';
 export default async function workflowRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await flowRoutes(app);
+  await taskRoutes(app);
+  await listRoutes(app);
 }

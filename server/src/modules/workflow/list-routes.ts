@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { toMs } from '../../db/json';
+import type { Database } from '../../db/types';
+import { t } from '../../i18n';
+import { ok } from '../../plugins/envelope';
+import { fail } from './messages';
+import { idsOfValue } from './org-resolver';
+import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
+import { callerOf } from './task-routes';
+import { taskWire } from './task-read';
+import type { TaskRow } from './task-repository';
+
+const E = '/api/workflow/Engine';
+type Id = { Params: { id: string } };
+// biome-ignore lint/suspicious/noExplicitAny: the three list queries share their filters over differently joined builders
+type AnyQuery = SelectQueryBuilder<Database, any, any>;
+
+/** The list filters of reference §3 on the task `t` (keyword on title or bill no, flow, category, launcher, status, urgency) and on `timeCol` (ms range). */
+function filtered(q: AnyQuery, f: TaskListQuery, timeCol: string): AnyQuery {
+  let out = q;
+  const kw = f.keyword?.trim();
+  if (kw) {
+    const like = `%${kw.replace(/[\\%_]/g, '\\$&')}%`;
+    out = out.where((eb) => eb.or([eb(sql.ref('t.full_name'), 'ilike', like), eb(sql.ref('t.en_code'), 'ilike', like)]));
+  }
+  if (f.flowId) out = out.where(sql.ref('t.flow_id'), '=', f.flowId);
+  if (f.flowCategory) out = out.where(sql.ref('t.flow_category'), '=', f.flowCategory);
+  if (f.creatorUserId) out = out.where(sql.ref('t.creator_user_id'), '=', f.creatorUserId);
+  if (f.status !== undefined) out = out.where(sql.ref('t.status'), '=', f.status);
+  if (f.flowUrgent !== undefined) out = out.where(sql.ref('t.flow_urgent'), '=', f.flowUrgent);
+  if (f.startTime !== undefined) out = out.where(sql.ref(timeCol), '>=', new Date(f.startTime));
+  if (f.endTime !== undefined) out = out.where(sql.ref(timeCol), '<=', new Date(f.endTime));
+  return out;
+}
+
+/** A page of `q` ordered by `timeCol` newest first: `{ list, pagination }` (pageSize default 20, ≤ 500). */
+async function page(q: AnyQuery, f: TaskListQuery, timeCol: string, row: (r: Record<string, unknown>) => unknown, cols: string[] = []) {
+  const currentPage = f.currentPage ?? 1;
+  const pageSize = f.pageSize ?? 20;
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll('t').select(['u.real_name as launcher_name', 'u.account as launcher_account', ...cols]).orderBy(timeCol, 'desc').orderBy('t.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+  return { list: rows.map(row), pagination: { currentPage, pageSize, total: Number(total) } };
+}
+
+const launcherOf = (r: Record<string, unknown>) => (r.launcher_name ? `${r.launcher_name}/${r.launcher_account}` : null);
+
+/**
+ * Workflow lists (reference §3 Lists), one query per page (the to-do rows through the operator index):
+ * FlowBefore/List/{1 to-do | 2 done | 3 circulated}, FlowLaunch (mine) and its delete, FlowMonitor (administrators) and
+ * its delete, FlowDelegate CRUD, and the dashboard's FlowTodoCount.
+ */
+export default async function listRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { access: 'signedIn' as const };
+  const db = app.db;
+  const tasks = () => db.selectFrom('flow_task as t').leftJoin('users as u', 'u.id', 't.creator_user_id');
+
+  /**
+   * GET FlowBefore/List/{category}?keyword,flowId,flowCategory,creatorUserId,startTime,endTime(ms),currentPage,pageSize:
+   * 1 the caller's open to-dos (operator rows; a delegated one titled "(X的委托)"), 2 what the caller approved or
+   * rejected (records), 3 what was circulated to the caller. Rows: id (operator / record / CC id), processId (task),
+   * taskNodeId, flowId, fullName, flowName, userName (launcher), thisStep, status, flowUrgent, completion, startTime,
+   * creatorTime (received, ms).
+   */
+  app.get<{ Params: { category: string }; Querystring: TaskListQuery }>(
+    `${E}/FlowBefore/List/:category`,
+    { config: signedIn, schema: { params: { type: 'object', properties: { category: { type: 'string', enum: ['1', '2', '3'] } } }, querystring: TaskListQuerySchema } },
+    async (req) => {
+      const me = callerOf(req).userId;
+      const base = (r: Record<string, unknown>) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), processId: r.id as string });
+      if (req.params.category === '1') {
+        const q = tasks().innerJoin('flow_task_operator as o', 'o.task_id', 't.id').leftJoin('users as d', 'd.id', 'o.delegator_id').where('o.handle_id', '=', me).where('o.state', '=', 0).where('o.completion', '=', 0).where('t.status', '=', 1);
+        const cols = ['o.id as op_id', 'o.node_code', 'o.node_name', 'o.created_at as received', 'd.real_name as delegator_name'];
+        const data = await page(filtered(q as AnyQuery, req.query, 'o.created_at'), req.query, 'o.created_at', (r) => ({
+          ...base(r),
+          id: r.op_id,
+          taskNodeId: r.node_code,
+          nodeName: r.node_name,
+          fullName: r.delegator_name ? `${r.full_name}(${r.delegator_name}的委托)` : r.full_name,
+          creatorTime: toMs(r.received as Date),
+        }), cols);
+        return ok(data);
+      }
+      if (req.params.category === '2') {
+        const q = tasks().innerJoin('flow_task_record as c', 'c.task_id', 't.id').where('c.handle_id', '=', me).where('c.handle_status', 'in', [0, 1]).where('c.status', '=', 0);
+        const cols = ['c.id as rec_id', 'c.node_code', 'c.node_name', 'c.handle_time', 'c.handle_status'];
+        return ok(await page(filtered(q as AnyQuery, req.query, 'c.handle_time'), req.query, 'c.handle_time', (r) => ({ ...base(r), id: r.rec_id, taskNodeId: r.node_code, nodeName: r.node_name, handleStatus: r.handle_status, creatorTime: toMs(r.handle_time as Date) }), cols));
+      }
+      const q = tasks().innerJoin('flow_task_circulate as c', 'c.task_id', 't.id').where('c.object_id', '=', me);
+      const cols = ['c.id as cc_id', 'c.node_code', 'c.node_name', 'c.created_at as cc_time'];
+      return ok(await page(filtered(q as AnyQuery, req.query, 'c.created_at'), req.query, 'c.created_at', (r) => ({ ...base(r), id: r.cc_id, taskNodeId: r.node_code, nodeName: r.node_name, creatorTime: toMs(r.cc_time as Date) }), cols));
+    },
+  );
+
+  /** GET FlowLaunch?filters → the caller's tasks (drafts included), newest first. */
+  app.get<{ Querystring: TaskListQuery }>(`${E}/FlowLaunch`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
+    const q = tasks().where('t.creator_user_id', '=', callerOf(req).userId);
+    return ok(await page(filtered(q as AnyQuery, req.query, 't.created_at'), req.query, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+  });
+
+  /** DELETE FlowLaunch/{id}: the launcher deletes a draft, rejected or withdrawn task. */
+  app.delete<Id>(`${E}/FlowLaunch/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => {
+    const row = await db.selectFrom('flow_task').select(['creator_user_id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!row || row.creator_user_id !== callerOf(req).userId) throw fail(404, 'taskNotFound');
+    if (![0, 3, 4].includes(row.status)) throw fail(400, 'notDeletable');
+    await db.deleteFrom('flow_task').where('id', '=', req.params.id).where('status', 'in', [0, 3, 4]).execute();
+    return ok(null, t(req.lang, 'deleteOk'));
+  });
+
+  /** GET FlowMonitor?filters (administrators) → every submitted task. */
+  app.get<{ Querystring: TaskListQuery }>(`${E}/FlowMonitor`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
+    if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
+    const q = tasks().where('t.status', '<>', 0);
+    return ok(await page(filtered(q as AnyQuery, req.query, 't.created_at'), req.query, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+  });
+
+  /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval). */
+  app.delete<{ Body: { ids?: string | string[] } }>(
+    `${E}/FlowMonitor`,
+    { config: signedIn, schema: { body: { type: 'object', properties: { ids: { anyOf: [{ type: 'string', maxLength: 20000 }, { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } }] } } } } },
+    async (req) => {
+      if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
+      const ids = idsOfValue(req.body?.ids);
+      if (!ids.length) throw fail(404, 'taskNotFound');
+      const res = await db.deleteFrom('flow_task').where('id', 'in', ids).where('status', '<>', 1).executeTakeFirst();
+      return ok({ count: Number(res.numDeletedRows) }, t(req.lang, 'deleteOk'));
+    },
+  );
+
+  /** GET /api/visualdev/Dashboard/FlowTodoCount → `{ toBeReviewed, entrust, flowDone }` of the caller (portal's to-do card). */
+  app.get('/api/visualdev/Dashboard/FlowTodoCount', { config: signedIn }, async (req) => {
+    const me = callerOf(req).userId;
+    const open = await db
+      .selectFrom('flow_task_operator as o')
+      .innerJoin('flow_task as t', 't.id', 'o.task_id')
+      .select([sql<string>`count(*)`.as('all'), sql<string>`count(o.delegator_id)`.as('entrust')])
+      .where('o.handle_id', '=', me)
+      .where('o.state', '=', 0)
+      .where('o.completion', '=', 0)
+      .where('t.status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const done = await db.selectFrom('flow_task_record').select(sql<string>`count(*)`.as('n')).where('handle_id', '=', me).where('handle_status', 'in', [0, 1]).where('status', '=', 0).executeTakeFirstOrThrow();
+    return ok({ toBeReviewed: Number(open.all), entrust: Number(open.entrust), flowDone: Number(done.n) });
+  });
+
+  await delegateRoutes(app);
+}
+
+/** A delegation on the wire (times in ms). */
+const delegateWire = (d: Record<string, unknown>) => ({
+  id: d.id,
+  toUserId: d.to_user_id,
+  toUserName: d.to_user_name,
+  flowId: d.flow_id,
+  flowName: d.flow_name,
+  flowCategory: d.flow_category,
+  startTime: toMs(d.start_time as Date),
+  endTime: toMs(d.end_time as Date),
+  description: d.description,
+  creatorTime: toMs(d.created_at as Date),
+});
+
+/**
+ * FlowDelegate (reference §3 Delegation; §5 pitfalls avoided): the caller's delegations, paged; create and update check
+ * start < end, a delegate that is an enabled user other than the caller, and that the delegate has no delegation of
+ * their own overlapping it for the same flows (no chains); resolution uses [start, end) at approver creation.
+ */
+async function delegateRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { access: 'signedIn' as const };
+  const db = app.db;
+  const D = `${E}/FlowDelegate`;
+  const check = async (me: string, b: DelegateBody, id?: string) => {
+    if (!(b.startTime < b.endTime)) throw fail(400, 'badDelegate', { detail: { zh: '开始时间必须早于结束时间', en: 'the start must be before the end' } });
+    if (b.toUserId === me) throw fail(400, 'badDelegate', { detail: { zh: '不能委托给自己', en: 'you cannot delegate to yourself' } });
+    const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).executeTakeFirst();
+    if (!to) throw fail(400, 'badDelegate', { detail: { zh: '被委托人不存在或已停用', en: 'the delegate does not exist or is disabled' } });
+    const overlap = (who: string, towards?: string) =>
+      db
+        .selectFrom('flow_delegate')
+        .select('id')
+        .where('creator_user_id', '=', who)
+        .where('start_time', '<', new Date(b.endTime))
+        .where('end_time', '>', new Date(b.startTime))
+        .where((eb) => (b.flowId ? eb.or([eb('flow_id', 'is', null), eb('flow_id', '=', b.flowId)]) : eb.val(true)))
+        .where((eb) => (towards ? eb('to_user_id', '=', towards) : eb.val(true)))
+        .where('id', '<>', id ?? '')
+        .executeTakeFirst();
+    if ((await overlap(b.toUserId)) || (await overlap(me)) || (await db.selectFrom('flow_delegate').select('id').where('to_user_id', '=', me).where('start_time', '<', new Date(b.endTime)).where('end_time', '>', new Date(b.startTime)).executeTakeFirst())) {
+      throw fail(400, 'badDelegate', { detail: { zh: '委托时间与已有委托重叠或形成委托链', en: 'it overlaps another delegation or forms a chain' } });
+    }
+    return to.real_name;
+  };
+  const values = (b: DelegateBody, name: string) => ({ to_user_id: b.toUserId, to_user_name: b.toUserName || name, flow_id: b.flowId || null, flow_name: b.flowName ?? null, flow_category: b.flowCategory ?? null, start_time: new Date(b.startTime), end_time: new Date(b.endTime), description: b.description ?? null });
+  const own = async (me: string, id: string) => {
+    const row = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).where('creator_user_id', '=', me).executeTakeFirst();
+    if (!row) throw fail(404, 'delegateNotFound');
+    return row;
+  };
+
+  /** GET FlowDelegate?keyword&currentPage&pageSize → the caller's delegations, newest first. */
+  app.get<{ Querystring: TaskListQuery }>(D, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
+    const me = callerOf(req).userId;
+    const currentPage = req.query.currentPage ?? 1;
+    const pageSize = req.query.pageSize ?? 20;
+    let q = db.selectFrom('flow_delegate').where('creator_user_id', '=', me);
+    const kw = req.query.keyword?.trim();
+    if (kw) q = q.where((eb) => eb.or([eb('to_user_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`), eb('flow_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`)]));
+    const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+    return ok({ list: rows.map(delegateWire), pagination: { currentPage, pageSize, total: Number(total) } });
+  });
+  /** GET FlowDelegate/{id}: one of the caller's delegations (404 otherwise). */
+  app.get<Id>(`${D}/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => ok(delegateWire(await own(callerOf(req).userId, req.params.id))));
+  /** POST FlowDelegate → `{ id }`; 400 with the reason (range, self, unknown delegate, overlap or chain). */
+  app.post<{ Body: DelegateBody }>(D, { config: signedIn, schema: { body: DelegateBodySchema } }, async (req) => {
+    const me = callerOf(req).userId;
+    const name = await check(me, req.body);
+    const id = randomUUID();
+    await db.insertInto('flow_delegate').values({ id, creator_user_id: me, ...values(req.body, name) }).execute();
+    return ok({ id }, t(req.lang, 'createOk'));
+  });
+  /** PUT FlowDelegate/{id}: update, same checks. */
+  app.put<Id & { Body: DelegateBody }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, body: DelegateBodySchema } }, async (req) => {
+    const me = callerOf(req).userId;
+    await own(me, req.params.id);
+    const name = await check(me, req.body, req.params.id);
+    await db.updateTable('flow_delegate').set(values(req.body, name)).where('id', '=', req.params.id).execute();
+    return ok(null, t(req.lang, 'updateOk'));
+  });
+  /** DELETE FlowDelegate/{id}: ends the delegation (open to-dos already given to the delegate stay with them). */
+  app.delete<Id>(`${D}/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => {
+    await own(callerOf(req).userId, req.params.id);
+    await db.deleteFrom('flow_delegate').where('id', '=', req.params.id).execute();
+    return ok(null, t(req.lang, 'deleteOk'));
+  });
+}

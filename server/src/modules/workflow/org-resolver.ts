@@ -1,0 +1,108 @@
+import type { Db } from '../../db/types';
+import type { MemberTargets, Resolver } from './engine/types';
+
+const MAX_IDS = 500;
+
+/** Ids of a form field's value: an array, a JSON array text or a comma list (at most 500, each ≤ 100 characters). */
+export function idsOfValue(value: unknown): string[] {
+  let v = value;
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      /* a plain comma list */
+    }
+  }
+  const raw = Array.isArray(v) ? v.flat(2) : typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [String(v)] : [];
+  return [...new Set(raw.map((x) => String(x).trim()).filter((x) => x && x.length <= 100))].slice(0, MAX_IDS);
+}
+
+/** `ids` and every organisation below them (organize.parent_id). */
+async function withDescendants(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const all = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
+  const out = new Set(ids.filter((id) => all.some((o) => o.id === id)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const o of all) {
+      if (out.has(o.id) || !out.has(o.parent_id)) continue;
+      out.add(o.id);
+      grew = true;
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The engine's Resolver over the organisation tables (issue 15 item 2; modules/organization): users (enabled_mark,
+ * manager_id, organize_id, position_id), user_relation (roles, positions, groups, departments), organize.manager_id
+ * (department head) and flow_delegate. Works inside a transaction when given one.
+ */
+export function orgResolver(db: Db): Resolver {
+  const enabled = async (ids: string[]): Promise<string[]> => {
+    const unique = [...new Set(ids.filter((x) => typeof x === 'string' && x))].slice(0, MAX_IDS);
+    if (!unique.length) return [];
+    const rows = await db.selectFrom('users').select('id').where('id', 'in', unique).where('enabled_mark', '<>', 0).execute();
+    const ok = new Set(rows.map((r) => r.id));
+    return unique.filter((u) => ok.has(u));
+  };
+  const members = async (t: MemberTargets): Promise<string[]> => {
+    const depts = await withDescendants(db, t.departments.slice(0, MAX_IDS));
+    const rel = (type: 'Role' | 'Position' | 'Group' | 'Organize', ids: string[]) =>
+      ids.length ? db.selectFrom('user_relation').select('user_id').where('object_type', '=', type).where('object_id', 'in', ids.slice(0, MAX_IDS)) : null;
+    const out = [...t.users];
+    for (const [type, ids] of [['Role', t.roles], ['Position', t.positions], ['Group', t.groups], ['Organize', depts]] as const) {
+      const q = rel(type, ids);
+      if (q) out.push(...(await q.execute()).map((r) => r.user_id));
+    }
+    if (t.positions.length) out.push(...(await db.selectFrom('users').select('id').where('position_id', 'in', t.positions.slice(0, MAX_IDS)).execute()).map((r) => r.id));
+    if (depts.length) out.push(...(await db.selectFrom('users').select('id').where('organize_id', 'in', depts).orderBy('sort_code').orderBy('account').execute()).map((r) => r.id));
+    return enabled(out);
+  };
+  return {
+    members,
+    enabled,
+    async managerOf(userId, level) {
+      let current: string | null = userId;
+      const seen = new Set<string>([userId]);
+      for (let i = 0; i < level && current; i++) {
+        const row: { manager_id: string | null } | undefined = await db.selectFrom('users').select('manager_id').where('id', '=', current).executeTakeFirst();
+        current = row?.manager_id ?? null;
+        if (current && seen.has(current)) return null;
+        if (current) seen.add(current);
+      }
+      return current;
+    },
+    async departmentHeadOf(userId) {
+      const row = await db.selectFrom('users as u').innerJoin('organize as o', 'o.id', 'u.organize_id').select('o.manager_id').where('u.id', '=', userId).executeTakeFirst();
+      return row?.manager_id ?? null;
+    },
+    async fieldUsers(kind, value) {
+      const ids = idsOfValue(value);
+      const none: MemberTargets = { users: [], positions: [], roles: [], departments: [], groups: [] };
+      if (kind === 'dept') return members({ ...none, departments: ids });
+      if (kind === 'position') return members({ ...none, positions: ids });
+      if (kind === 'role') return members({ ...none, roles: ids });
+      if (kind === 'group') return members({ ...none, groups: ids });
+      return enabled(ids);
+    },
+    async administrators() {
+      return (await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '<>', 0).orderBy('id').execute()).map((r) => r.id);
+    },
+    async delegateOf(userId, flowId, at) {
+      const when = new Date(at);
+      const row = await db
+        .selectFrom('flow_delegate as d')
+        .innerJoin('users as u', 'u.id', 'd.to_user_id')
+        .select('d.to_user_id')
+        .where('d.creator_user_id', '=', userId)
+        .where((eb) => eb.or([eb('d.flow_id', 'is', null), eb('d.flow_id', '=', flowId)]))
+        .where('d.start_time', '<=', when)
+        .where('d.end_time', '>', when)
+        .where('u.enabled_mark', '<>', 0)
+        .orderBy('d.created_at', 'desc')
+        .executeTakeFirst();
+      return row?.to_user_id ?? null;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../../i18n';
+import { ApiError, ok } from '../../plugins/envelope';
+import type { Action } from './engine/types';
+import { fail } from './messages';
+import { idsOfValue } from './org-resolver';
+import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
+import { readableTask, taskDetail, taskWire } from './task-read';
+import { type Caller, runAction, saveTask } from './task-service';
+
+const E = '/api/workflow/Engine';
+type Id = { Params: { id: string } };
+
+/** The signed-in caller (these routes declare 'signedIn'; each checks its own rights on the task). */
+export function callerOf(req: FastifyRequest): Caller {
+  const a = req.auth;
+  if (!a) throw ApiError.forbidden();
+  return { userId: a.userId, realName: a.realName, isAdministrator: a.isAdministrator, organizeId: a.organizeId, positionId: a.positionId };
+}
+
+/** The task of operator `id`. @throws 404 流程信息不存在. */
+async function taskOfOperator(app: FastifyInstance, id: string): Promise<string> {
+  const op = await app.db.selectFrom('flow_task_operator').select('task_id').where('id', '=', id).executeTakeFirst();
+  if (!op) throw fail(404, 'taskNotFound');
+  return op.task_id;
+}
+
+const opinion = (b: HandleBody | undefined) => b?.handleOpinion ?? undefined;
+
+/**
+ * The workflow runtime (issue 15 item 2; reference/workflow.md §3): launch and resubmit (FlowTask), the form of a task,
+ * the detail (FlowBefore/{taskId}) and the approver actions (FlowBefore/Audit, Reject, Recall, Transfer,
+ * freeApprover, Assign, Cancel) and the launcher's (FlowLaunch Withdraw, Press). Every action runs in one transaction
+ * with the task row locked (task-service.ts) and answers `{ taskId, status }`.
+ */
+export default async function taskRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { access: 'signedIn' as const };
+  const act = async (req: FastifyRequest, taskId: string, action: Action, signImg?: string | null) => {
+    const r = await runAction(app.db, taskId, callerOf(req), action, signImg);
+    return ok({ taskId: r.taskId, status: r.status }, t(req.lang, 'ok'));
+  };
+
+  /** POST FlowTask: launch (status 0) or save a draft (status 1) → `{ id, status }` (task status 0 draft, 1 in approval…). */
+  app.post<{ Body: FlowTaskBody }>(`${E}/FlowTask`, { config: signedIn, schema: { body: FlowTaskBodySchema } }, async (req) => {
+    const r = await saveTask(app.db, callerOf(req), req.body);
+    return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
+  });
+
+  /** PUT FlowTask/{id}: edit a draft / resubmit a rejected or withdrawn task (launcher only). */
+  app.put<Id & { Body: FlowTaskBody }>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams, body: FlowTaskBodySchema } }, async (req) => {
+    const r = await saveTask(app.db, callerOf(req), req.body, req.params.id);
+    return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
+  });
+
+  const form = (row: Awaited<ReturnType<typeof readableTask>>) => ({ ...taskWire(row), data: JSON.stringify(row.form_data ?? {}), formData: row.form_data });
+  /** GET FlowTask/{id} → the task and its form data (`data` as JSON text, JNPF). Readers only (403/404). */
+  app.get<Id>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => ok(form(await readableTask(app.db, callerOf(req), req.params.id))));
+
+  /** GET FlowTask/{flowId}/{taskId} (spec 001 §7): the same, for a task of that flow (404 otherwise). */
+  app.get<{ Params: { flowId: string; taskId: string } }>(`${E}/FlowTask/:flowId/:taskId`, { config: signedIn, schema: { params: FlowTaskParams } }, async (req) => {
+    const row = await readableTask(app.db, callerOf(req), req.params.taskId);
+    if (row.flow_id !== req.params.flowId) throw fail(404, 'taskNotFound');
+    return ok(form(row));
+  });
+
+  /** GET FlowBefore/{taskId}?taskOperatorId → the detail (task-read.ts taskDetail). */
+  app.get<Id & { Querystring: { taskOperatorId?: string } }>(
+    `${E}/FlowBefore/:id`,
+    { config: signedIn, schema: { params: IdParams, querystring: { type: 'object', properties: { taskOperatorId: { type: 'string', maxLength: 100 }, taskNodeId: { type: 'string', maxLength: 200 } } } } },
+    async (req) => ok(await taskDetail(app.db, callerOf(req), req.params.id, req.query.taskOperatorId)),
+  );
+
+  const handle = { config: signedIn, schema: { params: IdParams, body: HandleBodySchema } };
+  type H = Id & { Body: HandleBody | undefined };
+
+  /** POST FlowBefore/Audit/{operatorId}: agree; `freeApproverUserId` adds a signer after the caller; copyIds CC; candidateList/branchList/errorRuleUserList for the next nodes. */
+  app.post<H>(`${E}/FlowBefore/Audit/:id`, handle, async (req) => {
+    const b = req.body ?? {};
+    const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList };
+    return act(req, await taskOfOperator(app, req.params.id), action, b.signImg);
+  });
+
+  /** POST FlowBefore/Reject/{operatorId}: reject (rejectStep when the node lets the approver choose). */
+  app.post<H>(`${E}/FlowBefore/Reject/:id`, handle, async (req) =>
+    act(req, await taskOfOperator(app, req.params.id), { type: 'reject', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(req.body), rejectStep: req.body?.rejectStep || undefined }, req.body?.signImg),
+  );
+
+  /** POST FlowBefore/Recall/{recordId}: take back one's agree while the next node is untouched. */
+  app.post<H>(`${E}/FlowBefore/Recall/:id`, handle, async (req) => {
+    const rec = await app.db.selectFrom('flow_task_record').select(['task_id', 'task_operator_id', 'handle_status', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!rec) throw fail(404, 'taskNotFound');
+    if (!rec.task_operator_id || rec.handle_status !== 1 || rec.status !== 0) throw fail(400, 'cannotRecall');
+    return act(req, rec.task_id, { type: 'recall', userId: callerOf(req).userId, operatorId: rec.task_operator_id, opinion: opinion(req.body) });
+  });
+
+  /** POST FlowBefore/Transfer/{operatorId} `{ freeApproverUserId }`: hand the to-do to another user. */
+  app.post<H>(`${E}/FlowBefore/Transfer/:id`, handle, async (req) =>
+    act(req, await taskOfOperator(app, req.params.id), { type: 'transfer', userId: callerOf(req).userId, operatorId: req.params.id, toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body) }),
+  );
+
+  /** POST FlowBefore/freeApprover/{operatorId} `{ freeApproverUserId, freeApproverType 1 before | 2 after }` (v3.4.1 add signer). */
+  app.post<H>(`${E}/FlowBefore/freeApprover/:id`, handle, async (req) => {
+    const b = req.body ?? {};
+    const userId = callerOf(req).userId;
+    const to = b.freeApproverUserId ?? '';
+    if (!to) throw fail(400, 'badTarget');
+    const action: Action = b.freeApproverType === 2 ? { type: 'audit', userId, operatorId: req.params.id, opinion: opinion(b), addSignerAfter: to } : { type: 'addSigner', userId, operatorId: req.params.id, toUserId: to, opinion: opinion(b) };
+    return act(req, await taskOfOperator(app, req.params.id), action, b.signImg);
+  });
+
+  /** POST FlowBefore/Assign/{taskId} `{ nodeCode, freeApproverUserId }` (administrators): the running node goes to that user. */
+  app.post<H>(`${E}/FlowBefore/Assign/:id`, handle, async (req) => {
+    const c = callerOf(req);
+    if (!c.isAdministrator) throw fail(403, 'notAdmin');
+    return act(req, req.params.id, { type: 'assign', userId: c.userId, nodeId: req.body?.nodeCode ?? '', toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body) });
+  });
+
+  /** POST FlowBefore/Cancel/{taskId} (administrators, flow monitor): the task ends as cancelled (status 5). */
+  app.post<H>(`${E}/FlowBefore/Cancel/:id`, handle, async (req) => {
+    const c = callerOf(req);
+    if (!c.isAdministrator) throw fail(403, 'notAdmin');
+    return act(req, req.params.id, { type: 'cancel', userId: c.userId, opinion: opinion(req.body) });
+  });
+
+  /** PUT FlowLaunch/{taskId}/Actions/Withdraw: the launcher withdraws a task in approval (status 4; open to-dos voided). */
+  app.put<H>(`${E}/FlowLaunch/:id/Actions/Withdraw`, handle, async (req) => act(req, req.params.id, { type: 'withdraw', userId: callerOf(req).userId, opinion: opinion(req.body) }));
+
+  /** POST FlowLaunch/Press/{taskId}: the launcher urges the current approvers (a 【催办】 message each). */
+  app.post<Id>(`${E}/FlowLaunch/Press/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => act(req, req.params.id, { type: 'urge', userId: callerOf(req).userId }));
+}

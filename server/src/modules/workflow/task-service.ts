@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { jsonb } from '../../db/json';
+import type { Db } from '../../db/types';
+import { sendMessage } from '../message/repository';
+import { apply } from './engine/actions';
+import { initialState } from './engine/machine';
+import { type Action, type Effect, EngineError, type EngineEnv } from './engine/types';
+import { canLaunch, flowRow, jsonOf } from './flow-repository';
+import { fail } from './messages';
+import { orgResolver } from './org-resolver';
+import type { FlowTaskBody } from './schemas';
+import { lockTask, saveTransition, snapshotOf, stateOf, type TaskRow } from './task-repository';
+
+/** The signed-in caller of a runtime action. */
+export interface Caller {
+  userId: string;
+  realName: string;
+  isAdministrator: boolean;
+  organizeId: string | null;
+  positionId: string | null;
+}
+
+/** What an action changed: the task before it and the effects (notifications are already sent). */
+export interface ActionResult {
+  taskId: string;
+  status: number;
+  effects: Effect[];
+}
+
+/** The message wording per event (zh, stored once for every recipient; issue 15 item 5, reference §4). */
+const TITLES: Record<string, (task: string, by: string) => string> = {
+  todo: (t) => `【审核】${t}`,
+  circulate: (t) => `【抄送】${t}`,
+  approved: (t, by) => `【${by}审核通过】${t}`,
+  rejected: (t) => `【审核退回】${t}`,
+  finished: (t) => `【流程审批通过】${t}`,
+  urge: (t) => `【催办】${t}`,
+};
+/** The message body's `type` the message drawer routes on (src/app/messages/openMessage.ts): 2 to-do, 3 CC, 1 launched. */
+const ROUTE: Record<string, number> = { todo: 2, urge: 2, circulate: 3, approved: 1, rejected: 1, finished: 1 };
+
+/**
+ * Sends the notifications of `effects` through the messages module's sendMessage (after the commit, so a rolled back
+ * action tells nobody; reference §5): to-dos (submit, approve, add signer, transfer, assign), CC, per-step approval and
+ * rejection and the end to the launcher, reminders. The caller is not told about their own action, except a to-do.
+ */
+export async function deliver(db: Db, task: { id: string; full_name: string }, effects: Effect[], caller: Caller): Promise<void> {
+  for (const e of effects) {
+    if (e.kind !== 'notify') continue;
+    const to = e.event === 'todo' ? e.to : e.to.filter((u) => u !== caller.userId);
+    if (!to.length) continue;
+    const title = TITLES[e.event](task.full_name, caller.realName).slice(0, 200);
+    await sendMessage(db, to, { title, bodyText: JSON.stringify({ type: ROUTE[e.event], id: task.id }), createdBy: caller.userId });
+  }
+}
+
+/** Runs the engine on a locked task; engine refusals become 400s in the request's language. */
+async function transition(tx: Db, row: TaskRow, action: Action, formData?: Record<string, unknown>, versionId?: string) {
+  const flow = await snapshotOf(tx, versionId ?? row.flow_version_id);
+  const env: EngineEnv = { flow, flowId: row.flow_id, launcherId: row.creator_user_id, formData: formData ?? ((row.form_data ?? {}) as Record<string, unknown>), resolver: orgResolver(tx), now: Date.now(), newId: randomUUID };
+  try {
+    return { flow, ...(await apply(env, stateOf(row), action)) };
+  } catch (err) {
+    if (err instanceof EngineError) throw fail(400, err.key as 'notOperator', err.vars, err.data);
+    throw err;
+  }
+}
+
+/**
+ * Runs one action on task `taskId` in ONE transaction with the task row locked (`for update`) and its version checked,
+ * so a double-clicked approve or two countersigners at the same instant make one transition each, in turn, and the
+ * second of two identical approves is refused (该节点您已处理过). `signImg` is kept on the caller's record.
+ * @throws 404 流程信息不存在, 400 engine refusals, 409 busy.
+ */
+export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null): Promise<ActionResult> {
+  const out = await db.transaction().execute(async (tx) => {
+    const row = await lockTask(tx, taskId);
+    const t = await transition(tx, row, action);
+    if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
+    await saveTransition(tx, row, t.flow, t.state, t.effects);
+    return { row, status: t.state.status, effects: t.effects };
+  });
+  await deliver(db, out.row, out.effects, caller);
+  return { taskId, status: out.status, effects: out.effects };
+}
+
+/** The form data of a launch body (`formData` or JNPF's `data`, an object or its JSON text). @throws 400 badTemplate. */
+function formDataOf(b: FlowTaskBody): Record<string, unknown> {
+  const v = jsonOf(b.formData ?? b.data);
+  if (v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw fail(400, 'badTemplate');
+  return v as Record<string, unknown>;
+}
+
+/**
+ * POST FlowTask (id absent) and PUT FlowTask/{id}: saves a draft (status 1) or submits (status 0, JNPF's reversed
+ * codes) a task of a released flow the caller may launch. A new task takes the flow's latest released version; a draft
+ * also moves to it on submit; a rejected or withdrawn task resubmits on the snapshot it started with. Only the launcher
+ * may edit, and only a draft, rejected or withdrawn task. Returns the task id and its status.
+ * @throws 400 flowStopped / alreadySubmitted / engine refusals (noApprover…), 403 flowNotVisible, 404.
+ */
+export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string): Promise<ActionResult> {
+  const flow = await flowRow(db, b.flowId);
+  if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
+  if (!(await canLaunch(db, caller, flow))) throw fail(403, 'flowNotVisible');
+  const formData = formDataOf(b);
+  const submit = (b.status ?? 0) === 0;
+  const latest = `${flow.id}:v${flow.version}`;
+  const out = await db.transaction().execute(async (tx) => {
+    let row: TaskRow;
+    if (id) {
+      row = await lockTask(tx, id);
+      if (row.creator_user_id !== caller.userId) throw fail(403, 'notLauncher');
+      if (row.flow_id !== flow.id) throw fail(404, 'taskNotFound');
+      if (![0, 3, 4].includes(row.status)) throw fail(400, 'alreadySubmitted');
+      if (row.status === 0 && row.flow_version_id !== latest) {
+        await tx.updateTable('flow_task').set({ flow_version_id: latest }).where('id', '=', row.id).execute();
+        row = { ...row, flow_version_id: latest };
+      }
+    } else {
+      const taskId = b.id?.trim() || randomUUID();
+      if (await tx.selectFrom('flow_task').select('id').where('id', '=', taskId).executeTakeFirst()) throw fail(400, 'alreadySubmitted');
+      row = await tx
+        .insertInto('flow_task')
+        .values({
+          id: taskId,
+          en_code: b.billNo ?? null,
+          full_name: b.fullName?.trim() || `${caller.realName}的${flow.full_name}`,
+          flow_urgent: b.flowUrgent ?? 1,
+          flow_id: flow.id,
+          flow_version_id: latest,
+          flow_code: flow.en_code,
+          flow_name: flow.full_name,
+          flow_category: flow.category,
+          flow_type: flow.type,
+          form_data: jsonb(formData),
+          status: 0,
+          state_json: jsonb(initialState()),
+          creator_user_id: caller.userId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    const extra = { form_data: formData, full_name: b.fullName?.trim() || undefined, flow_urgent: b.flowUrgent };
+    if (!submit) {
+      await tx.updateTable('flow_task').set({ form_data: jsonb(formData), ...(extra.full_name ? { full_name: extra.full_name } : {}), ...(b.flowUrgent ? { flow_urgent: b.flowUrgent } : {}), updated_at: new Date() }).where('id', '=', row.id).execute();
+      return { row, status: row.status, effects: [] as Effect[] };
+    }
+    const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList }, formData);
+    await saveTransition(tx, row, t.flow, t.state, t.effects, extra);
+    return { row: { ...row, full_name: extra.full_name ?? row.full_name }, status: t.state.status, effects: t.effects };
+  });
+  await deliver(db, out.row, out.effects, caller);
+  return { taskId: out.row.id, status: out.status, effects: out.effects };
+}
