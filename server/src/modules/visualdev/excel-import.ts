@@ -225,7 +225,9 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
       // A row the caller could not read back (outside its row scope) is an error of that row; nothing is written.
       if (rowFilter) {
         const visible = new Set((await getRecords(trx, model, ids, false, rowFilter)).map((r) => r.id));
-        ids.forEach((id, i) => visible.has(id) || errors.length >= MAX_ERRORS || errors.push({ row: records[i].row, field: '', label: '', message: text('outOfScope', {}, lang) }));
+        for (const [i, id] of ids.entries()) {
+          if (!visible.has(id) && errors.length < MAX_ERRORS) errors.push({ row: records[i].row, field: '', label: '', message: text('outOfScope', {}, lang) });
+        }
         if (errors.length) throw failed;
       }
       await logChanges(trx, model.record.id, 'create', actor, ids.map((id, i) => ({ recordId: id, changes: diffRecords(model, null, records[i].record) })));
