@@ -74,6 +74,26 @@ describe('/api/system/DataBackup', () => {
     expect((await t.call('GET', `/api/system/DataBackup/${first.id}x/Actions/Download`, { token: admin })).code).toBe(404);
   });
 
+  it('downloads with the session through /{id}/File (the page\'s 下载)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/system/DataBackup/${second.id}/File`, headers: { authorization: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(sha(res.rawPayload)).toBe(sha(await readFile(join(dataDir, 'backups', second.fileName))));
+    expect((await t.app.inject({ method: 'GET', url: `/api/system/DataBackup/${second.id}/File`, headers: { authorization: clerk } })).json().code).toBe(403);
+  });
+
+  it('is seeded as 数据备份 under 系统管理 (systemData/dataBackup) for the administrator role, with its page', async () => {
+    const menu = await t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address', 'full_name']).where('id', '=', 'menu-data-backup').executeTakeFirst();
+    expect(menu).toEqual({ parent_id: 'menu-system', en_code: 'dataBackup', url_address: 'systemData/dataBackup', full_name: '数据备份' });
+    const grants = await t.app.db.selectFrom('authorize').select(['item_id', 'object_id']).where('item_id', 'like', 'menu-data-backup%').execute();
+    expect(grants.map((g) => `${g.object_id} ${g.item_id}`).sort()).toEqual(['role-admin menu-data-backup', 'role-admin menu-data-backup:btn_add', 'role-admin menu-data-backup:btn_download', 'role-admin menu-data-backup:btn_remove']);
+    // A user given the administrator role (not the built-in administrator) may use it.
+    await createUser(t.app, { account: 'bk_ops', password: 'Passw0rd!x', roleIds: ['role-admin'] });
+    const ops = await t.login('bk_ops', 'Passw0rd!x');
+    expect((await t.call('GET', '/api/system/DataBackup', { token: ops })).code).toBe(200);
+    const page = await t.call('GET', '/api/visualdev/OnlineDev/systemDataBackup/Config', { token: admin });
+    expect(page).toMatchObject({ code: 200, data: { fullName: '数据备份', resource: { list: { path: '/api/system/DataBackup' } } } });
+  });
+
   it('is for administrators only', async () => {
     expect((await t.call('GET', '/api/system/DataBackup', { token: clerk })).code).toBe(403);
     expect((await t.call('POST', '/api/system/DataBackup', { token: clerk })).code).toBe(403);

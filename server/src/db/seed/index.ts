@@ -24,8 +24,10 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./organization-menus'),
   () => import('./demo-company'),
   () => import('./message-menus'),
+  () => import('./print-menus'),
   () => import('./demo-messages'),
   () => import('./permission-grants'),
+  () => import('../../modules/backup/seed'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

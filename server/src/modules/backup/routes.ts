@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdParamsSchema, type IdParams, KeywordSchema, PagingQueryProperties } from '../../../../schemas/wire/common';
 import { t } from '../../i18n';
 import { contentDisposition } from '../../lib/disposition';
@@ -87,6 +87,17 @@ export default async function backupRoutes(app: FastifyInstance): Promise<void> 
   );
 
   /**
+   * GET /api/system/DataBackup/{id}/File: the archive as an attachment for the signed-in administrator (the 数据备份
+   * page's 下载, which fetches with the session token; tools and very large archives use the signed link instead).
+   * 404 when there is no such backup.
+   */
+  app.get<{ Params: IdParams }>(
+    '/api/system/DataBackup/:id/File',
+    { config: { access: { menu: BACKUP_MENU, button: 'btn_download' } }, schema: { params: IdParamsSchema } },
+    async (req, reply) => sendArchive(reply, backupPath(dir(), req.params.id), req.params.id),
+  );
+
+  /**
    * GET /api/system/DataBackup/Download/{id}?expires&sign (public; the signature is the permission): the archive as
    * an attachment. A wrong or expired signature → 403 暂无权限; no such backup → 404.
    */
@@ -96,14 +107,19 @@ export default async function backupRoutes(app: FastifyInstance): Promise<void> 
     async (req, reply) => {
       const path = backupPath(dir(), req.params.id);
       if (!path || !(await verifyLink(dir(), req.params.id, req.query.expires, req.query.sign))) throw ApiError.forbidden();
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw fail(404, 'notFound');
-      return reply
-        .header('Content-Type', 'application/x-tar')
-        .header('Content-Length', info.size)
-        .header('Content-Disposition', contentDisposition(`${req.params.id}.tar`))
-        .header('Cache-Control', 'no-store')
-        .send(createReadStream(path));
+      return sendArchive(reply, path, req.params.id);
     },
   );
+}
+
+/** Streams archive `path` (backup `id`) as an attachment; 404 when it is missing. */
+async function sendArchive(reply: FastifyReply, path: string | null, id: string): Promise<FastifyReply> {
+  const info = path ? await stat(path).catch(() => null) : null;
+  if (!path || !info?.isFile()) throw fail(404, 'notFound');
+  return reply
+    .header('Content-Type', 'application/x-tar')
+    .header('Content-Length', info.size)
+    .header('Content-Disposition', contentDisposition(`${id}.tar`))
+    .header('Cache-Control', 'no-store')
+    .send(createReadStream(path));
 }
