@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { clickInDialog, clickInDropdown, launchBrowser, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, clickInDropdown, launchBrowser, openPage, personPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 12 item 7 end to end in Chromium, through the organisation screens that are page configs (issue 26:
@@ -143,5 +143,24 @@ describe('organisation screens (issue 12 item 7)', () => {
     await answer.getByText('钱质检 可以访问「供应商」').waitFor();
     const source = answer.locator('.kd-explain-sources tbody tr').first();
     assert.match((await source.textContent()) ?? '', /角色：质检组长.*btn_add/);
+  });
+
+  it('在线用户: the administrator forces the user offline; the next click of the user lands on the sign-in page', async () => {
+    const user = await personPage(browser, server, { account: 'qclead', password: 'Qc3Team2027' });
+    await open('system/onlineUser', 'systemOnlineUser');
+    // Every session of the user (the earlier sign-in's too), one after the other, each confirmed.
+    const force = page.getByLabel('强制下线 钱质检');
+    await force.first().waitFor();
+    for (let n = await force.count(); n > 0; n--) {
+      await force.first().click();
+      await clickInDialog(page, /确\s*定/, page.locator('.ant-modal-confirm'));
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+      await page.waitForFunction((left) => document.querySelectorAll('[aria-label="强制下线 钱质检"]').length < left, n);
+    }
+    // The next call the user's shell makes answers 601: the session is gone, the sign-in page shows.
+    await user.locator('.ant-menu').getByText('供应链').first().click();
+    await user.waitForURL(/#\/login/);
+    await user.locator('#account').waitFor();
+    await user.context().close();
   });
 });
