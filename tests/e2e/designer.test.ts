@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, OUTPUT, type RunningServer, shutDown, signIn, startServer } from './harness';
+
+/**
+ * The form designer in Chromium at 1280×720 (issue 13 Tests, first half): from 在线开发's 新建模型, drag a comInput, a
+ * select (three static options), a numInput, a date and a sub-table with two columns onto the canvas, set labels and a
+ * required rule, undo and redo once, save, and reopen the model with everything in place. Real server, built app.
+ */
+describe('form designer end to end', () => {
+  const PASSWORD = 'Admin@123';
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    server = await startServer({ KD_ADMIN_PASSWORD: PASSWORD });
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 720 } });
+    page = await ctx.newPage();
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (e) => console.log('page error:', e.message));
+  });
+  after(() => shutDown(browser, server));
+
+  /** Drags `source` onto `target` with the mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
+  async function drag(source: Locator, target: Locator, where: 'center' | 'bottom' = 'center'): Promise<void> {
+    await source.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
+    const to = (await target.boundingBox())!;
+    const x = to.x + to.width / 2;
+    const y = where === 'bottom' ? to.y + to.height * 0.85 : to.y + to.height / 2;
+    await page.mouse.move(x, y, { steps: 12 });
+    await page.mouse.move(x + 1, y, { steps: 2 });
+    await page.mouse.up();
+  }
+  const palette = (kdKey: string) => page.getByTestId(`designer-palette-item-${kdKey}`);
+  const canvas = () => page.getByTestId('designer-canvas');
+  const field = (vModel: string) => page.getByTestId(`designer-field-${vModel}`);
+  const props = () => page.getByTestId('designer-props');
+  const label = () => props().locator('#kd-fd-label');
+  const select = async (vModel: string) => {
+    await field(vModel).click({ position: { x: 6, y: 6 } });
+    await props().locator('#kd-fd-vmodel').and(page.locator(`[value="${vModel}"]`)).waitFor();
+  };
+
+  it('builds, saves and reopens a model', async () => {
+    await signIn(page, server.url, 'admin', PASSWORD);
+    await page.waitForURL(/#\/home/);
+    await page.goto(`${server.url}/#/onlineDev/webDesign`);
+    await page.getByTestId('designer-new').click();
+    await canvas().waitFor();
+
+    await drag(palette('comInput'), canvas(), 'bottom');
+    await field('comInputField1').waitFor();
+    await label().fill('供应商名称');
+    await props().getByRole('switch', { name: '是否必填' }).click();
+
+    await drag(palette('select'), canvas(), 'bottom');
+    await field('selectField2').waitFor();
+    await label().fill('等级');
+    await props().getByRole('button', { name: '添加选项' }).click();
+    for (const [i, name] of ['A级', 'B级', 'C级'].entries()) await props().getByLabel(`选项名 ${i + 1}`).fill(name);
+
+    await drag(palette('numInput'), canvas(), 'bottom');
+    await field('numInputField3').waitFor();
+    await label().fill('数量');
+    await drag(palette('date'), canvas(), 'bottom');
+    await field('dateField4').waitFor();
+    await label().fill('交货日期');
+
+    await drag(palette('table'), canvas(), 'bottom');
+    await field('tableField5').waitFor();
+    await label().fill('明细');
+    await drag(palette('comInput'), field('tableField5').locator('.kd-designer-list'));
+    await field('comInputField6').waitFor();
+    await label().fill('物料');
+    await drag(palette('numInput'), field('tableField5').locator('.kd-designer-list'));
+    await field('numInputField7').waitFor();
+    await label().fill('单价');
+    assert.equal(await field('tableField5').locator('[data-testid^="designer-field-"]').count(), 2);
+
+    // Reorder by dragging: the date goes above the number.
+    await drag(field('dateField4'), field('numInputField3'));
+    const order = async () => canvas().locator(':scope > .kd-designer-list > .ant-row > .ant-col > [data-testid^="designer-field-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    assert.deepEqual((await order()).slice(0, 4), ['designer-field-comInputField1', 'designer-field-selectField2', 'designer-field-dateField4', 'designer-field-numInputField3']);
+
+    // Undo the move, then redo it.
+    await page.getByTestId('designer-undo').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="designer-field-numInputField3"]')?.compareDocumentPosition(document.querySelector('[data-testid="designer-field-dateField4"]') as Node) === Node.DOCUMENT_POSITION_FOLLOWING);
+    assert.deepEqual((await order()).slice(2, 4), ['designer-field-numInputField3', 'designer-field-dateField4']);
+    await page.getByTestId('designer-redo').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="designer-field-dateField4"]')?.compareDocumentPosition(document.querySelector('[data-testid="designer-field-numInputField3"]') as Node) === Node.DOCUMENT_POSITION_FOLLOWING);
+    assert.deepEqual((await order()).slice(2, 4), ['designer-field-dateField4', 'designer-field-numInputField3']);
+
+    await props().getByRole('tab', { name: '表单属性' }).click();
+    await props().getByLabel('模型名称').fill('采购单');
+    await props().getByLabel('模型编码').fill('purchaseOrder');
+    await page.screenshot({ path: `${OUTPUT}/designer-1280x720.png` });
+    await page.getByTestId('designer-save').click();
+    await page.getByText('新建成功').waitFor();
+    await page.waitForURL(/designer\?id=/);
+
+    await page.reload();
+    await field('tableField5').waitFor();
+    for (const vModel of ['comInputField1', 'selectField2', 'numInputField3', 'dateField4', 'comInputField6', 'numInputField7']) await field(vModel).waitFor();
+    await select('selectField2');
+    assert.equal(await label().inputValue(), '等级');
+    assert.deepEqual(await Promise.all([1, 2, 3].map((i) => props().getByLabel(`选项名 ${i}`).inputValue())), ['A级', 'B级', 'C级']);
+    await select('comInputField1');
+    assert.equal(await props().getByRole('switch', { name: '是否必填' }).getAttribute('aria-checked'), 'true');
+    await field('comInputField1').getByText('*').first().waitFor();
+  });
+});
