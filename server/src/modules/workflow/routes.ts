@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
 import listRoutes from './list-routes';
 import taskRoutes from './task-routes';
+import { startTimerSweep } from './timers';
 
 /**
  * The workflow module (issue 15; spec 001 §7 "Flow engine"; reference/workflow.md §3): flow records (flow-routes.ts)
- * and the runtime (task-routes.ts, list-routes.ts). Multipart (flow import) is parsed in this scope.
+ * and the runtime (task-routes.ts, list-routes.ts); due timer nodes are passed by a sweep every minute (timers.ts). Multipart (flow import) is parsed in this scope.
  */
 export default async function workflowRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await flowRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
+  startTimerSweep(app);
 }

@@ -98,6 +98,8 @@ export interface FlowTaskNodeTable {
   /** '0' live, '-2' void. */
   state: Generated<string>;
   sort_code: Generated<number>;
+  /** A timer node's due time (migration 0481), null otherwise. */
+  due_at: Time;
   created_at: CreatedAt;
 }
 

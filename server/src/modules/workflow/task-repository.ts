@@ -89,12 +89,13 @@ export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, s
     completion: n.state === 'done' ? 1 : n.state === 'rejected' ? -1 : 0,
     state: n.state === 'void' ? '-2' : '0',
     sort_code: n.round,
+    due_at: n.dueAt !== undefined ? new Date(n.dueAt) : null,
   }));
   if (nodes.length)
     await tx
       .insertInto('flow_task_node')
       .values(nodes)
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ completion: eb.ref('excluded.completion'), state: eb.ref('excluded.state'), sort_code: eb.ref('excluded.sort_code'), node_name: eb.ref('excluded.node_name') })))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ completion: eb.ref('excluded.completion'), state: eb.ref('excluded.state'), sort_code: eb.ref('excluded.sort_code'), node_name: eb.ref('excluded.node_name'), due_at: eb.ref('excluded.due_at') })))
       .execute();
   const ops = st.operators.map((o) => ({
     id: o.id,

@@ -6,6 +6,7 @@ import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
 import { readableTask, taskDetail, taskWire } from './task-read';
+import { candidatesOf } from './candidates';
 import { type Caller, runAction, saveTask } from './task-service';
 
 const E = '/api/workflow/Engine';
@@ -121,6 +122,18 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     if (!c.isAdministrator) throw fail(403, 'notAdmin');
     return act(req, req.params.id, { type: 'cancel', userId: c.userId, opinion: opinion(req.body) });
   });
+
+  /**
+   * POST FlowBefore/Candidates/{operatorId | 0} `{ flowId (with 0), formData }` → `{ type, list }`: what passing the
+   * caller's node (0: the start, before launch) needs chosen: type 1 the branches of an approver-chosen gateway
+   * (`list: [{ nodeId, nodeName }]`), type 2 candidates for nodes whose approvers are picked (`list: [{ nodeId,
+   * nodeName, candidates: [{ id, fullName }] }]`), type 3 nothing.
+   */
+  app.post<Id & { Body: { flowId?: string; formData?: unknown } | undefined }>(
+    `${E}/FlowBefore/Candidates/:id`,
+    { config: signedIn, schema: { params: IdParams, body: { type: 'object', properties: { flowId: { type: 'string', maxLength: 100 }, formData: {} } } } },
+    async (req) => ok(await candidatesOf(app.db, callerOf(req), req.params.id, req.body ?? {})),
+  );
 
   /** PUT FlowLaunch/{taskId}/Actions/Withdraw: the launcher withdraws a task in approval (status 4; open to-dos voided). */
   app.put<H>(`${E}/FlowLaunch/:id/Actions/Withdraw`, handle, async (req) => act(req, req.params.id, { type: 'withdraw', userId: callerOf(req).userId, opinion: opinion(req.body) }));

@@ -27,6 +27,9 @@ export interface ActionResult {
   effects: Effect[];
 }
 
+/** The user id of system actions (due timers): messages from it have no sender. */
+export const SYSTEM = 'system';
+
 /** The message wording per event (zh, stored once for every recipient; issue 15 item 5, reference §4). */
 const TITLES: Record<string, (task: string, by: string) => string> = {
   todo: (t) => `【审核】${t}`,
@@ -50,14 +53,19 @@ export async function deliver(db: Db, task: { id: string; full_name: string }, e
     const to = e.event === 'todo' ? e.to : e.to.filter((u) => u !== caller.userId);
     if (!to.length) continue;
     const title = TITLES[e.event](task.full_name, caller.realName).slice(0, 200);
-    await sendMessage(db, to, { title, bodyText: JSON.stringify({ type: ROUTE[e.event], id: task.id }), createdBy: caller.userId });
+    try {
+      await sendMessage(db, to, { title, bodyText: JSON.stringify({ type: ROUTE[e.event], id: task.id }), createdBy: caller.userId === SYSTEM ? null : caller.userId });
+    } catch (err) {
+      // The action is committed; a message that cannot be stored must not report it as failed.
+      console.warn(`[workflow] message of task ${task.id}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
 
 /** Runs the engine on a locked task; engine refusals become 400s in the request's language. */
-async function transition(tx: Db, row: TaskRow, action: Action, formData?: Record<string, unknown>, versionId?: string) {
-  const flow = await snapshotOf(tx, versionId ?? row.flow_version_id);
-  const env: EngineEnv = { flow, flowId: row.flow_id, launcherId: row.creator_user_id, formData: formData ?? ((row.form_data ?? {}) as Record<string, unknown>), resolver: orgResolver(tx), now: Date.now(), newId: randomUUID };
+async function transition(tx: Db, row: TaskRow, action: Action, formData?: Record<string, unknown>, now = Date.now()) {
+  const flow = await snapshotOf(tx, row.flow_version_id);
+  const env: EngineEnv = { flow, flowId: row.flow_id, launcherId: row.creator_user_id, formData: formData ?? ((row.form_data ?? {}) as Record<string, unknown>), resolver: orgResolver(tx), now, newId: randomUUID };
   try {
     return { flow, ...(await apply(env, stateOf(row), action)) };
   } catch (err) {
@@ -69,13 +77,14 @@ async function transition(tx: Db, row: TaskRow, action: Action, formData?: Recor
 /**
  * Runs one action on task `taskId` in ONE transaction with the task row locked (`for update`) and its version checked,
  * so a double-clicked approve or two countersigners at the same instant make one transition each, in turn, and the
- * second of two identical approves is refused (该节点您已处理过). `signImg` is kept on the caller's record.
+ * second of two identical approves is refused (该节点您已处理过). `signImg` is kept on the caller's record; `now`
+ * (ms) is the engine's clock (timers).
  * @throws 404 流程信息不存在, 400 engine refusals, 409 busy.
  */
-export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null): Promise<ActionResult> {
+export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null, now = Date.now()): Promise<ActionResult> {
   const out = await db.transaction().execute(async (tx) => {
     const row = await lockTask(tx, taskId);
-    const t = await transition(tx, row, action);
+    const t = await transition(tx, row, action, undefined, now);
     if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
     await saveTransition(tx, row, t.flow, t.state, t.effects);
     return { row, status: t.state.status, effects: t.effects };
