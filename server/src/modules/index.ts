@@ -29,4 +29,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./backup/routes'),
   () => import('./health/routes'),
   () => import('./page-extension/routes'),
+  () => import('./print/routes'),
 ];

@@ -1,0 +1,84 @@
+import { PDFDocument } from 'pdf-lib';
+import type { Browser } from 'playwright-core';
+import { fail } from './messages';
+import { pageSize } from './page-setup';
+import type { PageParam } from './types';
+
+/**
+ * PDF made on the server (issue 16 item 1): the merged HTML printed by Debian's Chromium through playwright-core —
+ * the same HTML the preview shows — one page set per record, merged with pdf-lib. The browser is started on first use
+ * and kept warm; `close()` (the app's onClose hook) stops it. Pages run with JavaScript off and every network request
+ * refused (the HTML carries its images as data URLs), so printing reads nothing but the merged body.
+ * playwright-core is a devDependency of package.json today: a production install needs it (and /usr/bin/chromium).
+ */
+
+/** Where Chromium lives (KD_CHROMIUM overrides). */
+export const CHROMIUM = process.env.KD_CHROMIUM || '/usr/bin/chromium';
+/** Most records one PDF may hold. */
+export const MAX_BATCH = 200;
+
+/** The HTML document printed for one record: page size and margins from the page setup (mm). */
+export function printDocument(body: string, page: PageParam, title = ''): string {
+  const [w, h] = pageSize(page);
+  const esc = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc}</title><style>
+@page { size: ${w}mm ${h}mm; margin: ${page.mt}mm ${page.mr}mm ${page.mb}mm ${page.ml}mm; }
+html, body { margin: 0; padding: 0; font-family: "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", SimSun, sans-serif; font-size: 12px; }
+table { border-collapse: collapse; } img { max-width: 100%; }
+</style></head><body>${body}</body></html>`;
+}
+
+/** A warm Chromium making PDFs; one per app. */
+export class PdfRenderer {
+  private browser: Promise<Browser> | null = null;
+
+  private launch(): Promise<Browser> {
+    this.browser ??= (async () => {
+      const { chromium } = await import('playwright-core');
+      return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    })();
+    this.browser.catch(() => {
+      this.browser = null;
+    });
+    return this.browser;
+  }
+
+  /** One PDF of the given bodies (one per record, each starting on a new page). @throws 400 batchEmpty, batchTooMany, pdfFailed. */
+  async render(bodies: string[], page: PageParam, title = ''): Promise<Uint8Array> {
+    if (!bodies.length) throw fail(400, 'batchEmpty');
+    if (bodies.length > MAX_BATCH) throw fail(400, 'batchTooMany', { max: MAX_BATCH, count: bodies.length });
+    const [w, h] = pageSize(page);
+    let browser: Browser;
+    try {
+      browser = await this.launch();
+    } catch (e) {
+      throw fail(400, 'pdfFailed', { detail: (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 200) });
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    try {
+      await context.route('**/*', (route) => route.abort());
+      const tab = await context.newPage();
+      const parts: Uint8Array[] = [];
+      for (const body of bodies) {
+        await tab.setContent(printDocument(body, page, title), { waitUntil: 'load' });
+        parts.push(await tab.pdf({ width: `${w}mm`, height: `${h}mm`, printBackground: true, preferCSSPageSize: true }));
+      }
+      if (parts.length === 1) return parts[0];
+      const out = await PDFDocument.create();
+      for (const p of parts) {
+        const doc = await PDFDocument.load(p);
+        for (const pg of await out.copyPages(doc, doc.getPageIndices())) out.addPage(pg);
+      }
+      return out.save();
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  /** Stops the browser (app close). */
+  async close(): Promise<void> {
+    const b = this.browser;
+    this.browser = null;
+    if (b) await (await b.catch(() => null))?.close().catch(() => undefined);
+  }
+}

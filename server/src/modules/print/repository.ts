@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/types';
+import { CODE_PATTERN } from '../dictionary/messages';
+import { loadModel } from '../visualdev/model-store';
+import { checkDatasets, parseSqlTemplate } from './datasets';
+import { FIELD, fail } from './messages';
+import { checkPageParam } from './page-setup';
+import { sanitizePrintHtml } from './sanitize';
+import type { PrintDevBody, PrintDevListQuery } from './schemas';
+import { checkTemplate } from './template';
+import type { PrintDev, PrintDevRow, PrintDevTable } from './types';
+
+/**
+ * Print-template records (spec 001 §7 "Print templates"; JNPF BASE_PRINTDEV, reference print-report-portal.md §1):
+ * fullName and enCode unique among undeleted rows, soft delete, HTML sanitised and its liquid checked on save,
+ * datasets checked as data-interface SQL, page setup checked (page-setup.ts).
+ */
+
+/** The printDev dictionary (category names). */
+export const CATEGORY_DICTIONARY = 'printDev';
+
+const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
+
+/** A row as it travels. */
+export function toDto(r: Selectable<PrintDevTable>): PrintDev {
+  return {
+    id: r.id,
+    fullName: r.full_name,
+    enCode: r.en_code,
+    category: r.category,
+    type: r.type,
+    modelId: r.model_id,
+    dbLinkId: r.db_link_id,
+    sqlTemplate: r.sql_template,
+    printTemplate: r.print_template,
+    pageParam: r.page_param,
+    description: r.description,
+    sortCode: r.sort_code,
+    enabledMark: r.enabled_mark,
+    creatorTime: new Date(r.created_at).getTime(),
+    lastModifyTime: ms(r.updated_at),
+  };
+}
+
+const live = (db: Db) => db.selectFrom('print_dev').where('deleted_at', 'is', null);
+
+/** The undeleted template `id`. @throws 404 notFound. */
+export async function getPrintDev(db: Db, id: string): Promise<PrintDev> {
+  const r = await live(db).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw fail(404, 'notFound');
+  return toDto(r);
+}
+
+async function categoryNames(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('dictionary_data as d')
+    .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
+    .select(['d.en_code', 'd.full_name', 'd.sort_code'])
+    .where('t.en_code', '=', CATEGORY_DICTIONARY)
+    .orderBy('d.sort_code')
+    .execute();
+  return new Map(rows.map((r) => [r.en_code, r.full_name]));
+}
+
+const SORTABLE: Record<string, 'full_name' | 'en_code' | 'sort_code' | 'created_at'> = { fullName: 'full_name', enCode: 'en_code', sortCode: 'sort_code', creatorTime: 'created_at' };
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** GET printDev: a page of templates (sortCode then newest), keyword in fullName/enCode, category by enCode. */
+export async function listPrintDevs(db: Db, q: PrintDevListQuery): Promise<{ list: PrintDevRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> {
+  const currentPage = Math.max(1, q.currentPage ?? 1);
+  const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
+  let base = live(db);
+  const kw = q.keyword?.trim();
+  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likeText(kw)), eb('en_code', 'ilike', likeText(kw))]));
+  if (q.category) base = base.where('category', '=', q.category);
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  let rowsQ = base.leftJoin('users as u', 'u.id', 'print_dev.created_by').selectAll('print_dev').select(['u.real_name', 'u.account']);
+  const sidx = q.sidx ? SORTABLE[q.sidx] : undefined;
+  rowsQ = sidx ? rowsQ.orderBy(`print_dev.${sidx}`, q.sort === 'asc' ? 'asc' : 'desc') : rowsQ.orderBy('print_dev.sort_code').orderBy('print_dev.created_at', 'desc');
+  const rows = await rowsQ.orderBy('print_dev.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+  const names = await categoryNames(db);
+  const list = rows.map((r) => {
+    const { printTemplate: _h, sqlTemplate: _s, pageParam: _p, ...rest } = toDto(r);
+    return { ...rest, categoryName: names.get(r.category) ?? r.category, creatorUser: r.real_name ? `${r.real_name}/${r.account}` : '' };
+  });
+  return { list, pagination: { currentPage, pageSize, total: Number(total) } };
+}
+
+/** The columns a create/update/import writes, all checked. @throws 400 naming the field. */
+async function columns(db: Db, b: PrintDevBody, exceptId?: string) {
+  const fullName = b.fullName?.trim() ?? '';
+  const enCode = b.enCode?.trim() ?? '';
+  if (!fullName) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
+  if (!enCode) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
+  if (!CODE_PATTERN.test(enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
+  const clash = (col: 'en_code' | 'full_name', v: string) => {
+    let q = live(db).select('id').where(col, '=', v);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return q.executeTakeFirst();
+  };
+  if (await clash('en_code', enCode)) throw fail(400, 'codeExists', { code: enCode }, { field: 'enCode' });
+  if (await clash('full_name', fullName)) throw fail(400, 'nameExists', { name: fullName }, { field: 'fullName' });
+  const modelId = b.modelId?.trim() || null;
+  if (modelId && !(await loadModel(db, modelId))) throw fail(400, 'model', { id: modelId }, { field: 'modelId' });
+  const sqls = parseSqlTemplate(b.sqlTemplate);
+  await checkDatasets(db, sqls);
+  const page = checkPageParam(b.pageParam);
+  const html = await sanitizePrintHtml(b.printTemplate ?? '');
+  await checkTemplate(html);
+  return {
+    full_name: fullName,
+    en_code: enCode,
+    category: b.category?.trim() ?? '',
+    type: b.type ?? 2,
+    model_id: modelId,
+    db_link_id: b.dbLinkId?.trim() || '0',
+    sql_template: JSON.stringify(sqls),
+    print_template: html,
+    page_param: JSON.stringify(page),
+    description: b.description ?? null,
+    sort_code: b.sortCode ?? 0,
+    enabled_mark: b.enabledMark ?? 1,
+  };
+}
+
+/** POST printDev → the new id. */
+export async function createPrintDev(db: Db, b: PrintDevBody, userId: string | null, id: string = randomUUID()): Promise<string> {
+  await db.insertInto('print_dev').values({ id, ...(await columns(db, b)), created_by: userId }).execute();
+  return id;
+}
+
+/** POST|PUT printDev/{id}: update. @throws 404, 400 as create. */
+export async function updatePrintDev(db: Db, id: string, b: PrintDevBody, userId: string | null): Promise<void> {
+  await getPrintDev(db, id);
+  await db.updateTable('print_dev').set({ ...(await columns(db, b, id)), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** DELETE printDev/{id}: soft delete. @throws 404. */
+export async function deletePrintDev(db: Db, id: string, userId: string | null): Promise<void> {
+  await getPrintDev(db, id);
+  await db.updateTable('print_dev').set({ deleted_at: new Date(), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** PUT|POST printDev/{id}/Actions/State: toggles enabledMark → the new value. @throws 404. */
+export async function togglePrintDev(db: Db, id: string, userId: string | null): Promise<number> {
+  const cur = await getPrintDev(db, id);
+  const next = cur.enabledMark === 1 ? 0 : 1;
+  await db.updateTable('print_dev').set({ enabled_mark: next, updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  return next;
+}
+
+/** POST printDev/{id}/Actions/Copy: a copy with a timestamp appended to fullName and enCode (JNPF) → the new id. */
+export async function copyPrintDev(db: Db, id: string, userId: string | null): Promise<string> {
+  const src = await getPrintDev(db, id);
+  const stamp = Date.now().toString().slice(-6);
+  return createPrintDev(db, { ...src, fullName: `${src.fullName}.副本${stamp}`, enCode: `${src.enCode}${stamp}` }, userId);
+}
+
+/**
+ * POST printDev/Actions/ImportData: upserts an exported template by id (JNPF), every field checked as on create.
+ * @throws 400 badJson (not a template), and the checks of create.
+ */
+export async function importPrintDev(db: Db, data: unknown, userId: string | null): Promise<string> {
+  const b = (typeof data === 'string' ? safeParse(data) : data) as (PrintDevBody & { id?: unknown }) | null;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw fail(400, 'badJson', { field: { zh: '导入文件', en: 'The imported file' } });
+  const id = typeof b.id === 'string' && b.id.trim() && b.id.length <= 100 ? b.id.trim() : randomUUID();
+  const exists = await live(db).select('id').where('id', '=', id).executeTakeFirst();
+  if (exists) await updatePrintDev(db, id, b, userId);
+  else {
+    await db.deleteFrom('print_dev').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+    await createPrintDev(db, b, userId, id);
+  }
+  return id;
+}
+
+function safeParse(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET printDev/Selector?type: enabled templates (of `type` when given) under their categories, JNPF's tree
+ * `[{ id: category, parentId: '0', fullName, num, children: [{ id, parentId: category, fullName, enCode, type }] }]`.
+ */
+export async function printSelector(db: Db, type?: number): Promise<Array<Record<string, unknown>>> {
+  let q = live(db).select(['id', 'full_name', 'en_code', 'type', 'category']).where('enabled_mark', '=', 1);
+  if (type) q = q.where('type', '=', type);
+  const rows = await q.orderBy('sort_code').orderBy('created_at', 'desc').execute();
+  const names = await categoryNames(db);
+  const groups = new Map<string, Array<Record<string, unknown>>>();
+  for (const r of rows) {
+    const list = groups.get(r.category) ?? [];
+    list.push({ id: r.id, parentId: r.category || '0', fullName: r.full_name, enCode: r.en_code, type: r.type });
+    groups.set(r.category, list);
+  }
+  const order = [...names.keys(), ...[...groups.keys()].filter((k) => !names.has(k))];
+  return order.filter((k) => groups.has(k)).map((k) => ({ id: k || 'uncategorized', parentId: '0', fullName: names.get(k) ?? (k || '未分类'), num: groups.get(k)?.length ?? 0, children: groups.get(k) }));
+}

@@ -1,0 +1,83 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type OptStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** The `print_dev` table (migration 0520_print_dev; spec 001 §7 "Print templates"). */
+export interface PrintDevTable {
+  id: string;
+  full_name: string;
+  en_code: string;
+  /** enCode of a `printDev` dictionary item ('' when none). */
+  category: Generated<string>;
+  /** 1 flow form, 2 function form. */
+  type: Generated<number>;
+  /** The model whose records the template prints; null → SQL datasets only. */
+  model_id: string | null;
+  db_link_id: Generated<string>;
+  /** JSON array of `{ sql }`. */
+  sql_template: Generated<string>;
+  /** Sanitised HTML with liquid placeholders. */
+  print_template: Generated<string>;
+  /** JSON PageParam. */
+  page_param: Generated<string>;
+  description: string | null;
+  sort_code: Generated<number>;
+  enabled_mark: Generated<number>;
+  created_at: Stamp;
+  created_by: string | null;
+  updated_at: OptStamp;
+  updated_by: string | null;
+  deleted_at: OptStamp;
+}
+
+declare module '../../db/types' {
+  /** print_dev joins the application's Database (interface merging, see db/types.ts). */
+  interface Database {
+    print_dev: PrintDevTable;
+  }
+}
+
+/** Paper sizes (mm, portrait) of spec 001 §7 page setup; `custom` takes width and height from the page setup. */
+export const PAPERS = { A3: [297, 420], A4: [210, 297], A5: [148, 210], B5: [176, 250] } as const;
+
+/** Page setup of a template (mm): paper, custom width/height, orientation, margins top/bottom/left/right. */
+export interface PageParam {
+  paper: keyof typeof PAPERS | 'custom';
+  width?: number | null;
+  height?: number | null;
+  orientation: 'portrait' | 'landscape';
+  mt: number;
+  mb: number;
+  ml: number;
+  mr: number;
+}
+
+/** One dataset: read-only SQL with `@formId` bound (item 0 = main row, 1..n = sub-table rows). */
+export interface SqlItem {
+  sql: string;
+}
+
+/** A template as it travels (GET /api/system/printDev/{id}); times in epoch ms. */
+export interface PrintDev {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  type: number;
+  modelId: string | null;
+  dbLinkId: string;
+  /** JSON string of SqlItem[] (JNPF's wire shape). */
+  sqlTemplate: string;
+  printTemplate: string;
+  /** JSON string of PageParam. */
+  pageParam: string;
+  description: string | null;
+  sortCode: number;
+  enabledMark: number;
+  creatorTime: number;
+  lastModifyTime: number | null;
+}
+
+/** A list row (GET /api/system/printDev): the template without its HTML and SQL. */
+export type PrintDevRow = Omit<PrintDev, 'printTemplate' | 'sqlTemplate' | 'pageParam'> & { categoryName: string; creatorUser: string };
