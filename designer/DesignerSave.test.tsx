@@ -25,9 +25,9 @@ function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="location">{pathname + search}</output>;
 }
-const page = () =>
+const page = (at = '/onlineDev/webDesign') =>
   render(
-    <MemoryRouter initialEntries={['/onlineDev/webDesign']}>
+    <MemoryRouter initialEntries={[at]}>
       <AntApp>
         <Routes>
           <Route path="/onlineDev/webDesign" element={<ConfigPage code="webDesign" />} />
@@ -94,5 +94,27 @@ describe('designer save (issue 13 item 3)', () => {
     fireEvent.click(screen.getByTestId('designer-save'));
     await waitFor(() => expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.textContent).toContain('supplier'), WAIT);
     expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.querySelector('.kd-designer-problem')?.textContent).toMatch(/编码\s*supplier\s*已存在/);
+  });
+
+  it('renaming a field that has a column asks whether to keep its data; the answer is saved', async () => {
+    const env = await requestEnvelope<{ id: string }>('/api/visualdev/Base', {
+      method: 'post',
+      json: {
+        fullName: '改名测试',
+        enCode: 'renameCheck',
+        webType: 2,
+        tables: [],
+        formData: { fields: [{ __config__: { kdKey: 'comInput', label: '名称', formId: 1 }, __vModel__: 'oldName' }] },
+        columnData: { type: 1, searchList: [], columnList: [], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
+      },
+    });
+    page(`/onlineDev/designer?id=${env.data.id}`);
+    fireEvent.click(await screen.findByTestId('designer-field-oldName', {}, WAIT));
+    fireEvent.change(props().getByLabelText('字段名'), { target: { value: 'newName' } });
+    fireEvent.click(screen.getByTestId('designer-save'));
+    const ask = (await screen.findByText(/oldName → newName/, {}, WAIT)).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(ask).getByRole('button', { name: '保留数据' }));
+    expect(await screen.findByText('修改成功', {}, WAIT)).toBeTruthy();
+    expect((await loadModel(env.data.id)).form.fields.map((f) => f.__vModel__)).toEqual(['newName']);
   });
 });

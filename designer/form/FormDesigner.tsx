@@ -1,5 +1,5 @@
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { App, Empty, Splitter, Tabs } from 'antd';
+import { App, Button, Empty, Splitter, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RendererMap } from '../../src/engine/renderer';
@@ -8,6 +8,7 @@ import FieldList from '../canvas/FieldList';
 import { DESIGNER_NS } from '../i18n';
 import { checkModel, fieldOfPath, type Problems } from '../model/check';
 import { type DesignedModel, type ModelMeta, saveModel } from '../model/modelApi';
+import { type ColumnChanges, columnChanges } from '../model/renames';
 import FieldProps from '../panels/FieldProps';
 import FormProps from '../panels/FormProps';
 import Palette from '../panels/Palette';
@@ -43,6 +44,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
   const { t } = useTranslation(DESIGNER_NS);
   const { modal, message } = App.useApp();
   const [store] = useState(() => new DesignerStore(model.form, registry));
+  /** The form as last loaded or saved: what renamed or removed fields are measured against. */
+  const [savedForm, setSavedForm] = useState(() => store.form);
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [meta, setMeta] = useState<ModelMeta>(model.meta);
   const [savedMeta, setSavedMeta] = useState<ModelMeta>(model.meta);
@@ -89,10 +92,13 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
       store.select(first ?? null);
       return;
     }
-    setSaving(true);
     const form = snap.form;
+    const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
+    const choice = changes.renamed.length || changes.removed.length ? await askColumns(changes) : 'keep';
+    if (!choice) return;
+    setSaving(true);
     try {
-      const r = await saveModel({ meta, form, columnData: model.columnData, base });
+      const r = await saveModel({ meta, form, columnData: model.columnData, base }, { purge: choice === 'drop' });
       if (r.kind === 'saved') {
         const next = { ...meta, id: r.id };
         dropDraft(meta.id);
@@ -101,6 +107,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
         setSavedMeta(next);
         setBase(r.base);
         store.markSaved(form);
+        setSavedForm(form);
         message.success(r.msg || t('fd.saved'));
         if (!meta.id) onCreated?.(r.id);
       } else if (r.kind === 'refused') {
@@ -118,6 +125,33 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
       setSaving(false);
     }
   };
+
+  /** Asks what becomes of the data of renamed or removed fields: kept in the old columns, or the columns dropped; null: not saved. */
+  const askColumns = (changes: ColumnChanges) =>
+    new Promise<'keep' | 'drop' | null>((resolve) => {
+      const list = [...changes.renamed.map((r) => `${r.from} → ${r.to}`), ...changes.removed.map((n) => `${n} ✕`)].join('，');
+      const done = (v: 'keep' | 'drop' | null) => {
+        ask.destroy();
+        resolve(v);
+      };
+      const ask = modal.confirm({
+        title: t('fd.renamedTitle'),
+        content: t('fd.renamedAsk', { list }),
+        maskClosable: false,
+        onCancel: () => resolve(null),
+        footer: (
+          <div className="kd-designer-ask">
+            <Button onClick={() => done(null)}>{t('fd.cancel')}</Button>
+            <Button danger onClick={() => done('drop')}>
+              {t('fd.dropData')}
+            </Button>
+            <Button type="primary" onClick={() => done('keep')}>
+              {t('fd.keepData')}
+            </Button>
+          </div>
+        ),
+      });
+    });
 
   const leave = () => {
     if (!dirty) return onLeave();

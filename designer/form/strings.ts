@@ -92,7 +92,11 @@ export const FORM_DESIGNER_STRINGS = {
     "badPattern": "不是有效的正则表达式",
     "noColumns": "子表至少需要一列",
     "fullNameRequired": "请输入模型名称",
-    "enCodeInvalid": "编码以字母开头，只能包含字母、数字和下划线"
+    "enCodeInvalid": "编码以字母开头，只能包含字母、数字和下划线",
+    "renamedTitle": "字段改名或删除",
+    "renamedAsk": "这些字段已有数据列：{{list}}。保留旧列中的数据（新字段不显示它们），还是删除旧列？",
+    "keepData": "保留数据",
+    "dropData": "删除旧列"
   },
   "en": {
     "title": "Form designer",
@@ -186,7 +190,11 @@ export const FORM_DESIGNER_STRINGS = {
     "badPattern": "Not a valid regular expression",
     "noColumns": "A sub-table needs at least one column",
     "fullNameRequired": "Enter the model name",
-    "enCodeInvalid": "A letter first, then letters, digits and underscores"
+    "enCodeInvalid": "A letter first, then letters, digits and underscores",
+    "renamedTitle": "Fields renamed or removed",
+    "renamedAsk": "These fields already have data columns: {{list}}. Keep the data in the old columns (the new fields do not show it), or drop the old columns?",
+    "keepData": "Keep the data",
+    "dropData": "Drop the old columns"
   },
   "tw": {
     "title": "表單設計",
@@ -280,7 +288,11 @@ export const FORM_DESIGNER_STRINGS = {
     "badPattern": "不是有效的正則表達式",
     "noColumns": "子表至少需要一列",
     "fullNameRequired": "請輸入模型名稱",
-    "enCodeInvalid": "編碼以字母開頭，只能包含字母、數字和下劃線"
+    "enCodeInvalid": "編碼以字母開頭，只能包含字母、數字和下劃線",
+    "renamedTitle": "字段改名或刪除",
+    "renamedAsk": "這些字段已有數據列：{{list}}。保留舊列中的數據（新字段不顯示它們），還是刪除舊列？",
+    "keepData": "保留數據",
+    "dropData": "刪除舊列"
   },
   "mas": {
     "title": "Pereka borang",
@@ -374,6 +386,10 @@ export const FORM_DESIGNER_STRINGS = {
     "badPattern": "Bukan ungkapan biasa yang sah",
     "noColumns": "Sub-jadual memerlukan sekurang-kurangnya satu lajur",
     "fullNameRequired": "Masukkan nama model",
-    "enCodeInvalid": "Huruf dahulu, kemudian huruf, digit dan garis bawah"
+    "enCodeInvalid": "Huruf dahulu, kemudian huruf, digit dan garis bawah",
+    "renamedTitle": "Medan dinamakan semula atau dibuang",
+    "renamedAsk": "Medan ini sudah mempunyai lajur data: {{list}}. Simpan data dalam lajur lama (medan baharu tidak memaparkannya), atau buang lajur lama?",
+    "keepData": "Simpan data",
+    "dropData": "Buang lajur lama"
   }
 } as const;

@@ -82,9 +82,10 @@ export type SaveResult =
  * its fields), an existing one with POST Base/{id} (tables migrated additively). Both run the server's model check
  * (model-validate.ts validateModel): a refusal answers 400 with `data.path`, returned as `refused`. An existing model
  * is first read again and compared with what was loaded (`base`): if another admin changed it meanwhile the save is
- * not sent (`stale`). After a save the stored record is read back as the new base.
+ * not sent (`stale`). `purge` drops the columns of renamed and removed fields (else their data stays in the tables).
+ * After a save the stored record is read back as the new base.
  */
-export async function saveModel(model: DesignedModel): Promise<SaveResult> {
+export async function saveModel(model: DesignedModel, opts: { purge?: boolean } = {}): Promise<SaveResult> {
   const { meta, form } = model;
   const body: Record<string, unknown> = { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form };
   try {
@@ -93,7 +94,7 @@ export async function saveModel(model: DesignedModel): Promise<SaveResult> {
     if (id) {
       const now = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
       if (model.base !== null && fingerprint(now) !== model.base) return { kind: 'stale' };
-      msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: body, silent: true })).msg;
+      msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: body, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
       const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [], columnData: model.columnData ?? defaultColumns(form) }, silent: true });
       id = env.data.id;
