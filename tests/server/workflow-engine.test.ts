@@ -36,6 +36,12 @@ const org: Resolver = {
   async enabled(ids) {
     return ids.filter((u) => !DISABLED.has(u));
   },
+  async narrow(users, rule, launcher) {
+    // The launcher amy's department holds ann and bob; max is her manager.
+    if (rule === 2) return users.filter((u) => ['amy', 'ann', 'bob'].includes(u));
+    if (rule === 4) return users.filter((u) => ['max', 'gm'].includes(u) && launcher === 'amy');
+    return users;
+  },
   async delegateOf(user, _flow, at) {
     return user === 'ann' && at >= 1000 && at < 2000 ? 'dan' : null;
   },
@@ -279,6 +285,11 @@ describe('delegation window, errorRule, dynamic approvers, timer', () => {
         { act: audit('E', 'dora', { candidates: { K: ['k2', 'intruder'] } }), todo: ['K:k2'] },
       ],
     ));
+  it('extraRule narrows named members: same department, the launcher\'s superiors; nobody left → errorRule', async () => {
+    await run(start(approver('A', { ...users('ann', 'carl', 'bob'), extraRule: 2 })), [{ act: submit, todo: ['A:ann', 'A:bob'] }]);
+    await run(start(approver('A', { ...users('ann', 'max'), extraRule: 4 })), [{ act: submit, todo: ['A:max'] }]);
+    await run(start(approver('A', { ...users('carl'), extraRule: 2 }), { errorRule: 5 }), [{ act: submit, error: 'noApprover' }]);
+  });
   it('a timer waits until its due time, then the next node opens', () =>
     run(start(node('timer', 'T', { minute: 1 }, approver('A', users('ann')))), [
       { act: submit, now: 0, todo: [] },

@@ -94,6 +94,15 @@ describe('a small purchase: the manager rejects back to the requester, who resub
     expect(await t.call('DELETE', `${W}/FlowLaunch/${taskId}`, { token: as('lina') })).toMatchObject({ code: 200 });
   });
 
+  it('form data that does not fit the form is refused at submit, naming the field, and nothing is written', async () => {
+    const { t } = s;
+    const bad = await t.call('POST', `${W}/FlowTask`, { token: as('lina'), payload: { flowId, fullName: '坏数据', formData: { title: '坏数据', amount: 'lots' }, status: 0 } });
+    expect(bad).toMatchObject({ code: 400, msg: expect.stringContaining('金额') });
+    expect(bad.data.errors[0]).toMatchObject({ field: 'amount' });
+    expect(await t.app.db.selectFrom('flow_task').select('id').where('full_name', '=', '坏数据').execute()).toEqual([]);
+    expect(await t.call('POST', `${W}/FlowTask`, { token: as('lina'), payload: { flowId, fullName: '坏数据', formData: '[1,2]', status: 0 } })).toMatchObject({ code: 400 });
+  });
+
   it('a draft is saved without a to-do, then submitted; recall while the next node is untouched; transfer', async () => {
     const { t } = s;
     const draft = await launch('lina', 30000, '采购草稿', { status: 1 });

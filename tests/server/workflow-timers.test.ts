@@ -7,7 +7,7 @@ import { approver, node, releasedFlow, W } from './workflow-fixtures';
 /**
  * Timers and look-ahead (issue 15 item 2): a timer node records its due time and the sweep (timers.ts) passes it once
  * due, once; FlowBefore/Candidates tells the launcher and approvers which approvers to pick or which branches to
- * choose next, and the picks route the task.
+ * choose next, and the picks route the task; extraRule narrows named approvers against the organisation tables.
  */
 const s = signedInTestApp();
 const tok: Record<string, string> = {};
@@ -62,5 +62,15 @@ describe('FlowBefore/Candidates', () => {
     expect(await t.call('POST', `${W}/FlowBefore/Audit/${op}`, { token: tok.zhouqiang, payload: { branchList: ['toWh'] } })).toMatchObject({ code: 200 });
     expect(await todo('huangwei')).toContainEqual(expect.objectContaining({ processId: taskId, thisStep: '仓储' }));
     expect(await todo('chenjing')).not.toContainEqual(expect.objectContaining({ processId: taskId }));
+  });
+});
+
+describe('extraRule over the organisation', () => {
+  it('roles 采购员 and 品管员 narrowed to the launcher\'s department leave the purchasers only', async () => {
+    const { t, token } = s;
+    const flowId = await releasedFlow(t, token, 'narrow1', node('start', 'start', {}, approver('dept', { title: '同部门会签', approverRole: ['role-demo-purchaser', 'role-demo-inspector'], extraRule: 2, counterSign: 1, countersignRatio: 50 })));
+    const taskId = (await t.call('POST', `${W}/FlowTask`, { token: tok.zhouqiang, payload: { flowId, fullName: '同部门单', formData: {}, status: 0 } })).data.id;
+    const ops = await t.app.db.selectFrom('flow_task_operator').select('handle_id').where('task_id', '=', taskId).orderBy('handle_id').execute();
+    expect(ops.map((o) => o.handle_id)).toEqual(['lina', 'wangfang', 'zhaolei'].map(demoUserId).sort());
   });
 });

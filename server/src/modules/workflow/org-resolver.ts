@@ -59,20 +59,21 @@ export function orgResolver(db: Db): Resolver {
     if (depts.length) out.push(...(await db.selectFrom('users').select('id').where('organize_id', 'in', depts).orderBy('sort_code').orderBy('account').execute()).map((r) => r.id));
     return enabled(out);
   };
+  const managerOf = async (userId: string, level: number): Promise<string | null> => {
+    let current: string | null = userId;
+    const seen = new Set<string>([userId]);
+    for (let i = 0; i < level && current; i++) {
+      const row: { manager_id: string | null } | undefined = await db.selectFrom('users').select('manager_id').where('id', '=', current).executeTakeFirst();
+      current = row?.manager_id ?? null;
+      if (current && seen.has(current)) return null;
+      if (current) seen.add(current);
+    }
+    return current;
+  };
   return {
     members,
     enabled,
-    async managerOf(userId, level) {
-      let current: string | null = userId;
-      const seen = new Set<string>([userId]);
-      for (let i = 0; i < level && current; i++) {
-        const row: { manager_id: string | null } | undefined = await db.selectFrom('users').select('manager_id').where('id', '=', current).executeTakeFirst();
-        current = row?.manager_id ?? null;
-        if (current && seen.has(current)) return null;
-        if (current) seen.add(current);
-      }
-      return current;
-    },
+    managerOf,
     async departmentHeadOf(userId) {
       const row = await db.selectFrom('users as u').innerJoin('organize as o', 'o.id', 'u.organize_id').select('o.manager_id').where('u.id', '=', userId).executeTakeFirst();
       return row?.manager_id ?? null;
@@ -85,6 +86,32 @@ export function orgResolver(db: Db): Resolver {
       if (kind === 'role') return members({ ...none, roles: ids });
       if (kind === 'group') return members({ ...none, groups: ids });
       return enabled(ids);
+    },
+    async narrow(userIds, rule, launcherId) {
+      if (!userIds.length) return [];
+      const people = await db.selectFrom('users').select(['id', 'organize_id', 'position_id', 'manager_id']).where('id', 'in', [...new Set([...userIds, launcherId])].slice(0, MAX_IDS)).execute();
+      const me = people.find((p) => p.id === launcherId);
+      const of = (id: string) => people.find((p) => p.id === id);
+      if (!me) return [];
+      if (rule === 2) return userIds.filter((u) => me.organize_id && of(u)?.organize_id === me.organize_id);
+      if (rule === 3) return userIds.filter((u) => me.position_id && of(u)?.position_id === me.position_id);
+      if (rule === 5) return userIds.filter((u) => of(u)?.manager_id === launcherId);
+      if (rule === 4) {
+        const chain = new Set<string>();
+        for (let m = await managerOf(launcherId, 1); m && !chain.has(m) && chain.size < 20; m = await managerOf(m, 1)) chain.add(m);
+        return userIds.filter((u) => chain.has(u));
+      }
+      if (rule === 6) {
+        const all = await db.selectFrom('organize').select(['id', 'parent_id', 'category']).execute();
+        const companyOf = (org: string | null) => {
+          let cur = all.find((o) => o.id === org);
+          for (let i = 0; cur && cur.category !== 'company' && i < 50; i++) cur = all.find((o) => o.id === cur?.parent_id);
+          return cur?.id ?? null;
+        };
+        const mine = companyOf(me.organize_id);
+        return userIds.filter((u) => mine && companyOf(of(u)?.organize_id ?? null) === mine);
+      }
+      return userIds;
     },
     async administrators() {
       return (await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '<>', 0).orderBy('id').execute()).map((r) => r.id);

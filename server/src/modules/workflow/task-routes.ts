@@ -43,13 +43,13 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
 
   /** POST FlowTask: launch (status 0) or save a draft (status 1) → `{ id, status }` (task status 0 draft, 1 in approval…). */
   app.post<{ Body: FlowTaskBody }>(`${E}/FlowTask`, { config: signedIn, schema: { body: FlowTaskBodySchema } }, async (req) => {
-    const r = await saveTask(app.db, callerOf(req), req.body);
+    const r = await saveTask(app.db, callerOf(req), req.body, undefined, req.lang);
     return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
   });
 
   /** PUT FlowTask/{id}: edit a draft / resubmit a rejected or withdrawn task (launcher only). */
   app.put<Id & { Body: FlowTaskBody }>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams, body: FlowTaskBodySchema } }, async (req) => {
-    const r = await saveTask(app.db, callerOf(req), req.body, req.params.id);
+    const r = await saveTask(app.db, callerOf(req), req.body, req.params.id, req.lang);
     return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
   });
 

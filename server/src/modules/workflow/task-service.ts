@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { FormConfig } from '../../../../schemas/form';
+import { type CompiledForm, compileForm } from '../../../../src/engine/compile';
+import { validateRecord } from '../../../../src/engine/validate';
+import type { Lang } from '../../i18n';
+import { ApiError } from '../../plugins/envelope';
+import { loadModel } from '../visualdev/model-store';
+import { serverRegistry } from '../visualdev/server-registry';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
 import { sendMessage } from '../message/repository';
@@ -93,6 +100,27 @@ export async function runAction(db: Db, taskId: string, caller: Caller, action: 
   return { taskId, status: out.status, effects: out.effects };
 }
 
+/**
+ * 400 with the first error and `{ errors: [{ field, label, message }] }` unless the submitted form data fits the
+ * flow's form (the bound model, or the inline form; spec 001 §5 rules); empty values count as absent. Drafts are
+ * not checked.
+ */
+async function assertFormData(db: Db, flow: { form_id: string | null; form_data: unknown }, data: Record<string, unknown>, lang: Lang): Promise<void> {
+  const present = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+  let compiled: CompiledForm | null = null;
+  if (flow.form_id) compiled = (await loadModel(db, flow.form_id).catch(() => null))?.compiled ?? null;
+  else if (flow.form_data && typeof flow.form_data === 'object' && Array.isArray((flow.form_data as { fields?: unknown }).fields)) {
+    try {
+      compiled = compileForm(flow.form_data as FormConfig, serverRegistry);
+    } catch {
+      compiled = null;
+    }
+  }
+  if (!compiled) return;
+  const errors = validateRecord(compiled, present, lang);
+  if (errors.length) throw new ApiError(400, errors[0].message, { errors });
+}
+
 /** The form data of a launch body (`formData` or JNPF's `data`, an object or its JSON text). @throws 400 badTemplate. */
 function formDataOf(b: FlowTaskBody): Record<string, unknown> {
   const v = jsonOf(b.formData ?? b.data);
@@ -108,12 +136,13 @@ function formDataOf(b: FlowTaskBody): Record<string, unknown> {
  * may edit, and only a draft, rejected or withdrawn task. Returns the task id and its status.
  * @throws 400 flowStopped / alreadySubmitted / engine refusals (noApprover…), 403 flowNotVisible, 404.
  */
-export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string): Promise<ActionResult> {
+export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string, lang: Lang = 'zh'): Promise<ActionResult> {
   const flow = await flowRow(db, b.flowId);
   if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
   if (!(await canLaunch(db, caller, flow))) throw fail(403, 'flowNotVisible');
   const formData = formDataOf(b);
   const submit = (b.status ?? 0) === 0;
+  if (submit) await assertFormData(db, flow, formData, lang);
   const latest = `${flow.id}:v${flow.version}`;
   const out = await db.transaction().execute(async (tx) => {
     let row: TaskRow;

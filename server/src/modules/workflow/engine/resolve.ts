@@ -19,7 +19,9 @@ const noTargets = (t: MemberTargets) => !t.users.length && !t.positions.length &
  * launcher's manager at `managerLevel` (1 = direct); 2 the head of the launcher's department; 4 the users a form
  * field names (`formField`, `formFieldType` user|dept|position|role|group); 5 those who approved node `nodeId` in its
  * latest entry; 7 the candidates picked for this node (`candidates[nodeId]`), limited to the node's named members
- * when it names any. Only enabled users; repeats dropped; order kept. May be empty (the caller applies errorRule).
+ * when it names any. Member-based types (4, 6, 7) are narrowed by `extraRule` (Resolver.narrow: same department,
+ * position or company, the launcher's superiors or subordinates). Only enabled users; repeats dropped; order kept.
+ * May be empty (the caller applies errorRule).
  */
 export async function resolveApprovers(env: EngineEnv, state: TaskState, node: CompiledNode, candidates: Record<string, string[]> = {}): Promise<string[]> {
   const p = node.props;
@@ -58,5 +60,7 @@ export async function resolveApprovers(env: EngineEnv, state: TaskState, node: C
     default:
       users = await r.members(approverTargets(p));
   }
+  const rule = Number(p.extraRule ?? 1);
+  if ([4, 6, 7].includes(type) && rule > 1) users = await r.narrow(users, rule, env.launcherId);
   return r.enabled([...new Set(users)]);
 }

@@ -158,6 +158,12 @@ export interface Resolver {
   administrators(): Promise<string[]>;
   /** The enabled users among `ids`. */
   enabled(ids: string[]): Promise<string[]>;
+  /**
+   * `userIds` narrowed by an approver node's extraRule relative to the launcher: 2 same department, 3 same position,
+   * 4 the launcher's superiors (the manager chain), 5 the launcher's direct subordinates, 6 same company; other
+   * values leave them as they are.
+   */
+  narrow(userIds: string[], rule: number, launcherId: string): Promise<string[]>;
   /** The delegate of `userId` for `flowId` at `at` (ms), one hop only (no chains), or null. */
   delegateOf(userId: string, flowId: string, at: number): Promise<string | null>;
 }
