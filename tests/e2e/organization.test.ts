@@ -145,7 +145,59 @@ describe('organisation screens (issue 12 item 7)', () => {
     assert.match((await source.textContent()) ?? '', /角色：质检组长.*btn_add/);
   });
 
-  it('在线用户: the administrator forces the user offline; the next click of the user lands on the sign-in page', async () => {
+  /** POSTs `body` as JSON from `who`'s page with its signed-in token; answers the envelope. */
+  const post = (who: Page, path: string, body: unknown) =>
+    who.evaluate(
+      async ([p, b]) => {
+        const res = await fetch(p as string, { method: 'POST', headers: { Authorization: localStorage.getItem('kd_token_String') ?? '', 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        return res.json();
+      },
+      [path, body] as const,
+    );
+
+  it('a data scheme 本人创建 on 供应商 (菜单管理 → 数据方案), granted to the role in 授权: the user lists only its own suppliers', async () => {
+    // The supplier model applies data schemes (its list's useDataPermission switch, JNPF's; set here through the model API).
+    const model = (await api('/api/visualdev/Base/vd-supplier')).data;
+    const columnData = typeof model.columnData === 'string' ? JSON.parse(model.columnData) : model.columnData;
+    const saved = await post(page, '/api/visualdev/Base/vd-supplier', { ...model, columnData: JSON.stringify({ ...columnData, useDataPermission: true }) });
+    assert.equal(saved.code, 200, saved.msg);
+    await open('system/menu', 'systemMenu');
+    // The menu tree beside the list: 供应链 lists its menus, 供应商 among them.
+    await page.locator('.kd-list-tree').getByText('供应链', { exact: true }).click();
+    await page.getByLabel('数据方案 供应商').click();
+    const drawer = page.locator('[data-testid=model-list][data-page=systemMenuScheme]');
+    await drawer.waitFor();
+    await page.getByRole('button', { name: /新建方案/ }).click();
+    const form = page.locator('.kd-model-form');
+    await form.locator('#root_fullName').fill('本人创建');
+    await form.locator('#root_enCode').fill('ownRows');
+    await clickInDialog(page, /确\s*定/, form);
+    await form.waitFor({ state: 'hidden' });
+    await drawer.getByText('本人创建').waitFor();
+
+    await open('permission/role', 'permissionRole');
+    await page.getByLabel('授权 质检组长').click();
+    const dialog = page.locator('.kd-page-action');
+    const tree = dialog.getByTestId('permission-tree');
+    await tree.getByLabel('搜索菜单、按钮、列、字段或方案').fill('本人创建');
+    await treeNode(tree, '本人创建').locator('.ant-tree-checkbox').click();
+    await clickInDialog(page, /确\s*定/, dialog);
+    await dialog.waitFor({ state: 'hidden' });
+
+    assert.equal((await post(page, '/api/visualdev/OnlineDev/vd-supplier', { supplierCode: 'S0101', supplierName: '管理员建的供应商' })).code, 200);
+    const user = await personPage(browser, server, { account: 'qclead', password: 'Qc3Team2027' });
+    assert.equal((await post(user, '/api/visualdev/OnlineDev/vd-supplier', { supplierCode: 'S0102', supplierName: '质检组长建的供应商' })).code, 200);
+    await user.goto(`${server.url}/#/model/supplier`);
+    const list = user.locator('[data-testid=model-list]');
+    await list.getByText('质检组长建的供应商').waitFor();
+    assert.equal(await list.getByText('管理员建的供应商').count(), 0);
+    await user.context().close();
+    // The administrator sees both.
+    const all = await post(page, '/api/visualdev/OnlineDev/vd-supplier/List', { pageSize: 50 });
+    assert.deepEqual(all.data.list.map((r: { supplierCode: string }) => r.supplierCode).sort(), ['S0101', 'S0102']);
+  });
+
+  it('在线用户: the administrator forces the user offline; the user lands on the sign-in page (pushed over the socket, else at the next click)', async () => {
     const user = await personPage(browser, server, { account: 'qclead', password: 'Qc3Team2027' });
     await open('system/onlineUser', 'systemOnlineUser');
     // Every session of the user (the earlier sign-in's too), one after the other, each confirmed.
@@ -157,9 +209,16 @@ describe('organisation screens (issue 12 item 7)', () => {
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
       await page.waitForFunction((left) => document.querySelectorAll('[aria-label="强制下线 钱质检"]').length < left, n);
     }
-    // The next call the user's shell makes answers 601: the session is gone, the sign-in page shows.
-    await user.locator('.ant-menu').getByText('供应链').first().click();
-    await user.waitForURL(/#\/login/);
+    // The chat socket pushes \`logout\` at once (the shell shows the server's text 3 s, clears the token, reloads); had
+    // the push not come, the next call would answer 601. Either way the sign-in page shows.
+    const pushed = await user.waitForURL(/#\/login/, { timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!pushed) {
+      await user.locator('.ant-menu').getByText('供应链').first().click();
+      await user.waitForURL(/#\/login/);
+    }
     await user.locator('#account').waitFor();
     await user.context().close();
   });
