@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
-import { signedInTestApp } from './helpers';
+import { FLOW_ENGINE_MENU_ID } from '../../server/src/db/seed/workflow-menus';
+import { grant, signedInTestApp } from './helpers';
 import { approver, node, purchaseForm, purchaseTree, releasedFlow, W } from './workflow-fixtures';
 
 /**
@@ -94,6 +95,20 @@ describe('flow records', () => {
     expect(await t.call('POST', `${F}/Stop/${open}`, { token })).toMatchObject({ code: 200 });
     expect(await ids(lina)).not.toContain(open);
     expect(await t.call('GET', F, { token: lina })).toMatchObject({ code: 403 });
+  });
+
+  it('the 流程设计 menu (enCode flowEngine) and its buttons guard the records; a granted role may add but not delete', async () => {
+    const { t, token } = s;
+    const menu = await t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address', 'full_name']).where('id', '=', FLOW_ENGINE_MENU_ID).executeTakeFirst();
+    expect(menu).toEqual({ parent_id: 'menu-system', en_code: 'flowEngine', url_address: 'workFlow/flowEngine', full_name: '流程设计' });
+    const chen = await t.login('chenjing', DEMO_PASSWORD);
+    expect(await t.call('GET', F, { token: chen })).toMatchObject({ code: 403 });
+    await grant(t.app, 'Role', 'role-demo-inspector', [['module', FLOW_ENGINE_MENU_ID], ['button', `${FLOW_ENGINE_MENU_ID}:btn_add`]]);
+    const made = await t.call('POST', F, { token: chen, payload: { enCode: 'qc01', fullName: '来料检验', formData: purchaseForm() } });
+    expect(made.code).toBe(200);
+    expect((await t.call('GET', F, { token: chen })).code).toBe(200);
+    expect(await t.call('DELETE', `${F}/${made.data.id}`, { token: chen })).toMatchObject({ code: 403 });
+    expect((await t.call('DELETE', `${F}/${made.data.id}`, { token })).code).toBe(200);
   });
 
   it('FormDataFields lists the form\'s fields; MessageTemplateService lists the notices', async () => {

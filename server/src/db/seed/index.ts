@@ -25,6 +25,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./demo-company'),
   () => import('./message-menus'),
   () => import('./print-menus'),
+  () => import('./workflow-menus'),
   () => import('./demo-messages'),
   () => import('./permission-grants'),
   () => import('../../modules/backup/seed'),
