@@ -199,6 +199,44 @@ describe('countersign at 60 % of five, and parallel branches joined', () => {
     ]));
 });
 
+describe('edge cases: recall inside a countersign, reject inside a parallel branch, an added signer rejects', () => {
+  const joint = start(approver('C', { ...users('c1', 'c2', 'c3'), counterSign: 1, countersignRatio: 100 }, approver('Z', users('zed'))));
+  it('a countersigner recalls while the node still waits for others; the node passes only with all three', () =>
+    run(joint, [
+      { act: submit },
+      { act: audit('C', 'c1'), todo: ['C:c2', 'C:c3'] },
+      { act: (s) => ({ type: 'recall', userId: 'c1', operatorId: op('C', 'c1')(s) }), todo: ['C:c1', 'C:c2', 'C:c3'] },
+      { act: audit('C', 'c2') },
+      { act: audit('C', 'c3'), todo: ['C:c1'] },
+      { act: audit('C', 'c1'), todo: ['Z:zed'] },
+    ]));
+  const parallel = (() => {
+    const a = approver('A', users('ann'));
+    a.conditionType = 'interflow';
+    a.conditionNodes = [node('condition', 'b1', {}, approver('X', { ...users('xu'), rejectStep: '1' })), node('condition', 'b2', {}, approver('Y', users('yi')))];
+    a.childNode = approver('J', users('jo'));
+    return start(a);
+  })();
+  it('a reject to previous inside one branch voids the other branch and reopens the node before the split', () =>
+    run(parallel, [
+      { act: submit, todo: ['A:ann'] },
+      { act: audit('A', 'ann'), todo: ['X:xu', 'Y:yi'] },
+      { act: audit('Y', 'yi'), todo: ['X:xu'] },
+      { act: reject('X', 'xu'), status: 1, todo: ['A:ann'] },
+      { act: audit('A', 'ann'), todo: ['X:xu', 'Y:yi'] },
+      { act: audit('X', 'xu'), todo: ['Y:yi'] },
+      { act: audit('Y', 'yi'), todo: ['J:jo'] },
+    ]));
+  it('an added signer\'s reject sends the node back like the approver\'s own', () =>
+    run(start(approver('A', users('ann'), approver('B', users('bob')))), [
+      { act: submit },
+      { act: audit('A', 'ann') },
+      { act: (s) => ({ type: 'addSigner', userId: 'bob', operatorId: op('B', 'bob')(s), toUserId: 'sam' }), todo: ['B:sam'] },
+      { act: (s) => ({ type: 'reject', userId: 'bob', operatorId: op('B', 'bob')(s) }), error: 'notOperator' },
+      { act: reject('B', 'sam'), todo: ['A:ann'] },
+    ]));
+});
+
 describe('reject to previous, to start, to a chosen node; recall', () => {
   const chain = start(approver('A', users('ann'), approver('B', users('bob'), approver('C', { ...users('cat'), rejectStep: '2' }))));
   it('B rejects → A again; A agrees → B; B agrees → C; C rejects to the chosen node A', () =>
