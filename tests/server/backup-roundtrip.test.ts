@@ -95,54 +95,79 @@ describe('backup and restore', () => {
   });
 
   it('takes one consistent point in time while 10 clients keep writing', async () => {
-    const before = await tableHashes(appQuery(t));
-    let stop = false;
-    let backupRunning = false;
-    let maxWaitDuringBackup = 0;
-    const written: number[] = Array(10).fill(0);
-    const writer = async (k: number) => {
-      for (let seq = 0; !stop; seq++) {
-        const t0 = performance.now();
-        const r = await create(anOrder({ orderNo: `W${k}-${seq}`, lines: [{ item: `i${k}-${seq}`, qty: seq, price: 1, lineTotal: seq }] }));
-        const ms = performance.now() - t0;
-        if (backupRunning) maxWaitDuringBackup = Math.max(maxWaitDuringBackup, ms);
-        expect(r.code).toBe(200);
-        written[k] = seq + 1;
-      }
-    };
-    const writers = written.map((_, k) => writer(k));
-    while (written.some((n) => n < 2)) await new Promise((r) => setTimeout(r, 20));
-    backupRunning = true;
-    const t0 = performance.now();
-    const archive = await backupNow();
-    const backupMs = performance.now() - t0;
-    backupRunning = false;
-    stop = true;
-    await Promise.all(writers);
-    const after = await tableHashes(appQuery(t));
+    await backupUnderWriters(t, token, M, 'W', usingPostgres ? 'test database' : 'in-memory test database (dump)');
+  });
+
+  it('backs up a server started on the restored data online while 10 clients write (PGlite: on its folder)', async () => {
+    // The real server's setup: PGlite on a data folder (an online base backup of it) or the restored database.
     const target = await freshTarget();
-    const r0 = performance.now();
-    await restoreArchive(archive, target);
-    const restoreMs = performance.now() - r0;
-    console.log(`[backup-roundtrip] ${usingPostgres ? 'PostgreSQL' : 'PGlite'}: backup ${Math.round(backupMs)} ms under 10 writers, restore ${Math.round(restoreMs)} ms, longest write during the backup ${Math.round(maxWaitDuringBackup)} ms, writes ${written.reduce((a, b) => a + b, 0)}`);
-    await withRestored({ pgdata: join(target.dataDir, 'pgdata'), databaseUrl: target.databaseUrl }, async (q) => {
-      const restored = await tableHashes(q);
-      // Tables no writer touched are identical.
-      for (const [name, h] of Object.entries(after)) if (before[name]?.hash === h.hash && name !== 'session') expect([name, restored[name]]).toEqual([name, h]);
-      // Each writer's orders are a gap-free prefix of what it wrote (one point in time), each with its own line.
-      const rows = await q<{ no: string; item: string | null }>(`select o."orderNo" as no, l.item from kd_bk_order o left join kd_bk_order_lines l on l.parent_id = o.id where o."orderNo" like 'W%'`);
-      const seqs: number[][] = written.map(() => []);
-      for (const r of rows) {
-        const [k, seq] = r.no.slice(1).split('-').map(Number);
-        expect(r.item).toBe(`i${k}-${seq}`);
-        seqs[k].push(seq);
-      }
-      for (const [k, s] of seqs.entries()) {
-        s.sort((a, b) => a - b);
-        expect(s).toEqual(s.map((_, i) => i));
-        expect(s.length).toBeLessThanOrEqual(written[k]);
-      }
-      expect(rows.length).toBeGreaterThanOrEqual(20);
-    });
+    await restoreArchive(await backupNow(), target);
+    vi.stubEnv('KD_DATA_DIR', target.dataDir);
+    const restoredApp = await createTestApp({ store: { ...target, dispose: async () => {} } });
+    try {
+      const adminToken = await restoredApp.login();
+      const model = await restoredApp.app.db.selectFrom('visualdev').select('id').where('en_code', '=', 'bkorder').executeTakeFirstOrThrow();
+      await backupUnderWriters(restoredApp, adminToken, `/api/visualdev/OnlineDev/${model.id}`, 'V', usingPostgres ? 'restored database' : 'PGlite data folder (online copy)');
+    } finally {
+      await restoredApp.close();
+      vi.stubEnv('KD_DATA_DIR', dataDir);
+    }
   });
 });
+
+/**
+ * Backs up `app` through the API while 10 clients create orders through `modelPath`, restores the archive into a fresh
+ * target and checks (orders numbered `<tag><writer>-<seq>`): tables no writer touched are identical; each writer's orders in the backup are a gap-free prefix
+ * of what it wrote, each with its own line (one point in time). Logs backup/restore time and the longest write.
+ */
+async function backupUnderWriters(app: TestApp, auth: string, modelPath: string, tag: string, what: string): Promise<void> {
+  const before = await tableHashes(appQuery(app));
+  let stop = false;
+  let backupRunning = false;
+  let maxWaitDuringBackup = 0;
+  const written: number[] = Array(10).fill(0);
+  const writer = async (k: number) => {
+    for (let seq = 0; !stop; seq++) {
+      const t0 = performance.now();
+      const r = await app.call('POST', modelPath, { token: auth, payload: anOrder({ orderNo: `${tag}${k}-${seq}`, lines: [{ item: `i${k}-${seq}`, qty: seq, price: 1, lineTotal: seq }] }) });
+      const ms = performance.now() - t0;
+      if (backupRunning) maxWaitDuringBackup = Math.max(maxWaitDuringBackup, ms);
+      expect(r.code).toBe(200);
+      written[k] = seq + 1;
+    }
+  };
+  const writers = written.map((_, k) => writer(k));
+  while (written.some((n) => n < 2)) await new Promise((r) => setTimeout(r, 20));
+  backupRunning = true;
+  const t0 = performance.now();
+  const b = await app.call('POST', '/api/system/DataBackup', { token: auth });
+  const backupMs = performance.now() - t0;
+  backupRunning = false;
+  stop = true;
+  await Promise.all(writers);
+  expect(b.code, b.msg).toBe(200);
+  const archive = join(process.env.KD_DATA_DIR as string, 'backups', b.data.fileName);
+  const after = await tableHashes(appQuery(app));
+  const target = await freshTarget();
+  const r0 = performance.now();
+  await restoreArchive(archive, target);
+  const restoreMs = performance.now() - r0;
+  console.log(`[backup-roundtrip] ${usingPostgres ? 'PostgreSQL' : 'PGlite'}, ${what}: backup ${Math.round(backupMs)} ms under 10 writers, restore ${Math.round(restoreMs)} ms, longest write during the backup ${Math.round(maxWaitDuringBackup)} ms, writes ${written.reduce((a, c) => a + c, 0)}`);
+  await withRestored({ pgdata: join(target.dataDir, 'pgdata'), databaseUrl: target.databaseUrl }, async (q) => {
+    const restored = await tableHashes(q);
+    for (const [name, h] of Object.entries(after)) if (before[name]?.hash === h.hash && name !== 'session') expect([name, restored[name]]).toEqual([name, h]);
+    const rows = await q<{ no: string; item: string | null }>(`select o."orderNo" as no, l.item from kd_bk_order o left join kd_bk_order_lines l on l.parent_id = o.id where o."orderNo" like '${tag}%'`);
+    const seqs: number[][] = written.map(() => []);
+    for (const r of rows) {
+      const [k, seq] = r.no.slice(1).split('-').map(Number);
+      expect(r.item).toBe(`i${k}-${seq}`);
+      seqs[k].push(seq);
+    }
+    for (const [k, s] of seqs.entries()) {
+      s.sort((a, c) => a - c);
+      expect(s).toEqual(s.map((_, i) => i));
+      expect(s.length).toBeLessThanOrEqual(written[k]);
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+  });
+}

@@ -52,6 +52,8 @@ export class DbFacts implements KyselyPlugin {
   databaseUrl?: string;
   /** PGlite only: a CHECKPOINT and the data dir as tarball bytes (modules/backup; the caller holds the connection). */
   dumpPglite?: () => Promise<Uint8Array>;
+  /** PGlite on a folder only: that folder (pgdata), for an online copy by a backup (modules/backup). */
+  pgliteDataDir?: string;
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
@@ -116,6 +118,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     // The dialect's driver calls only `query(sql, params)` and `close()`, which PGliteThread has with PGlite's shapes.
     const thread = threadOpts instanceof PGliteThread ? threadOpts : await PGliteThread.open(threadOpts);
     facts.dumpPglite = () => thread.dumpDataDir();
+    if (!(threadOpts instanceof PGliteThread) && threadOpts.dataDir) facts.pgliteDataDir = threadOpts.dataDir;
     db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache(), facts] });
   }
   try {

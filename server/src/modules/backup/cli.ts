@@ -91,6 +91,7 @@ async function openForBackup(dataDir: string, databaseUrl: string | undefined): 
   if (existsSync(pid)) throw fail(400, 'serverRunning', { detail: `${pid} (if no server runs, it stopped abruptly: delete that file)` });
   const thread = await PGliteThread.open({ dataDir: pgdata });
   facts.dumpPglite = () => thread.dumpDataDir();
+  facts.pgliteDataDir = pgdata;
   return new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [facts] });
 }
 

@@ -1,11 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
+import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/types';
@@ -13,6 +12,7 @@ import { dbFacts } from '../../plugins/db';
 import { DATABASE_PART } from './manifest';
 import { fail } from './messages';
 import { pgProgram, runPgTool } from './pg-tools';
+import { onlineCopy } from './pglite-backup';
 
 /** What a database dump tells the manifest, plus how long writers were held (ms; PGlite only, 0 on PostgreSQL). */
 export interface DumpResult {
@@ -38,9 +38,10 @@ async function serverMajor(db: Db): Promise<number> {
 
 /**
  * Dumps the database into `staging/<DATABASE_PART>` at one point in time (issue 23 item 1).
- * PGlite: holds the dialect's only connection (so no transaction is open and every other statement waits), runs a
- * CHECKPOINT and PGlite's dumpDataDir on its thread, reads the applied migrations in the same hold, releases, then
- * gzips the data-dir tarball off the hold. PostgreSQL: `pg_dump --format=custom` of the server's schema (its own
+ * PGlite on a folder (the server): an online copy (pglite-backup.ts; writers wait only for pg_backup_start/stop).
+ * PGlite in memory: holds the dialect's only connection (so no transaction is open and every other statement waits),
+ * runs a CHECKPOINT and PGlite's dumpDataDir on its thread, reads the applied migrations in the same hold, releases,
+ * then gzips the data-dir tarball off the hold. PostgreSQL: `pg_dump --format=custom` of the server's schema (its own
  * snapshot: writers never wait on it), with Debian's client of the server's major version.
  * @throws Error from pg_dump (message without the password) or from PGlite.
  */
@@ -56,6 +57,12 @@ export async function dumpDatabase(db: Db, staging: string): Promise<DumpResult>
     await runPgTool(pgProgram('pg_dump', await serverMajor(db)), args, facts.databaseUrl);
     return { engine: 'postgres', engineVersion: version, schema: facts.schema, migrations, part, holdMs: 0 };
   }
+  const part = DATABASE_PART.pglite;
+  await mkdir(dirname(join(staging, part)), { recursive: true });
+  if (facts.pgliteDataDir) {
+    const online = await onlineCopy(db, facts.pgliteDataDir, join(staging, '..', 'pglite-copy'), join(staging, part));
+    return { engine: 'pglite', engineVersion: version, migrations: online.migrations, part, holdMs: online.holdMs };
+  }
   const dump = facts.dumpPglite;
   if (!dump) throw new Error('this PGlite cannot be dumped');
   let bytes: Uint8Array = new Uint8Array(0);
@@ -67,29 +74,8 @@ export async function dumpDatabase(db: Db, staging: string): Promise<DumpResult>
     bytes = await dump();
     holdMs = performance.now() - t0;
   });
-  const part = DATABASE_PART.pglite;
-  await mkdir(dirname(join(staging, part)), { recursive: true });
   await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), createGzip({ level: 1 }), createWriteStream(join(staging, part)));
   return { engine: 'pglite', engineVersion: version, migrations, part, holdMs };
-}
-
-/**
- * Restores a PGlite data-dir part (`database/pgdata.tar.gz`) into the folder `pgdata` (absent or empty): PGlite loads
- * the tarball there, then must open it and read its migrations (a dump that does not open is refused).
- * @throws the PGlite error when it does not open.
- */
-export async function restorePglite(part: string, pgdata: string): Promise<void> {
-  const chunks: Buffer[] = [];
-  await pipeline(createReadStream(part), createGunzip(), async (source: AsyncIterable<Buffer>) => {
-    for await (const c of source) chunks.push(c);
-  });
-  await mkdir(pgdata, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([Buffer.concat(chunks)], { type: 'application/x-tar' }) });
-  try {
-    await pglite.query('select count(*) from kysely_migration');
-  } finally {
-    await pglite.close();
-  }
 }
 
 /** `url` with its database replaced by `name`. */

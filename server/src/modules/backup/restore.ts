@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FolderMigrationProvider } from '../../db/migrate';
 import { extractVerified } from './archive';
-import { restorePglite, restorePostgres } from './database';
+import { restorePostgres } from './database';
+import { restorePglite } from './pglite-backup';
 import { type Manifest, productInfo } from './manifest';
 import { fail } from './messages';
 
