@@ -30,7 +30,8 @@ type Key =
   | 'ambiguousName'
   | 'badOption'
   | 'accountInFile'
-  | 'tooLong';
+  | 'tooLong'
+  | 'outsideOrgScope';
 
 /** Organisation messages (spec 001 §5 'X cannot be empty'; reference/permissions.md §1 delete refusals). */
 const table: MessageTable<Key> = {
@@ -57,6 +58,7 @@ const table: MessageTable<Key> = {
     cannotDeleteSelf: '不能删除自己的账户',
     cannotDisableSelf: '不能禁用自己的账户',
     lastAdministrator: '至少要保留一个启用的管理员',
+    outsideOrgScope: '没有权限操作该数据',
     managerNotFound: '直属主管不存在',
     managerCycle: '直属主管不能是自己或自己的下属',
     passwordMismatch: '两次输入的密码不一致',
@@ -95,6 +97,7 @@ const table: MessageTable<Key> = {
     cannotDeleteSelf: 'You cannot delete your own account',
     cannotDisableSelf: 'You cannot disable your own account',
     lastAdministrator: 'At least one enabled administrator must remain',
+    outsideOrgScope: 'You may not change data of this organisation',
     managerNotFound: 'The manager does not exist',
     managerCycle: 'The manager cannot be the user or one of their subordinates',
     passwordMismatch: 'The two passwords differ',

@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { MENU } from './common';
 import { fail } from './messages';
+import { assertOrgScope } from './org-scope';
 
 const FLAGS = ['thisLayerAdd', 'thisLayerEdit', 'thisLayerDelete', 'thisLayerSelect', 'subLayerAdd', 'subLayerEdit', 'subLayerDelete', 'subLayerSelect'] as const;
 const column = (flag: (typeof FLAGS)[number]) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as 'this_layer_add';
@@ -79,6 +80,7 @@ export default async function organizeAdminRoutes(app: FastifyInstance): Promise
     '/api/permission/organizeAdminIsTrator/:id',
     { config: { access: { menu: MENU.gradeManage, button: 'btn_edit' } }, schema: { params: IdParamsSchema, body: OrganizeAdminBodySchema } },
     async (req) => {
+      await assertOrgScope(app.db, req.auth!, [req.params.id], 'edit');
       await saveOrganizeAdmins(app.db, req.params.id, req.body);
       return ok(null, t(req.lang, 'updateOk'));
     },

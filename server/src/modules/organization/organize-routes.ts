@@ -4,6 +4,7 @@ import { type OrganizeBody, OrganizeBodySchema, OrgKeywordQuerySchema } from '..
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { MENU } from './common';
+import { assertOrgScope } from './org-scope';
 import { type Category, companyTree, createOrganize, deleteOrganize, departmentsOf, getOrganize, organizeTree, updateOrganize } from './organize-repository';
 
 const access = (button?: string) => ({ access: { menu: MENU.organize, ...(button ? { button } : {}) } });
@@ -36,11 +37,14 @@ export default async function organizeRoutes(app: FastifyInstance): Promise<void
     ['/api/permission/Organize', 'company'],
   ] as Array<[string, Category]>) {
     /** POST {base}: create; body OrganizeBody → `{ id }`. 400 names the field (required, code taken, bad parent). */
-    app.post<{ Body: OrganizeBody }>(base, { config: access('btn_add'), schema: { body: OrganizeBodySchema } }, async (req) =>
-      ok({ id: await createOrganize(app.db, req.body, category) }, t(req.lang, 'createOk')),
-    );
+    app.post<{ Body: OrganizeBody }>(base, { config: access('btn_add'), schema: { body: OrganizeBodySchema } }, async (req) => {
+      await assertOrgScope(app.db, req.auth!, [req.body.parentId ?? '-1'], 'add');
+      return ok({ id: await createOrganize(app.db, req.body, category) }, t(req.lang, 'createOk'));
+    });
     /** POST {base}/{id}: update with the same body. 404 unknown id (or the other category); 400 as create or a cycle. */
     app.post<{ Params: { id: string }; Body: OrganizeBody }>(`${base}/:id`, { config: access('btn_edit'), schema: { params: IdParamsSchema, body: OrganizeBodySchema } }, async (req) => {
+      await assertOrgScope(app.db, req.auth!, [req.params.id], 'edit');
+      if (req.body.parentId !== undefined) await assertOrgScope(app.db, req.auth!, [req.body.parentId ?? '-1'], 'add');
       await updateOrganize(app.db, req.params.id, req.body, category);
       return ok(null, t(req.lang, 'updateOk'));
     });
@@ -48,6 +52,7 @@ export default async function organizeRoutes(app: FastifyInstance): Promise<void
     app.get<{ Params: { id: string } }>(`${base}/:id`, { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getOrganize(app.db, req.params.id, category)));
     /** DELETE {base}/{id}. 404 unknown id; 400 while it has child organisations, positions, users or bound roles. */
     app.delete<{ Params: { id: string } }>(`${base}/:id`, { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
+      await assertOrgScope(app.db, req.auth!, [req.params.id], 'delete');
       await deleteOrganize(app.db, req.params.id, category);
       return ok(null, t(req.lang, 'deleteOk'));
     });

@@ -3,8 +3,13 @@ import { IdParamsSchema } from '../../../../schemas/wire/common';
 import { type OrgListQuery, OrgListQuerySchema, type PositionBody, PositionBodySchema } from '../../../../schemas/wire/organization';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import type { Db } from '../../db/types';
 import { MENU } from './common';
+import { assertOrgScope } from './org-scope';
 import { allPositions, createPosition, deletePosition, getPosition, listPositions, updatePosition } from './position-repository';
+
+/** The organisation owning position `id` (undefined when there is none: the repository then answers 404). */
+const positionOrgOf = async (db: Db, id: string) => (await db.selectFrom('position').select('organize_id').where('id', '=', id).executeTakeFirst())?.organize_id;
 
 const access = (button?: string) => ({ access: { menu: MENU.position, ...(button ? { button } : {}) } });
 
@@ -19,11 +24,13 @@ export default async function positionRoutes(app: FastifyInstance): Promise<void
   /** GET /api/permission/Position/All → `{ list }` of the enabled positions. */
   app.get('/api/permission/Position/All', { config: { access: 'signedIn' } }, async () => ok({ list: await allPositions(app.db) }));
   /** POST /api/permission/Position → `{ id }`. 400 names the field (required, code taken, unknown organisation). */
-  app.post<{ Body: PositionBody }>('/api/permission/Position', { config: access('btn_add'), schema: { body: PositionBodySchema } }, async (req) =>
-    ok({ id: await createPosition(app.db, req.body) }, t(req.lang, 'createOk')),
-  );
+  app.post<{ Body: PositionBody }>('/api/permission/Position', { config: access('btn_add'), schema: { body: PositionBodySchema } }, async (req) => {
+    await assertOrgScope(app.db, req.auth!, [req.body.organizeId], 'add');
+    return ok({ id: await createPosition(app.db, req.body) }, t(req.lang, 'createOk'));
+  });
   /** POST /api/permission/Position/{id}: update. 404 unknown id; 400 as create. */
   app.post<{ Params: { id: string }; Body: PositionBody }>('/api/permission/Position/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: PositionBodySchema } }, async (req) => {
+    await assertOrgScope(app.db, req.auth!, [await positionOrgOf(app.db, req.params.id), req.body.organizeId], 'edit');
     await updatePosition(app.db, req.params.id, req.body);
     return ok(null, t(req.lang, 'updateOk'));
   });
@@ -31,6 +38,7 @@ export default async function positionRoutes(app: FastifyInstance): Promise<void
   app.get<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getPosition(app.db, req.params.id)));
   /** DELETE /api/permission/Position/{id}. 404 unknown id; 400 while it has members or grants. */
   app.delete<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
+    await assertOrgScope(app.db, req.auth!, [await positionOrgOf(app.db, req.params.id)], 'delete');
     await deletePosition(app.db, req.params.id);
     return ok(null, t(req.lang, 'deleteOk'));
   });

@@ -8,6 +8,7 @@ import { type ImportError, MAX_IMPORT_ROWS, readFirstSheet } from '../visualdev/
 import { fail as failVisual } from '../visualdev/messages';
 import { assertHolds } from './holds';
 import { fail, LABEL } from './messages';
+import { assertOrgScope } from './org-scope';
 import { type ExtensionSheet, extensionHeaderMap, parseExtensionRow } from '../page-extension/excel';
 import { insertValues } from '../page-extension/store';
 import { GENDERS, loadNameIndex, type NameIndex, STATES, USER_COLUMNS, USER_PAGE, type UserSheetColumn } from './user-excel';
@@ -199,6 +200,7 @@ export async function importUsers(db: Db, caller: SessionInfo, buf: Buffer, lang
     for (const objectId of d.positions) objects.set(`Position:${objectId}`, { objectType: 'Position', objectId });
   }
   await assertHolds(db, caller, [...objects.values()]);
+  await assertOrgScope(db, caller, drafts.map((d) => d.organizeId), 'add');
 
   const out: ImportedUser[] = [];
   const prepared: Array<{ d: UserDraft; id: string; hash: string }> = [];

@@ -8,6 +8,7 @@ import { accountKeySql, normaliseAccount } from '../oauth/account';
 import { idList, required, text } from './common';
 import { assertHolds, assertHoldsUser } from './holds';
 import { fail } from './messages';
+import { assertOrgScope, type OrgAction } from './org-scope';
 
 type Caller = SessionInfo;
 const truthy = (v: boolean | number | undefined) => v === true || v === 1;
@@ -16,11 +17,14 @@ const truthy = (v: boolean | number | undefined) => v === true || v === 1;
  * The target user's account, admin flag and state; 404 unknown; 403 when a non-administrator touches an administrator
  * account or a user holding rights the caller lacks (holds.ts assertHoldsUser).
  */
-async function target(db: Db, caller: Caller, id: string): Promise<{ account: string; is_administrator: boolean; enabled_mark: number }> {
-  const row = await db.selectFrom('users').select(['account', 'is_administrator', 'enabled_mark']).where('id', '=', id).executeTakeFirst();
+async function target(db: Db, caller: Caller, id: string, action: OrgAction = 'edit'): Promise<{ account: string; is_administrator: boolean; enabled_mark: number; organize_id: string | null }> {
+  const row = await db.selectFrom('users').select(['account', 'is_administrator', 'enabled_mark', 'organize_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'userNotFound');
   if (row.is_administrator && !caller.isAdministrator) throw ApiError.forbidden();
-  if (id !== caller.userId) await assertHoldsUser(db, caller, id);
+  if (id !== caller.userId) {
+    await assertHoldsUser(db, caller, id);
+    await assertOrgScope(db, caller, [row.organize_id], action);
+  }
   return row;
 }
 
@@ -75,6 +79,7 @@ async function setRelations(db: Db, userId: string, objectType: 'Role' | 'Positi
  */
 export async function createUser(db: Db, caller: Caller, body: UserBody): Promise<string> {
   if (truthy(body.isAdministrator)) assertAdministratorCaller(caller);
+  await assertOrgScope(db, caller, [body.organizeId], 'add');
   const account = await checkAccount(db, body.account, null);
   const realName = required(body.realName, 'realName');
   if (!text(body.password)) throw fail(400, 'required', { field: { zh: '密码', en: 'Password' } });
@@ -127,6 +132,7 @@ function assertAdministratorCaller(caller: Caller): void {
  */
 export async function updateUser(db: Db, caller: Caller, id: string, body: UserBody): Promise<void> {
   const before = await target(db, caller, id);
+  if (body.organizeId !== undefined && id !== caller.userId) await assertOrgScope(db, caller, [body.organizeId], 'edit');
   let isAdmin = before.is_administrator;
   if (body.isAdministrator !== undefined) {
     if (truthy(body.isAdministrator) && !caller.isAdministrator) throw ApiError.forbidden();
@@ -174,7 +180,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, body: UserB
  * non-administrator deleting an administrator.
  */
 export async function deleteUser(db: Db, caller: Caller, id: string): Promise<void> {
-  const before = await target(db, caller, id);
+  const before = await target(db, caller, id, 'delete');
   if (id === caller.userId) throw fail(400, 'cannotDeleteSelf');
   if (before.is_administrator) await assertNotLastAdmin(db, id);
   await db.transaction().execute(async (trx) => {
