@@ -12,6 +12,9 @@ export interface DesignerToolbarProps {
   saving: boolean;
   width: 'desktop' | 'mobile';
   onWidth: (w: 'desktop' | 'mobile') => void;
+  /** Which designer shows: the form's or the list's. */
+  view: 'form' | 'list';
+  onView: (v: 'form' | 'list') => void;
   onBack: () => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -33,8 +36,19 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
         <Typography.Text strong>{p.title}</Typography.Text>
         {p.dirty ? <span className="kd-designer-dirty">●</span> : null}
       </Space>
+      <Space>
       <Segmented
         size="small"
+        value={p.view}
+        onChange={(v) => p.onView(v as 'form' | 'list')}
+        options={[
+          { value: 'form', label: <span data-testid="designer-view-form">{t('fd.list.formTab')}</span> },
+          { value: 'list', label: <span data-testid="designer-view-list">{t('fd.list.tab')}</span> },
+        ]}
+      />
+      <Segmented
+        size="small"
+        disabled={p.view === 'list'}
         value={p.width}
         onChange={(v) => p.onWidth(v as 'desktop' | 'mobile')}
         options={[
@@ -42,6 +56,7 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
           { value: 'mobile', icon: <MobileOutlined />, label: t('fd.mobile') },
         ]}
       />
+      </Space>
       <Space>
         <Tooltip title={`${t('fd.undo')} (Ctrl+Z)`}>
           <Button icon={<UndoOutlined />} disabled={!p.canUndo} onClick={p.onUndo} data-testid="designer-undo" aria-label={t('fd.undo')} />

@@ -7,7 +7,9 @@ import { applyDrop, innermost } from '../canvas/dnd';
 import FieldList from '../canvas/FieldList';
 import { DESIGNER_NS } from '../i18n';
 import { checkModel, fieldOfPath, type Problems } from '../model/check';
-import { type DesignedModel, type ModelMeta, saveModel } from '../model/modelApi';
+import ListDesigner from '../list/ListDesigner';
+import { type ListConfig, listFields, listProblems, withoutMissing } from '../list/listConfig';
+import { type DesignedModel, defaultColumns, type ModelMeta, saveModel } from '../model/modelApi';
 import { type ColumnChanges, columnChanges } from '../model/renames';
 import FieldProps from '../panels/FieldProps';
 import FormProps from '../panels/FormProps';
@@ -55,10 +57,14 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
   const [serverProblems, setServerProblems] = useState<Problems>(new Map());
   const [dialog, setDialog] = useState<'json' | 'preview' | null>(null);
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
+  const [view, setView] = useState<'form' | 'list'>('form');
+  /** The list config: the loaded one, or (a new model) null until the list designer opens, then derived from the form. */
+  const [columns, setColumns] = useState<ListConfig | null>(model.columnData);
+  const [savedColumns, setSavedColumns] = useState<ListConfig | null>(model.columnData);
   const [dragging, setDragging] = useState<string | null>(null);
-  const dirty = snap.dirty || JSON.stringify(meta) !== JSON.stringify(savedMeta);
+  const dirty = snap.dirty || JSON.stringify(meta) !== JSON.stringify(savedMeta) || JSON.stringify(columns) !== JSON.stringify(savedColumns);
 
-  useDesignerKeys(store, dialog === null);
+  useDesignerKeys(store, dialog === null && view === 'form');
   useDraftAutosave(meta.id, snap.form, meta, dirty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a server refusal holds until the form or the model props change
   useEffect(() => setServerProblems(new Map()), [snap.form, meta]);
@@ -93,12 +99,19 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
       return;
     }
     const form = snap.form;
+    const listBad = columns ? listProblems(columns, listFields(form)) : [];
+    if (listBad.length) {
+      setView('list');
+      message.error(listBad.map((k) => t(k)).join('；'));
+      return;
+    }
+    const columnData = columns ? withoutMissing(columns, listFields(form)) : defaultColumns(form);
     const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
     const choice = changes.renamed.length || changes.removed.length ? await askColumns(changes) : 'keep';
     if (!choice) return;
     setSaving(true);
     try {
-      const r = await saveModel({ meta, form, columnData: model.columnData, base }, { purge: choice === 'drop' });
+      const r = await saveModel({ meta, form, columnData, base }, { purge: choice === 'drop' });
       if (r.kind === 'saved') {
         const next = { ...meta, id: r.id };
         dropDraft(meta.id);
@@ -108,6 +121,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
         setBase(r.base);
         store.markSaved(form);
         setSavedForm(form);
+        setColumns(columnData);
+        setSavedColumns(columnData);
         message.success(r.msg || t('fd.saved'));
         if (!meta.id) onCreated?.(r.id);
       } else if (r.kind === 'refused') {
@@ -172,6 +187,11 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
             saving={saving}
             width={width}
             onWidth={setWidth}
+            view={view}
+            onView={(v) => {
+              if (v === 'list' && !columns) setColumns(defaultColumns(snap.form));
+              setView(v);
+            }}
             onBack={leave}
             onUndo={() => store.undo()}
             onRedo={() => store.redo()}
@@ -180,6 +200,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
             onClear={clear}
             onSave={save}
           />
+          {view === 'list' && columns ? <ListDesigner form={snap.form} value={columns} registry={registry} onChange={setColumns} /> : null}
+          <div className="kd-designer-form-view" hidden={view !== 'form'}>
           <DndContext sensors={sensors} collisionDetection={innermost} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
             <Splitter className="kd-designer-panes">
               <Splitter.Panel defaultSize={250} min={180} max={420}>
@@ -214,6 +236,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
             </Splitter>
             <DragOverlay>{dragging?.startsWith('p:') ? <div className="kd-designer-drag">{registry[dragging.slice(2)]?.label}</div> : null}</DragOverlay>
           </DndContext>
+          </div>
           <JsonDialog form={snap.form} open={dialog === 'json'} onClose={() => setDialog(null)} />
           <PreviewDialog form={snap.form} registry={registry} open={dialog === 'preview'} onClose={() => setDialog(null)} />
         </div>

@@ -87,7 +87,7 @@ export type SaveResult =
  */
 export async function saveModel(model: DesignedModel, opts: { purge?: boolean } = {}): Promise<SaveResult> {
   const { meta, form } = model;
-  const body: Record<string, unknown> = { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form };
+  const body: Record<string, unknown> = { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form, columnData: model.columnData ?? defaultColumns(form) };
   try {
     let id = meta.id;
     let msg: string;
@@ -96,7 +96,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
       if (model.base !== null && fingerprint(now) !== model.base) return { kind: 'stale' };
       msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: body, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
-      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [], columnData: model.columnData ?? defaultColumns(form) }, silent: true });
+      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [] }, silent: true });
       id = env.data.id;
       msg = env.msg;
     }
