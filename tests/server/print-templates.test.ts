@@ -83,6 +83,8 @@ describe('records', () => {
     expect(list.data.list[0]).toMatchObject({ id, categoryName: '功能表单', creatorUser: expect.stringMatching(/admin$/) });
     expect(list.data.list[0].printTemplate).toBeUndefined();
     expect((await t.call('GET', `${P}?category=label`, { token: admin })).data.pagination.total).toBe(0);
+    expect((await t.call('GET', `${P}?queryJson=${encodeURIComponent(JSON.stringify({ category: 'form' }))}`, { token: admin })).data.pagination.total).toBe(1);
+    expect(got).toMatchObject({ paper: 'A5', orientation: 'landscape', mt: 5, datasets: [{ sql: MAIN_SQL }, { sql: ROWS_SQL }] });
 
     expect(await t.call('POST', `${P}/${id}`, { token: admin, payload: body({ description: '改一' }) })).toMatchObject({ code: 200, msg: '修改成功' });
     expect(await t.call('PUT', `${P}/${id}`, { token: admin, payload: body({ description: '改二' }) })).toMatchObject({ code: 200 });

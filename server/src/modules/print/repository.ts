@@ -9,7 +9,7 @@ import { checkPageParam } from './page-setup';
 import { sanitizePrintHtml } from './sanitize';
 import type { PrintDevBody, PrintDevListQuery } from './schemas';
 import { checkTemplate } from './template';
-import type { PrintDev, PrintDevRow, PrintDevTable } from './types';
+import type { PageParam, PrintDev, PrintDevRow, PrintDevTable, SqlItem } from './types';
 
 /**
  * Print-template records (spec 001 §7 "Print templates"; JNPF BASE_PRINTDEV, reference print-report-portal.md §1):
@@ -24,7 +24,21 @@ const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
 
 /** A row as it travels. */
 export function toDto(r: Selectable<PrintDevTable>): PrintDev {
+  let page: Partial<PageParam> = {};
+  try {
+    page = JSON.parse(r.page_param) as PageParam;
+  } catch {
+    page = {};
+  }
+  let datasets: SqlItem[] = [];
+  try {
+    datasets = JSON.parse(r.sql_template) as SqlItem[];
+  } catch {
+    datasets = [];
+  }
   return {
+    ...page,
+    datasets,
     id: r.id,
     fullName: r.full_name,
     enCode: r.en_code,
@@ -66,6 +80,17 @@ async function categoryNames(db: Db): Promise<Map<string, string>> {
 const SORTABLE: Record<string, 'full_name' | 'en_code' | 'sort_code' | 'created_at'> = { fullName: 'full_name', enCode: 'en_code', sortCode: 'sort_code', creatorTime: 'created_at' };
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** `category` of a list's `queryJson` search fields (a string); anything else is no filter. */
+function searchedCategory(queryJson: string | undefined): string | undefined {
+  if (!queryJson) return undefined;
+  try {
+    const v = (JSON.parse(queryJson) as { category?: unknown } | null)?.category;
+    return typeof v === 'string' && v ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** GET printDev: a page of templates (sortCode then newest), keyword in fullName/enCode, category by enCode. */
 export async function listPrintDevs(db: Db, q: PrintDevListQuery): Promise<{ list: PrintDevRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
@@ -73,7 +98,8 @@ export async function listPrintDevs(db: Db, q: PrintDevListQuery): Promise<{ lis
   let base = live(db);
   const kw = q.keyword?.trim();
   if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likeText(kw)), eb('en_code', 'ilike', likeText(kw))]));
-  if (q.category) base = base.where('category', '=', q.category);
+  const category = q.category || searchedCategory(q.queryJson);
+  if (category) base = base.where('category', '=', category);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   let rowsQ = base.leftJoin('users as u', 'u.id', 'print_dev.created_by').selectAll('print_dev').select(['u.real_name', 'u.account']);
   const sidx = q.sidx ? SORTABLE[q.sidx] : undefined;
@@ -81,7 +107,7 @@ export async function listPrintDevs(db: Db, q: PrintDevListQuery): Promise<{ lis
   const rows = await rowsQ.orderBy('print_dev.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
   const names = await categoryNames(db);
   const list = rows.map((r) => {
-    const { printTemplate: _h, sqlTemplate: _s, pageParam: _p, ...rest } = toDto(r);
+    const { printTemplate: _h, sqlTemplate: _s, pageParam: _p, datasets: _d, ...rest } = toDto(r);
     return { ...rest, categoryName: names.get(r.category) ?? r.category, creatorUser: r.real_name ? `${r.real_name}/${r.account}` : '' };
   });
   return { list, pagination: { currentPage, pageSize, total: Number(total) } };
@@ -103,9 +129,11 @@ async function columns(db: Db, b: PrintDevBody, exceptId?: string) {
   if (await clash('full_name', fullName)) throw fail(400, 'nameExists', { name: fullName }, { field: 'fullName' });
   const modelId = b.modelId?.trim() || null;
   if (modelId && !(await loadModel(db, modelId))) throw fail(400, 'model', { id: modelId }, { field: 'modelId' });
-  const sqls = parseSqlTemplate(b.sqlTemplate);
+  const sqls = parseSqlTemplate(b.datasets ?? b.sqlTemplate);
   await checkDatasets(db, sqls);
-  const page = checkPageParam(b.pageParam);
+  // The admin page sends the page setup flat (paper, width…); JNPF clients send pageParam.
+  const flat = b.paper !== undefined && b.paper !== null;
+  const page = checkPageParam(flat ? { paper: b.paper, width: b.width, height: b.height, orientation: b.orientation, mt: b.mt, mb: b.mb, ml: b.ml, mr: b.mr } : b.pageParam);
   const html = await sanitizePrintHtml(b.printTemplate ?? '');
   await checkTemplate(html);
   return {
@@ -154,7 +182,7 @@ export async function togglePrintDev(db: Db, id: string, userId: string | null):
 export async function copyPrintDev(db: Db, id: string, userId: string | null): Promise<string> {
   const src = await getPrintDev(db, id);
   const stamp = Date.now().toString().slice(-6);
-  return createPrintDev(db, { ...src, fullName: `${src.fullName}.副本${stamp}`, enCode: `${src.enCode}${stamp}` }, userId);
+  return createPrintDev(db, { ...src, datasets: undefined, paper: undefined, fullName: `${src.fullName}.副本${stamp}`, enCode: `${src.enCode}${stamp}` }, userId);
 }
 
 /**

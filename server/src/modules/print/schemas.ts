@@ -16,7 +16,18 @@ export const PrintDevBodySchema = Type.Object({
   dbLinkId: Type.Optional(NullableText(50)),
   /** JSON string (JNPF) or array of `{ sql }`. */
   sqlTemplate: Type.Optional(Type.Unknown({ description: 'JSON string or array of { sql } (datasets.ts parseSqlTemplate checks it)' })),
+  /** The datasets as an array of `{ sql }` (the admin page); wins over sqlTemplate when present. */
+  datasets: Type.Optional(Type.Unknown()),
   printTemplate: Type.Optional(NullableText(1_000_000)),
+  /** The page setup sent flat (the admin page): when `paper` is present these win over pageParam. */
+  paper: Type.Optional(NullableText(10)),
+  width: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  height: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  orientation: Type.Optional(NullableText(10)),
+  mt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  mb: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  ml: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  mr: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** JSON string or object (page-setup.ts). */
   pageParam: Type.Optional(Type.Unknown({ description: 'JSON string or object (page-setup.ts checkPageParam checks it)' })),
   description: Type.Optional(NullableText(500)),
@@ -31,6 +42,8 @@ export const PrintDevListQuerySchema = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 50 })),
   sidx: Type.Optional(Type.String({ maxLength: 50 })),
   sort: Type.Optional(Type.String({ maxLength: 4 })),
+  /** The admin page's search fields as a JSON string (`{ category }`). */
+  queryJson: Type.Optional(Type.String({ maxLength: 2000 })),
   ...PagingQueryProperties,
 });
 export type PrintDevListQuery = Static<typeof PrintDevListQuerySchema>;

@@ -58,8 +58,11 @@ export interface SqlItem {
   sql: string;
 }
 
-/** A template as it travels (GET /api/system/printDev/{id}); times in epoch ms. */
-export interface PrintDev {
+/**
+ * A template as it travels (GET /api/system/printDev/{id}); times in epoch ms. The page setup is also spread flat
+ * (paper, width, height, orientation, mt, mb, ml, mr) for the admin page's form.
+ */
+export interface PrintDev extends Partial<PageParam> {
   id: string;
   fullName: string;
   enCode: string;
@@ -72,6 +75,8 @@ export interface PrintDev {
   printTemplate: string;
   /** JSON string of PageParam. */
   pageParam: string;
+  /** The datasets as an array (the admin page's sub-table; the same as sqlTemplate). */
+  datasets: SqlItem[];
   description: string | null;
   sortCode: number;
   enabledMark: number;
@@ -80,4 +85,4 @@ export interface PrintDev {
 }
 
 /** A list row (GET /api/system/printDev): the template without its HTML and SQL. */
-export type PrintDevRow = Omit<PrintDev, 'printTemplate' | 'sqlTemplate' | 'pageParam'> & { categoryName: string; creatorUser: string };
+export type PrintDevRow = Omit<PrintDev, 'printTemplate' | 'sqlTemplate' | 'pageParam' | 'datasets'> & { categoryName: string; creatorUser: string };
