@@ -74,3 +74,18 @@ describe('extraRule over the organisation', () => {
     expect(ops.map((o) => o.handle_id)).toEqual(['lina', 'wangfang', 'zhaolei'].map(demoUserId).sort());
   });
 });
+
+describe('a stopped flow', () => {
+  it('takes no new launches, while a rejected task of it may still be resubmitted on its snapshot', async () => {
+    const { t, token } = s;
+    const flowId = await releasedFlow(t, token, 'stop1', node('start', 'start', {}, approver('boss', { title: '主管', approvers: [demoUserId('zhouqiang')], rejectStep: '0' })));
+    const taskId = (await t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { flowId, fullName: '停用前', formData: {}, status: 0 } })).data.id;
+    const op = (await todo('zhouqiang')).find((r) => r.processId === taskId)?.id as string;
+    expect((await t.call('POST', `${W}/FlowBefore/Reject/${op}`, { token: tok.zhouqiang, payload: {} })).data.status).toBe(3);
+    expect((await t.call('POST', `${W}/FlowEngine/Stop/${flowId}`, { token })).code).toBe(200);
+    expect(await t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { flowId, fullName: '停用后', formData: {}, status: 0 } })).toMatchObject({ code: 400, msg: '流程未发布或已停用' });
+    expect(await t.call('PUT', `${W}/FlowTask/${taskId}`, { token: tok.lina, payload: { flowId, formData: {}, status: 0 } })).toMatchObject({ code: 200, data: { status: 1 } });
+    const again = (await todo('zhouqiang')).find((r) => r.processId === taskId)?.id as string;
+    expect((await t.call('POST', `${W}/FlowBefore/Audit/${again}`, { token: tok.zhouqiang, payload: {} })).data.status).toBe(2);
+  });
+});

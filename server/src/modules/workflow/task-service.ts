@@ -132,13 +132,15 @@ function formDataOf(b: FlowTaskBody): Record<string, unknown> {
 /**
  * POST FlowTask (id absent) and PUT FlowTask/{id}: saves a draft (status 1) or submits (status 0, JNPF's reversed
  * codes) a task of a released flow the caller may launch. A new task takes the flow's latest released version; a draft
- * also moves to it on submit; a rejected or withdrawn task resubmits on the snapshot it started with. Only the launcher
+ * also moves to it on submit; a rejected or withdrawn task resubmits on the snapshot it started with, even once the
+ * flow is stopped (stopping only prevents new launches and drafts). Only the launcher
  * may edit, and only a draft, rejected or withdrawn task. Returns the task id and its status.
  * @throws 400 flowStopped / alreadySubmitted / engine refusals (noApprover…), 403 flowNotVisible, 404.
  */
 export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string, lang: Lang = 'zh'): Promise<ActionResult> {
   const flow = await flowRow(db, b.flowId);
-  if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
+  const released = flow.enabled_mark === 1 && flow.version >= 1;
+  if (!id && !released) throw fail(400, 'flowStopped');
   if (!(await canLaunch(db, caller, flow))) throw fail(403, 'flowNotVisible');
   const formData = formDataOf(b);
   const submit = (b.status ?? 0) === 0;
@@ -151,6 +153,7 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
       if (row.creator_user_id !== caller.userId) throw fail(403, 'notLauncher');
       if (row.flow_id !== flow.id) throw fail(404, 'taskNotFound');
       if (![0, 3, 4].includes(row.status)) throw fail(400, 'alreadySubmitted');
+      if (row.status === 0 && !released) throw fail(400, 'flowStopped');
       if (row.status === 0 && row.flow_version_id !== latest) {
         await tx.updateTable('flow_task').set({ flow_version_id: latest }).where('id', '=', row.id).execute();
         row = { ...row, flow_version_id: latest };
