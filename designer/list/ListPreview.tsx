@@ -16,7 +16,8 @@ export function sampleRows(form: FormConfig, registry: RendererMap, n = 5): Mode
     for (const [name, s] of Object.entries(props)) {
       const label = String(compiled.byModel[name]?.__config__.label ?? name);
       const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
-      if (Array.isArray(s.enum) && s.enum.length) row[name] = s.enum[i % s.enum.length];
+      const values = (s.enum ?? []).filter((v) => v !== null && v !== '');
+      if (values.length) row[name] = values[i % values.length];
       else if (type === 'number' || type === 'integer') row[name] = compiled.byModel[name]?.__config__.kdKey === 'date' ? Date.UTC(2026, 0, 1 + i) : (i + 1) * 10;
       else if (type === 'boolean') row[name] = i % 2 === 0;
       else if (type === 'string') row[name] = `${label}${i + 1}`;

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, OUTPUT, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDropdown, launchBrowser, OUTPUT, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * The form designer in Chromium at 1280×720 (issue 13 Tests, first half): from 在线开发's 新建模型, drag a comInput, a
  * select (three static options), a numInput, a date and a sub-table with two columns onto the canvas, set labels and a
- * required rule, undo and redo once, save, and reopen the model with everything in place. Real server, built app.
+ * required rule, undo and redo once, design the list (two columns, one fuzzy search), save, and reopen the model with
+ * everything in place. Real server, built app.
  */
 describe('form designer end to end', () => {
   const PASSWORD = 'Admin@123';
@@ -97,6 +98,17 @@ describe('form designer end to end', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="designer-field-dateField4"]')?.compareDocumentPosition(document.querySelector('[data-testid="designer-field-numInputField3"]') as Node) === Node.DOCUMENT_POSITION_FOLLOWING);
     assert.deepEqual((await order()).slice(2, 4), ['designer-field-dateField4', 'designer-field-numInputField3']);
 
+    // The list: two columns (供应商名称, 等级), a fuzzy search on 供应商名称.
+    await page.getByTestId('designer-view-list').click();
+    const list = page.getByTestId('list-designer');
+    await list.getByLabel('显示 数量').uncheck();
+    await list.getByLabel('显示 交货日期').uncheck();
+    await list.getByLabel('查询方式 供应商名称').click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible').getByTitle('模糊'));
+    await list.locator('.kd-list-search').getByText('供应商名称').first().waitFor();
+    await page.screenshot({ path: `${OUTPUT}/designer-list-1280x720.png` });
+    await page.getByTestId('designer-view-form').click();
+
     await props().getByRole('tab', { name: '表单属性' }).click();
     await props().getByLabel('模型名称').fill('采购单');
     await props().getByLabel('模型编码').fill('purchaseOrder');
@@ -114,5 +126,12 @@ describe('form designer end to end', () => {
     await select('comInputField1');
     assert.equal(await props().getByRole('switch', { name: '是否必填' }).getAttribute('aria-checked'), 'true');
     await field('comInputField1').getByText('*').first().waitFor();
+    await page.getByTestId('designer-view-list').click();
+    const list2 = page.getByTestId('list-designer');
+    assert.equal(await list2.getByLabel('显示 供应商名称').isChecked(), true);
+    assert.equal(await list2.getByLabel('显示 等级').isChecked(), true);
+    assert.equal(await list2.getByLabel('显示 数量').isChecked(), false);
+    assert.equal(await list2.getByLabel('显示 交货日期').isChecked(), false);
+    assert.match((await page.getByTestId('list-designer-column-comInputField1').textContent()) ?? '', /模糊/);
   });
 });
