@@ -29,6 +29,8 @@ export interface Opening {
   /** Uncompressed size of the same files. */
   jsDecoded: number;
   jsFiles: number;
+  /** The three largest of those files: `name-hash.js 123.4 KB` (transferred). */
+  largest: string[];
   /** Data rows in the list at that frame. */
   rows: number;
 }
@@ -102,6 +104,8 @@ const IN_PAGE = `(route, selector) => new Promise((resolve, reject) => {
         jsBytes: js.reduce((s, e) => s + e.transferSize, 0),
         jsDecoded: js.reduce((s, e) => s + e.decodedBodySize, 0),
         jsFiles: js.length,
+        largest: [...js].sort((a, b) => b.transferSize - a.transferSize).slice(0, 3)
+          .map((e) => new URL(e.name).pathname.split('/').pop() + ' ' + (e.transferSize / 1024).toFixed(1) + ' KB'),
         rows: new Set(rows.map((e, i) => e.getAttribute('row-index') ?? e.getAttribute('data-row-key') ?? i)).size,
       });
       return;

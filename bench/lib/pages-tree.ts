@@ -98,7 +98,7 @@ async function apiLogin(url: string): Promise<string> {
 
 /**
  * Starts `tsx server/src/main.ts` in `tree.dir` (its own server code, serving its own dist/) on a free port with
- * KD_ADMIN_PASSWORD and a fresh data folder, DATABASE_URL removed (PGlite). Waits for an answer (90 s), signs the
+ * KD_ADMIN_PASSWORD and a fresh data folder, DATABASE_URL removed (PGlite). Waits for an answer (180 s), signs the
  * admin in through the API. `stop` ends the process and removes the data folder.
  */
 export async function startTreeServer(tree: Tree): Promise<TreeServer> {
@@ -126,7 +126,7 @@ export async function startTreeServer(tree: Tree): Promise<TreeServer> {
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -140,7 +140,7 @@ export async function startTreeServer(tree: Tree): Promise<TreeServer> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server of ${tree.short} did not answer within 90 s:\n${log.slice(-3000)}`);
+      throw new Error(`server of ${tree.short} did not answer within 180 s:\n${log.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
