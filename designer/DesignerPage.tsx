@@ -22,7 +22,7 @@ export function newModel(): DesignedModel {
  * model (none: a new one), offers to restore a draft left in local storage by an earlier session, and opens the form
  * designer with the platform registry. A model that cannot be loaded shows the reason and the way back.
  */
-function DesignerLoader() {
+function DesignerLoader({ onPublished }: { onPublished: (path: string) => void }) {
   const { t } = useTranslation(DESIGNER_NS);
   const { modal } = AntApp.useApp();
   const navigate = useNavigate();
@@ -58,14 +58,23 @@ function DesignerLoader() {
 
   if (failed) return <Result status="warning" title={t('fd.loadFailed')} extra={<a href={`#${DESIGNER_HOME}`}>{t('fd.back')}</a>} />;
   if (!model) return <Spin style={{ display: 'block', marginTop: '20vh' }} />;
-  return <FormDesigner model={model} registry={renderers} onLeave={() => navigate(DESIGNER_HOME)} onCreated={(id) => setParams({ id }, { replace: true })} />;
+  return <FormDesigner model={model} registry={renderers} onLeave={() => navigate(DESIGNER_HOME)} onCreated={(id) => setParams({ id }, { replace: true })} onPublished={onPublished} />;
 }
 
-/** The route element: the designer inside antd's App (its modal and message hooks), outside the shell. */
-export default function DesignerPage() {
+/**
+ * Opens a published page: a full load of `#<path>`, so the session's CurrentUser (and with it the menus and routes)
+ * includes the new menu.
+ */
+export function openPublished(path: string): void {
+  globalThis.location.assign(`#${path}`);
+  globalThis.location.reload();
+}
+
+/** The route element: the designer inside antd's App (its modal and message hooks), outside the shell. `onPublished` default: {@link openPublished}. */
+export default function DesignerPage({ onPublished = openPublished }: { onPublished?: (path: string) => void }) {
   return (
     <AntApp component={false}>
-      <DesignerLoader />
+      <DesignerLoader onPublished={onPublished} />
     </AntApp>
   );
 }

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestEnvelope } from '../src/api/client';
 import ConfigPage from '../src/app/views/ConfigPage';
 import { pageTestServerLifecycle } from '../src/testing/pageTestServer';
@@ -25,6 +25,7 @@ function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="location">{pathname + search}</output>;
 }
+const published = vi.fn();
 const page = (at = '/onlineDev/webDesign') =>
   render(
     <MemoryRouter initialEntries={[at]}>
@@ -35,7 +36,7 @@ const page = (at = '/onlineDev/webDesign') =>
             path="/onlineDev/designer"
             element={
               <>
-                <DesignerPage />
+                <DesignerPage onPublished={published} />
                 <Where />
               </>
             }
@@ -105,7 +106,7 @@ describe('designer save (issue 13 item 3)', () => {
         webType: 2,
         tables: [],
         formData: { fields: [{ __config__: { kdKey: 'comInput', label: '名称', formId: 1 }, __vModel__: 'oldName' }] },
-        columnData: { type: 1, searchList: [], columnList: [], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
+        columnData: { type: 1, searchList: [{ prop: 'oldName', label: '名称', searchType: 2 }], columnList: [{ prop: 'oldName', label: '名称' }], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
       },
     });
     page(`/onlineDev/designer?id=${env.data.id}`);
@@ -115,6 +116,33 @@ describe('designer save (issue 13 item 3)', () => {
     const ask = (await screen.findByText(/oldName → newName/, {}, WAIT)).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(ask).getByRole('button', { name: '保留数据' }));
     expect(await screen.findByText('修改成功', {}, WAIT)).toBeTruthy();
-    expect((await loadModel(env.data.id)).form.fields.map((f) => f.__vModel__)).toEqual(['newName']);
+    const stored = await loadModel(env.data.id);
+    expect(stored.form.fields.map((f) => f.__vModel__)).toEqual(['newName']);
+    // The list follows the rename: its column and search field now name newName.
+    expect(stored.columnData?.columnList.map((c) => c.prop)).toEqual(['newName']);
+    expect(stored.columnData?.searchList.map((c) => c.prop)).toEqual(['newName']);
+  });
+
+  it('publishes a saved model as a menu under 供应链 with its buttons registered (issue 13 item 4)', async () => {
+    page();
+    fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
+    fireEvent.click(await screen.findByTestId('designer-palette-item-comInput', {}, WAIT));
+    setMeta('发布测试', 'publishCheck');
+    expect((screen.getByTestId('designer-publish') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('新建成功', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('designer-publish') as HTMLButtonElement).disabled).toBe(false), WAIT);
+    fireEvent.click(screen.getByTestId('designer-publish'));
+    const dialog = within((await screen.findByText('发布为菜单', {}, WAIT)).closest('.ant-modal') as HTMLElement);
+    fireEvent.mouseDown(dialog.getByLabelText('上级菜单'));
+    fireEvent.click(await screen.findByTitle('供应链', {}, WAIT));
+    fireEvent.click(screen.getByTestId('designer-publish-ok'));
+    await waitFor(() => expect(published).toHaveBeenCalledWith('/model/publishCheck'), WAIT);
+    const menus = (await requestEnvelope<{ list: Array<{ fullName: string; moduleId: string; type: number; id: string; children?: unknown[] }> }>('/api/system/Menu', { query: { keyword: '发布测试' } })).data.list;
+    const flat = (l: typeof menus): typeof menus => l.flatMap((m) => [m, ...flat((m.children ?? []) as typeof menus)]);
+    const menu = flat(menus).find((m) => m.fullName === '发布测试');
+    expect(menu).toMatchObject({ type: 3, moduleId: idOfLocation() });
+    const buttons = (await requestEnvelope<{ list: Array<{ enCode: string }> }>(`/api/system/ModuleButton/${menu?.id}/List`)).data.list;
+    expect(buttons.map((b) => b.enCode)).toEqual(expect.arrayContaining(['btn_add', 'btn_edit', 'btn_remove']));
   });
 });

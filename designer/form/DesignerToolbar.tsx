@@ -22,6 +22,9 @@ export interface DesignerToolbarProps {
   onPreview: () => void;
   onClear: () => void;
   onSave: () => void;
+  /** Publishes the saved model; without it (not saved yet, or unsaved changes) the button is disabled. */
+  onPublish?: () => void;
+  publishHint?: string;
 }
 
 /** The designer's top bar (issue 13 items 1, 6): back, the model's name, width toggle, undo/redo, JSON, preview, clear, save, publish. */
@@ -76,9 +79,11 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
         <Button type="primary" icon={<SaveOutlined />} loading={p.saving} onClick={p.onSave} data-testid="designer-save">
           {t('fd.save')}
         </Button>
-        <Button icon={<SendOutlined />} disabled data-testid="designer-publish">
-          {t('fd.publish')}
-        </Button>
+        <Tooltip title={p.onPublish ? undefined : p.publishHint}>
+          <Button icon={<SendOutlined />} disabled={!p.onPublish} onClick={p.onPublish} data-testid="designer-publish">
+            {t('fd.publish')}
+          </Button>
+        </Tooltip>
       </Space>
     </div>
   );

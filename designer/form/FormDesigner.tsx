@@ -8,7 +8,7 @@ import FieldList from '../canvas/FieldList';
 import { DESIGNER_NS } from '../i18n';
 import { checkModel, fieldOfPath, type Problems } from '../model/check';
 import ListDesigner from '../list/ListDesigner';
-import { type ListConfig, listFields, listProblems, withoutMissing } from '../list/listConfig';
+import { type ListConfig, listFields, listProblems, withRenames, withoutMissing } from '../list/listConfig';
 import { type DesignedModel, defaultColumns, type ModelMeta, saveModel } from '../model/modelApi';
 import { type ColumnChanges, columnChanges } from '../model/renames';
 import FieldProps from '../panels/FieldProps';
@@ -19,6 +19,7 @@ import DesignerToolbar from './DesignerToolbar';
 import { DesignerStoreContext, ProblemsContext } from './DesignerContext';
 import JsonDialog from './JsonDialog';
 import PreviewDialog from './PreviewDialog';
+import PublishDialog from './PublishDialog';
 import { dropDraft, useDraftAutosave } from './useDraft';
 import { useDesignerKeys } from './useDesignerKeys';
 import './designer.css';
@@ -32,6 +33,8 @@ export interface FormDesignerProps {
   onLeave: () => void;
   /** Called once a new model has been saved, with its id. */
   onCreated?: (id: string) => void;
+  /** Called once the model is published, with the route of its page. */
+  onPublished?: (path: string) => void;
 }
 
 const ROOT = { owner: null };
@@ -42,7 +45,7 @@ const ROOT = { owner: null };
  * question before leaving with unsaved changes. Saving runs the designer's checks (shown next to the fields), then the
  * existing model save with the server's check (its refusal's path marks the field) and a stale-model check.
  */
-export default function FormDesigner({ model, registry, onLeave, onCreated }: FormDesignerProps) {
+export default function FormDesigner({ model, registry, onLeave, onCreated, onPublished }: FormDesignerProps) {
   const { t } = useTranslation(DESIGNER_NS);
   const { modal, message } = App.useApp();
   const [store] = useState(() => new DesignerStore(model.form, registry));
@@ -55,7 +58,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
   const [saving, setSaving] = useState(false);
   const [checking, setChecking] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>(new Map());
-  const [dialog, setDialog] = useState<'json' | 'preview' | null>(null);
+  const [dialog, setDialog] = useState<'json' | 'preview' | 'publish' | null>(null);
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
   const [view, setView] = useState<'form' | 'list'>('form');
   /** The list config: the loaded one, or (a new model) null until the list designer opens, then derived from the form. */
@@ -99,14 +102,16 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
       return;
     }
     const form = snap.form;
-    const listBad = columns ? listProblems(columns, listFields(form)) : [];
+    const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
+    const fields = listFields(form);
+    const listed = columns ? withRenames(columns, changes.renamed) : null;
+    const listBad = listed ? listProblems(listed, fields) : [];
     if (listBad.length) {
       setView('list');
       message.error(listBad.map((k) => t(k)).join('；'));
       return;
     }
-    const columnData = columns ? withoutMissing(columns, listFields(form)) : defaultColumns(form);
-    const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
+    const columnData = listed ? withoutMissing(listed, fields) : defaultColumns(form);
     const choice = changes.renamed.length || changes.removed.length ? await askColumns(changes) : 'keep';
     if (!choice) return;
     setSaving(true);
@@ -199,6 +204,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
             onPreview={() => setDialog('preview')}
             onClear={clear}
             onSave={save}
+            onPublish={meta.id && !dirty ? () => setDialog('publish') : undefined}
+            publishHint={t('fd.pub.saveFirst')}
           />
           {view === 'list' && columns ? <ListDesigner form={snap.form} value={columns} registry={registry} onChange={setColumns} /> : null}
           <div className="kd-designer-form-view" hidden={view !== 'form'}>
@@ -238,6 +245,11 @@ export default function FormDesigner({ model, registry, onLeave, onCreated }: Fo
           </DndContext>
           </div>
           <JsonDialog form={snap.form} open={dialog === 'json'} onClose={() => setDialog(null)} />
+          <PublishDialog open={dialog === 'publish'} meta={meta} onClose={() => setDialog(null)} onPublished={(path) => {
+              setDialog(null);
+              onPublished?.(path);
+            }}
+          />
           <PreviewDialog form={snap.form} registry={registry} open={dialog === 'preview'} onClose={() => setDialog(null)} />
         </div>
       </ProblemsContext.Provider>

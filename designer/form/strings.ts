@@ -152,6 +152,15 @@ export const FORM_DESIGNER_STRINGS = {
       "noTreeField": "左侧树列表需要选择树关联字段",
       "noGroupField": "分组表格需要选择分组字段",
       "noColumns": "列表至少需要一列"
+    },
+    "pub": {
+      "title": "发布为菜单",
+      "parent": "上级菜单",
+      "menuName": "菜单名称",
+      "menuCode": "菜单编码",
+      "saveFirst": "请先保存模型再发布",
+      "published": "已发布为菜单：{{name}}",
+      "open": "打开页面"
     }
   },
   "en": {
@@ -306,6 +315,15 @@ export const FORM_DESIGNER_STRINGS = {
       "noTreeField": "A tree list needs a tree field",
       "noGroupField": "A grouped table needs a group field",
       "noColumns": "The list needs at least one column"
+    },
+    "pub": {
+      "title": "Publish as a menu",
+      "parent": "Parent menu",
+      "menuName": "Menu name",
+      "menuCode": "Menu code",
+      "saveFirst": "Save the model before publishing",
+      "published": "Published as the menu {{name}}",
+      "open": "Open the page"
     }
   },
   "tw": {
@@ -460,6 +478,15 @@ export const FORM_DESIGNER_STRINGS = {
       "noTreeField": "左側樹列表需要選擇樹關聯字段",
       "noGroupField": "分組表格需要選擇分組字段",
       "noColumns": "列表至少需要一列"
+    },
+    "pub": {
+      "title": "發佈為菜單",
+      "parent": "上級菜單",
+      "menuName": "菜單名稱",
+      "menuCode": "菜單編碼",
+      "saveFirst": "請先保存模型再發布",
+      "published": "已發佈為菜單：{{name}}",
+      "open": "打開頁面"
     }
   },
   "mas": {
@@ -614,6 +641,15 @@ export const FORM_DESIGNER_STRINGS = {
       "noTreeField": "Senarai pokok memerlukan medan pokok",
       "noGroupField": "Jadual berkumpulan memerlukan medan kumpulan",
       "noColumns": "Senarai memerlukan sekurang-kurangnya satu lajur"
+    },
+    "pub": {
+      "title": "Terbitkan sebagai menu",
+      "parent": "Menu induk",
+      "menuName": "Nama menu",
+      "menuCode": "Kod menu",
+      "saveFirst": "Simpan model sebelum menerbitkan",
+      "published": "Diterbitkan sebagai menu {{name}}",
+      "open": "Buka halaman"
     }
   }
 } as const;

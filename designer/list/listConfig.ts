@@ -67,3 +67,19 @@ export function withoutMissing(cd: ListConfig, fields: ListField[]): ListConfig 
     ...(cd.defaultSidx && !names.has(cd.defaultSidx) ? { defaultSidx: '' } : {}),
   };
 }
+
+/** The config with renamed fields' names replaced (`from` → `to`, top-level names): columns, search, sums, sort, tree and group fields. */
+export function withRenames(cd: ListConfig, renamed: Array<{ from: string; to: string }>): ListConfig {
+  const map = new Map(renamed.filter((r) => !r.from.includes('.')).map((r) => [r.from, r.to]));
+  if (!map.size) return cd;
+  const to = (name: string | undefined) => (name && map.get(name)) || name;
+  return {
+    ...cd,
+    columnList: cd.columnList.map((c) => ({ ...c, prop: to(c.prop) as string })),
+    searchList: cd.searchList.map((c) => ({ ...c, prop: to(c.prop) as string })),
+    ...(cd.summaryField ? { summaryField: cd.summaryField.map((x) => to(x) as string) } : {}),
+    ...(cd.defaultSidx ? { defaultSidx: to(cd.defaultSidx) } : {}),
+    ...(cd.treeRelation ? { treeRelation: to(cd.treeRelation) } : {}),
+    ...(cd.groupField ? { groupField: to(cd.groupField) } : {}),
+  };
+}
