@@ -122,6 +122,12 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache(), facts] });
   }
   try {
+    if (opts.dataDir) {
+      // Issue 23 item 1: a database that holds data is backed up before new migrations change it.
+      const { backupBeforeMigrations } = await import('../modules/backup/pre-migration');
+      const pre = await backupBeforeMigrations(db, opts.dataDir);
+      if (pre) console.warn(`[db] backed up before migrating: ${pre.path}`);
+    }
     await migrateToLatest(db as Kysely<unknown>);
     await learnFacts(db, facts);
   } catch (err) {

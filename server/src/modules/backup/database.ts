@@ -53,9 +53,11 @@ export async function dumpDatabase(db: Db, staging: string): Promise<DumpResult>
     const part = DATABASE_PART.postgres;
     await mkdir(join(staging, 'database'), { recursive: true });
     const migrations = await appliedMigrations(db);
-    const args = ['--format=custom', '--no-owner', '--no-privileges', `--schema=${facts.schema}`, `--file=${join(staging, part)}`];
+    // Asked, not taken from the facts: a backup before migrations runs before the facts are learnt.
+    const schema = (await sql<{ s: string | null }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? facts.schema;
+    const args = ['--format=custom', '--no-owner', '--no-privileges', `--schema=${schema}`, `--file=${join(staging, part)}`];
     await runPgTool(pgProgram('pg_dump', await serverMajor(db)), args, facts.databaseUrl);
-    return { engine: 'postgres', engineVersion: version, schema: facts.schema, migrations, part, holdMs: 0 };
+    return { engine: 'postgres', engineVersion: version, schema, migrations, part, holdMs: 0 };
   }
   const part = DATABASE_PART.pglite;
   await mkdir(dirname(join(staging, part)), { recursive: true });

@@ -10,10 +10,14 @@ import { fail } from './messages';
 
 /**
  * Backups of one data folder (issue 23 item 1): archives live in `${dataDir}/backups` as
- * `kd-backup-<yyyymmdd>-<hhmmss>-<6 hex>.tar` (UTC); an archive is written inside a `.tmp-<pid>-<hex>` folder there
+ * `kd-<kind>-<yyyymmdd>-<hhmmss>-<6 hex>.tar` (UTC; kind `backup`, or `premigrate` for the automatic one taken
+ * before migrations, pre-migration.ts); an archive is written inside a `.tmp-<pid>-<hex>` folder there
  * and renamed into place only when complete, so a backup killed midway (kill -9, full disk) never shows in the list;
  * such leftovers are removed by the next backup once their process is gone.
  */
+
+/** What started a backup: someone (`backup`) or the server before it migrated the database (`premigrate`). */
+export type BackupKind = 'backup' | 'premigrate';
 
 /** One backup in the list (JNPF DataBackup): id = file name without `.tar`; fileSize bytes; creatorTime epoch ms. */
 export interface BackupInfo {
@@ -32,7 +36,7 @@ export interface BackupResult {
   holdMs: number;
 }
 
-const NAME_RE = /^kd-backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-[0-9a-f]{6}$/;
+const NAME_RE = /^kd-(?:backup|premigrate)-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-[0-9a-f]{6}$/;
 const TMP_RE = /^\.tmp-(\d+)-[0-9a-f]+$/;
 
 /** `${dataDir}/backups`. */
@@ -122,10 +126,10 @@ async function linkTree(src: string, dst: string, base = src): Promise<string[]>
   return added;
 }
 
-/** A backup id for `now`: `kd-backup-<yyyymmdd>-<hhmmss>-<6 hex>` (UTC). */
-function newId(now: Date): string {
+/** A backup id for `now`: `kd-<kind>-<yyyymmdd>-<hhmmss>-<6 hex>` (UTC). */
+function newId(now: Date, kind: BackupKind): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `kd-backup-${stamp}-${randomBytes(3).toString('hex')}`;
+  return `kd-${kind}-${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
 /**
@@ -138,7 +142,7 @@ function newId(now: Date): string {
  * @throws LocalizedError busy (another backup of this folder runs), failed (any other failure: full disk, pg_dump;
  * the partial archive is removed, earlier backups are untouched).
  */
-export async function createBackup(opts: { db: Db; dataDir: string; outDir?: string; now?: Date }): Promise<BackupResult> {
+export async function createBackup(opts: { db: Db; dataDir: string; outDir?: string; now?: Date; kind?: BackupKind }): Promise<BackupResult> {
   const dir = opts.outDir ?? backupsDir(opts.dataDir);
   if (running.has(dir)) throw fail(400, 'busy');
   running.add(dir);
@@ -155,7 +159,7 @@ export async function createBackup(opts: { db: Db; dataDir: string; outDir?: str
     files.push(...(await linkTree(filesRoot, join(staging, 'files'))));
     const product = await productInfo();
     const now = opts.now ?? new Date();
-    const id = newId(now);
+    const id = newId(now, opts.kind ?? 'backup');
     const head: Omit<Manifest, 'parts'> = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,
