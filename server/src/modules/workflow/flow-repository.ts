@@ -4,6 +4,7 @@ import { jsonb, toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
 import type { FlowTreeNode } from './engine/types';
+import type { FlowIssue } from './engine/compile';
 import { validateFlow } from './engine/validate';
 import { type FlowFormField, formFieldsOf, kindsOf } from './form-fields';
 import { fail, flowInvalid } from './messages';
@@ -144,12 +145,20 @@ export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null,
 }
 
 /**
- * Release/{id}: checks the design again (the bound form may have changed since the save), stores a new immutable
+ * Release/{id}: checks the design again (the bound form may have changed since the save) and that every subflow
+ * names another released flow, stores a new immutable
  * version (snapshot + the form's field kinds) and marks the flow released (enabledMark 1). Returns the version number.
  */
 export async function releaseFlow(db: Db, id: string, userId: string | null): Promise<number> {
   const row = await flowRow(db, id);
   const fields = await checkDesign(db, row.flow_template_json, row.form_id, row.form_data);
+  const subFlows = Object.values(validateFlow(row.flow_template_json, kindsOf(fields)).flow.nodes).filter((n) => n.kind === 'subFlow');
+  const missing: FlowIssue[] = [];
+  for (const n of subFlows) {
+    const child = await db.selectFrom('flow_engine').select(['enabled_mark', 'version']).where('id', '=', String(n.props.flowId)).executeTakeFirst();
+    if (child?.enabled_mark !== 1 || (child?.version ?? 0) < 1 || n.props.flowId === id) missing.push({ nodeId: n.id, name: n.name, key: 'issueSubFlowNotReleased' });
+  }
+  if (missing.length) throw flowInvalid(missing);
   return db.transaction().execute(async (tx) => {
     const locked = await tx.selectFrom('flow_engine').select('version').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     const version = locked.version + 1;

@@ -38,6 +38,8 @@ type Key =
   | 'nodeNotRunning'
   | 'flowBroken'
   | 'subFlowUnsupported'
+  | 'subFlowLoop'
+  | 'issueSubFlowNotReleased'
   | 'notDeletable'
   | 'issueNoStart'
   | 'issueBadNode'
@@ -95,6 +97,8 @@ const table: MessageTable<Key> = {
     nodeNotRunning: '该节点不在审批中',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
+    subFlowLoop: '子流程不能发起它的上级流程',
+    issueSubFlowNotReleased: '子流程未发布或已停用',
     notDeletable: '只有草稿、已撤回或被退回的流程可以删除',
     issueNoStart: '流程必须以开始节点为根',
     issueBadNode: '节点数据格式不正确',
@@ -106,7 +110,7 @@ const table: MessageTable<Key> = {
     issueFormula: '不支持公式条件',
     issueUnknownField: '条件字段 {field} 在表单中不存在',
     issueSymbol: '不支持的比较符 {symbol}',
-    issueSubFlow: '暂不支持子流程',
+    issueSubFlow: '子流程节点未选择流程',
     issueTimer: '定时器必须设置时长',
     issueAssigneeType: '不支持的审批人类型 {type}',
     issueNobody: '审批人为空，且开始节点未设置找不到审批人时的处理方式',
@@ -151,6 +155,8 @@ const table: MessageTable<Key> = {
     nodeNotRunning: 'The node is not in approval',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',
+    subFlowLoop: 'A subflow cannot launch a flow above it',
+    issueSubFlowNotReleased: 'The subflow is not released or is stopped',
     notDeletable: 'Only drafts, withdrawn or rejected tasks can be deleted',
     issueNoStart: 'The flow must have a start node as its root',
     issueBadNode: 'A node is malformed',
@@ -162,7 +168,7 @@ const table: MessageTable<Key> = {
     issueFormula: 'Formula conditions are not supported',
     issueUnknownField: 'Field {field} is not in the form',
     issueSymbol: 'Unknown operator {symbol}',
-    issueSubFlow: 'Subflows are not supported yet',
+    issueSubFlow: 'The subflow node names no flow',
     issueTimer: 'The timer needs a duration',
     issueAssigneeType: 'Unknown approver type {type}',
     issueNobody: 'The node resolves to nobody and the start node sets no rule for that case',

@@ -89,15 +89,15 @@ async function transition(tx: Db, row: TaskRow, action: Action, formData?: Recor
  * @throws 404 流程信息不存在, 400 engine refusals, 409 busy.
  */
 export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null, now = Date.now()): Promise<ActionResult> {
-  const out = await db.transaction().execute(async (tx) => {
+  const all = await db.transaction().execute(async (tx) => {
     const row = await lockTask(tx, taskId);
     const t = await transition(tx, row, action, undefined, now);
     if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
     await saveTransition(tx, row, t.flow, t.state, t.effects);
-    return { row, status: t.state.status, effects: t.effects };
+    return cascade(tx, { row, status: t.state.status, effects: t.effects });
   });
-  await deliver(db, out.row, out.effects, caller);
-  return { taskId, status: out.status, effects: out.effects };
+  for (const d of all) await deliver(db, d.row, d.effects, caller);
+  return { taskId, status: all[0].status, effects: all[0].effects };
 }
 
 /**
@@ -119,6 +119,63 @@ async function assertFormData(db: Db, flow: { form_id: string | null; form_data:
   if (!compiled) return;
   const errors = validateRecord(compiled, present, lang);
   if (errors.length) throw new ApiError(400, errors[0].message, { errors });
+}
+
+/** One saved transition of a task: the row as locked before it, its new status and effects. */
+interface Done {
+  row: TaskRow;
+  status: number;
+  effects: Effect[];
+}
+
+/** How many tasks one action may touch through subflows (spawned children, resumed parents). */
+const MAX_CASCADE = 100;
+
+/**
+ * Carries a transition's subflow consequences out in the same transaction (reference §1 Subflow): each `spawn`
+ * effect launches its child tasks (the child flow's latest released version, the mapped form data, the launcher
+ * the child's creator, submitted at once), and a task that ends adopted or cancelled while its parent waits tells the
+ * parent (`childEnded`), which may pass its node. Returns every transition, the first one first.
+ * @throws 400 flowStopped (child flow not released), subFlowLoop (a child of its own ancestor), engine refusals of a child.
+ */
+async function cascade(tx: Db, first: Done): Promise<Done[]> {
+  const all = [first];
+  for (let i = 0; i < all.length; i++) {
+    if (all.length > MAX_CASCADE) throw fail(400, 'subFlowLoop');
+    const d = all[i];
+    for (const e of d.effects) {
+      if (e.kind !== 'spawn') continue;
+      const flow = await flowRow(tx, e.flowId);
+      if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
+      const ancestors = new Set([d.row.flow_id]);
+      for (let p = d.row.parent_id, n = 0; p !== '0' && n < 20; n++) {
+        const up = await tx.selectFrom('flow_task').select(['flow_id', 'parent_id']).where('id', '=', p).executeTakeFirst();
+        if (!up) break;
+        ancestors.add(up.flow_id);
+        p = up.parent_id;
+      }
+      if (ancestors.has(flow.id)) throw fail(400, 'subFlowLoop');
+      for (const c of e.children) {
+        const row = await tx
+          .insertInto('flow_task')
+          .values({ id: c.taskId, parent_id: d.row.id, full_name: `${d.row.full_name}-${flow.full_name}`.slice(0, 200), flow_urgent: d.row.flow_urgent, flow_id: flow.id, flow_version_id: `${flow.id}:v${flow.version}`, flow_code: flow.en_code, flow_name: flow.full_name, flow_category: flow.category, flow_type: flow.type, form_data: jsonb(e.data), status: 0, state_json: jsonb(initialState()), creator_user_id: c.userId })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const t = await transition(tx, row, { type: 'submit', userId: c.userId }, e.data);
+        await saveTransition(tx, row, t.flow, t.state, t.effects);
+        all.push({ row, status: t.state.status, effects: t.effects });
+      }
+    }
+    if ((d.status === 2 || d.status === 5) && d.row.status !== d.status && d.row.parent_id !== '0') {
+      const parent = await tx.selectFrom('flow_task').selectAll().where('id', '=', d.row.parent_id).forUpdate().executeTakeFirst();
+      if (parent?.status === 1) {
+        const t = await transition(tx, parent, { type: 'childEnded', childTaskId: d.row.id });
+        await saveTransition(tx, parent, t.flow, t.state, t.effects);
+        all.push({ row: parent, status: t.state.status, effects: t.effects });
+      }
+    }
+  }
+  return all;
 }
 
 /** The form data of a launch body (`formData` or JNPF's `data`, an object or its JSON text). @throws 400 badTemplate. */
@@ -185,12 +242,12 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
     const extra = { form_data: formData, full_name: b.fullName?.trim() || undefined, flow_urgent: b.flowUrgent };
     if (!submit) {
       await tx.updateTable('flow_task').set({ form_data: jsonb(formData), ...(extra.full_name ? { full_name: extra.full_name } : {}), ...(b.flowUrgent ? { flow_urgent: b.flowUrgent } : {}), updated_at: new Date() }).where('id', '=', row.id).execute();
-      return { row, status: row.status, effects: [] as Effect[] };
+      return [{ row, status: row.status, effects: [] as Effect[] }];
     }
     const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList }, formData);
     await saveTransition(tx, row, t.flow, t.state, t.effects, extra);
-    return { row: { ...row, full_name: extra.full_name ?? row.full_name }, status: t.state.status, effects: t.effects };
+    return cascade(tx, { row: { ...row, full_name: extra.full_name ?? row.full_name }, status: t.state.status, effects: t.effects });
   });
-  await deliver(db, out.row, out.effects, caller);
-  return { taskId: out.row.id, status: out.status, effects: out.effects };
+  for (const d of out) await deliver(db, d.row, d.effects, caller);
+  return { taskId: out[0].row.id, status: out[0].status, effects: out[0].effects };
 }

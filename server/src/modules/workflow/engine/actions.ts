@@ -46,6 +46,13 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
       if (action.userId !== env.launcherId) throw new EngineError('notLauncher');
       notify(w, { kind: 'notify', event: 'urge', to: w.st.operators.filter((o) => o.state === 0 && o.completion === 0).map((o) => o.userId), byUserId: action.userId });
       break;
+    case 'childEnded': {
+      const ns = Object.values(w.st.nodes).find((n) => n.state === 'active' && n.waiting?.includes(action.childTaskId));
+      if (w.st.status !== 1 || !ns?.waiting) break;
+      ns.waiting = ns.waiting.filter((id) => id !== action.childTaskId);
+      if (!ns.waiting.length) await completeNode(w, ns.id, newLead());
+      break;
+    }
     case 'tick':
       for (const ns of Object.values(w.st.nodes)) {
         if (w.st.status === 1 && ns.state === 'active' && ns.dueAt !== undefined && ns.dueAt <= env.now) await completeNode(w, ns.id, newLead());
@@ -199,7 +206,7 @@ function recall(w: Work, a: Extract<Action, { type: 'recall' }>): void {
     if (!lead || lead.ended) throw new EngineError('cannotRecall');
     for (const n of lead.nodes) {
       const next = w.st.nodes[n];
-      if (next?.state !== 'active' || opsOf(w, n).some((o) => o.completion === 1)) throw new EngineError('nextHandled');
+      if (next?.state !== 'active' || opsOf(w, n).some((o) => o.completion === 1) || w.env.flow.nodes[n]?.kind === 'subFlow') throw new EngineError('nextHandled');
     }
     for (const j of lead.joins) if (!j.fired && !w.st.joins[j.id]) throw new EngineError('nextHandled');
     for (const n of lead.nodes) {

@@ -121,29 +121,62 @@ export async function enter(w: Work, id: string, from: string | null, lead: Node
     st.nodes[id].dueAt = w.env.now + secs * 1000;
     return;
   }
-  if (node.kind === 'subFlow') throw new EngineError('subFlowUnsupported', { name: node.name });
-  await enterApprover(w, node, lead);
+  if (node.kind === 'subFlow') await enterSubFlow(w, node, lead);
+  else await enterApprover(w, node, lead);
+}
+
+/**
+ * Enters a subflow node (reference §1 Subflow): its launchers resolve like approvers from `initiateType` and the
+ * `initiator`/`initiatePos`/`initiateRole` lists (none: the start node's errorRule, as for approvers); one child task
+ * of flow `flowId` per launcher is spawned with the parent's fields mapped by `assignList [{ parentField,
+ * childField }]`. Asynchronous (`isAsync`): the node passes at once; synchronous: it waits until every child ended.
+ */
+async function enterSubFlow(w: Work, node: CompiledNode, lead: NodeLead): Promise<void> {
+  const p = node.props;
+  const asApprover: CompiledNode = { ...node, props: { ...p, assigneeType: p.initiateType ?? 3, approvers: p.initiator, approverPos: p.initiatePos, approverRole: p.initiateRole, extraRule: undefined } };
+  const users = await approversOrRule(w, asApprover, lead);
+  if (!users) return;
+  const data: Record<string, unknown> = {};
+  for (const m of Array.isArray(p.assignList) ? (p.assignList as Array<{ parentField?: unknown; childField?: unknown }>) : []) {
+    if (typeof m?.parentField === 'string' && typeof m.childField === 'string' && m.childField && Object.hasOwn(w.env.formData, m.parentField)) data[m.childField] = w.env.formData[m.parentField];
+  }
+  const children = users.map((userId) => ({ taskId: w.env.newId(), userId }));
+  w.effects.push({ kind: 'spawn', nodeId: node.id, flowId: String(p.flowId ?? ''), children, data });
+  if (p.isAsync === true || p.isAsync === 1) {
+    await completeNode(w, node.id, lead);
+    return;
+  }
+  w.st.nodes[node.id].waiting = children.map((c) => c.taskId);
+}
+
+/**
+ * The users of an approver-like node, or, when none resolves, the start node's errorRule: 1 administrators, 2 the
+ * configured users, 3 those picked in the request, 4 auto-pass (the node completes; returns null), else refused.
+ */
+async function approversOrRule(w: Work, node: CompiledNode, lead: NodeLead): Promise<string[] | null> {
+  let users = await resolveApprovers(w.env, w.st, node, w.choices.candidates);
+  if (users.length) return users;
+  const start = w.env.flow.nodes[w.env.flow.start].props;
+  const rule = Number(start.errorRule ?? 0);
+  if (rule === 1) users = await w.env.resolver.administrators();
+  else if (rule === 2) users = await w.env.resolver.enabled(list(start.errorRuleUser));
+  else if (rule === 3) users = await w.env.resolver.enabled(list(w.choices.errorRuleUsers?.[node.id]));
+  else if (rule === 4) {
+    w.effects.push({ kind: 'record', nodeId: node.id, operatorId: null, userId: w.env.launcherId, handleStatus: 1, opinion: 'auto' });
+    await completeNode(w, node.id, lead);
+    return null;
+  }
+  if (!users.length) {
+    const need = rule === 3 ? { type: 3, nodeId: node.id, nodeName: node.name } : null;
+    throw new EngineError(rule === 3 ? 'needErrorRuleUsers' : 'noApprover', { name: node.name }, need);
+  }
+  return users;
 }
 
 /** Creates an approver node's operators, applying the start node's errorRule when nobody resolves. */
 async function enterApprover(w: Work, node: CompiledNode, lead: NodeLead): Promise<void> {
-  let users = await resolveApprovers(w.env, w.st, node, w.choices.candidates);
-  if (!users.length) {
-    const start = w.env.flow.nodes[w.env.flow.start].props;
-    const rule = Number(start.errorRule ?? 0);
-    if (rule === 1) users = await w.env.resolver.administrators();
-    else if (rule === 2) users = await w.env.resolver.enabled(list(start.errorRuleUser));
-    else if (rule === 3) users = await w.env.resolver.enabled(list(w.choices.errorRuleUsers?.[node.id]));
-    else if (rule === 4) {
-      w.effects.push({ kind: 'record', nodeId: node.id, operatorId: null, userId: w.env.launcherId, handleStatus: 1, opinion: 'auto' });
-      await completeNode(w, node.id, lead);
-      return;
-    }
-    if (!users.length) {
-      const need = rule === 3 ? { type: 3, nodeId: node.id, nodeName: node.name } : null;
-      throw new EngineError(rule === 3 ? 'needErrorRuleUsers' : 'noApprover', { name: node.name }, need);
-    }
-  }
+  const users = await approversOrRule(w, node, lead);
+  if (!users) return;
   const sequential = Number(node.props.counterSign ?? 0) === 2;
   const handleType = Number(node.props.assigneeType ?? 6);
   const created: OperatorState[] = [];

@@ -121,6 +121,8 @@ export interface NodeState {
   enteredAt: number;
   /** Timer nodes: when the wait ends (ms). */
   dueAt?: number;
+  /** Synchronous subflow nodes: the child tasks still running (the node passes when none is left). */
+  waiting?: string[];
   lead?: NodeLead;
 }
 
@@ -201,7 +203,9 @@ export type Action =
   | { type: 'withdraw'; userId: string; opinion?: string }
   | { type: 'cancel'; userId: string; opinion?: string }
   | { type: 'urge'; userId: string }
-  | { type: 'tick' };
+  | { type: 'tick' }
+  /** A child task of a subflow node ended (adopted or cancelled); sent by the persistence layer. */
+  | { type: 'childEnded'; childTaskId: string };
 
 /** Notification events (issue 15 item 5): who is told is decided by the engine, the wording by the service. */
 export type NotifyEvent = 'todo' | 'circulate' | 'approved' | 'rejected' | 'finished' | 'urge';
@@ -211,7 +215,9 @@ export type Effect =
   | { kind: 'notify'; event: NotifyEvent; to: string[]; nodeId?: string; byUserId?: string }
   | { kind: 'circulate'; nodeId: string; userIds: string[] }
   | { kind: 'record'; nodeId: string; operatorId: string | null; userId: string; handleStatus: number; opinion?: string; targetUserId?: string }
-  | { kind: 'voidRecord'; operatorId: string };
+  | { kind: 'voidRecord'; operatorId: string }
+  /** Launch child tasks of flow `flowId` (ids chosen here), one per launcher, with `data` mapped from the parent's form. */
+  | { kind: 'spawn'; nodeId: string; flowId: string; children: Array<{ taskId: string; userId: string }>; data: Record<string, unknown> };
 
 /** The outcome of an action. */
 export interface Transition {

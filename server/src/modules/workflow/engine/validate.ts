@@ -18,7 +18,7 @@ export function namesNobody(p: Record<string, unknown>): boolean {
  * problem naming its node: not a tree or a repeated node id (a cycle), a condition group without exactly one default
  * branch, a condition on a field the bound form lacks (or a formula, or an unknown operator), an approver node that
  * can resolve to nobody while the start node sets no errorRule, an unknown assignee type, a reject step to an unknown
- * node, a bad countersign ratio, a timer without a duration, a subflow (not supported yet). Empty = valid.
+ * node, a bad countersign ratio, a timer without a duration, a subflow without its flow (release checks the flow is released). Empty = valid.
  * `fields`: the bound form's field kinds (FormDataFields); conditions are checked against them.
  */
 export function validateFlow(tree: unknown, fields: Record<string, FieldKind>): { flow: CompiledFlow; issues: FlowIssue[] } {
@@ -48,7 +48,7 @@ export function validateFlow(tree: unknown, fields: Record<string, FieldKind>): 
       }
       if (g.branches.length < 1) issue(n, 'issueNoDefault');
     }
-    if (n.kind === 'subFlow') issue(n, 'issueSubFlow');
+    if (n.kind === 'subFlow' && !(typeof n.props.flowId === 'string' && n.props.flowId)) issue(n, 'issueSubFlow');
     if (n.kind === 'timer') {
       const p = n.props;
       const secs = num(p.day, 0) * 86400 + num(p.hour, 0) * 3600 + num(p.minute, 0) * 60 + num(p.second, 0);
