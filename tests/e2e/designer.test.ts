@@ -7,7 +7,8 @@ import { clickInDropdown, launchBrowser, OUTPUT, type RunningServer, shutDown, s
  * The form designer in Chromium at 1280×720 (issue 13 Tests, first half): from 在线开发's 新建模型, drag a comInput, a
  * select (three static options), a numInput, a date and a sub-table with two columns onto the canvas, set labels and a
  * required rule, undo and redo once, design the list (two columns, one fuzzy search), save, and reopen the model with
- * everything in place. Real server, built app.
+ * everything in place; publish it under 供应链, open the published page, add a record with two sub-table rows, see it in
+ * the list and find it with the search. Real server, built app.
  */
 describe('form designer end to end', () => {
   const PASSWORD = 'Admin@123';
@@ -133,5 +134,49 @@ describe('form designer end to end', () => {
     assert.equal(await list2.getByLabel('显示 数量').isChecked(), false);
     assert.equal(await list2.getByLabel('显示 交货日期').isChecked(), false);
     assert.match((await page.getByTestId('list-designer-column-comInputField1').textContent()) ?? '', /模糊/);
+  });
+
+  it('publishes under 供应链; the page adds a record with two sub-table rows, lists it and finds it', async () => {
+    await page.getByTestId('designer-view-form').click();
+    await page.getByTestId('designer-publish').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.ant-select').click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '供应链' }).first());
+    await page.getByTestId('designer-publish-ok').click();
+    await page.waitForURL(/#\/model\/purchaseOrder/);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.getByTestId('model-form');
+    await form.locator('#root_comInputField1').fill('华东纺织');
+    await form.locator('#root_selectField2').click();
+    await clickInDropdown(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'B级' }));
+    await form.locator('#root_numInputField3').fill('5');
+    const add = form.getByRole('button', { name: /^添\s*加$/ });
+    await add.click();
+    await add.click();
+    await form.locator('#root_tableField5_0_comInputField6').fill('棉布');
+    await form.locator('#root_tableField5_0_numInputField7').fill('12');
+    await form.locator('#root_tableField5_1_comInputField6').fill('涤纶');
+    await form.locator('#root_tableField5_1_numInputField7').fill('8');
+    await page.getByTestId('model-form-ok').click();
+    await page.getByText('新建成功').first().waitFor();
+    await form.waitFor({ state: 'hidden' });
+    const cell = page.locator('.ag-row [col-id=comInputField1]', { hasText: '华东纺织' });
+    await cell.first().waitFor();
+    await page.locator('.ag-row [col-id=selectField2]', { hasText: 'B级' }).first().waitFor();
+    await page.screenshot({ path: `${OUTPUT}/designer-published-list.png` });
+    // The fuzzy search on 供应商名称 finds it by part of the name, and nothing for another name.
+    const search = page.getByPlaceholder('请输入供应商名称');
+    await search.fill('没有这家');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await cell.first().waitFor({ state: 'detached' });
+    await search.fill('华东');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await cell.first().waitFor();
+    // Both sub-table rows were stored.
+    await page.getByRole('button', { name: /编\s*辑/ }).first().click();
+    await form.locator('#root_tableField5_1_comInputField6').waitFor();
+    assert.equal(await form.locator('#root_tableField5_0_comInputField6').inputValue(), '棉布');
+    assert.equal(await form.locator('#root_tableField5_1_comInputField6').inputValue(), '涤纶');
+    assert.equal(await form.locator('#root_tableField5_1_numInputField7').inputValue(), '8');
   });
 });
