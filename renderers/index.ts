@@ -56,6 +56,7 @@ import time from './time/definition';
 import treeSelect from './tree-select/definition';
 import sqlEditor from './sql-editor/definition';
 import dataInterfaceTest from './data-interface-test/definition';
+import printPreview from './print-preview/definition';
 import billRulePreview from './bill-rule-preview/definition';
 import passwordInput from './password-input/definition';
 import permissionTree from './permission-tree/definition';
@@ -120,6 +121,7 @@ export const definitions = [
   collapse,
   sqlEditor,
   dataInterfaceTest,
+  printPreview,
   billRulePreview,
   passwordInput,
   permissionTree,

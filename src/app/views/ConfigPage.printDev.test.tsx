@@ -18,6 +18,7 @@ const find = async (keyword: string) => (await request<Page>(P, { query: { keywo
 
 pageTestServerLifecycle(async () => {
   await request(P, { method: 'post', json: { fullName: '采购申请单', enCode: 'purchaseReq', category: 'flow', type: 1, printTemplate: '<h1>采购申请</h1>' } });
+  await request(P, { method: 'post', json: { fullName: '单号条码', enCode: 'orderCode', category: 'label', datasets: [{ sql: 'select cast(@formId as text) as code' }], printTemplate: '<p>单号 {{ code }}</p><p>{{ code | qrcode: 60 }}</p>' } });
   await request(P, { method: 'post', json: { fullName: '纸箱标签', enCode: 'cartonLabel', category: 'label', paper: 'custom', width: 100, height: 50, printTemplate: '<p>标签</p>' } });
 });
 
@@ -97,6 +98,21 @@ describe('打印模板 page config', () => {
     const del = within(await waitFor(() => [...document.querySelectorAll('.ant-modal-confirm')].pop() as HTMLElement, WAIT));
     fireEvent.click(del.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(rows().some((r) => r.includes(copyName))).toBe(false), WAIT);
+  });
+
+  it('previews a record: the server merges it (data escaped) into the page-sized document the PDF prints', async () => {
+    page();
+    await waitFor(() => expect(row('单号条码')).not.toBe(''), WAIT);
+    fireEvent.click(screen.getByLabelText('预览 单号条码'));
+    const panel = within(await screen.findByTestId('print-preview', {}, WAIT));
+    fireEvent.change(panel.getByLabelText('记录 ID'), { target: { value: 'PO-0001<b>' } });
+    fireEvent.click(panel.getByRole('button', { name: /预\s*览/ }));
+    const frame = (await panel.findByTitle('打印预览', {}, WAIT)) as HTMLIFrameElement;
+    const doc = frame.getAttribute('srcdoc') ?? '';
+    expect(doc).toContain('<p>单号 PO-0001&lt;b&gt;</p>');
+    expect(doc).toContain('class="kd-qrcode"');
+    expect(doc).toContain('@page { size: 210mm 297mm; margin: 10mm 10mm 10mm 10mm; }');
+    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin allow-modals');
   });
 
   it('speaks English (spec 000 §9)', async () => {

@@ -2,11 +2,12 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { fail } from './messages';
 import { pageSize } from './page-setup';
+import { printDocument } from '../../../../renderers/print-preview/document';
 import type { PageParam } from './types';
 
 /**
  * PDF made on the server (issue 16 item 1): the merged HTML printed by Debian's Chromium through playwright-core —
- * the same HTML the preview shows — one page set per record, merged with pdf-lib. The browser is started on first use
+ * the same HTML document the preview shows (renderers/print-preview/document.ts) — one page set per record, merged with pdf-lib. The browser is started on first use
  * and kept warm; `close()` (the app's onClose hook) stops it. Pages run with JavaScript off and every network request
  * refused (the HTML carries its images as data URLs), so printing reads nothing but the merged body.
  * playwright-core is a devDependency of package.json today: a production install needs it (and /usr/bin/chromium).
@@ -16,17 +17,6 @@ import type { PageParam } from './types';
 export const CHROMIUM = process.env.KD_CHROMIUM || '/usr/bin/chromium';
 /** Most records one PDF may hold. */
 export const MAX_BATCH = 200;
-
-/** The HTML document printed for one record: page size and margins from the page setup (mm). */
-export function printDocument(body: string, page: PageParam, title = ''): string {
-  const [w, h] = pageSize(page);
-  const esc = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc}</title><style>
-@page { size: ${w}mm ${h}mm; margin: ${page.mt}mm ${page.mr}mm ${page.mb}mm ${page.ml}mm; }
-html, body { margin: 0; padding: 0; font-family: "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", SimSun, sans-serif; font-size: 12px; }
-table { border-collapse: collapse; } img { max-width: 100%; }
-</style></head><body>${body}</body></html>`;
-}
 
 /** A warm Chromium making PDFs; one per app. */
 export class PdfRenderer {
