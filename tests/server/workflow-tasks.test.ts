@@ -36,6 +36,8 @@ describe('a large purchase: two approvers, CC, messages', () => {
     expect(row).toMatchObject({ fullName: '采购帆布 12000', flowName: '流程purchaseReq', thisStep: '采购主管', status: 1, flowUrgent: 2, userName: '李娜/lina', taskNodeId: 'purchaseManager' });
     expect(await messages('zhouqiang', '采购帆布 12000')).toEqual([{ title: '【审核】采购帆布 12000', body: { type: 2, id: taskId } }]);
 
+    expect((await t.call('GET', `${W}/FlowBefore/${row?.id}/Info`, { token: as('zhouqiang') })).data).toEqual({ taskId, taskOperatorId: row?.id, taskNodeId: 'purchaseManager', nodeName: '采购主管', open: true });
+    expect(await t.call('GET', `${W}/FlowBefore/${row?.id}/Info`, { token: as('wangfang') })).toMatchObject({ code: 404, msg: '流程信息不存在' });
     expect(await t.call('POST', `${W}/FlowBefore/Audit/${row?.id}`, { token: as('wangfang'), payload: { handleOpinion: '我来批' } })).toMatchObject({ code: 400, msg: '您不是当前节点的审批人' });
     expect(await t.call('POST', `${W}/FlowBefore/Audit/${row?.id}`, { token: as('zhouqiang'), payload: { handleOpinion: '同意', signImg: 'data:image/png;base64,AAAA' } })).toMatchObject({ code: 200, data: { taskId, status: 1 } });
     expect(await todo('zhouqiang')).not.toContainEqual(expect.objectContaining({ processId: taskId }));

@@ -71,6 +71,23 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     async (req) => ok(await taskDetail(app.db, callerOf(req), req.params.id, req.query.taskOperatorId)),
   );
 
+  /**
+   * GET FlowBefore/{taskOperatorId}/Info → `{ taskId, taskOperatorId, taskNodeId, nodeName, open }`: where a message
+   * link to a to-do leads, for the operator's own user (or the approver they stand in for); 404 流程信息不存在 otherwise.
+   */
+  app.get<Id>(`${E}/FlowBefore/:id/Info`, { config: signedIn, schema: { params: IdParams } }, async (req) => {
+    const me = callerOf(req).userId;
+    const op = await app.db
+      .selectFrom('flow_task_operator as o')
+      .innerJoin('flow_task as t', 't.id', 'o.task_id')
+      .select(['o.task_id', 'o.node_code', 'o.node_name', 'o.state', 'o.completion', 't.status'])
+      .where('o.id', '=', req.params.id)
+      .where((eb) => eb.or([eb('o.handle_id', '=', me), eb('o.delegator_id', '=', me)]))
+      .executeTakeFirst();
+    if (!op) throw fail(404, 'taskNotFound');
+    return ok({ taskId: op.task_id, taskOperatorId: req.params.id, taskNodeId: op.node_code, nodeName: op.node_name, open: op.state === 0 && op.completion === 0 && op.status === 1 });
+  });
+
   const handle = { config: signedIn, schema: { params: IdParams, body: HandleBodySchema } };
   type H = Id & { Body: HandleBody | undefined };
 
