@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
+/** These tests copy and hash whole databases (and start processes): allow more than vitest's 30 s on a busy machine. */
+const TIMEOUT_MS = 60000;
+
 /**
  * JNPF's data-backup calls (issue 23 item 1): GET /api/system/DataBackup (paged list), POST (create now), DELETE /{id},
  * a short-lived signed download link; administrators only. And the load balancer's probes /healthz, /readyz (item 3).
@@ -24,7 +27,7 @@ beforeAll(async () => {
   admin = await t.login();
   await createUser(t.app, { account: 'bk_clerk', password: 'Passw0rd!x' });
   clerk = await t.login('bk_clerk', 'Passw0rd!x');
-});
+}, TIMEOUT_MS);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -38,7 +41,7 @@ describe('/api/system/DataBackup', () => {
 
   it('lists nothing at first, in the paged shape', async () => {
     expect(await t.call('GET', '/api/system/DataBackup', { token: admin })).toMatchObject({ code: 200, data: { list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } } });
-  });
+  }, TIMEOUT_MS);
 
   it('creates backups and lists them newest first, with paging and keyword', async () => {
     const a = await t.call('POST', '/api/system/DataBackup', { token: admin });
@@ -55,7 +58,7 @@ describe('/api/system/DataBackup', () => {
     expect(page2.data).toEqual({ list: [first], pagination: { currentPage: 2, pageSize: 1, total: 2 } });
     const kw = await t.call('GET', `/api/system/DataBackup?keyword=${first.id.slice(-6)}`, { token: admin });
     expect(kw.data.list).toEqual([first]);
-  });
+  }, TIMEOUT_MS);
 
   it('downloads through a signed link without the token; a changed or missing signature is refused', async () => {
     const link = await t.call('GET', `/api/system/DataBackup/${first.id}/Actions/Download`, { token: admin });
@@ -72,14 +75,14 @@ describe('/api/system/DataBackup', () => {
     const expired = link.data.url.replace(/expires=\d+/, 'expires=1000');
     expect((await t.app.inject({ method: 'GET', url: expired })).json()).toMatchObject({ code: 403 });
     expect((await t.call('GET', `/api/system/DataBackup/${first.id}x/Actions/Download`, { token: admin })).code).toBe(404);
-  });
+  }, TIMEOUT_MS);
 
   it('downloads with the session through /{id}/File (the page\'s 下载)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/system/DataBackup/${second.id}/File`, headers: { authorization: admin } });
     expect(res.statusCode).toBe(200);
     expect(sha(res.rawPayload)).toBe(sha(await readFile(join(dataDir, 'backups', second.fileName))));
     expect((await t.app.inject({ method: 'GET', url: `/api/system/DataBackup/${second.id}/File`, headers: { authorization: clerk } })).json().code).toBe(403);
-  });
+  }, TIMEOUT_MS);
 
   it('is seeded as 数据备份 under 系统管理 (systemData/dataBackup) for the administrator role, with its page', async () => {
     const menu = await t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address', 'full_name']).where('id', '=', 'menu-data-backup').executeTakeFirst();
@@ -92,7 +95,7 @@ describe('/api/system/DataBackup', () => {
     expect((await t.call('GET', '/api/system/DataBackup', { token: ops })).code).toBe(200);
     const page = await t.call('GET', '/api/visualdev/OnlineDev/systemDataBackup/Config', { token: admin });
     expect(page).toMatchObject({ code: 200, data: { fullName: '数据备份', resource: { list: { path: '/api/system/DataBackup' } } } });
-  });
+  }, TIMEOUT_MS);
 
   it('is for administrators only', async () => {
     expect((await t.call('GET', '/api/system/DataBackup', { token: clerk })).code).toBe(403);
@@ -100,14 +103,14 @@ describe('/api/system/DataBackup', () => {
     expect((await t.call('DELETE', `/api/system/DataBackup/${first.id}`, { token: clerk })).code).toBe(403);
     expect((await t.call('GET', `/api/system/DataBackup/${first.id}/Actions/Download`, { token: clerk })).code).toBe(403);
     expect((await t.call('GET', '/api/system/DataBackup')).code).toBe(602); // no token
-  });
+  }, TIMEOUT_MS);
 
   it('deletes a backup; a second delete or an id that is no backup name answers 404', async () => {
     expect(await t.call('DELETE', `/api/system/DataBackup/${first.id}`, { token: admin })).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await t.call('GET', '/api/system/DataBackup', { token: admin })).data.list).toEqual([second]);
     expect((await t.call('DELETE', `/api/system/DataBackup/${first.id}`, { token: admin })).code).toBe(404);
     expect((await t.call('DELETE', '/api/system/DataBackup/..%2F..%2Fpackage', { token: admin })).code).toBe(404);
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('/healthz and /readyz', () => {
@@ -119,5 +122,5 @@ describe('/healthz and /readyz', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ code: 200, data: { status: 'ok', database: true, migrations: { pending: [] } } });
     expect(ready.json().data.migrations.applied).toBeGreaterThan(10);
-  });
+  }, TIMEOUT_MS);
 });

@@ -13,6 +13,9 @@ import { fileHashes, multipart, tableHashes, withRestored } from './backup-fixtu
 import { databaseUrlOf, ident, withAdmin } from './db-template';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp, usingPostgres } from './helpers';
 
+/** These tests copy and hash whole databases (and start processes): allow more than vitest's 30 s on a busy machine. */
+const TIMEOUT_MS = 180000;
+
 /**
  * `npm run backup` and `npm run restore` (issue 23 item 1) as an operator runs them (scripts/backup.mjs, restore.mjs
  * in a child process): offline from the data folder (PGlite) or the database (PostgreSQL), through a running server's
@@ -72,7 +75,7 @@ beforeAll(async () => {
     src = { dataDir: join(work, 'data') };
     await restoreArchive(archive.path, src);
   }
-});
+}, TIMEOUT_MS);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -96,7 +99,7 @@ describe('npm run backup / restore', () => {
     const again = await run('restore.mjs', [join(out, archive.fileName), '--data-dir', target.dataDir], { DATABASE_URL: target.databaseUrl });
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/恢复目标不是空的/);
-  });
+  }, TIMEOUT_MS);
 
   it('asks the running server through its admin API and downloads the archive', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,7 +113,7 @@ describe('npm run backup / restore', () => {
     expect((await readdir(out)).filter((f) => f.endsWith('.partial'))).toEqual([]);
     const wrong = await run('backup.mjs', [out], { KD_URL: address, KD_ADMIN_PASSWORD: 'wrong-password' });
     expect(wrong.code).toBe(1);
-  });
+  }, TIMEOUT_MS);
 
   it('kill -9 during a backup leaves the earlier backups and lists no half archive; the next backup cleans up', async () => {
     const out = join(work, 'killed');
@@ -152,5 +155,5 @@ describe('npm run backup / restore', () => {
     expect((await run('backup.mjs', [out], envOf(src))).code).toBe(0);
     expect(await listBackups(out)).toHaveLength(2);
     expect((await readdir(out)).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
-  });
+  }, TIMEOUT_MS);
 });

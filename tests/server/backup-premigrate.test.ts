@@ -14,6 +14,9 @@ import { createBackup, listBackups } from '../../server/src/modules/backup/servi
 import { databaseUrlOf, ident, withAdmin } from './db-template';
 import { createTestApp, type TestApp, usingPostgres } from './helpers';
 
+/** These tests copy and hash whole databases (and start processes): allow more than vitest's 30 s on a busy machine. */
+const TIMEOUT_MS = 120000;
+
 /**
  * The automatic backup before migrations (issue 23 item 1): a database that holds data and has migrations to apply is
  * backed up first (`kd-premigrate-…`, listed with the others); the next clean start (nothing to migrate) deletes it;
@@ -35,7 +38,7 @@ beforeAll(async () => {
   store = { dataDir: join(work, 'data'), ...(dbName ? { databaseUrl: databaseUrlOf(dbName) } : {}) };
   await restoreArchive(archive.path, store);
   vi.stubEnv('KD_DATA_DIR', store.dataDir);
-});
+}, TIMEOUT_MS);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -73,7 +76,7 @@ describe('backup before migrations', () => {
     } finally {
       await again.close();
     }
-  });
+  }, TIMEOUT_MS);
 
   it('does not back up a fresh database (no migration applied yet)', async () => {
     const pglite = await PGlite.create();
@@ -84,5 +87,5 @@ describe('backup before migrations', () => {
     } finally {
       await fresh.destroy();
     }
-  });
+  }, TIMEOUT_MS);
 });

@@ -11,6 +11,9 @@ import { multipart } from './backup-fixtures';
 import { databaseUrlOf, ident, withAdmin } from './db-template';
 import { createTestApp, type TestApp, usingPostgres } from './helpers';
 
+/** These tests copy and hash whole databases (and start processes): allow more than vitest's 30 s on a busy machine. */
+const TIMEOUT_MS = 60000;
+
 /**
  * Restore refuses bad archives and changes nothing (issue 23 item 1 "Bad input"): truncated, tampered, foreign (a tar
  * of something else, not a tar at all), from a newer schema or format, and a target that is not empty. Each refusal
@@ -84,7 +87,7 @@ beforeAll(async () => {
   const up = await t.app.inject({ method: 'POST', url: '/api/file/Uploader/annex', headers: { ...headers, authorization: token }, payload });
   expect(up.json().code).toBe(200);
   archive = (await createBackup({ db: t.app.db, dataDir })).path;
-});
+}, TIMEOUT_MS);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -102,7 +105,7 @@ describe('restore refuses and changes nothing', () => {
     const short = join(work, 'short.tar');
     await writeFile(short, bytes.subarray(0, bytes.length - 2048));
     await expectRefused(short, /不完整|校验和不符/);
-  });
+  }, TIMEOUT_MS);
 
   it('a tampered archive: one byte of an uploaded file changed', async () => {
     const bytes = Buffer.from(await readFile(archive));
@@ -112,7 +115,7 @@ describe('restore refuses and changes nothing', () => {
     const tampered = join(work, 'tampered.tar');
     await writeFile(tampered, bytes);
     await expectRefused(tampered, /已损坏或被修改.*files\/annex\/.*\.pdf/);
-  });
+  }, TIMEOUT_MS);
 
   it('an archive with a part the manifest does not name', async () => {
     const extra = await repack('extra', async (dir) => {
@@ -123,7 +126,7 @@ describe('restore refuses and changes nothing', () => {
     // repack only tars the manifest's parts: add the intruder explicitly.
     await create({ file: withIntruder, cwd: join(work, 'repack-extra'), portable: true }, ['manifest.json', 'files/annex/intruder.txt']);
     await expectRefused(withIntruder, /已损坏或被修改.*intruder/);
-  });
+  }, TIMEOUT_MS);
 
   it('a foreign archive: a tar without our manifest, a file that is no tar, an empty file', async () => {
     const dir = join(work, 'foreign');
@@ -143,7 +146,7 @@ describe('restore refuses and changes nothing', () => {
     await writeFile(empty, '');
     await expectRefused(empty, /不是备份文件/);
     await expectRefused(join(work, 'missing.tar'), /不是备份文件/);
-  });
+  }, TIMEOUT_MS);
 
   it('an archive from a newer schema or a newer format', async () => {
     const newer = await repack('newer', async (dir) => {
@@ -159,7 +162,7 @@ describe('restore refuses and changes nothing', () => {
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
     });
     await expectRefused(format, /格式版本 2/);
-  });
+  }, TIMEOUT_MS);
 
   it('a target that is not empty', async () => {
     const to = await target();
@@ -186,7 +189,7 @@ describe('restore refuses and changes nothing', () => {
       await writeFile(join(pg.dataDir, 'pgdata', 'PG_VERSION'), '17');
       await expectRefused(archive, /恢复目标不是空的.*pgdata/, pg);
     }
-  });
+  }, TIMEOUT_MS);
 
   it('in the language asked for: English', async () => {
     const bytes = await readFile(archive);
@@ -194,5 +197,5 @@ describe('restore refuses and changes nothing', () => {
     await writeFile(half, bytes.subarray(0, 1000));
     const err = (await restoreArchive(half, await target()).catch((e: unknown) => e)) as { text(lang: string): string };
     expect(err.text('en')).toMatch(/incomplete|not a backup/i);
-  });
+  }, TIMEOUT_MS);
 });

@@ -10,6 +10,9 @@ import { PDF, PNG } from './file-fixtures';
 import { createTestApp, createUser, type TestApp, usingPostgres } from './helpers';
 import { anOrder, orderModel } from './visualdev-fixtures';
 
+/** These tests copy and hash whole databases (and start processes): allow more than vitest's 30 s on a busy machine. */
+const TIMEOUT_MS = 180000;
+
 /**
  * Backup and restore round trip (issue 23 item 1 "Done when"): records with sub-tables, users and uploaded files;
  * a backup taken through POST /api/system/DataBackup while clients keep writing; restored into a fresh data folder
@@ -63,7 +66,7 @@ beforeAll(async () => {
   await upload('报价单.pdf', PDF);
   await upload('logo.png', PNG);
   await upload('big.pdf', Buffer.concat([PDF, randomBytes(1_500_000)]));
-});
+}, TIMEOUT_MS);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -92,11 +95,11 @@ describe('backup and restore', () => {
     const files = await fileHashes(join(dataDir, 'files'));
     expect(Object.keys(files).length).toBe(3);
     expect(await fileHashes(join(target.dataDir, 'files'))).toEqual(files);
-  });
+  }, TIMEOUT_MS);
 
   it('takes one consistent point in time while 10 clients keep writing', async () => {
     await backupUnderWriters(t, token, M, 'W', usingPostgres ? 'test database' : 'in-memory test database (dump)');
-  });
+  }, TIMEOUT_MS);
 
   it('backs up a server started on the restored data online while 10 clients write (PGlite: on its folder)', async () => {
     // The real server's setup: PGlite on a data folder (an online base backup of it) or the restored database.
@@ -112,7 +115,7 @@ describe('backup and restore', () => {
       await restoredApp.close();
       vi.stubEnv('KD_DATA_DIR', dataDir);
     }
-  });
+  }, TIMEOUT_MS);
 });
 
 /**
