@@ -65,13 +65,14 @@ export async function readableRecord(db: Db, session: SessionInfo, tpl: { type: 
   throw notFound();
 }
 
-/** JNPF operatorRecordList of a flow task (oldest first): nodeName, userName, handleTime (ms), handleStatus, handleOpinion, signImg. [] when none. */
+/** JNPF operatorRecordList of a flow task (valid records, recalled ones left out; oldest first): nodeName, userName, handleTime (ms), handleStatus, handleOpinion, signImg. [] when none. */
 export async function operatorRecords(db: Db, taskId: string): Promise<Array<Record<string, unknown>>> {
   const rows = await db
     .selectFrom('flow_task_record as r')
     .leftJoin('users as u', 'u.id', 'r.handle_id')
     .select(['r.node_name', 'r.handle_time', 'r.handle_status', 'r.handle_opinion', 'r.sign_img', 'u.real_name', 'u.account'])
     .where('r.task_id', '=', taskId)
+    .where('r.status', '<>', -1)
     .orderBy('r.handle_time')
     .execute();
   return rows.map((r) => ({

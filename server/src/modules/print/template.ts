@@ -1,4 +1,5 @@
 import { toSVG } from 'bwip-js/node';
+import dayjs from 'dayjs';
 import { Liquid } from 'liquidjs';
 import { chineseAmount } from '../../../../src/engine/format';
 import { fail } from './messages';
@@ -15,7 +16,8 @@ import { sanitizePrintHtml } from './sanitize';
  * `data-each="childrenDataTable0"` (and optionally `data-as="r"`, default `row`) that repeats per row, which is how a
  * table row loops (liquid tags between `<tr>`s would be moved out of the table by any HTML parser).
  * Filters: `cnAmount` (大写金额, src/engine/format.ts chineseAmount), `thousands: n` (千位分隔符, n decimals, default 2),
- * `qrcode: size`, `barcode: symbology, height` (bwip-js SVG as an `<img>` data URL; default code128).
+ * `qrcode: size`, `barcode: symbology, height` (bwip-js SVG as an `<img>` data URL; default code128), `approvalTable`
+ * (a flow task's approval records as JNPF's 5-column table, cells escaped).
  * The merged HTML is sanitised again (DOMPurify), so data cannot add active content even through an attribute.
  */
 
@@ -75,6 +77,7 @@ function makeEngine(): Liquid {
   });
   engine.registerFilter('thousands', (v: unknown, n?: unknown) => thousands(v, n === undefined ? 2 : Number(n)));
   engine.registerFilter('qrcode', { handler: (v: unknown, size?: unknown) => symbolImage('qrcode', v, Number(size) > 0 ? Number(size) : 100, 0), raw: true });
+  engine.registerFilter('approvalTable', { handler: (v: unknown) => approvalTable(v), raw: true });
   engine.registerFilter('barcode', {
     handler: (v: unknown, bcid?: unknown, height?: unknown) => {
       const kind = typeof bcid === 'string' && IDENT.test(bcid) ? bcid : 'code128';
@@ -83,6 +86,23 @@ function makeEngine(): Liquid {
     raw: true,
   });
   return engine;
+}
+
+/** JNPF handleStatus → the approval table's 结果 text (reference print-report-portal.md §1). */
+const HANDLE_STATUS = ['退回', '同意', '发起', '撤回', '终止', '指派', '加签', '转办', '变更', '复活'];
+
+/**
+ * The approval records of a flow task as a 5-column table (节点, 审批人, 审批时间, 结果, 意见; JNPF's
+ * systemApprovalContent): `{{ operatorRecordList | approvalTable }}`. Every cell is escaped here; '' when none.
+ */
+export function approvalTable(list: unknown): string {
+  if (!Array.isArray(list) || !list.length) return '';
+  const cell = (v: unknown) => `<td>${escapeAttr(v === null || v === undefined ? '' : String(v))}</td>`;
+  const rows = list.map((r: Record<string, unknown>) => {
+    const time = typeof r.handleTime === 'number' ? dayjs(r.handleTime).format('YYYY-MM-DD HH:mm') : '';
+    return `<tr>${cell(r.nodeName)}${cell(r.userName)}${cell(time)}${cell(HANDLE_STATUS[Number(r.handleStatus)] ?? '')}${cell(r.handleOpinion)}</tr>`;
+  });
+  return `<table class="kd-approval" border="1"><thead><tr><th>节点</th><th>审批人</th><th>审批时间</th><th>结果</th><th>意见</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 let shared: Liquid | null = null;
