@@ -129,4 +129,20 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     await act(async () => fireEvent.click(ok));
     expect(await screen.findByText('校验通过', {}, WAIT)).toBeTruthy();
   });
+
+  it('a show-when rule is picked from another field and its options, and kept in the config', async () => {
+    open();
+    fireEvent.click(screen.getByTestId('designer-palette-item-select'));
+    await screen.findByTestId('designer-field-selectField1');
+    fireEvent.click(screen.getByTestId('designer-palette-item-comInput'));
+    await screen.findByTestId('designer-field-comInputField2');
+    fireEvent.mouseDown(props().getByLabelText('当字段'));
+    fireEvent.click(await screen.findByTitle('下拉选择 (selectField1)'));
+    fireEvent.mouseDown(await props().findByLabelText('取值为其中之一时显示'));
+    const choice = await screen.findAllByTitle('选项二');
+    fireEvent.click(choice[choice.length - 1]);
+    fireEvent.click(screen.getByTestId('designer-json'));
+    const json = await screen.findByTestId('designer-json-text');
+    expect(JSON.parse(json.textContent ?? '').fields[1].__config__.showWhen).toEqual({ field: 'selectField1', in: ['2'] });
+  });
 });

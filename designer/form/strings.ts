@@ -161,7 +161,12 @@ export const FORM_DESIGNER_STRINGS = {
       "saveFirst": "请先保存模型再发布",
       "published": "已发布为菜单：{{name}}",
       "open": "打开页面"
-    }
+    },
+    "badFormula": "计算公式无效（只能用 + - × ÷ 和括号连接数字与字段）",
+    "formulaMissing": "计算公式引用了不存在的字段：{{names}}",
+    "showWhen": "显示条件",
+    "showWhenField": "当字段",
+    "showWhenValues": "取值为其中之一时显示"
   },
   "en": {
     "title": "Form designer",
@@ -324,7 +329,12 @@ export const FORM_DESIGNER_STRINGS = {
       "saveFirst": "Save the model before publishing",
       "published": "Published as the menu {{name}}",
       "open": "Open the page"
-    }
+    },
+    "badFormula": "Invalid formula (numbers and fields joined by + - × ÷ and brackets only)",
+    "formulaMissing": "The formula names fields that do not exist: {{names}}",
+    "showWhen": "Show when",
+    "showWhenField": "Field",
+    "showWhenValues": "is one of"
   },
   "tw": {
     "title": "表單設計",
@@ -487,7 +497,12 @@ export const FORM_DESIGNER_STRINGS = {
       "saveFirst": "請先保存模型再發布",
       "published": "已發佈為菜單：{{name}}",
       "open": "打開頁面"
-    }
+    },
+    "badFormula": "計算公式無效（只能用 + - × ÷ 和括號連接數字與字段）",
+    "formulaMissing": "計算公式引用了不存在的字段：{{names}}",
+    "showWhen": "顯示條件",
+    "showWhenField": "當字段",
+    "showWhenValues": "取值為其中之一時顯示"
   },
   "mas": {
     "title": "Pereka borang",
@@ -650,6 +665,11 @@ export const FORM_DESIGNER_STRINGS = {
       "saveFirst": "Simpan model sebelum menerbitkan",
       "published": "Diterbitkan sebagai menu {{name}}",
       "open": "Buka halaman"
-    }
+    },
+    "badFormula": "Formula tidak sah (nombor dan medan dihubungkan dengan + - × ÷ dan kurungan sahaja)",
+    "formulaMissing": "Formula merujuk medan yang tiada: {{names}}",
+    "showWhen": "Papar apabila",
+    "showWhenField": "Medan",
+    "showWhenValues": "ialah salah satu daripada"
   }
 } as const;

@@ -1,6 +1,7 @@
 import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
 import { compileForm, UnknownKdKeyError } from '../../src/engine/compile';
+import { type FormulaToken, formulaRefs, isValidFormula } from '../../src/engine/formula';
 import type { RendererMap } from '../../src/engine/renderer';
 import { patternProblem } from '../panels/RegListEditor';
 import { childLists, idOf } from '../store/tree';
@@ -17,7 +18,8 @@ const add = (p: Problems, key: number | string, msg: string) => p.set(key, [...(
 /**
  * The designer's checks before saving (issue 13 "Bad input"), shown next to each field on the canvas: field names
  * (identifier, not an SQL keyword or system column, unique in the form; a sub-table's columns unique within it),
- * regList patterns that compile, a sub-table with at least one column, the model's name and code, and finally the
+ * regList patterns that compile, a sub-table with at least one column, calculate formulas (operators + - × ÷ and
+ * brackets only, every field they name present), the model's name and code, and finally the
  * engine's compile (unknown kdKeys). The server runs its own check (model-validate.ts) on save and answers the first
  * problem with its path.
  */
@@ -41,6 +43,7 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
     }
   };
   visit(form.fields, new Set());
+  checkFormulas(form, problems, t);
   if (!problems.size) {
     try {
       compileForm(form, registry);
@@ -70,4 +73,35 @@ export function fieldOfPath(form: FormConfig, path: string): number | null {
     if (child?.__config__?.kdKey) found = idOf(child) ?? found;
   }
   return found;
+}
+
+/** Every name a formula may refer to: top-level stored fields and `table.column` of sub-table columns. */
+function referable(form: FormConfig): Set<string> {
+  const out = new Set<string>();
+  const visit = (fields: FieldConfig[], prefix: string) => {
+    for (const f of fields) {
+      if (f.__vModel__) out.add(`${prefix}${f.__vModel__}`);
+      const inner = f.__config__.kdKey === 'table' && f.__vModel__ ? `${f.__vModel__}.` : prefix;
+      for (const c of childLists(f)) visit(c.list, inner);
+    }
+  };
+  visit(form.fields, '');
+  return out;
+}
+
+function checkFormulas(form: FormConfig, problems: Problems, t: T): void {
+  const names = referable(form);
+  const visit = (fields: FieldConfig[]) => {
+    for (const f of fields) {
+      const tokens = f.expression as FormulaToken[] | undefined;
+      if (f.__config__.kdKey === 'calculate' && Array.isArray(tokens) && tokens.length) {
+        const id = idOf(f) ?? -1;
+        if (!isValidFormula(tokens)) add(problems, id, t('fd.badFormula'));
+        const missing = formulaRefs(tokens).filter((r) => !names.has(r));
+        if (missing.length) add(problems, id, t('fd.formulaMissing', { names: missing.join(', ') }));
+      }
+      for (const c of childLists(f)) visit(c.list);
+    }
+  };
+  visit(form.fields);
 }

@@ -69,4 +69,21 @@ describe('designed models and the shared model check (issue 13 item 3)', () => {
     expect(problems.get('__fullName')).toEqual(['fd.fullNameRequired']);
     expect(() => serverCheck(store)).toThrow();
   });
+
+  it('a calculate formula with an operator outside + - × ÷ or naming a missing field is refused before saving', () => {
+    const store = new DesignerStore(emptyForm(), renderers);
+    const qty = store.add('numInput')!;
+    const calc = store.add('calculate')!;
+    const name = locate(store.form, qty)!.field.__vModel__ as string;
+    const setExpr = (expression: unknown[]) =>
+      store.update(calc, (f) => {
+        f.expression = expression;
+      });
+    setExpr([{ __vModel__: name, label: '数量' }, '×', 2]);
+    expect(checkModel(store.form, META, renderers, t).get(calc)).toBeUndefined();
+    setExpr([{ __vModel__: name, label: '数量' }, '%', 2]);
+    expect(checkModel(store.form, META, renderers, t).get(calc)).toEqual(['fd.badFormula']);
+    setExpr([{ __vModel__: 'price', label: '单价' }, '+', 1]);
+    expect(checkModel(store.form, META, renderers, t).get(calc)).toEqual(['fd.formulaMissing']);
+  });
 });

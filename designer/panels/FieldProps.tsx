@@ -9,6 +9,7 @@ import { vModelProblem } from '../store/vmodel';
 import InspectorForm from './InspectorForm';
 import OptionSource, { hasOptionSource } from './OptionSource';
 import RegListEditor from './RegListEditor';
+import ShowWhenEditor from './ShowWhenEditor';
 
 type Recipe = (f: FieldConfig) => void;
 
@@ -44,13 +45,8 @@ export default function FieldProps({ formId }: { formId: number }) {
   const field = locate(snap.form, formId)?.field;
   const problems = useContext(ProblemsContext).get(formId);
   const edit = useCallback((recipe: Recipe, key?: string) => store.update(formId, recipe, key), [store, formId]);
-  const formFields = useMemo(
-    () =>
-      flatten(snap.form.fields)
-        .filter((f) => f.__vModel__)
-        .map((f) => ({ vModel: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__) })),
-    [snap.form.fields],
-  );
+  const stored = useMemo(() => flatten(snap.form.fields).filter((f) => f.__vModel__), [snap.form.fields]);
+  const formFields = useMemo(() => stored.map((f) => ({ vModel: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__) })), [stored]);
   if (!field) return null;
   const def = store.registry[field.__config__.kdKey];
   const cfg = field.__config__;
@@ -103,6 +99,7 @@ export default function FieldProps({ formId }: { formId: number }) {
           <RegListEditor value={(cfg.regList ?? []) as RegRule[]} onChange={(next) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList')} />
         </div>
       ) : null}
+      <ShowWhenEditor field={field} others={stored.filter((f) => f !== field && f.__config__.kdKey !== 'table')} onChange={edit} />
       {hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null}
       {def ? (
         <>
