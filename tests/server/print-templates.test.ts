@@ -152,6 +152,9 @@ describe('bad input', () => {
     expect(printData).toMatchObject({ supplierCode: 'S1001', code: 'S1001', childrenDataTable0: [{ en_code: 'flow', full_name: '流程表单' }, expect.anything(), expect.anything()] });
     expect(operatorRecordList).toEqual([]);
     expect(pageParam.paper).toBe('A5');
+    const batch = await t.call('GET', `${P}/BatchData?id=${id}&formId=${rec.alice},${rec.alice}`, { token: alice });
+    expect(batch.data.map((d: { printData: { code: string } }) => d.printData.code)).toEqual(['S1001', 'S1001']);
+    expect((await t.call('GET', `${P}/BatchData?id=${id}&formId=${rec.alice},${rec.admin}`, { token: alice })).code).toBe(404);
   });
 
   it('answers 404 for a record outside the caller\'s scope, for a caller without the model, and for a SQL-only template to a non-designer', async () => {

@@ -13,7 +13,7 @@ import { MAX_BATCH, PdfRenderer } from './pdf';
 import { dataOf, printableTemplate, printData } from './print-data';
 import { checkPageParam } from './page-setup';
 import { copyPrintDev, createPrintDev, deletePrintDev, getPrintDev, importPrintDev, listPrintDevs, printSelector, togglePrintDev, updatePrintDev } from './repository';
-import { DataQuerySchema, type DataQuery, type FieldsBody, FieldsBodySchema, type PdfBody, PdfBodySchema, type PrintDevBody, PrintDevBodySchema, type PrintDevListQuery, PrintDevListQuerySchema, SelectorQuerySchema } from './schemas';
+import { type BatchQuery, BatchQuerySchema, DataQuerySchema, type DataQuery, type FieldsBody, FieldsBodySchema, type PdfBody, PdfBodySchema, type PrintDevBody, PrintDevBodySchema, type PrintDevListQuery, PrintDevListQuerySchema, SelectorQuerySchema } from './schemas';
 import { mergeTemplate } from './template';
 
 const BASE = '/api/system/printDev';
@@ -53,6 +53,19 @@ export default async function printRoutes(app: FastifyInstance): Promise<void> {
    * 404 when the template is missing or the caller may not read the record; 400 when disabled or a dataset fails.
    */
   app.get<{ Querystring: DataQuery }>(`${BASE}/Data`, { config: { access: 'signedIn' }, schema: { querystring: DataQuerySchema } }, async (req) => ok(await printData(app.db, session(req), req.query.id, req.query.formId)));
+
+  /**
+   * GET printDev/BatchData?id&formId=a,b (JNPF later) → an array of the Data answers, one per record in order (at most
+   * MAX_BATCH; 400 with the limit otherwise); 404 when any record is unreadable.
+   */
+  app.get<{ Querystring: BatchQuery }>(`${BASE}/BatchData`, { config: { access: 'signedIn' }, schema: { querystring: BatchQuerySchema } }, async (req) => {
+    const ids = req.query.formId.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!ids.length) throw fail(400, 'batchEmpty');
+    if (ids.length > MAX_BATCH) throw fail(400, 'batchTooMany', { max: MAX_BATCH, count: ids.length });
+    const out = [];
+    for (const formId of ids) out.push(await printData(app.db, session(req), req.query.id, formId));
+    return ok(out);
+  });
 
   /**
    * POST printDev/{id}/Actions/Pdf `{ formIds: [...] | 'a,b' }` → application/pdf, one record after another (at most

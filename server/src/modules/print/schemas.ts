@@ -63,6 +63,10 @@ export type FieldsBody = Static<typeof FieldsBodySchema>;
 export const DataQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), formId: Type.String({ minLength: 1, maxLength: 100 }) });
 export type DataQuery = Static<typeof DataQuerySchema>;
 
+/** Query of GET printDev/BatchData: the template id and a comma list of record ids. */
+export const BatchQuerySchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), formId: Type.String({ maxLength: 200_000 }) });
+export type BatchQuery = Static<typeof BatchQuerySchema>;
+
 /** Body of POST printDev/{id}/Actions/Pdf: the records to print (one PDF, one record after another). */
 export const PdfBodySchema = Type.Object({ formIds: Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10_000 }), Type.String({ maxLength: 200_000 })]) });
 export type PdfBody = Static<typeof PdfBodySchema>;
