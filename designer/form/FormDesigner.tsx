@@ -9,6 +9,7 @@ import { DESIGNER_NS } from '../i18n';
 import { checkModel, fieldOfPath, type Problems } from '../model/check';
 import ListDesigner from '../list/ListDesigner';
 import { type ListConfig, listFields, listProblems, withRenames, withoutMissing } from '../list/listConfig';
+import { useListHistory } from '../list/useListHistory';
 import { type DesignedModel, defaultColumns, type ModelMeta, saveModel } from '../model/modelApi';
 import { type ColumnChanges, columnChanges } from '../model/renames';
 import FieldProps from '../panels/FieldProps';
@@ -62,7 +63,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
   const [view, setView] = useState<'form' | 'list'>('form');
   /** The list config: the loaded one, or (a new model) null until the list designer opens, then derived from the form. */
-  const [columns, setColumns] = useState<ListConfig | null>(model.columnData);
+  const list = useListHistory(model.columnData);
+  const columns = list.value;
   const [savedColumns, setSavedColumns] = useState<ListConfig | null>(model.columnData);
   const [dragging, setDragging] = useState<string | null>(null);
   const dirty = snap.dirty || JSON.stringify(meta) !== JSON.stringify(savedMeta) || JSON.stringify(columns) !== JSON.stringify(savedColumns);
@@ -126,7 +128,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
         setBase(r.base);
         store.markSaved(form);
         setSavedForm(form);
-        setColumns(columnData);
+        if (JSON.stringify(columnData) !== JSON.stringify(columns)) list.set(columnData);
         setSavedColumns(columnData);
         message.success(r.msg || t('fd.saved'));
         if (!meta.id) onCreated?.(r.id);
@@ -187,19 +189,19 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
           <DesignerToolbar
             title={meta.fullName || t('fd.untitled')}
             dirty={dirty}
-            canUndo={snap.canUndo}
-            canRedo={snap.canRedo}
+            canUndo={view === 'list' ? list.canUndo : snap.canUndo}
+            canRedo={view === 'list' ? list.canRedo : snap.canRedo}
             saving={saving}
             width={width}
             onWidth={setWidth}
             view={view}
             onView={(v) => {
-              if (v === 'list' && !columns) setColumns(defaultColumns(snap.form));
+              if (v === 'list' && !columns) list.reset(defaultColumns(snap.form));
               setView(v);
             }}
             onBack={leave}
-            onUndo={() => store.undo()}
-            onRedo={() => store.redo()}
+            onUndo={() => (view === 'list' ? list.undo() : store.undo())}
+            onRedo={() => (view === 'list' ? list.redo() : store.redo())}
             onJson={() => setDialog('json')}
             onPreview={() => setDialog('preview')}
             onClear={clear}
@@ -207,7 +209,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
             onPublish={meta.id && !dirty ? () => setDialog('publish') : undefined}
             publishHint={t('fd.pub.saveFirst')}
           />
-          {view === 'list' && columns ? <ListDesigner form={snap.form} value={columns} registry={registry} onChange={setColumns} /> : null}
+          {view === 'list' && columns ? <ListDesigner form={snap.form} value={columns} registry={registry} onChange={list.set} /> : null}
           <div className="kd-designer-form-view" hidden={view !== 'form'}>
           <DndContext sensors={sensors} collisionDetection={innermost} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
             <Splitter className="kd-designer-panes">

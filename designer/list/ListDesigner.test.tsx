@@ -48,6 +48,14 @@ describe('list designer (issue 13 item 2)', () => {
     fireEvent.change(ld.getByLabelText('列名 名称'), { target: { value: '供应商' } });
     await waitFor(() => expect(document.querySelector('.kd-list-designer-preview .ag-header')?.textContent).toContain('供应商'), WAIT);
     expect(document.querySelector('.kd-list-designer-preview .ag-header')?.textContent).not.toContain('数量');
+    // List edits undo and redo too.
+    fireEvent.click(screen.getByTestId('designer-undo'));
+    fireEvent.click(screen.getByTestId('designer-undo'));
+    await waitFor(() => expect((ld.getByLabelText('显示 数量') as HTMLInputElement).checked).toBe(true), WAIT);
+    fireEvent.click(screen.getByTestId('designer-redo'));
+    fireEvent.click(screen.getByTestId('designer-redo'));
+    await waitFor(() => expect((ld.getByLabelText('显示 数量') as HTMLInputElement).checked).toBe(false), WAIT);
+    expect((ld.getByLabelText('列名 名称') as HTMLInputElement).value).toBe('供应商');
     // 等级 becomes a fuzzy search field, 批量删除 a toolbar button: both appear in the preview.
     fireEvent.mouseDown(ld.getByLabelText('查询方式 等级'));
     const fuzzy = await screen.findAllByTitle('模糊');
