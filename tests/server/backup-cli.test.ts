@@ -115,7 +115,7 @@ describe('npm run backup / restore', () => {
     expect(wrong.code).toBe(1);
   }, TIMEOUT_MS);
 
-  it('kill -9 during a backup leaves the earlier backups and lists no half archive; the next backup cleans up', async () => {
+  it('kill -9 during a backup leaves the earlier backups and lists no half archive; the next backup cleans up, and prunes with --keep-daily', async () => {
     const out = join(work, 'killed');
     expect((await run('backup.mjs', [out], envOf(src))).code).toBe(0);
     const earlier = await listBackups(out);
@@ -155,5 +155,10 @@ describe('npm run backup / restore', () => {
     expect((await run('backup.mjs', [out], envOf(src))).code).toBe(0);
     expect(await listBackups(out)).toHaveLength(2);
     expect((await readdir(out)).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+    // Retention: --keep-daily 1 leaves only the newest backup of the newest day.
+    const kept = await run('backup.mjs', [out, '--keep-daily', '1'], envOf(src));
+    expect(kept.code, kept.out).toBe(0);
+    expect(kept.out.match(/deleted by retention/g)).toHaveLength(2);
+    expect(await listBackups(out)).toHaveLength(1);
   }, TIMEOUT_MS);
 });

@@ -15,7 +15,8 @@ import { DbFacts } from '../../plugins/db';
 import { LocalizedError } from '../dictionary/localized-error';
 import { cliText, fail } from './messages';
 import { restoreArchive } from './restore';
-import { createBackup } from './service';
+import { backupsToPrune, type Retention } from './retention';
+import { backupsDir, createBackup, deleteBackup, listBackups } from './service';
 
 /**
  * `npm run backup [-- <dir>]` and `npm run restore -- <archive>` (issue 23 item 1; scripts/backup.mjs, restore.mjs).
@@ -95,19 +96,44 @@ async function openForBackup(dataDir: string, databaseUrl: string | undefined): 
   return new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [facts] });
 }
 
+/** Deletes the backups of `dir` that `keep` does not keep, and says which. */
+async function pruneFolder(dir: string, keep: Retention): Promise<void> {
+  for (const b of backupsToPrune(await listBackups(dir), keep)) {
+    await deleteBackup(dir, b.id);
+    console.log(`[backup] deleted by retention: ${b.fileName}`);
+  }
+}
+
 /** The message of `err` for the terminal (a refusal in KD_LANG/LANG's language). */
 function messageOf(err: unknown): string {
   if (err instanceof LocalizedError) return err.text(/^en/i.test(process.env.KD_LANG ?? process.env.LANG ?? '') ? 'en' : 'zh');
   return (err as Error)?.message ?? String(err);
 }
 
-/** `npm run backup [-- <dir>]`: through the running server when one answers, else from the data folder itself. → exit code. */
+/** The value of option `--name N` in `argv` (a whole number ≥ 0), or null. */
+function numberOption(argv: string[], name: string): number | null {
+  const at = argv.indexOf(name);
+  const n = at >= 0 ? Number(argv[at + 1]) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/**
+ * `npm run backup [-- <dir>] [--keep-daily N --keep-weekly M]`: through the running server when one answers, else from
+ * the data folder itself. With a --keep option, older backups of the folder written to (`<dir>`, else the data
+ * folder's backups) are then deleted by retention.ts (a system cron job running this every night is a schedule). → exit code.
+ */
 export async function backupCommand(argv: string[]): Promise<number> {
-  const outDir = argv[0] ? resolve(argv[0]) : undefined;
+  const daily = numberOption(argv, '--keep-daily');
+  const weekly = numberOption(argv, '--keep-weekly');
+  const positional = argv.filter((a, i) => !a.startsWith('--') && !['--keep-daily', '--keep-weekly'].includes(argv[i - 1] ?? ''));
+  const outDir = positional[0] ? resolve(positional[0]) : undefined;
+  const keep = daily !== null || weekly !== null ? { daily: daily ?? 0, weekly: weekly ?? 0 } : null;
   const base = (process.env.KD_URL || `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/$/, '');
   try {
     if (await serverAnswers(base)) {
       console.log(`[backup] ${await backupThroughServer(base, outDir)}`);
+      if (keep && outDir) await pruneFolder(outDir, keep);
+      if (keep && !outDir) console.log('[backup] --keep applies to a folder given on the command line (the server keeps its own)');
       return 0;
     }
     const dataDir = resolve(process.env.KD_DATA_DIR || './data');
@@ -115,6 +141,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
     try {
       const done = await createBackup({ db, dataDir, outDir });
       console.log(`[backup] ${done.path} (${done.info.fileSize} bytes, ${done.manifest.parts.length} parts, ${Math.round(done.totalMs)} ms)`);
+      if (keep) await pruneFolder(outDir ?? backupsDir(dataDir), keep);
     } finally {
       await db.destroy();
     }
