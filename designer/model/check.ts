@@ -19,7 +19,8 @@ const add = (p: Problems, key: number | string, msg: string) => p.set(key, [...(
  * The designer's checks before saving (issue 13 "Bad input"), shown next to each field on the canvas: field names
  * (identifier, not an SQL keyword or system column, unique in the form; a sub-table's columns unique within it),
  * regList patterns that compile, a sub-table with at least one column, calculate formulas (operators + - × ÷ and
- * brackets only, every field they name present), the model's name and code, and finally the
+ * brackets only, every field they name present), show-when rules (the field they name exists; no required field inside
+ * a container that has one), the model's name and code, and finally the
  * engine's compile (unknown kdKeys). The server runs its own check (model-validate.ts) on save and answers the first
  * problem with its path.
  */
@@ -44,6 +45,7 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
   };
   visit(form.fields, new Set());
   checkFormulas(form, problems, t);
+  checkShowWhen(form, problems, t);
   if (!problems.size) {
     try {
       compileForm(form, registry);
@@ -104,4 +106,18 @@ function checkFormulas(form: FormConfig, problems: Problems, t: T): void {
     }
   };
   visit(form.fields);
+}
+
+function checkShowWhen(form: FormConfig, problems: Problems, t: T): void {
+  const names = referable(form);
+  const visit = (fields: FieldConfig[], hiddenBy: boolean) => {
+    for (const f of fields) {
+      const id = idOf(f) ?? -1;
+      const rule = f.__config__.showWhen;
+      if (rule && !names.has(rule.field)) add(problems, id, t('fd.showWhenMissing', { name: rule.field }));
+      if (hiddenBy && f.__config__.required) add(problems, id, t('fd.requiredHidden'));
+      for (const c of childLists(f)) visit(c.list, hiddenBy || (!!rule && !f.__vModel__));
+    }
+  };
+  visit(form.fields, false);
 }

@@ -86,4 +86,23 @@ describe('designed models and the shared model check (issue 13 item 3)', () => {
     setExpr([{ __vModel__: 'price', label: '单价' }, '+', 1]);
     expect(checkModel(store.form, META, renderers, t).get(calc)).toEqual(['fd.formulaMissing']);
   });
+
+  it('a required field inside a container with a show-when rule, and a rule naming a missing field, are refused before saving', () => {
+    const store = new DesignerStore(emptyForm(), renderers);
+    const kind = store.add('select')!;
+    const card = store.add('card')!;
+    const inner = store.add('comInput', { ref: { owner: card } })!;
+    store.update(card, (f) => {
+      f.__config__.showWhen = { field: locate(store.form, kind)!.field.__vModel__ as string, in: ['1'] };
+    });
+    expect(checkModel(store.form, META, renderers, t).size).toBe(0);
+    store.update(inner, (f) => {
+      f.__config__.required = true;
+    });
+    expect(checkModel(store.form, META, renderers, t).get(inner)).toEqual(['fd.requiredHidden']);
+    store.update(card, (f) => {
+      f.__config__.showWhen = { field: 'gone', in: [] };
+    });
+    expect(checkModel(store.form, META, renderers, t).get(card)).toEqual(['fd.showWhenMissing']);
+  });
 });

@@ -91,6 +91,8 @@ export default {
   "badPattern": "Not a valid regular expression",
   "noColumns": "A sub-table needs at least one column",
   "fullNameRequired": "Enter the model name",
+  "requiredHidden": "A required field cannot sit in a container with a show-when rule (it could not be filled while hidden)",
+  "showWhenMissing": "The show-when rule names a field that does not exist: {{name}}",
   "enCodeInvalid": "A letter first, then letters, digits and underscores",
   "renamedTitle": "Fields renamed or removed",
   "renamedAsk": "These fields already have data columns: {{list}}. Keep the data in the old columns (the new fields do not show it), or drop the old columns?",

@@ -91,6 +91,8 @@ export default {
   "badPattern": "Bukan ungkapan biasa yang sah",
   "noColumns": "Sub-jadual memerlukan sekurang-kurangnya satu lajur",
   "fullNameRequired": "Masukkan nama model",
+  "requiredHidden": "Medan wajib tidak boleh berada dalam bekas yang mempunyai peraturan papar (tidak boleh diisi semasa tersembunyi)",
+  "showWhenMissing": "Peraturan papar merujuk medan yang tiada: {{name}}",
   "enCodeInvalid": "Huruf dahulu, kemudian huruf, digit dan garis bawah",
   "renamedTitle": "Medan dinamakan semula atau dibuang",
   "renamedAsk": "Medan ini sudah mempunyai lajur data: {{list}}. Simpan data dalam lajur lama (medan baharu tidak memaparkannya), atau buang lajur lama?",

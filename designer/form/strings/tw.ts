@@ -91,6 +91,8 @@ export default {
   "badPattern": "不是有效的正則表達式",
   "noColumns": "子表至少需要一列",
   "fullNameRequired": "請輸入模型名稱",
+  "requiredHidden": "必填欄位不能放在有顯示條件的容器裡（隱藏時無法填寫）",
+  "showWhenMissing": "顯示條件引用了不存在的欄位：{{name}}",
   "enCodeInvalid": "編碼以字母開頭，只能包含字母、數字和下劃線",
   "renamedTitle": "字段改名或刪除",
   "renamedAsk": "這些字段已有數據列：{{list}}。保留舊列中的數據（新字段不顯示它們），還是刪除舊列？",

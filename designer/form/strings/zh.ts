@@ -91,6 +91,8 @@ export default {
   "badPattern": "不是有效的正则表达式",
   "noColumns": "子表至少需要一列",
   "fullNameRequired": "请输入模型名称",
+  "requiredHidden": "必填字段不能放在有显示条件的容器里（隐藏时无法填写）",
+  "showWhenMissing": "显示条件引用了不存在的字段：{{name}}",
   "enCodeInvalid": "编码以字母开头，只能包含字母、数字和下划线",
   "renamedTitle": "字段改名或删除",
   "renamedAsk": "这些字段已有数据列：{{list}}。保留旧列中的数据（新字段不显示它们），还是删除旧列？",
