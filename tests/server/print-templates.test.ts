@@ -192,13 +192,17 @@ describe('bad input', () => {
     expect((await save({ paper: 'custom', width: 100, height: 50, mt: 2, mb: 2, ml: 2, mr: 2 }, '7')).code).toBe(200);
   });
 
-  it('refuses templates that reach the file system or do not parse; a missing placeholder is an error when printing', async () => {
+  it('refuses templates that reach the file system or do not parse; a missing placeholder or a render past the limits is an error when printing; raw escapes too', async () => {
     const save = (html: string, n: string) => t.call('POST', P, { token: admin, payload: body({ fullName: `语法${n}`, enCode: `syntax${n}`, printTemplate: html }) });
     expect((await save("{% include 'etc/passwd' %}", '1')).msg).toMatch(/^模板语法错误：/);
     expect((await save("{% render 'x' %}", '2')).msg).toMatch(/^模板语法错误：/);
     expect((await save('{% for r in x %}', '3')).msg).toMatch(/^模板语法错误：/);
     const id = (await save('<p>{{ noSuchField }}</p>', '4')).data.id;
     expect((await t.call('GET', `${P}/Data?id=${id}&formId=${rec.admin}`, { token: admin })).msg).toMatch(/^模板填充失败：.*noSuchField/);
+    const loop = (await save('{% for i in (1..100000000) %}xxxxxxxxxx{% endfor %}', '6')).data.id;
+    expect((await t.call('GET', `${P}/Data?id=${loop}&formId=${rec.admin}`, { token: admin })).msg).toMatch(/^模板填充失败：memory alloc limit exceeded/);
+    const doubling = (await save('{% assign s = "x" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s.size }}', '7')).data.id;
+    expect((await t.call('GET', `${P}/Data?id=${doubling}&formId=${rec.admin}`, { token: admin })).msg).toMatch(/^模板填充失败：memory alloc limit exceeded/);
     const raw = (await save('<p>{{ supplierName | raw }}</p>', '5')).data.id;
     expect((await t.call('GET', `${P}/Data?id=${raw}&formId=${rec.alice}`, { token: admin })).data.html).toBe('<p>&lt;img src=x onerror=alert(1)&gt;帆布厂</p>');
   });
