@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import type { Browser } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { fail } from './messages';
 import { pageSize } from './page-setup';
 import { printDocument } from '../../../../renderers/print-preview/document';
@@ -20,17 +20,28 @@ export const MAX_BATCH = 200;
 
 /** A warm Chromium making PDFs; one per app. */
 export class PdfRenderer {
-  private browser: Promise<Browser> | null = null;
+  /** The browser's one context (JavaScript off, offline, every request refused); null until first use or after a crash. */
+  private ctx: Promise<BrowserContext> | null = null;
 
-  private launch(): Promise<Browser> {
-    this.browser ??= (async () => {
-      const { chromium } = await import('playwright-core');
-      return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-    })();
-    this.browser.catch(() => {
-      this.browser = null;
-    });
-    return this.browser;
+  private context(): Promise<BrowserContext> {
+    if (!this.ctx) {
+      const made = (async () => {
+        const { chromium } = await import('playwright-core');
+        const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+        // A crashed or killed browser is started again on the next print.
+        browser.on('disconnected', () => {
+          if (this.ctx === made) this.ctx = null;
+        });
+        const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+        await context.route('**/*', (route) => route.abort());
+        return context;
+      })();
+      made.catch(() => {
+        if (this.ctx === made) this.ctx = null;
+      });
+      this.ctx = made;
+    }
+    return this.ctx;
   }
 
   /** One PDF of the given bodies (one per record, each starting on a new page). @throws 400 batchEmpty, batchTooMany, pdfFailed. */
@@ -38,16 +49,14 @@ export class PdfRenderer {
     if (!bodies.length) throw fail(400, 'batchEmpty');
     if (bodies.length > MAX_BATCH) throw fail(400, 'batchTooMany', { max: MAX_BATCH, count: bodies.length });
     const [w, h] = pageSize(page);
-    let browser: Browser;
+    let context: BrowserContext;
     try {
-      browser = await this.launch();
+      context = await this.context();
     } catch (e) {
       throw fail(400, 'pdfFailed', { detail: (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 200) });
     }
-    const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    const tab = await context.newPage();
     try {
-      await context.route('**/*', (route) => route.abort());
-      const tab = await context.newPage();
       const parts: Uint8Array[] = [];
       for (const body of bodies) {
         await tab.setContent(printDocument(body, page, title), { waitUntil: 'load' });
@@ -61,14 +70,15 @@ export class PdfRenderer {
       }
       return out.save();
     } finally {
-      await context.close().catch(() => undefined);
+      await tab.close().catch(() => undefined);
     }
   }
 
   /** Stops the browser (app close). */
   async close(): Promise<void> {
-    const b = this.browser;
-    this.browser = null;
-    if (b) await (await b.catch(() => null))?.close().catch(() => undefined);
+    const c = this.ctx;
+    this.ctx = null;
+    const context = c ? await c.catch(() => null) : null;
+    await context?.browser()?.close().catch(() => undefined);
   }
 }
