@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH } from '../../server/src/modules/print/pdf';
+import { MAX_BATCH, PdfRenderer } from '../../server/src/modules/print/pdf';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
@@ -91,5 +91,24 @@ describe('PDF', () => {
     const anonymous = await t.app.inject({ method: 'POST', url: `${P}/${id}/Actions/Pdf`, payload: { formIds: [ids[0]] } });
     expect(anonymous.headers['content-type']).not.toBe('application/pdf');
     expect(anonymous.json().code).not.toBe(200);
+  });
+
+  it('starts Chromium again after it dies, and close() stops it', async () => {
+    const renderer = new PdfRenderer();
+    const page = { paper: 'A4' as const, orientation: 'portrait' as const, mt: 10, mb: 10, ml: 10, mr: 10 };
+    try {
+      expect((await PDFDocument.load(await renderer.render(['<p>一</p>'], page))).getPageCount()).toBe(1);
+      const context = await (renderer as unknown as { ctx: Promise<import('playwright-core').BrowserContext> }).ctx;
+      const browser = context.browser();
+      await browser?.close();
+      expect(browser?.isConnected()).toBe(false);
+      expect((await PDFDocument.load(await renderer.render(['<p>二</p>', '<p>三</p>'], page))).getPageCount()).toBe(2);
+      const again = (await (renderer as unknown as { ctx: Promise<import('playwright-core').BrowserContext> }).ctx).browser();
+      expect(again).not.toBe(browser);
+      await renderer.close();
+      expect(again?.isConnected()).toBe(false);
+    } finally {
+      await renderer.close();
+    }
   });
 });
