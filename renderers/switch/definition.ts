@@ -1,8 +1,12 @@
 import { defineRenderer } from '../../src/engine/renderer';
 import { baseColumn } from '../_shared/fieldProps';
 import { inspectorOf } from '../_shared/inspectors';
+import { isSwitchOn, switchSchema } from './values';
 
-/** switch: on/off (spec 001 §3). Value: boolean; `activeTxt`/`inactiveTxt` label the states; lists show 是/否. */
+/**
+ * switch: on/off (spec 001 §3). Value: the field's JNPF `active-value` / `inactive-value` (any string or number; JNPF
+ * writes 1/0), else boolean (values.ts); `activeTxt`/`inactiveTxt` label the states; lists show 是/否.
+ */
 export default defineRenderer({
   kdKey: 'switch',
   label: '开关',
@@ -20,7 +24,7 @@ export default defineRenderer({
     inactiveTxt: { type: 'string', title: '关闭提示' },
     disabled: { type: 'boolean', title: '是否禁用' },
   }),
-  toSchema: () => ({ type: 'boolean' }),
-  toColumn: (field) => baseColumn(field, { valueFormatter: (p) => (p.value === true || p.value === 1 ? '是' : p.value === false || p.value === 0 ? '否' : '') }),
+  toSchema: (field) => switchSchema(field as Record<string, unknown>),
+  toColumn: (field) => baseColumn(field, { valueFormatter: (p) => (p.value === null || p.value === undefined || p.value === '' ? '' : isSwitchOn(field as Record<string, unknown>, p.value) ? '是' : '否') }),
   component: () => import('./SwitchWidget'),
 });

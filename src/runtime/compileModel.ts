@@ -4,6 +4,7 @@ import { fallbackDefinition } from '../../renderers/_fallback/definition';
 import { kdKeysOf } from '../../renderers/_shared/loadComponents';
 import { type CompiledForm, compileForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
+import { switchDefault } from '../../renderers/switch/values';
 
 /**
  * Adds a visible fallback definition for every kdKey of `form` the registry does not know (design.md §3: an unknown
@@ -27,7 +28,8 @@ export function defaultRecord(compiled: CompiledForm): Record<string, unknown> {
   for (const f of compiled.leaves) {
     const v = f.__config__.defaultValue;
     if (!f.__vModel__ || v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
-    out[f.__vModel__] = structuredClone(v);
+    // A switch's boolean default is its off/on value (JNPF: defaultValue false beside active-value 1).
+    out[f.__vModel__] = f.__config__.kdKey === 'switch' ? switchDefault(f as Record<string, unknown>, v) : structuredClone(v);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { flattenOptions, isStatic, staticOptions } from '../../renderers/_shared/fieldProps';
 import type { FieldConfig } from '../../schemas/field';
+import { switchValues } from '../../renderers/switch/values';
 
 /** A date cell editor: antd DatePicker over a ms timestamp (the date widget's value, design.md §4). */
 function DateEditor({ value, onValueChange, stopEditing }: CustomCellEditorProps<unknown, number | null>) {
@@ -50,8 +51,11 @@ export function editorFor(field: FieldConfig | undefined): Partial<ColDef> | nul
       const values = flattenOptions(staticOptions(field)).map((o) => o.id);
       return values.length ? { cellEditor: 'agSelectCellEditor', cellEditorParams: { values: [null, ...values] } } : null;
     }
-    case 'switch':
-      return { cellEditor: 'agCheckboxCellEditor' };
+    case 'switch': {
+      // KD's true/false: a checkbox; JNPF's active-value / inactive-value (e.g. 1/0): a choice of exactly those two.
+      const { on, off } = switchValues(field as Record<string, unknown>);
+      return typeof on === 'boolean' && typeof off === 'boolean' ? { cellEditor: 'agCheckboxCellEditor' } : { cellEditor: 'agSelectCellEditor', cellEditorParams: { values: [on, off] } };
+    }
     case 'date':
       return { cellEditor: DateEditor, cellEditorPopup: true };
     default:

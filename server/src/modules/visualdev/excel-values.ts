@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import { htmlToText } from '../../../../renderers/editor/sanitize';
+import { isSwitchOn, switchValues } from '../../../../renderers/switch/values';
 import { excelCellMs, jnpfToDayjs, parseDate } from '../../../../src/engine/dates';
 import type { Db } from '../../db/types';
 import { optionSourceRows } from '../data-interface/run';
@@ -141,7 +142,8 @@ export function dateFormatOf(col: FieldColumn): string {
 export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups): string | number {
   if (value === null || value === undefined || value === '') return '';
   const many = (v: unknown, one: (x: unknown) => string) => (Array.isArray(v) ? v.map(one).join(col.kdKey === 'cascader' ? '/' : ',') : one(v));
-  if (col.type === 'boolean' || col.kdKey === 'switch') return value === true || value === 1 ? '是' : '否';
+  if (col.kdKey === 'switch') return isSwitchOn(col.field, value) ? '是' : '否';
+  if (col.type === 'boolean') return value === true || value === 1 ? '是' : '否';
   if (TIME_KEYS.has(col.kdKey) && typeof value === 'number') return dayjs(value).format(dateFormatOf(col));
   if (OPTION_KEYS.has(col.kdKey)) {
     const m = optionMap(col, lookups);
@@ -216,8 +218,10 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
   };
   if (col.kdKey === 'switch' || col.type === 'boolean') {
     const s = String(raw).trim().toLowerCase();
-    if (['是', 'true', '1', 'yes', 'y', '开'].includes(s) || raw === true) return { ok: true, value: true };
-    if (['否', 'false', '0', 'no', 'n', '关'].includes(s) || raw === false) return { ok: true, value: false };
+    // A switch stores its own on/off values (JNPF's active-value / inactive-value, e.g. 1/0), a cell may also hold them.
+    const { on, off } = col.kdKey === 'switch' ? switchValues(col.field) : { on: true, off: false };
+    if (['是', 'true', 'yes', 'y', '开'].includes(s) || raw === true || s === String(on).toLowerCase() || (on === true && s === '1')) return { ok: true, value: on };
+    if (['否', 'false', 'no', 'n', '关'].includes(s) || raw === false || s === String(off).toLowerCase() || (off === false && s === '0')) return { ok: true, value: off };
     return bad('badBoolean');
   }
   if (OPTION_KEYS.has(col.kdKey)) {
