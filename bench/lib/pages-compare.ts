@@ -29,6 +29,7 @@ export interface Compared {
 const load = () => loadavg()[0].toFixed(1);
 const kb = (bytes: number) => `${fixed(bytes / 1024, 1)} KB`;
 const range = (xs: number[]) => `${fixed(Math.min(...xs), 0)}–${fixed(Math.max(...xs), 0)}`;
+const phase = (xs: Opening[], key: 'apiFirst' | 'apiLast') => fixed(median(xs.map((o) => o[key]).filter(Number.isFinite)), 0);
 const hasEngineList = (tab: Tab) => tab.page.evaluate(() => document.querySelector('[data-testid="model-list"]') !== null);
 
 /**
@@ -82,7 +83,7 @@ export async function comparePage(c: PageCase, base: Tab, subject: Tab, rounds: 
   ];
   return {
     outcomes,
-    note: `${c.id}: load average ${loadBefore} → ${loadAfter}; per-round ms baseline ${b.map((o) => fixed(o.ms, 0)).join(', ')}; subject ${s.map((o) => fixed(o.ms, 0)).join(', ')}.`,
+    note: `${c.id}: load average ${loadBefore} → ${loadAfter}; per-round ms baseline ${b.map((o) => fixed(o.ms, 0)).join(', ')}; subject ${s.map((o) => fixed(o.ms, 0)).join(', ')}. Medians: first API request at ${phase(s, 'apiFirst')} (config) vs ${phase(b, 'apiFirst')} ms (hand-written), last API answer at ${phase(s, 'apiLast')} vs ${phase(b, 'apiLast')} ms, row at ${fixed(ms(s), 0)} vs ${fixed(ms(b), 0)} ms.`,
     history: `${c.id} ${fixed(median(ratios))} (${spread(ratios)}; ${fixed(ms(s), 0)} vs ${fixed(ms(b), 0)} ms; JS ${kb(js(s))} vs ${kb(js(b))}; load ${loadBefore}→${loadAfter})`,
   };
 }

@@ -31,6 +31,9 @@ export interface Opening {
   jsFiles: number;
   /** The three largest of those files: `name-hash.js 123.4 KB` (transferred). */
   largest: string[];
+  /** ms after the hash change when the first /api/ request started, and when the last one before the row ended. */
+  apiFirst: number;
+  apiLast: number;
   /** Data rows in the list at that frame. */
   rows: number;
 }
@@ -99,8 +102,13 @@ const IN_PAGE = `(route, selector) => new Promise((resolve, reject) => {
       const js = performance.getEntriesByType('resource').filter(
         (e) => e.startTime >= t0 && e.startTime <= t1 && new URL(e.name).pathname.endsWith('.js'),
       );
+      const apis = performance.getEntriesByType('resource').filter(
+        (e) => e.startTime >= t0 && e.responseEnd <= t1 && new URL(e.name).pathname.startsWith('/api/'),
+      );
       resolve({
         ms: t1 - t0,
+        apiFirst: apis.length ? Math.min(...apis.map((e) => e.startTime)) - t0 : NaN,
+        apiLast: apis.length ? Math.max(...apis.map((e) => e.responseEnd)) - t0 : NaN,
         jsBytes: js.reduce((s, e) => s + e.transferSize, 0),
         jsDecoded: js.reduce((s, e) => s + e.decodedBodySize, 0),
         jsFiles: js.length,
