@@ -96,18 +96,26 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
 export const UserRelationBodySchema = Type.Object({ objectType: Type.Union([Type.Literal('Role'), Type.Literal('Position'), Type.Literal('Organize'), Type.Literal('Group')]), userIds: Type.Array(Id, { maxItems: 5000 }) }, strict);
 export type UserRelationBody = Static<typeof UserRelationBodySchema>;
 
+/** A flag of an organisation admin: 0/1 as JNPF sends it, or a switch's false/true. */
+const AdminFlag = Type.Union([FlagSchema, Type.Boolean()]);
+
 /** One organisation admin of an organisation (flags 0/1; sub-layer flags cover every descendant). */
 export const OrganizeAdminSchema = Type.Object(
   {
     userId: Id,
-    thisLayerAdd: Type.Optional(FlagSchema),
-    thisLayerEdit: Type.Optional(FlagSchema),
-    thisLayerDelete: Type.Optional(FlagSchema),
-    thisLayerSelect: Type.Optional(FlagSchema),
-    subLayerAdd: Type.Optional(FlagSchema),
-    subLayerEdit: Type.Optional(FlagSchema),
-    subLayerDelete: Type.Optional(FlagSchema),
-    subLayerSelect: Type.Optional(FlagSchema),
+    thisLayerAdd: Type.Optional(AdminFlag),
+    thisLayerEdit: Type.Optional(AdminFlag),
+    thisLayerDelete: Type.Optional(AdminFlag),
+    thisLayerSelect: Type.Optional(AdminFlag),
+    subLayerAdd: Type.Optional(AdminFlag),
+    subLayerEdit: Type.Optional(AdminFlag),
+    subLayerDelete: Type.Optional(AdminFlag),
+    subLayerSelect: Type.Optional(AdminFlag),
+    /** What GET answers besides (the 分级管理 page sends its rows back as loaded): accepted and ignored. */
+    id: Type.Optional(Type.String({ maxLength: 100 })),
+    account: Type.Optional(NullableText(100)),
+    realName: Type.Optional(NullableText(100)),
+    organizeId: Type.Optional(NullableText(100)),
   },
   strict,
 );

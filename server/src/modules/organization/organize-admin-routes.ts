@@ -60,7 +60,7 @@ export async function saveOrganizeAdmins(db: Db, organizeId: string, body: Organ
       if (seen.has(a.userId)) continue;
       seen.add(a.userId);
       const values: Record<string, string | number> = { id: randomUUID(), user_id: a.userId, organize_id: organizeId };
-      for (const f of FLAGS) values[column(f)] = a[f] ?? 0;
+      for (const f of FLAGS) values[column(f)] = a[f] === true || a[f] === 1 ? 1 : 0;
       await trx.insertInto('organize_administrator').values(values as never).execute();
     }
   });
