@@ -26,6 +26,8 @@ describe('first-start seed (issue 2 item 2)', () => {
     expect(types).toEqual([
       { id: 'dict-currency', en_code: 'currency' },
       { id: 'dict-country', en_code: 'country' },
+      // 打印模板's categories (issue 16, seed/print-menus.ts).
+      { id: 'dict-print-dev', en_code: 'printDev' },
     ]);
     const columns = await t.app.db
       .selectFrom('information_schema.columns' as never)
