@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { renderers } from '../renderers';
+import ExtensionDesigner from './ExtensionDesigner';
 import FormDesigner from './form/FormDesigner';
 import { dropDraft, readDraft } from './form/useDraft';
 import { DESIGNER_NS } from './i18n';
@@ -21,8 +22,18 @@ export function newModel(): DesignedModel {
  * The designer's route `/onlineDev/designer?id=<modelId>` (issue 13 item 5; full screen, outside the shell): loads the
  * model (none: a new one), offers to restore a draft left in local storage by an earlier session, and opens the form
  * designer with the platform registry. A model that cannot be loaded shows the reason and the way back.
+ * `?page=<pageCode>` opens the extension mode on a built-in page instead (issue 26 item 4, ExtensionDesigner.tsx).
  */
 function DesignerLoader({ onPublished }: { onPublished: (path: string) => void }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const page = params.get('page');
+  if (page !== null) return <ExtensionDesigner key={page} code={page} registry={renderers} onPick={(code) => setParams({ page: code }, { replace: true })} onLeave={() => navigate(DESIGNER_HOME)} />;
+  return <ModelLoader onPublished={onPublished} />;
+}
+
+/** The designer on a model (`?id=`, none: a new one). */
+function ModelLoader({ onPublished }: { onPublished: (path: string) => void }) {
   const { t } = useTranslation(DESIGNER_NS);
   const { modal } = AntApp.useApp();
   const navigate = useNavigate();

@@ -25,6 +25,8 @@ export interface DesignerToolbarProps {
   /** Publishes the saved model; without it (not saved yet, or unsaved changes) the button is disabled. */
   onPublish?: () => void;
   publishHint?: string;
+  /** Extension mode (issue 26 item 4): only the form, no list view and no publish. */
+  formOnly?: boolean;
 }
 
 /** The designer's top bar (issue 13 items 1, 6): back, the model's name, width toggle, undo/redo, JSON, preview, clear, save, publish. */
@@ -40,7 +42,7 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
         {p.dirty ? <span className="kd-designer-dirty">●</span> : null}
       </Space>
       <Space>
-      <Segmented
+      {p.formOnly ? null : <Segmented
         size="small"
         value={p.view}
         onChange={(v) => p.onView(v as 'form' | 'list')}
@@ -48,7 +50,7 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
           { value: 'form', label: <span data-testid="designer-view-form">{t('fd.list.formTab')}</span> },
           { value: 'list', label: <span data-testid="designer-view-list">{t('fd.list.tab')}</span> },
         ]}
-      />
+      />}
       <Segmented
         size="small"
         disabled={p.view === 'list'}
@@ -79,11 +81,13 @@ export default function DesignerToolbar(p: DesignerToolbarProps) {
         <Button type="primary" icon={<SaveOutlined />} loading={p.saving} onClick={p.onSave} data-testid="designer-save">
           {t('fd.save')}
         </Button>
-        <Tooltip title={p.onPublish ? undefined : p.publishHint}>
-          <Button icon={<SendOutlined />} disabled={!p.onPublish} onClick={p.onPublish} data-testid="designer-publish">
-            {t('fd.publish')}
-          </Button>
-        </Tooltip>
+        {p.formOnly ? null : (
+          <Tooltip title={p.onPublish ? undefined : p.publishHint}>
+            <Button icon={<SendOutlined />} disabled={!p.onPublish} onClick={p.onPublish} data-testid="designer-publish">
+              {t('fd.publish')}
+            </Button>
+          </Tooltip>
+        )}
       </Space>
     </div>
   );

@@ -2,6 +2,8 @@ import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, Pointe
 import { App, Button, Empty, Splitter, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldConfig } from '../../schemas/field';
+import type { FormConfig } from '../../schemas/form';
 import type { RendererMap } from '../../src/engine/renderer';
 import { applyDrop, innermost } from '../canvas/dnd';
 import FieldList from '../canvas/FieldList';
@@ -19,6 +21,7 @@ import { DesignerStore } from '../store/DesignerStore';
 import DesignerToolbar from './DesignerToolbar';
 import { DesignerStoreContext, ProblemsContext } from './DesignerContext';
 import JsonDialog from './JsonDialog';
+import OwnFields from './OwnFields';
 import PreviewDialog from './PreviewDialog';
 import PublishDialog from './PublishDialog';
 import { dropDraft, useDraftAutosave } from './useDraft';
@@ -36,6 +39,16 @@ export interface FormDesignerProps {
   onCreated?: (id: string) => void;
   /** Called once the model is published, with the route of its page. */
   onPublished?: (path: string) => void;
+  /** Extension mode (issue 26 item 4): the canvas holds a built-in page's added fields, saved by `save`. */
+  extension?: ExtensionMode;
+}
+
+/** What the designer needs to edit the added fields of a built-in page (issue 26 item 4). */
+export interface ExtensionMode {
+  /** The page's own fields, shown read-only above the canvas. */
+  ownFields: FieldConfig[];
+  /** Stores the canvas fields (the page's extension): saved, refused with a path, or stale with the server's words. */
+  save: (form: FormConfig) => Promise<{ kind: 'saved'; msg: string } | { kind: 'refused'; msg: string; path: string | null } | { kind: 'stale'; msg: string }>;
 }
 
 const ROOT = { owner: null };
@@ -46,7 +59,7 @@ const ROOT = { owner: null };
  * question before leaving with unsaved changes. Saving runs the designer's checks (shown next to the fields), then the
  * existing model save with the server's check (its refusal's path marks the field) and a stale-model check.
  */
-export default function FormDesigner({ model, registry, onLeave, onCreated, onPublished }: FormDesignerProps) {
+export default function FormDesigner({ model, registry, onLeave, onCreated, onPublished, extension }: FormDesignerProps) {
   const { t } = useTranslation(DESIGNER_NS);
   const { modal, message } = App.useApp();
   const [store] = useState(() => new DesignerStore(model.form, registry));
@@ -104,6 +117,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
       return;
     }
     const form = snap.form;
+    if (extension) return saveExtension(form);
     const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
     const fields = listFields(form);
     const listed = columns ? withRenames(columns, changes.renamed) : null;
@@ -140,6 +154,32 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
         message.error(r.msg);
       } else {
         modal.warning({ title: t('fd.prompt'), content: t('fd.stale'), okText: t('fd.ok') });
+      }
+    } catch {
+      /* the client toasted the failure */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Extension mode's save: the canvas fields through `extension.save`; a stale answer keeps the canvas as it is. */
+  const saveExtension = async (form: FormConfig) => {
+    if (!extension) return;
+    setSaving(true);
+    try {
+      const r = await extension.save(form);
+      if (r.kind === 'saved') {
+        dropDraft(meta.id);
+        store.markSaved(form);
+        setSavedForm(form);
+        message.success(r.msg || t('fd.saved'));
+      } else if (r.kind === 'refused') {
+        const at = r.path ? fieldOfPath(form, r.path) : null;
+        setServerProblems(new Map([[at ?? '__form', [r.msg]]]));
+        if (at !== null) store.select(at);
+        message.error(r.msg);
+      } else {
+        modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.ext.stale'), okText: t('fd.ok') });
       }
     } catch {
       /* the client toasted the failure */
@@ -206,6 +246,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
             onPreview={() => setDialog('preview')}
             onClear={clear}
             onSave={save}
+            formOnly={!!extension}
             onPublish={meta.id && !dirty ? () => setDialog('publish') : undefined}
             publishHint={t('fd.pub.saveFirst')}
           />
@@ -224,7 +265,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
                         {formProblems.join('；')}
                       </div>
                     ) : null}
-                    {snap.form.fields.length ? null : <Empty className="kd-designer-canvas-empty" description={t('fd.emptyCanvas')} />}
+                    {extension ? <OwnFields fields={extension.ownFields} /> : null}
+                    {snap.form.fields.length ? null : <Empty className="kd-designer-canvas-empty" description={t(extension ? 'fd.ext.empty' : 'fd.emptyCanvas')} />}
                     <FieldList fields={snap.form.fields} listRef={ROOT} />
                   </div>
                 </div>
@@ -233,12 +275,12 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
                 <div className="kd-designer-props" data-testid="designer-props">
                   <Tabs
                     size="small"
-                    activeKey={snap.selected === null ? 'form' : 'field'}
+                    activeKey={snap.selected === null && !extension ? 'form' : 'field'}
                     onChange={(k) => k === 'form' && store.select(null)}
                     items={[
                       { key: 'field', label: t('fd.fieldProps'), children: snap.selected === null ? <Empty description={t('fd.noSelection')} /> : <FieldProps formId={snap.selected} /> },
                       { key: 'form', label: t('fd.formProps'), children: <FormProps meta={meta} onMeta={setMeta} /> },
-                    ]}
+                    ].filter((tab) => !extension || tab.key === 'field')}
                   />
                 </div>
               </Splitter.Panel>

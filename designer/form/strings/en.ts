@@ -167,5 +167,14 @@ export default {
   "formulaMissing": "The formula names fields that do not exist: {{names}}",
   "showWhen": "Show when",
   "showWhenField": "Field",
-  "showWhenValues": "is one of"
+  "showWhenValues": "is one of",
+  "ext": {
+    "title": "Extend built-in page: {{name}}",
+    "own": "The page's own fields ({{count}})",
+    "ownHint": "The page's own fields cannot be changed here; the fields added here follow them.",
+    "pick": "Choose the built-in page to extend",
+    "open": "Open",
+    "empty": "Add fields to this page from the left",
+    "stale": "Another administrator changed this page's added fields; your changes were not saved. Reload before editing."
+  }
 } as const;

@@ -167,5 +167,14 @@ export default {
   "formulaMissing": "Formula merujuk medan yang tiada: {{names}}",
   "showWhen": "Papar apabila",
   "showWhenField": "Medan",
-  "showWhenValues": "ialah salah satu daripada"
+  "showWhenValues": "ialah salah satu daripada",
+  "ext": {
+    "title": "Perluas halaman terbina dalam: {{name}}",
+    "own": "Medan halaman itu sendiri ({{count}})",
+    "ownHint": "Medan halaman itu sendiri tidak boleh diubah di sini; medan yang ditambah di sini mengikutinya.",
+    "pick": "Pilih halaman terbina dalam untuk diperluas",
+    "open": "Buka",
+    "empty": "Tambah medan ke halaman ini dari kiri",
+    "stale": "Pentadbir lain telah mengubah medan tambahan halaman ini; perubahan anda tidak disimpan. Muat semula sebelum mengedit."
+  }
 } as const;

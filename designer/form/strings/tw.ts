@@ -167,5 +167,14 @@ export default {
   "formulaMissing": "計算公式引用了不存在的字段：{{names}}",
   "showWhen": "顯示條件",
   "showWhenField": "當字段",
-  "showWhenValues": "取值為其中之一時顯示"
+  "showWhenValues": "取值為其中之一時顯示",
+  "ext": {
+    "title": "擴展內置頁面：{{name}}",
+    "own": "頁面自帶欄位（{{count}}）",
+    "ownHint": "頁面自帶的欄位不能在此修改；這裡新增的欄位顯示在它們之後。",
+    "pick": "選擇要擴展的內置頁面",
+    "open": "打開",
+    "empty": "從左側新增欄位到此頁面",
+    "stale": "其他管理員已修改此頁面的擴展欄位，本次修改未保存。請重新載入後再修改。"
+  }
 } as const;

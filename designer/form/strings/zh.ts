@@ -167,5 +167,14 @@ export default {
   "formulaMissing": "计算公式引用了不存在的字段：{{names}}",
   "showWhen": "显示条件",
   "showWhenField": "当字段",
-  "showWhenValues": "取值为其中之一时显示"
+  "showWhenValues": "取值为其中之一时显示",
+  "ext": {
+    "title": "扩展内置页面：{{name}}",
+    "own": "页面自带字段（{{count}}）",
+    "ownHint": "页面自带的字段不能在此修改；这里添加的字段显示在它们之后。",
+    "pick": "选择要扩展的内置页面",
+    "open": "打开",
+    "empty": "从左侧添加字段到此页面",
+    "stale": "其他管理员已修改此页面的扩展字段，本次修改未保存。请重新加载后再修改。"
+  }
 } as const;
