@@ -1,6 +1,7 @@
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
 import { type Envelope, request, requestEnvelope } from './client';
+import { configEnvelope } from './configPrefetch';
 import { type Downloaded, download, uploadWithProgress } from './transfer';
 
 /** A model record keyed by `__vModel__`, with its `id` (design.md §6). */
@@ -93,7 +94,7 @@ const EMPTY_COLUMNS: ColumnConfig = { type: 1, searchList: [], columnList: [], s
  * so a non-200 answer resolves `{ ok: false, msg }` without a toast (the page then goes to /404, spec 001 §7).
  */
 export async function config(modelId: string): Promise<{ ok: true; config: ModelConfig } | { ok: false; code: number; msg: string }> {
-  const env: Envelope<Record<string, unknown> | null> = await requestEnvelope(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Config`, { passThrough: true });
+  const env = await configEnvelope(modelId);
   if (env.code !== 200 || !env.data) return { ok: false, code: env.code, msg: env.msg };
   const d = env.data;
   const formData = parseJson<FormConfig>(d.formData, { fields: [] });

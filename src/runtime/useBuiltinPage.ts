@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
 import type { PageConfig, PageLocales, ResourceBinding } from '../../schemas/page';
-import { type Envelope, requestEnvelope } from '../api/client';
+import type { Envelope } from '../api/client';
+import { configEnvelope } from '../api/configPrefetch';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { compileModel } from './compileModel';
@@ -58,7 +59,7 @@ export function useBuiltinPage(code: string, registry: RendererMap, lang: string
   useEffect(() => {
     let live = true;
     setRaw({ status: 'loading' });
-    requestEnvelope<Record<string, unknown> | null>(`/api/visualdev/OnlineDev/${encodeURIComponent(code)}/Config`, { passThrough: true })
+    configEnvelope(code)
       .then((env: Envelope<Record<string, unknown> | null>) => {
         if (!live) return;
         if (env.code !== 200 || !env.data?.resource) return setRaw({ status: 'failed', msg: env.msg });

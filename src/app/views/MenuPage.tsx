@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
+import { prefetchConfig } from '../../api/configPrefetch';
 import type { MenuRoute } from '../menu';
-import { type PageLoader, type PageProps, pageFor } from '../pages';
+import { type PageLoader, type PageProps, pageConfigFor, pageFor } from '../pages';
 import FolderPage from './FolderPage';
 import LinkFrame from './LinkFrame';
 import NotAvailable from './NotAvailable';
@@ -27,6 +28,11 @@ function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType<PagePro
  */
 export default function MenuPage({ route }: { route: MenuRoute }) {
   const { menu } = route;
+  // The page's Config is asked for while its code loads (bench B26): a built-in page config by its code, a model by its id.
+  const configId = menu.type === 2 ? pageConfigFor(menu.urlAddress ?? '') : menu.type === 3 ? (route.moduleId ?? null) : null;
+  useEffect(() => {
+    if (configId) prefetchConfig(configId);
+  }, [configId]);
   if (menu.type === 1) return <FolderPage menu={menu} />;
   if (menu.type === 2) {
     const loader = pageFor(menu.urlAddress ?? '');
