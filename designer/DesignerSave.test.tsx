@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestEnvelope } from '../src/api/client';
+import { configureClient, requestEnvelope } from '../src/api/client';
 import ConfigPage from '../src/app/views/ConfigPage';
+import { bufferedFetch } from '../src/testing/fakeApi';
 import { pageTestServerLifecycle } from '../src/testing/pageTestServer';
 import DesignerPage from './DesignerPage';
 import { loadModel } from './model/modelApi';
@@ -18,6 +19,7 @@ import { loadModel } from './model/modelApi';
 pageTestServerLifecycle();
 afterEach(() => {
   globalThis.localStorage.clear();
+  configureClient({ fetch: bufferedFetch });
 });
 
 const WAIT = { timeout: 20_000 };
@@ -144,5 +146,37 @@ describe('designer save (issue 13 item 3)', () => {
     expect(menu).toMatchObject({ type: 3, moduleId: idOfLocation() });
     const buttons = (await requestEnvelope<{ list: Array<{ enCode: string }> }>(`/api/system/ModuleButton/${menu?.id}/List`)).data.list;
     expect(buttons.map((b) => b.enCode)).toEqual(expect.arrayContaining(['btn_add', 'btn_edit', 'btn_remove']));
+  });
+
+  it('a save that lands between the designer’s check and its write is refused by the server, naming who saved', async () => {
+    const env = await requestEnvelope<{ id: string }>('/api/visualdev/Base', {
+      method: 'post',
+      json: { fullName: '并发测试', enCode: 'raceCheck', webType: 2, tables: [], formData: { fields: [{ __config__: { kdKey: 'comInput', label: '名称', formId: 1 }, __vModel__: 'name' }] },
+        columnData: { type: 1, searchList: [], columnList: [{ prop: 'name', label: '名称' }], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
+      },
+    });
+    const id = env.data.id;
+    page(`/onlineDev/designer?id=${id}`);
+    fireEvent.click(await screen.findByTestId('designer-field-name', {}, WAIT));
+    fireEvent.change(props().getByLabelText('标题'), { target: { value: '客户名称' } });
+    // Another admin's save reaches the server just before this designer's POST (after its check read the model).
+    let raced = false;
+    configureClient({
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        if (!raced && req.method === 'POST' && new URL(req.url).pathname === `/api/visualdev/Base/${id}`) {
+          raced = true;
+          await requestEnvelope(`/api/visualdev/Base/${id}`, { method: 'post', json: { fullName: '别人刚改' } });
+        }
+        return bufferedFetch(input, init);
+      },
+    });
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText(/于\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}修改了此模型，本次修改未保存/, {}, WAIT)).toBeTruthy();
+    expect(raced).toBe(true);
+    const after = await loadModel(id);
+    expect(after.meta.fullName).toBe('别人刚改');
+    expect(after.form.fields[0].__config__.label).toBe('名称');
+    expect((props().getByLabelText('标题') as HTMLInputElement).value).toBe('客户名称');
   });
 });

@@ -153,7 +153,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
         if (at !== null) store.select(at);
         message.error(r.msg);
       } else {
-        modal.warning({ title: t('fd.prompt'), content: t('fd.stale'), okText: t('fd.ok') });
+        modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.stale'), okText: t('fd.ok') });
       }
     } catch {
       /* the client toasted the failure */

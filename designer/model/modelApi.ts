@@ -75,14 +75,15 @@ export function defaultColumns(form: FormConfig): ColumnConfig {
 export type SaveResult =
   | { kind: 'saved'; id: string; base: string; msg: string }
   | { kind: 'refused'; msg: string; path: string | null; field: string | null }
-  | { kind: 'stale' };
+  | { kind: 'stale'; msg?: string };
 
 /**
  * Saves through the existing model endpoints (issue 13 item 3): a new model with POST Base (its tables are created from
  * its fields), an existing one with POST Base/{id} (tables migrated additively). Both run the server's model check
  * (model-validate.ts validateModel): a refusal answers 400 with `data.path`, returned as `refused`. An existing model
  * is first read again and compared with what was loaded (`base`): if another admin changed it meanwhile the save is
- * not sent (`stale`). `purge` drops the columns of renamed and removed fields (else their data stays in the tables).
+ * not sent (`stale`); else the save carries that read's `lastModifyTime`, so a save landing between the read and this
+ * one is refused by the server (409 naming who, returned as `stale` with its message). `purge` drops the columns of renamed and removed fields (else their data stays in the tables).
  * After a save the stored record is read back as the new base.
  */
 export async function saveModel(model: DesignedModel, opts: { purge?: boolean } = {}): Promise<SaveResult> {
@@ -94,7 +95,8 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
     if (id) {
       const now = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
       if (model.base !== null && fingerprint(now) !== model.base) return { kind: 'stale' };
-      msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: body, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
+      const stamp = typeof now.lastModifyTime === 'number' ? { lastModifyTime: now.lastModifyTime } : {};
+      msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: { ...body, ...stamp }, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
       const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [] }, silent: true });
       id = env.data.id;
@@ -103,6 +105,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
     const stored = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
     return { kind: 'saved', id, base: fingerprint(stored), msg };
   } catch (e) {
+    if (e instanceof ApiError && e.code === 409) return { kind: 'stale', msg: e.msg };
     if (e instanceof ApiError && e.code === 400) {
       const data = (e.data ?? {}) as { path?: unknown; field?: unknown };
       return { kind: 'refused', msg: e.msg, path: typeof data.path === 'string' ? data.path : null, field: typeof data.field === 'string' ? data.field : null };

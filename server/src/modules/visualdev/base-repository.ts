@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
+import { failWith, type MessageTable } from '../dictionary/localized-error';
 import { likePattern } from './list-filter';
 import { releaseTables } from './model-ddl';
 import { assignFreeTables, uniqueEnCode } from './model-io';
@@ -128,4 +130,67 @@ export async function copyModel(db: Db, source: LoadedModel, userId: string | nu
   model.enCode = await uniqueEnCode(db, `${model.enCode.slice(0, 44)}_copy`);
   await assignFreeTables(db, model, false, true);
   return (await saveModel(db, model, userId)).record;
+}
+
+/** Who saved a model last and when (GET Base/{id} `lastModifyTime`, `lastModifyUserId`; the stale check's answer). */
+export interface ModelStamp {
+  /** updated_at in ms: changes on every save. */
+  time: number;
+  userId: string | null;
+  userName: string | null;
+}
+
+/** The save stamp of model `id`, or null when there is no such model. */
+export async function modelStamp(db: Db, id: string): Promise<ModelStamp | null> {
+  const row = await db
+    .selectFrom('visualdev')
+    .leftJoin('users', 'users.id', 'visualdev.updated_by')
+    .select(['visualdev.updated_at', 'visualdev.created_at', 'visualdev.updated_by', 'users.real_name'])
+    .where('visualdev.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { time: toMs(row.updated_at) ?? toMs(row.created_at) ?? 0, userId: row.updated_by, userName: row.real_name ?? null };
+}
+
+/** Refusals of the model save's version check, in the request's language (tw derived from zh, mas from en). */
+const staleMessages: MessageTable<'modelStale' | 'badStamp'> = {
+  zh: { modelStale: '{user}于{time}修改了此模型，本次修改未保存。请重新加载后再修改', badStamp: 'lastModifyTime 须为毫秒时间戳' },
+  en: { modelStale: '{user} changed this model at {time}; your changes were not saved. Reload before editing', badStamp: 'lastModifyTime must be a time in ms' },
+  mas: { modelStale: '{user} mengubah model ini pada {time}; perubahan anda tidak disimpan. Muat semula sebelum mengedit', badStamp: 'lastModifyTime mesti masa dalam ms' },
+};
+
+/** `staleFail(code, key, vars, data)`: a localized ApiError of the model save's version check. */
+export const staleFail = failWith(staleMessages, 'visualdevBaseStale');
+
+/**
+ * The version check of POST Base/{id} (spec 001 §7; the designer sends the `lastModifyTime` it read): when the stored
+ * stamp is not `expected`, another administrator saved meanwhile.
+ * @throws LocalizedError 409 `modelStale` naming who and when, `data: { lastModifyTime, lastModifyUserId, lastModifyUserName }`.
+ */
+export async function assertModelUnchanged(db: Db, id: string, expected: number): Promise<void> {
+  const now = await modelStamp(db, id);
+  if (!now || now.time === expected) return;
+  throw staleFail(
+    409,
+    'modelStale',
+    { user: now.userName ?? '?', time: dayjs(now.time).format('YYYY-MM-DD HH:mm:ss') },
+    { lastModifyTime: now.time, lastModifyUserId: now.userId, lastModifyUserName: now.userName },
+  );
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `fn` after every earlier call with the same `key` has finished (this process): the version check and the save
+ * of one model do not interleave with another save of it. Saves from other server processes are not ordered by this.
+ */
+export async function serially<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(key) === tail) queues.delete(key);
+  }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
-import { copyModel, deleteModel, listModels, modelTree } from './base-repository';
+import { assertModelUnchanged, copyModel, deleteModel, listModels, modelStamp, modelTree, serially, staleFail } from './base-repository';
 import { fromJnpf, isJnpfExport } from './jnpf';
 import { fail, text } from './messages';
 import { freeTableName } from './model-ddl';
@@ -38,9 +38,30 @@ function modelOfBody(body: unknown): Record<string, unknown> {
   return isJnpfExport(body) ? fromJnpf(body as Record<string, unknown>) : { ...(body as Record<string, unknown>) };
 }
 
-/** The wire form of a model (Base get): the record with `tables`, `formData`, `columnData` as JSON strings (JNPF v3). */
-function wireModel(record: Model) {
-  return { ...record, tables: JSON.stringify(record.tables), formData: JSON.stringify(record.formData), columnData: JSON.stringify(record.columnData) };
+/**
+ * The wire form of a model (Base get): the record with `tables`, `formData`, `columnData` as JSON strings (JNPF v3),
+ * and who saved it last: `lastModifyTime` (ms, changes on every save; POST Base/{id} takes it back), `lastModifyUserId`.
+ */
+async function wireModel(req: FastifyRequest, record: Model) {
+  const stamp = await modelStamp(req.server.db, record.id);
+  return {
+    ...record,
+    tables: JSON.stringify(record.tables),
+    formData: JSON.stringify(record.formData),
+    columnData: JSON.stringify(record.columnData),
+    lastModifyTime: stamp?.time ?? null,
+    lastModifyUserId: stamp?.userId ?? null,
+  };
+}
+
+/** Takes the optional version check `lastModifyTime` (ms) out of a save body. @throws LocalizedError 400 when not an integer. */
+function takeStamp(body: Record<string, unknown>): number | undefined {
+  const v = body.lastModifyTime;
+  delete body.lastModifyTime;
+  delete body.lastModifyUserId;
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw staleFail(400, 'badStamp', {}, { field: 'lastModifyTime' });
+  return v;
 }
 
 /**
@@ -78,7 +99,7 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /api/visualdev/Base/{id} → the model record with tables/formData/columnData as JSON strings; 404. */
   app.get<{ Params: IdParams }>('/api/visualdev/Base/:id', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
-    return ok(wireModel((await adminModelOf(req)).record));
+    return ok(await wireModel(req, (await adminModelOf(req)).record));
   });
 
   /**
@@ -101,18 +122,25 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/visualdev/Base/{id}?purge=1 (btn_edit): updates a model (keys missing from the body keep their stored
    * values) and migrates its tables additively; a type change that would lose data → 400 naming the field and types.
-   * With purge=1 the columns of removed fields are dropped → `{ dropped: ['table.column'] }`.
+   * With purge=1 the columns of removed fields are dropped → `{ dropped: ['table.column'], lastModifyTime }`.
+   * Version check: a body with `lastModifyTime` (ms, as GET Base/{id} answered it) is saved only while the stored one
+   * is the same — else 409 naming who saved meanwhile and when (`data.lastModifyTime`…), nothing changed. The check
+   * and the save of one model run one after the other in this process (base-repository.ts serially).
    */
   app.post<{ Params: IdParams; Querystring: { purge?: string } }>(
     '/api/visualdev/Base/:id',
     { config: { access: { menu: ADMIN_MENU, button: 'btn_edit' } }, schema: { params: idParams, querystring: purgeQuery }, bodyLimit: MAX_MODEL_BYTES },
     async (req) => {
-      const current = await adminModelOf(req);
       const body = modelOfBody(req.body);
-      const model = validateModel({ ...current.record, ...body, id: current.record.id }, platformTables(app.db));
-      if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
-      const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
-      return ok({ dropped }, t(req.lang, 'updateOk'));
+      const expected = takeStamp(body);
+      return serially(`visualdev:${req.params.id}`, async () => {
+        const current = await adminModelOf(req);
+        if (expected !== undefined) await assertModelUnchanged(app.db, current.record.id, expected);
+        const model = validateModel({ ...current.record, ...body, id: current.record.id }, platformTables(app.db));
+        if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
+        const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
+        return ok({ dropped, lastModifyTime: (await modelStamp(app.db, model.id))?.time ?? null }, t(req.lang, 'updateOk'));
+      });
     },
   );
 
