@@ -101,11 +101,14 @@ describe('designer extension mode (issue 26 item 4)', () => {
     expect(after.version).toBe(2);
     expect(after.fields[0].__config__.label).toBe('工号');
 
-    // Reloaded and saved again: the stored column keeps the other administrator's width, its label follows the field.
+    // Reloaded: the unsaved canvas was kept as a draft and is restored on request; saved against the version now
+    // loaded, the stored column keeps the other administrator's width and its label follows the field.
+    await waitFor(() => expect(globalThis.localStorage.getItem('kd-designer-draft:page:permissionUser')).toContain('员工号'), WAIT);
     cleanup();
     page('/onlineDev/designer?page=permissionUser');
+    fireEvent.click(within((await screen.findByText(/发现未保存的草稿/, {}, WAIT)).closest('.ant-modal') as HTMLElement).getByRole('button', { name: /恢\s*复/ }));
     fireEvent.click(await screen.findByTestId('designer-field-comInputField1', {}, WAIT));
-    fireEvent.change(props().getByLabelText('标题'), { target: { value: '员工号' } });
+    expect((props().getByLabelText('标题') as HTMLInputElement).value).toBe('员工号');
     fireEvent.click(screen.getByTestId('designer-save'));
     expect(await screen.findByText('修改成功', {}, WAIT)).toBeTruthy();
     expect(await stored()).toMatchObject({ version: 3, columns: [{ prop: 'comInputField1', label: '员工号', width: 200 }] });

@@ -1,10 +1,11 @@
-import { Button, Card, Result, Select, Space, Spin } from 'antd';
+import { App as AntApp, Button, Card, Result, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../schemas/form';
 import type { PageLocales } from '../schemas/page';
 import type { RendererMap } from '../src/engine/renderer';
 import FormDesigner from './form/FormDesigner';
+import { dropDraft, readDraft } from './form/useDraft';
 import { DESIGNER_NS } from './i18n';
 import { emptyForm } from './store/DesignerStore';
 import { extensionColumns, loadPageExtension, type PageExtensionModel, savePageExtension } from './model/extensionApi';
@@ -25,6 +26,9 @@ export function extensiblePages(lang: string): Array<{ code: string; name: strin
 export function plainRegistry(registry: RendererMap): RendererMap {
   return Object.fromEntries(Object.entries(registry).filter(([k, d]) => k !== 'table' && !['layout', 'display', 'system'].includes(d.group)));
 }
+
+/** The draft slot of a page's extension in local storage (the form designer autosaves under its model id). */
+const draftId = (code: string) => `page:${code}`;
 
 /** Picks the built-in page to extend, then opens `?page=<code>`. */
 function PagePicker({ onPick, onBack }: { onPick: (code: string) => void; onBack: () => void }) {
@@ -52,6 +56,7 @@ function PagePicker({ onPick, onBack }: { onPick: (code: string) => void; onBack
  */
 export default function ExtensionDesigner({ code, registry, onPick, onLeave }: { code: string; registry: RendererMap; onPick: (code: string) => void; onLeave: () => void }) {
   const { t } = useTranslation(DESIGNER_NS);
+  const { modal } = AntApp.useApp();
   const [page, setPage] = useState<PageExtensionModel | null>(null);
   const [failed, setFailed] = useState(false);
   const plain = useMemo(() => plainRegistry(registry), [registry]);
@@ -60,12 +65,29 @@ export default function ExtensionDesigner({ code, registry, onPick, onLeave }: {
     let live = true;
     setPage(null);
     loadPageExtension(code)
-      .then((p) => live && setPage(p))
+      .then((p) => {
+        if (!live) return;
+        // A draft left by an earlier session: restored on request (saved against the version loaded now, so a
+        // draft older than another administrator's save is refused as stale rather than overwriting it).
+        const draft = readDraft(draftId(code));
+        if (!draft || JSON.stringify(draft.form.fields) === JSON.stringify(p.fields)) return setPage(p);
+        modal.confirm({
+          title: t('fd.prompt'),
+          content: t('fd.draftFound', { time: new Date(draft.at).toLocaleString() }),
+          okText: t('fd.restore'),
+          cancelText: t('fd.discard'),
+          onOk: () => setPage({ ...p, fields: draft.form.fields }),
+          onCancel: () => {
+            dropDraft(draftId(code));
+            setPage(p);
+          },
+        });
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [code]);
+  }, [code, modal, t]);
   const extension = useMemo(() => {
     if (!page) return undefined;
     let { version, columns } = page;
@@ -86,6 +108,6 @@ export default function ExtensionDesigner({ code, registry, onPick, onLeave }: {
   if (!code) return <PagePicker onPick={onPick} onBack={onLeave} />;
   if (failed) return <Result status="warning" title={t('fd.loadFailed')} extra={<Button onClick={onLeave}>{t('fd.back')}</Button>} />;
   if (!page || !extension) return <Spin style={{ display: 'block', marginTop: '20vh' }} />;
-  const model = { meta: { id: `page:${page.code}`, fullName: t('fd.ext.title', { name: page.fullName }), enCode: page.code, webType: 1 as const }, form: { ...emptyForm(), fields: page.fields }, columnData: null, base: null };
+  const model = { meta: { id: draftId(page.code), fullName: t('fd.ext.title', { name: page.fullName }), enCode: page.code, webType: 1 as const }, form: { ...emptyForm(), fields: page.fields }, columnData: null, base: null };
   return <FormDesigner model={model} registry={plain} onLeave={onLeave} extension={extension} />;
 }
