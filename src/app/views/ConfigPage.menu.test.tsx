@@ -14,8 +14,9 @@ import { fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './
 type Menu = { id: string; fullName: string; enCode: string; parentId: string; type: number; isButtonAuthorize: number; moduleId: string };
 let modelMenu = '';
 pageTestServerLifecycle(async () => {
-  // A type-3 menu bound to the seeded supplier model, under 系统管理 (seed ids: menu-system, vd-supplier).
-  modelMenu = (await request<{ id: string }>('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '供应商档案', enCode: 'supplierFiles', type: 3, urlAddress: 'model/supplierFiles', moduleId: 'vd-supplier', sortCode: 90 } })).id;
+  // A type-3 menu bound to the seeded supplier model, under 系统管理 (seed ids: menu-system, vd-supplier), sorted near
+  // the top: 系统管理 holds more than a page (20) of menus.
+  modelMenu = (await request<{ id: string }>('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '供应商档案', enCode: 'supplierFiles', type: 3, urlAddress: 'model/supplierFiles', moduleId: 'vd-supplier', sortCode: 1 } })).id;
 });
 
 resetAfterEach();
