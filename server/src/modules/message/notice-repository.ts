@@ -15,6 +15,7 @@ import { publishMessage } from './bus';
 import { fail } from './messages';
 import { insertReceipts } from './repository';
 import './types';
+import { withDescendants } from '../organization/common';
 
 /**
  * Notice management (issue 14 item 1; spec 000 §7 "Messages": GET Notice, POST /api/message, POST/GET/DELETE
@@ -179,21 +180,6 @@ async function audienceOf(db: Db, n: { audience_type: number; to_organize_ids: s
   return (await q.orderBy('id').execute()).map((r) => r.id);
 }
 
-/** `ids` and every organisation below them (organize.parent_id), unknown ids dropped. */
-async function withDescendants(db: Db, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const all = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
-  const out = new Set(ids.filter((id) => all.some((o) => o.id === id)));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const o of all) {
-      if (out.has(o.id) || !out.has(o.parent_id)) continue;
-      out.add(o.id);
-      grew = true;
-    }
-  }
-  return [...out];
-}
 
 /**
  * POST /api/message/{id}/Actions/Release: sends the notice to its audience (resolved now), marks it released (last

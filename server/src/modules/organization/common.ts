@@ -59,13 +59,25 @@ export function keepMatches<T extends { id: string; parentId: string; fullName: 
   return rows.filter((r) => keep.has(r.id));
 }
 
-/** The ids of organisation `rootId` and every organisation below it (empty when it does not exist). */
-export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
+/** `ids` (unknown ones dropped) and every organisation below them (organize.parent_id), each once, the given ones first. */
+export async function withDescendants(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
   const rows = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
-  if (!rows.some((r) => r.id === rootId)) return [];
-  const out = [rootId];
-  for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parent_id === out[i] && !out.includes(r.id)) out.push(r.id);
-  return out;
+  const out = new Set(ids.filter((id) => rows.some((r) => r.id === id)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) {
+      if (out.has(r.id) || !out.has(r.parent_id)) continue;
+      out.add(r.id);
+      grew = true;
+    }
+  }
+  return [...out];
+}
+
+/** The ids of organisation `rootId` and every organisation below it (empty when it does not exist). */
+export function subtreeIds(db: Db, rootId: string): Promise<string[]> {
+  return withDescendants(db, [rootId]);
 }
 
 /** LIKE pattern of a keyword with %, _ and \ escaped. */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
+import { withDescendants } from './common';
 import { fail } from './messages';
 
 /**
@@ -33,8 +33,7 @@ export async function orgScopeOf(db: Db, caller: Pick<SessionInfo, 'userId' | 'i
     if (r.this_layer_delete) allow(r.organize_id, 'delete');
     const sub = (['add', 'edit', 'delete'] as const).filter((a) => r[`sub_layer_${a}` as 'sub_layer_add']);
     if (!sub.length) continue;
-    const below = await sql<{ id: string }>`with recursive t(id) as (select id from organize where parent_id = ${r.organize_id} union select o.id from organize o join t on o.parent_id = t.id) select id from t limit 100000`.execute(db);
-    for (const { id } of below.rows) for (const a of sub) allow(id, a);
+    for (const id of await withDescendants(db, [r.organize_id])) if (id !== r.organize_id) for (const a of sub) allow(id, a);
   }
   return scope;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types';
 import type { MemberTargets, Resolver } from './engine/types';
+import { withDescendants } from '../organization/common';
 
 const MAX_IDS = 500;
 
@@ -17,21 +18,6 @@ export function idsOfValue(value: unknown): string[] {
   return [...new Set(raw.map((x) => String(x).trim()).filter((x) => x && x.length <= 100))].slice(0, MAX_IDS);
 }
 
-/** `ids` and every organisation below them (organize.parent_id). */
-async function withDescendants(db: Db, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const all = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
-  const out = new Set(ids.filter((id) => all.some((o) => o.id === id)));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const o of all) {
-      if (out.has(o.id) || !out.has(o.parent_id)) continue;
-      out.add(o.id);
-      grew = true;
-    }
-  }
-  return [...out];
-}
 
 /**
  * The engine's Resolver over the organisation tables (issue 15 item 2; modules/organization): users (enabled_mark,
