@@ -1,5 +1,6 @@
 import { FIELD, fail } from './messages';
 import { type PageParam, PAPERS } from './types';
+import { pageSizeMm } from '../../../../renderers/print-preview/document';
 
 /**
  * Page setup of a print template (spec 001 §7 "Print templates"; the label-size rule of spec 001 §5): paper
@@ -56,8 +57,5 @@ export function checkPageParam(input: unknown): PageParam {
   return out;
 }
 
-/** [width, height] in mm of a checked page setup, orientation applied. */
-export function pageSize(p: PageParam): [number, number] {
-  const [w, h] = p.paper === 'custom' ? [Number(p.width), Number(p.height)] : PAPERS[p.paper];
-  return p.orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [w, h];
-}
+/** [width, height] in mm of a checked page setup, orientation applied (the print document's own computation). */
+export const pageSize = pageSizeMm;

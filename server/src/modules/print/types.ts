@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import { PAPER_MM, type PrintPage } from '../../../../renderers/print-preview/document';
 
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type OptStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -38,20 +39,13 @@ declare module '../../db/types' {
   }
 }
 
-/** Paper sizes (mm, portrait) of spec 001 §7 page setup; `custom` takes width and height from the page setup. */
-export const PAPERS = { A3: [297, 420], A4: [210, 297], A5: [148, 210], B5: [176, 250] } as const;
-
-/** Page setup of a template (mm): paper, custom width/height, orientation, margins top/bottom/left/right. */
-export interface PageParam {
-  paper: keyof typeof PAPERS | 'custom';
-  width?: number | null;
-  height?: number | null;
-  orientation: 'portrait' | 'landscape';
-  mt: number;
-  mb: number;
-  ml: number;
-  mr: number;
-}
+/**
+ * Paper sizes (mm, portrait; spec 001 §7 page setup) and a template's page setup (paper, custom width/height,
+ * orientation, margins top/bottom/left/right, mm): the print document's own (renderers/print-preview/document.ts), so
+ * the preview and the server PDF read one definition.
+ */
+export const PAPERS = PAPER_MM;
+export type PageParam = PrintPage;
 
 /** One dataset: read-only SQL with `@formId` bound (item 0 = main row, 1..n = sub-table rows). */
 export interface SqlItem {
