@@ -24,19 +24,32 @@ const parse = <T>(text: string, fallback: T): T => {
   }
 };
 
-/** The extension of page `code`, or null when none is stored or it adds no field (then the page is as shipped). */
+/** Parsed and compiled extensions by their stored text (the bound routes read the extension on every call). */
+const parsed = new Map<string, LoadedExtension>();
+
+/**
+ * The extension of page `code`, or null when none was ever stored (then the page is as shipped; a stored one may hold
+ * no field after an administrator removed them all). One primary-key read; parsing and compiling only for stored
+ * text not seen before (the key holds the whole row, so two databases in one process never share an entry).
+ */
 export async function loadExtension(db: Db, code: string): Promise<LoadedExtension | null> {
   const row = await db.selectFrom('page_extension').selectAll().where('page_code', '=', code).executeTakeFirst();
   if (!row) return null;
+  const key = JSON.stringify([code, row.version, row.last_modify_user_id, new Date(row.last_modify_time).getTime(), row.form_fields, row.column_list]);
+  const seen = parsed.get(key);
+  if (seen) return seen;
   const fields = parse<FieldConfig[]>(row.form_fields, []);
-  return {
+  const ext: LoadedExtension = {
     fields,
     columns: parse<ColumnItem[]>(row.column_list, []),
     version: row.version,
     compiled: compileForm({ fields } as never, serverRegistry),
     modifiedBy: row.last_modify_user_id,
-    modifiedAt: row.last_modify_time,
+    modifiedAt: new Date(row.last_modify_time),
   };
+  if (parsed.size >= 200) parsed.clear();
+  parsed.set(key, ext);
+  return ext;
 }
 
 /**
