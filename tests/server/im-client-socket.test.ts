@@ -28,6 +28,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** While true, new sockets dial a closed port (refused → close → retry after the backoff): holds a reconnect back. */
+let holdReconnects = false;
+/** `ws` whose connection attempts fail while `holdReconnects` is set, so a test decides when a reconnect may land. */
+class GatedWebSocket extends WebSocket {
+  constructor(url: string, protocols?: string | string[]) {
+    super(holdReconnects ? 'ws://127.0.0.1:1/' : url, protocols);
+  }
+}
+
 /** A ChatSocket over `ws` that records its frames; `next(method)` waits for the next unseen one. */
 function browserSocket(token: string) {
   const frames: ServerFrame[] = [];
@@ -35,7 +44,7 @@ function browserSocket(token: string) {
   const socket = new ChatSocket({
     token,
     url: `${base}/api/message/websocket/${encodeURIComponent(token)}`,
-    WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocketImpl: GatedWebSocket as unknown as typeof globalThis.WebSocket,
     backoff: () => 20,
   });
   socket.subscribe((f) => {
@@ -68,11 +77,13 @@ describe('the browser chat socket', () => {
     expect(a.socket.send({ method: 'MessageList', toUserId: 'user-sock_b', formUserId: 'user-sock_a', currentPage: 1, pageSize: 30, sord: 'desc' })).toBe(true);
     expect(await a.next('messageList')).toMatchObject({ pagination: { total: 0 } });
 
-    // The server drops every socket; B writes while A is away.
+    // The server drops every socket; B writes while A is away (A's reconnects fail until B's message is stored).
+    holdReconnects = true;
     chatHubOf(t.app)!.dropAll();
     const { client: b } = await ChatClient.connect(base, tok.sock_b);
     b.send({ method: 'SendMessage', toUserId: 'user-sock_a', messageType: 'text', messageContent: '你掉线时发的', token: tok.sock_b });
     await b.next('sendMessage');
+    holdReconnects = false;
 
     // A is back by itself: a fresh initMessage counts the message, and the page has it.
     const init = await a.next('initMessage');
