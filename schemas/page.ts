@@ -48,6 +48,12 @@ export const ResourceListSchema = Type.Object(
     path: PathTemplateSchema,
     clientPaging: Type.Optional(Type.Boolean()),
     children: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    /**
+     * The search fields sent as their own parameters instead of inside `queryJson` (an area whose route takes plain
+     * filters, e.g. the workflow lists' `status`, `flowUrgent`, `startTime`/`endTime`): search prop → parameter name,
+     * or for a range `[from, to]` the pair of parameter names. queryJson is then left out.
+     */
+    searchParams: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 63 }), Type.Union([Type.String({ minLength: 1, maxLength: 63 }), Type.Tuple([Type.String({ minLength: 1, maxLength: 63 }), Type.String({ minLength: 1, maxLength: 63 })])]))),
   },
   { additionalProperties: false },
 );

@@ -33,9 +33,38 @@ export function asPage(answer: unknown, query: ListQuery): ListPage {
   return { ...a, list, pagination: a.pagination ?? { currentPage: query.currentPage, pageSize: query.pageSize, total: list.length } } as ListPage;
 }
 
+/**
+ * The search fields of `queryJson` as plain parameters (ResourceList `searchParams`): each mapped prop's value under
+ * its parameter name, a range `[from, to]` under the pair of names (an empty end left out). Props not mapped are dropped.
+ */
+export function searchParamsOf(queryJson: string | undefined, map: Record<string, string | [string, string]>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  let values: Record<string, unknown> = {};
+  try {
+    values = queryJson ? (JSON.parse(queryJson) as Record<string, unknown>) : {};
+  } catch {
+    return out;
+  }
+  const put = (name: string, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') out[name] = typeof v === 'object' ? JSON.stringify(v) : (v as string | number | boolean);
+  };
+  for (const [prop, name] of Object.entries(map)) {
+    const v = values[prop];
+    if (Array.isArray(name)) {
+      const pair = Array.isArray(v) ? v : [];
+      put(name[0], pair[0]);
+      put(name[1], pair[1]);
+    } else put(name, Array.isArray(v) ? v.join(',') : v);
+  }
+  return out;
+}
+
 /** The list call's parameters: the list query (treeField/treeValue become `tree.param`), empty values left out. */
 function listParams(binding: ResourceBinding, q: ListQuery): Record<string, string | number | boolean> {
-  const { treeField: _f, treeValue, summary: _s, ...rest } = q;
+  const { treeField: _f, treeValue, summary: _s, ...all } = q;
+  const { queryJson, ...plain } = all;
+  const mapped = binding.list.searchParams;
+  const rest = mapped ? { ...plain, ...searchParamsOf(queryJson, mapped) } : all;
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
   if (binding.tree && treeValue !== undefined && treeValue !== null && treeValue !== '') out[binding.tree.param] = String(treeValue);
