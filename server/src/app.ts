@@ -11,6 +11,7 @@ import { runSeeds } from './db/seed';
 import { openBus } from './lib/bus';
 import { modules } from './modules';
 import { registerPageExtensions } from './modules/page-extension/hooks';
+import { registerSysLog } from './modules/syslog/hooks';
 import { registerAreaVersions } from './plugins/area-versions';
 import { markPublicScope, registerAuth } from './plugins/auth';
 import { registerBus } from './plugins/auth-cache';
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     registerReferrerPolicy(app);
     registerAuth(app);
     registerPageExtensions(app);
+    registerSysLog(app);
     await app.register(rateLimit, { global: false });
     await app.register(formbody);
     for (const load of modules) await app.register((await load()).default);

@@ -27,6 +27,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./authority/routes'),
   () => import('./workflow/routes'),
   () => import('./backup/routes'),
+  () => import('./syslog/routes'),
   () => import('./health/routes'),
   () => import('./page-extension/routes'),
   () => import('./print/routes'),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, type MessageKey, requestLang, t } from '../i18n';
 
@@ -81,6 +82,12 @@ export function schemaErrorMessage(errors: AjvLikeError[], lang: Lang): string {
   return t(lang, 'invalid', { field });
 }
 
+/**
+ * Unhandled faults by request (issue 23 item 2): the error id the user's message shows (12 hex) and the error itself;
+ * modules/syslog writes them as an exception log row (the stack only there and in the server log).
+ */
+export const serverFaults = new WeakMap<FastifyRequest, { id: string; err: unknown }>();
+
 function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -107,7 +114,7 @@ export function frameworkErrorReply(_err: FastifyError, req: FastifyRequest, rep
 /**
  * Installs the wire conventions on the root instance: `req.lang`, the error handler (handled outcomes → HTTP 200
  * with the body code; body too large → HTTP 413; a database data exception → 400, see isDataException; crash → HTTP
- * 500 without internals) and the not-found handler
+ * 500 without internals, with an error id in the message and `data.errorId`) and the not-found handler
  * (HTTP 404 with a JSON body).
  */
 export function registerEnvelope(app: FastifyInstance): void {
@@ -133,8 +140,10 @@ export function registerEnvelope(app: FastifyInstance): void {
       req.log.warn({ err, dataException: true }, 'value refused by the database');
       return send(reply, 200, { code: 400, msg: t(lang, 'badRequest'), data: null });
     }
-    req.log.error({ err }, 'unhandled error');
-    return send(reply, 500, { code: 500, msg: t(lang, 'serverError'), data: null });
+    const errorId = randomBytes(6).toString('hex');
+    serverFaults.set(req, { id: errorId, err });
+    req.log.error({ err, errorId }, 'unhandled error');
+    return send(reply, 500, { code: 500, msg: `${t(lang, 'serverError')} (${errorId})`, data: { errorId } });
   });
   app.setNotFoundHandler((req, reply) => send(reply, 404, { code: 404, msg: t(req.lang, 'noRoute'), data: null }));
 }

@@ -29,6 +29,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./demo-messages'),
   () => import('./permission-grants'),
   () => import('../../modules/backup/seed'),
+  () => import('./ops-menus'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serverFaults } from '../../plugins/envelope';
+import type { Access } from '../../plugins/permissions';
+import { LogQueue, type LogRow } from './queue';
+import { redactText, redactUrl } from './redact';
+import { purgeLogs } from './repository';
+
+/** Log kinds (JNPF Log/{type}): 1 sign-in (login_log), 3 operation, 4 exception, 5 request. */
+export const LOG_TYPES = { signIn: 1, operation: 3, exception: 4, request: 5 } as const;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The system log write queue (modules/syslog/queue.ts). */
+    sysLog: LogQueue;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const bodyCodes = new WeakMap<FastifyRequest, { code: number; id?: string }>();
+
+/** The envelope code (and a created record's `data.id`) of a JSON reply, read without parsing large bodies. */
+function readEnvelope(payload: unknown, wantId: boolean): { code: number; id?: string } | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return null;
+  const m = /^\{"code":(-?\d+)/.exec(payload);
+  if (!m) return null;
+  const out: { code: number; id?: string } = { code: Number(m[1]) };
+  if (wantId && payload.length < 65_536) {
+    try {
+      const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
+      if (typeof id === 'string' || typeof id === 'number') out.id = String(id);
+    } catch {
+      /* not JSON after all */
+    }
+  }
+  return out;
+}
+
+/** The module a route belongs to: its menu or model (access), else its area path (`system/DataInterface`). */
+function moduleOf(req: FastifyRequest): string {
+  const access = req.routeOptions.config?.access as Access | undefined;
+  if (access && typeof access === 'object') return 'menu' in access ? access.menu : access.model;
+  const parts = (req.routeOptions.url ?? '').split('/').filter((p) => p && p !== 'api' && !p.startsWith(':'));
+  return parts.slice(0, 2).join('/');
+}
+
+/** What a write did: create / update / delete by method, or the named action (`Actions/State` → State). */
+function actionOf(req: FastifyRequest): string {
+  const url = req.routeOptions.url ?? '';
+  const named = /\/Actions\/(\w+)/.exec(url)?.[1];
+  if (named) return named;
+  if (req.method === 'DELETE') return 'delete';
+  if (req.method === 'PUT' || req.method === 'PATCH' || /\/:id$/.test(url)) return 'update';
+  return 'create';
+}
+
+/** The common columns of a row about `req`. */
+function baseRow(req: FastifyRequest, type: number): LogRow {
+  const ua = req.headers['user-agent'];
+  return {
+    id: randomUUID(),
+    type,
+    user_id: req.auth?.userId ?? null,
+    user_name: req.auth ? `${req.auth.realName}/${req.auth.account}` : null,
+    ip: req.ip ?? null,
+    user_agent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+    method: req.method,
+    path: redactUrl(req.url, req.params as Record<string, unknown> | undefined),
+    created_at: new Date(),
+  };
+}
+
+/** Rows (request, operation, exception) of one answered request. */
+function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
+  const env = bodyCodes.get(req);
+  const duration = Math.round(reply.elapsedTime);
+  const at = new Date(Date.now() - duration);
+  const rows: LogRow[] = [{ ...baseRow(req, LOG_TYPES.request), status: reply.statusCode, body_code: env?.code ?? null, duration, created_at: at }];
+  const access = req.routeOptions.config?.access;
+  if (WRITES.has(req.method) && env?.code === 200 && access && access !== 'public') {
+    const params = req.params as Record<string, unknown> | undefined;
+    const recordId = typeof params?.id === 'string' ? params.id : (env.id ?? null);
+    rows.push({ ...baseRow(req, LOG_TYPES.operation), module: moduleOf(req), action: actionOf(req), record_id: recordId, body_code: 200, duration, created_at: at });
+  }
+  const fault = serverFaults.get(req);
+  if (fault) {
+    const err = fault.err as { message?: unknown; stack?: unknown };
+    rows.push({
+      ...baseRow(req, LOG_TYPES.exception),
+      status: reply.statusCode,
+      body_code: 500,
+      error_id: fault.id,
+      module: moduleOf(req),
+      message: redactText(String(err?.message ?? fault.err)),
+      stack: typeof err?.stack === 'string' ? redactText(err.stack, 8000) : null,
+      created_at: at,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Installs the system logs (issue 23 item 2) on the root instance, before the modules: `app.sysLog` (the queue), an
+ * onSend hook that notes the envelope code of each /api reply, and an onResponse hook that queues the request row, an
+ * operation row for a successful signed-in write, and an exception row for an unhandled fault (plugins/envelope.ts
+ * serverFaults) — nothing on the request path but an array push. Rows older than the retention setting are purged at
+ * start (and by the scheduled job, modules/scheduler). The queue is flushed when the app starts closing (preClose, before the database goes).
+ */
+export function registerSysLog(app: FastifyInstance): void {
+  const queue = new LogQueue(app.db);
+  app.decorate('sysLog', queue);
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.url.startsWith('/api/')) {
+      const env = readEnvelope(payload, WRITES.has(req.method));
+      if (env) bodyCodes.set(req, env);
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    for (const row of rowsOf(req, reply)) queue.push(row);
+  });
+  app.addHook('onReady', async () => {
+    await purgeLogs(app.db).catch((err) => app.log.warn({ err }, '[syslog] purge at start failed'));
+  });
+  app.addHook('preClose', async () => queue.close());
+}

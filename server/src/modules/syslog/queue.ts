@@ -1,0 +1,94 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/types';
+import type { SysLogTable } from './tables';
+
+/** One row to write (see tables.ts); id and created_at are set by the caller. */
+export type LogRow = Insertable<SysLogTable>;
+
+/** Options of a LogQueue. */
+export interface LogQueueOptions {
+  /** Most rows waiting; when full the oldest is dropped and counted (default 10,000). */
+  capacity?: number;
+  /** Most rows per INSERT (default 500). */
+  batch?: number;
+  /** How often waiting rows are written, ms (default 1,000). */
+  intervalMs?: number;
+}
+
+/**
+ * The bounded write queue of the system logs (issue 23 item 2 "written off the request path"): `push` only appends to
+ * an array (no I/O on the request); a timer writes what waits in batched INSERTs. When more than `capacity` rows wait
+ * (the database is down or slow) the oldest are dropped and counted in `dropped`; a failed batch is dropped too and
+ * counted in `failed` (a log must never block or crash the server). `flush()` writes everything now (tests, close).
+ */
+export class LogQueue {
+  private rows: LogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Rows dropped because the queue was full. */
+  dropped = 0;
+  /** Rows lost because their INSERT failed. */
+  failed = 0;
+  /** Rows written. */
+  written = 0;
+  readonly capacity: number;
+  private readonly batch: number;
+  private readonly intervalMs: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: LogQueueOptions = {},
+  ) {
+    this.capacity = opts.capacity ?? 10_000;
+    this.batch = opts.batch ?? 500;
+    this.intervalMs = opts.intervalMs ?? 1_000;
+  }
+
+  /** Rows waiting to be written. */
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Queues `row` (never waits, never throws); the oldest waiting row goes when the queue is full. */
+  push(row: LogRow): void {
+    if (this.closed) return;
+    if (this.rows.length >= this.capacity) {
+      this.rows.shift();
+      this.dropped++;
+    }
+    this.rows.push(row);
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every waiting row (in batches); resolves when they are written or dropped. Never rejects. */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      while (this.rows.length) {
+        const chunk = this.rows.splice(0, this.batch);
+        try {
+          await this.db.insertInto('sys_log').values(chunk).execute();
+          this.written += chunk.length;
+        } catch (err) {
+          this.failed += chunk.length;
+          console.warn(`[syslog] ${chunk.length} log rows lost: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    });
+    return this.writing;
+  }
+
+  /** Stops the timer and writes what waits; later rows are ignored. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}
