@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
+import { PGLITE_EXTENSIONS } from '../../server/src/db/pglite-extensions';
 import { pgliteTemplateFile, templateSourceHash } from './template-hash';
 
 declare module 'vitest' {
@@ -56,7 +57,7 @@ export async function pgliteTemplateBytes(fixedHash?: string): Promise<Uint8Arra
     const file = pgliteTemplateFile(key);
     const cached = await readFile(file).catch(() => null);
     if (cached) return new Uint8Array(cached);
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const app = await buildApp({ pglite, adminPassword: TEMPLATE_ADMIN_PASSWORD, serveClient: false });
     const blob = await pglite.dumpDataDir('none');
     await app.close();

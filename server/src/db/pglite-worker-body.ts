@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { PGliteStatements } from './pglite-statements';
 import type { PGliteBinaries } from './pglite-thread';
 
@@ -35,7 +36,7 @@ function plainError(err: unknown): Record<string, unknown> {
 
 try {
   const compiled = binaries ? { pgliteWasmModule: binaries.pgliteWasmModule, initdbWasmModule: binaries.initdbWasmModule, fsBundle: new Blob([binaries.fsBundle as Uint8Array<ArrayBuffer>]) } : {};
-  const pglite = await PGlite.create({ dataDir, ...compiled, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
+  const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, ...compiled, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
   const statements = new PGliteStatements(pglite, 200, true);
 
   const handle = async (m: Request): Promise<unknown> => {

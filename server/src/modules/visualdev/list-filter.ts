@@ -6,10 +6,12 @@ import { fail } from './messages';
 import type { RowFilter } from '../../permissions/row-filter';
 import { inScope } from './field-access';
 import type { FieldColumn } from './model-layout';
+import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
 
 /**
- * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (ILIKE, bound
- * pattern; ignored when the model has none), search fields of `columnData.searchList` by search type (1 equal, 2 fuzzy, 3 range), the left tree's
+ * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (one ILIKE
+ * per column, OR'ed, each served by the column's trigram index; short keywords by the rule of keyword-index.ts;
+ * ignored when the model has none), search fields of `columnData.searchList` by search type (1 equal, 2 fuzzy, 3 range), the left tree's
  * field (list type 2) and chosen ids. Column names only ever come from the model's declared fields; every value is a
  * bound parameter. A search on an undeclared field, or a value of the wrong kind, answers 400.
  */
@@ -25,6 +27,11 @@ export interface ListFilterInput {
   ids?: string[];
   /** The caller's row filter (policy decision, design.md §7a); null/absent = every row. */
   rowFilter?: RowFilter | null;
+  /**
+   * Keywords and fuzzy values under TRIGRAM_MIN characters match the start of the text instead of anywhere (the
+   * short-keyword rule of keyword-index.ts, set by the list for big tables); absent = anywhere.
+   */
+  shortPrefix?: boolean;
 }
 
 /** One normalised condition: the column, the kind of match and its bound values. */
@@ -94,7 +101,7 @@ function scalar(col: FieldColumn, v: unknown): unknown {
 function condition(col: FieldColumn, type: 1 | 2 | 3, value: unknown): Condition {
   if (type === 2) {
     if (typeof value !== 'string' && typeof value !== 'number') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
-    return { column: col.name, kind: 'like', values: [likePattern(String(value).trim())] };
+    return { column: col.name, kind: 'like', values: [String(value).trim()] };
   }
   if (type === 3) {
     if (!Array.isArray(value) || value.length !== 2 || col.type === 'boolean' || col.type === 'jsonb') throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
@@ -141,10 +148,24 @@ function conditionsOf(model: LoadedModel, input: ListFilterInput): Condition[] {
   return out;
 }
 
-function build(eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>, model: LoadedModel, c: Condition): Expression<SqlBool> {
+type Eb = ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
+
+/**
+ * `text` anywhere in text column `column`, case-insensitive (ILIKE with the wildcards escaped: its trigram index
+ * serves it); with `shortPrefix` a text under TRIGRAM_MIN characters matches the column's start instead (its
+ * `lower(col) text_pattern_ops` index serves the range).
+ */
+function textMatch(eb: Eb, column: string, text: string, shortPrefix: boolean): Expression<SqlBool> {
+  const range = shortPrefix && charCount(text) < TRIGRAM_MIN ? prefixRange(text) : null;
+  if (!range) return eb(eb.ref(column), 'ilike', likePattern(text));
+  const low = sql`lower(${sql.ref(column)})`;
+  return sql<SqlBool>`(${low} ~>=~ ${range.lo} and ${low} ~<~ ${range.hi})`;
+}
+
+function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): Expression<SqlBool> {
   const col = columnOf(model.layout, c.column)!;
   const ref = sql.ref(c.column);
-  if (c.kind === 'like') return col.type === 'text' ? eb(eb.ref(c.column), 'ilike', c.values[0]) : sql<SqlBool>`cast(${ref} as text) ilike ${c.values[0]}`;
+  if (c.kind === 'like') return col.type === 'text' ? textMatch(eb, c.column, String(c.values[0]), shortPrefix) : sql<SqlBool>`cast(${ref} as text) ilike ${likePattern(String(c.values[0]))}`;
   if (c.kind === 'range') {
     const [a, b] = c.values;
     const parts: Expression<SqlBool>[] = [];
@@ -172,18 +193,16 @@ export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilt
   const kwCols = keyword ? keywordColumns(model.layout, model.record.columnData as ColumnData) : [];
   const ids = input.ids;
   const rf = input.rowFilter ?? null;
-  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null, ...(rf ? [rf] : [])]);
+  const shortPrefix = input.shortPrefix === true;
+  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null, ...(rf ? [rf] : []), ...(shortPrefix ? ['prefix'] : [])]);
   const scope = inScope(model, rf);
   return {
     key,
     empty: !conds.length && !kwCols.length && !ids && !rf,
     where: (eb) => {
-      const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c));
+      const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c, shortPrefix));
       if (rf) parts.push(scope(eb));
-      if (keyword) {
-        const pattern = likePattern(keyword);
-        if (kwCols.length) parts.push(eb.or(kwCols.map((c) => eb(eb.ref(c), 'ilike', pattern))));
-      }
+      if (keyword && kwCols.length) parts.push(eb.or(kwCols.map((c) => textMatch(eb, c, keyword, shortPrefix))));
       if (ids) parts.push(ids.length ? eb(eb.ref('id'), 'in', ids) : sql<SqlBool>`false`);
       return eb.and(parts);
     },

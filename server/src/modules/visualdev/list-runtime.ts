@@ -3,7 +3,8 @@ import type { Db } from '../../db/types';
 import { type ColumnData, summaryColumns } from './column-data';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
-import { listTotal } from './list-total';
+import { estimate, listTotal } from './list-total';
+import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
 
@@ -66,10 +67,21 @@ async function groupsOf(db: Db, model: LoadedModel, filter: ListFilter, field: s
   return values.map((v) => ({ value: v ?? null, total: byValue.get(JSON.stringify(v ?? null)) ?? 0 }));
 }
 
+const isShort = (v: unknown) => typeof v === 'string' && v.trim() !== '' && charCount(v.trim()) < TRIGRAM_MIN;
+
+/**
+ * True when the request's keyword or a fuzzy value is too short for a trigram index and the table is big enough
+ * (planner estimate ≥ SHORT_KEYWORD_SCAN_MAX) for the short-keyword prefix rule (keyword-index.ts).
+ */
+async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput): Promise<boolean> {
+  if (!isShort(req.keyword) && !Object.values(req.query ?? {}).some(isShort)) return false;
+  return (await estimate(db, model.table)) >= SHORT_KEYWORD_SCAN_MAX;
+}
+
 /** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
 export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Promise<ListPage> {
   const cd = model.record.columnData as ColumnData;
-  const filter = listFilter(model, req);
+  const filter = listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) });
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);

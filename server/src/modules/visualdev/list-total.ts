@@ -23,7 +23,8 @@ export const COUNT_CAP = 10_000;
 /** An unfiltered list of a table estimated at this many rows or more uses the estimate. */
 export const ESTIMATE_MIN = 50_000;
 
-async function estimate(db: Db, table: string): Promise<number> {
+/** The planner's row estimate of a model table (pg_class.reltuples; -1 when never analysed or missing). */
+export async function estimate(db: Db, table: string): Promise<number> {
   const r = await sql<{ n: number | string | null }>`select reltuples as n from pg_catalog.pg_class where oid = to_regclass(format('%I.%I', ${modelSchema(db)}::text, ${table}::text))`.execute(db);
   const n = Number(r.rows[0]?.n ?? -1);
   return Number.isFinite(n) ? Math.round(n) : -1;

@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Db, VisualdevTable } from '../../db/types';
 import type { ColumnData } from './column-data';
 import { invalidateModel } from './list-cache';
+import { syncKeywordIndexes } from './keyword-index';
 import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
 import { type FieldColumn, type ModelLayout, layoutOf, mainTable, normalisedTables } from './model-layout';
 import { purgeExpired, retentionDays } from './recycle-repository';
@@ -103,6 +104,8 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
   // Tables saved by an older version gain the newer system columns (issue 27 item 1: f_version) before first use.
   if (!hit) {
     await ensureSystemColumns(db, loaded.table);
+    // Tables saved before keyword indexes existed (issue 28 item 1) gain them; a failure never fails the load.
+    await syncKeywordIndexes(db, loaded.layout, loaded.record.columnData).catch((err) => console.warn(`[visualdev] keyword indexes of ${loaded.table}: ${(err as Error).message}`));
     // The recycle bin's purge, at the first load after a start until a scheduler exists (issue 27 item 2).
     await purgeExpired(db, loaded, await retentionDays(db));
   }
@@ -122,7 +125,9 @@ export interface SaveOptions {
  * name → thrown before anything is written); `tables[]` normalised (one typeId '0' entry per sub-table); then, in
  * one transaction, the record is written, its tables claimed (a table of another model or of the platform is
  * refused), created or migrated additively, and optionally purged. A type change that would lose data rolls it all
- * back (LocalizedError 400). Returns the stored record and the purged columns.
+ * back (LocalizedError 400). After the commit the keyword indexes follow the search configuration (keyword-index.ts:
+ * CONCURRENTLY on PostgreSQL, so a big table stays writable while they build; the save answers once they exist).
+ * Returns the stored record and the purged columns.
  */
 export async function saveModel(db: Db, model: Model, userId: string | null, opts: SaveOptions = {}): Promise<{ record: Model; dropped: string[] }> {
   const record = structuredClone(model);
@@ -154,6 +159,7 @@ export async function saveModel(db: Db, model: Model, userId: string | null, opt
     await ensureModelTables(trx, loaded.layout, record.columnData, record.formData);
     if (opts.purge) dropped = await purgeColumns(trx, loaded.layout);
   });
+  await syncKeywordIndexes(db, loaded.layout, record.columnData);
   cacheOf(db).delete(record.id);
   invalidateModel(db, record.id);
   return { record, dropped };
