@@ -90,8 +90,13 @@ describe('disabled users and reset passwords', () => {
     expect(body).toMatchObject({ code: 200, data: { changePwdTimes: 0 } });
     const token = body.data.token;
     expect((await h.t.call('GET', '/api/oauth/CurrentUser', { token })).data.userInfo.changePwdTimes).toBe(0);
+    // Until the password is changed the server itself refuses everything but the change-password screen's calls.
+    expect(await h.t.call('POST', `${M}/List`, { token, payload: {} })).toMatchObject({ code: 403, msg: '请先修改密码' });
+    expect(await h.t.call('POST', `${M}/List`, { token, payload: {}, headers: { 'accept-language': 'en-US' } })).toMatchObject({ code: 403, msg: 'Please change your password first' });
+    expect((await h.t.call('GET', '/api/system/SysConfig/PasswordPolicy', { token })).code).toBe(200);
     const modify = await h.t.call('POST', '/api/permission/Users/Current/Actions/ModifyPassword', { token, payload: { oldPassword: md5Hex('Temp#Pass2026'), password: md5Hex('Mine#Own2026') } });
     expect(modify.code).toBe(200);
+    expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
     const after = await h.t.app.inject({ method: 'POST', url: '/api/oauth/Login', payload: { account: 'reset', password: md5Hex('Mine#Own2026') } });
     expect(after.json()).toMatchObject({ code: 200, data: { changePwdTimes: 1 } });
   });

@@ -10,6 +10,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route (plugins/permissions.ts). Required on every route. */
     access?: Access;
+    /**
+     * Callable by a signed-in user whose password change is due (SessionInfo.passwordChangeDue): the few routes the
+     * change-password screen needs (CurrentUser, PasswordPolicy, ModifyPassword). Every other signed-in route answers
+     * 403 请先修改密码 until the password is changed (spec 000 §2, enforced here, not only by the client's guard).
+     */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     /** The signed-in caller; null on public routes. */
@@ -79,7 +85,8 @@ async function touchSession(db: Db, id: string, now: number): Promise<void> {
 
 /**
  * Resolves a token to its session (spec 000 §7 codes): no/unknown token → 602; forced offline → 601;
- * idle longer than tokenTimeout → 600 (the session is deleted); disabled user → 602.
+ * idle longer than tokenTimeout → 600 (the session is deleted); disabled user → 602. `passwordChangeDue` when the
+ * user's change_pwd_times is 0 (registerAuth then refuses every route not marked beforePasswordChange).
  * Touches lastSeen at most every 30 s.
  *
  * The lookup is cached per process for SESSION_TTL_MS (2 s, plugins/auth-cache.ts); a cached session is still checked
@@ -109,7 +116,7 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
   const row = await db
     .selectFrom('session as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.last_seen', 's.kicked', 'u.id as user_id', 'u.account', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id', 'u.enabled_mark', 'u.language'])
+    .select(['s.id', 's.last_seen', 's.kicked', 'u.id as user_id', 'u.account', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id', 'u.enabled_mark', 'u.language', 'u.change_pwd_times'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   if (row?.enabled_mark !== 1) throw ApiError.of(602, 'invalidToken');
@@ -137,6 +144,7 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
     organizeId: row.organize_id,
     positionId: row.position_id,
     language: row.language,
+    passwordChangeDue: Number(row.change_pwd_times) === 0,
   };
   if (cache && version !== undefined && cache.canStore(version)) cache.sessions.set(id, { info, lastSeen } satisfies CachedSession<SessionInfo>);
   return info;
@@ -174,6 +182,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (access === 'public') return;
     await authCacheOf(app.db)?.sync();
     req.auth = await resolveSession(app.db, tokenOf(req));
+    if (req.auth.passwordChangeDue && !req.routeOptions.config?.beforePasswordChange) throw ApiError.of(403, 'passwordChangeDue');
     if (access === 'signedIn') return;
     const decision = await authorizeAccess(app.db, req.auth, access, req.params as Record<string, string> | undefined);
     if (!decision.allowed) throw ApiError.forbidden();

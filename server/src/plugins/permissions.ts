@@ -25,6 +25,11 @@ export interface SessionInfo {
   positionId: string | null;
   /** The user's saved language (Current/SystemLanguage: zh | en | tw | mas), null when never chosen; it wins over Accept-Language (issue 24 item 3). */
   language?: string | null;
+  /**
+   * True while the user must change the password before anything else (change_pwd_times 0: an administrator set or
+   * reset it, or the first admin's random one; spec 000 §2): only routes with `config.beforePasswordChange` answer.
+   */
+  passwordChangeDue?: boolean;
 }
 
 /**

@@ -88,7 +88,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** GET /api/oauth/CurrentUser → `{ menuList, userInfo, permissionList }` (spec 000 §3). */
-  app.get('/api/oauth/CurrentUser', { config: { access: 'signedIn' } }, async (req) => {
+  app.get('/api/oauth/CurrentUser', { config: { access: 'signedIn', beforePasswordChange: true } }, async (req) => {
     const session = req.auth!;
     const { menuList, permissionList } = await menusAndPermissions(app.db, session);
     return ok({ menuList, userInfo: await userInfo(app.db, session), permissionList });

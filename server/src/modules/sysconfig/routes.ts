@@ -45,5 +45,5 @@ export default async function sysconfigRoutes(app: FastifyInstance): Promise<voi
    * containsCharacters, passwordScoreMin }` (numbers; modules/sysconfig/defaults.ts). Any signed-in user may read it
    * (the password forms apply it before hashing); only these keys, never the rest of the private settings.
    */
-  app.get('/api/system/SysConfig/PasswordPolicy', { config: { access: 'signedIn' } }, async () => ok(await passwordPolicy(app.db)));
+  app.get('/api/system/SysConfig/PasswordPolicy', { config: { access: 'signedIn', beforePasswordChange: true } }, async () => ok(await passwordPolicy(app.db)));
 }

@@ -20,7 +20,7 @@ const usersRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: ModifyPasswordBody }>(
     '/api/permission/Users/Current/Actions/ModifyPassword',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', beforePasswordChange: true },
       schema: {
         body: {
           type: 'object',
