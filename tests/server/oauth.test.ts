@@ -72,14 +72,14 @@ describe('GET /api/oauth/CurrentUser', () => {
     const r = await t.call('GET', '/api/oauth/CurrentUser', { token });
     expect(r.code).toBe(200);
     const { menuList, userInfo, permissionList } = r.data;
-    expect(menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['供应链', '系统管理']);
+    expect(menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['供应链', '工作流程', '系统管理']);
     const supply = menuList[0];
     expect(supply).toMatchObject({ type: 1, hasChildren: true, parentId: '-1' });
     const supplier = supply.children[0];
     expect(supplier).toMatchObject({ fullName: '供应商', type: 3, urlAddress: 'model/supplier', category: 'Web', hasChildren: false, children: [] });
     expect(JSON.parse(supplier.propertyJson).moduleId).toBe('vd-supplier');
     expect(Object.keys(supplier).sort()).toEqual(['category', 'children', 'enCode', 'fullName', 'hasChildren', 'icon', 'id', 'linkTarget', 'parentId', 'propertyJson', 'sortCode', 'type', 'urlAddress']);
-    const dict = menuList[1].children[0];
+    const dict = menuList.find((m: { fullName: string }) => m.fullName === '系统管理').children[0];
     expect(dict).toMatchObject({ fullName: '数据字典', type: 2, urlAddress: 'system/dictionary' });
     expect(userInfo).toMatchObject({
       userId: 'user-admin',

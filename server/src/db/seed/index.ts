@@ -26,6 +26,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./message-menus'),
   () => import('./print-menus'),
   () => import('./workflow-menus'),
+  () => import('./workflow-views-menus'),
   () => import('./demo-messages'),
   () => import('./permission-grants'),
   () => import('../../modules/backup/seed'),

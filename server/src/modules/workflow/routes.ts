@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
+import launchFormRoutes from './launch-form';
 import listRoutes from './list-routes';
 import taskRoutes from './task-routes';
 import { startTimerSweep } from './timers';
@@ -14,5 +15,6 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   await flowRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
+  await launchFormRoutes(app);
   startTimerSweep(app);
 }

@@ -1,5 +1,6 @@
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
+import { flowFormOf } from './launch-form';
 import { fail } from './messages';
 import type { Caller } from './task-service';
 import type { TaskRow } from './task-repository';
@@ -89,6 +90,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
   };
   const props = mine ? (findProps(tree, mine.node_code) ?? {}) : null;
   return {
+    flowFormInfo: await flowFormOf(db, row.flow_id),
     flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(tree ?? null) },
     formData: row.form_data,
     flowTaskNodeList: nodes

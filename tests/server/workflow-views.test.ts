@@ -1,0 +1,49 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
+import { signedInTestApp } from './helpers';
+import { purchaseTree, releasedFlow, W } from './workflow-fixtures';
+
+/**
+ * The server side of the workflow views (issue 15 item 4): the 工作流程 menus every seeded role sees (流程监控 only the
+ * administrators), their page configs opening for those roles, the launch form of a flow the caller may launch
+ * (FlowLaunch/Form/{flowId}, not a stopped one) and the form config in the task detail (flowFormInfo).
+ */
+const s = signedInTestApp();
+const tok: Record<string, string> = {};
+let flowId = '';
+type Menu = { fullName: string; urlAddress: string; children: Menu[] };
+
+beforeAll(async () => {
+  for (const u of ['lina', 'zhouqiang']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+  flowId = await releasedFlow(s.t, s.token, 'viewsReq', purchaseTree(demoUserId('huangwei')));
+});
+
+describe('workflow views', () => {
+  it('a demo role sees 工作流程 with its six pages and may open their configs; 流程监控 is the administrators’', async () => {
+    const me = await s.t.call('GET', '/api/oauth/CurrentUser', { token: tok.lina });
+    const folder = (me.data.menuList as Menu[]).find((m) => m.fullName === '工作流程');
+    expect(folder?.children.map((c) => c.urlAddress)).toEqual(['workFlow/addFlow', 'workFlow/flowTodo', 'workFlow/flowDone', 'workFlow/flowCirculate', 'workFlow/flowLaunch', 'workFlow/entrust']);
+    for (const code of ['workflowTodo', 'workflowDone', 'workflowCirculate', 'workflowLaunch', 'workflowDelegate']) {
+      expect((await s.t.call('GET', `/api/visualdev/OnlineDev/${code}/Config`, { token: tok.lina })).code, code).toBe(200);
+    }
+    expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token: tok.lina })).code).toBe(403);
+    const admin = await s.t.call('GET', '/api/oauth/CurrentUser', { token: s.token });
+    expect((admin.data.menuList as Menu[]).find((m) => m.fullName === '工作流程')?.children.map((c) => c.fullName)).toContain('流程监控');
+    expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token: s.token })).code).toBe(200);
+  });
+
+  it('answers the launch form of a released flow, not of a stopped or unknown one; the detail carries the form', async () => {
+    const form = await s.t.call('GET', `${W}/FlowLaunch/Form/${flowId}`, { token: tok.lina });
+    expect(form.data).toMatchObject({ id: flowId, fullName: '流程viewsReq', formId: null });
+    expect(form.data.formData.fields.map((f: { __vModel__: string }) => f.__vModel__)).toEqual(['title', 'amount', 'needBy', 'owner']);
+    expect(await s.t.call('GET', `${W}/FlowLaunch/Form/no-such-flow`, { token: tok.lina })).toMatchObject({ code: 404, msg: '流程不存在' });
+
+    const made = await s.t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { flowId, fullName: '视图测试', formData: { title: '视图测试', amount: 10 }, status: 0 } });
+    const detail = await s.t.call('GET', `${W}/FlowBefore/${made.data.id}`, { token: tok.zhouqiang });
+    expect(detail.data.flowFormInfo.formData.fields).toHaveLength(4);
+    expect(detail.data.formData).toMatchObject({ title: '视图测试', amount: 10 });
+
+    expect((await s.t.call('POST', `${W}/FlowEngine/Stop/${flowId}`, { token: s.token })).code).toBe(200);
+    expect(await s.t.call('GET', `${W}/FlowLaunch/Form/${flowId}`, { token: tok.lina })).toMatchObject({ code: 404 });
+  });
+});
