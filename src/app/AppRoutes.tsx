@@ -27,6 +27,7 @@ const Redirect = lazy(() => import('./tabs/Redirect'));
 const PreviewModel = lazy(() => import('./views/PreviewModel'));
 const MessageCenter = lazy(() => import('./messages/MessageCenter'));
 const DesignerPage = lazy(() => import('../../designer/DesignerPage'));
+const FlowTaskPage = lazy(() => import('./workflow/FlowTaskPage'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
 if (getToken()) {
@@ -52,11 +53,11 @@ function Loading() {
 }
 
 /** Paths served by fixed routes inside the shell (a menu with the same path does not add a second route). */
-const FIXED = new Set(['/', '/home', '/dashboard', '/404', '/profile', '/messageRecord', '/previewModel']);
+const FIXED = new Set(['/', '/home', '/dashboard', '/404', '/profile', '/messageRecord', '/previewModel', '/workFlow/task']);
 
 /**
  * The route table (spec 000 §2): open and hidden static routes outside the shell; inside it the fixed routes
- * (/ → /home, /home, /dashboard, /profile, /messageRecord, /previewModel, /404, /redirect/*) and one route per server
+ * (/ → /home, /home, /dashboard, /profile, /messageRecord, /previewModel, /workFlow/task, /404, /redirect/*) and one route per server
  * menu; anything unknown → /404.
  */
 export default function AppRoutes() {
@@ -83,6 +84,7 @@ export default function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/messageRecord" element={<MessageCenter />} />
             <Route path="/previewModel" element={<PreviewModel />} />
+            <Route path="/workFlow/task" element={<FlowTaskPage />} />
             <Route path="/redirect/*" element={<Redirect />} />
             {routes.map((r) => (
               <Route key={r.menu.id} path={r.path!} element={<MenuPage route={r} />} />

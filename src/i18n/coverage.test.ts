@@ -7,6 +7,7 @@ import type { PageConfig } from '../../schemas/page';
 import { GRID_STRINGS } from '../runtime/gridLocale';
 import { RUNTIME_STRINGS } from '../runtime/i18n';
 import { shownTexts } from '../runtime/localizePage';
+import { WORKFLOW_STRINGS } from '../app/workflow/i18n';
 import en from './en';
 import mas from './mas';
 import tw from './tw.json';
@@ -29,6 +30,7 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   preview: PREVIEW_STRINGS as unknown as Record<Lang, Tree>,
   passwordPolicy: PASSWORD_POLICY_STRINGS as unknown as Record<Lang, Tree>,
   designer: DESIGNER_STRINGS as unknown as Record<Lang, Tree>,
+  workflow: WORKFLOW_STRINGS as unknown as Record<Lang, Tree>,
 };
 
 const CJK = /[\u3400-\u9fff]/;

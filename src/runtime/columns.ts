@@ -3,6 +3,7 @@ import type { ColumnItem } from '../../schemas/columns';
 import type { FieldConfig } from '../../schemas/field';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
+import OptionTagCell from './OptionTagCell';
 
 /** Text of a value no renderer formats: booleans 是/否, arrays joined, objects as JSON. */
 export function plainText(value: unknown, yes = '是', no = '否'): string {
@@ -31,6 +32,7 @@ export function columnField(col: ColumnItem): FieldConfig | undefined {
  * and renderer are known, with the
  * column config's label, width, alignment, pinning and sortability on top. Sorting is done by the server, so
  * the grid's own comparator keeps the server's order; type inference is off so booleans go through the renderer's formatter.
+ * Static options carrying a `color` are shown as coloured tags (OptionTagCell).
  */
 export function toColDefs(columns: readonly ColumnItem[], compiled: CompiledForm, registry: RendererMap, words: { yes: string; no: string }): ColDef[] {
   return columns.map((col) => {
@@ -38,6 +40,9 @@ export function toColDefs(columns: readonly ColumnItem[], compiled: CompiledForm
     const kdKey = field?.__config__.kdKey ?? col.kdKey;
     const fromRenderer = field && kdKey ? registry[kdKey]?.toColumn(field) : null;
     const base: ColDef = fromRenderer ?? { valueFormatter: (p: ValueFormatterParams) => plainText(p.value, words.yes, words.no) };
+    // Static options with a `color` (e.g. a status): the cell shows the option as a coloured tag.
+    const colors = Object.fromEntries(((field?.__slot__?.options ?? []) as Array<{ id?: unknown; color?: unknown }>).filter((o) => typeof o.color === 'string' && o.color).map((o) => [String(o.id), String(o.color)]));
+    if (Object.keys(colors).length && !base.cellRenderer) Object.assign(base, { cellRenderer: OptionTagCell, cellRendererParams: { colors } });
     const align = col.align === 'center' || col.align === 'right' ? col.align : undefined;
     return {
       cellDataType: false,

@@ -1,6 +1,7 @@
 import type { MenuItem } from '../../api/oauth';
 import { flattenMenus } from '../menu';
 import type { VisitedView } from './atoms';
+import '../workflow/i18n';
 
 /** Fixed routes inside the shell (spec 000 §2 "Fixed routes after sign-in"): title key and Chinese title. */
 export const FIXED_ROUTES: Readonly<Record<string, { titleKey: string; zhTitle: string; affix?: boolean; noCache?: boolean; icon?: string }>> = {
@@ -9,6 +10,7 @@ export const FIXED_ROUTES: Readonly<Record<string, { titleKey: string; zhTitle: 
   '/profile': { titleKey: 'route.profile', zhTitle: '个人信息', noCache: true },
   '/messageRecord': { titleKey: 'route.messageRecord', zhTitle: '消息中心' },
   '/previewModel': { titleKey: 'route.previewModel', zhTitle: '功能预览', noCache: true },
+  '/workFlow/task': { titleKey: 'kdWorkflow:task.title', zhTitle: '流程详情', noCache: true },
   '/404': { titleKey: 'route.notFound', zhTitle: '404', noCache: true },
 };
 

@@ -1,0 +1,119 @@
+import { Form, Input, Modal, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormConfig } from '../../../schemas/form';
+import { type FlowActionKey, type FlowTaskDetail, flowAction, type HandleBody } from '../../api/workflow';
+import { toast } from '../../api/toast';
+import FlowForm, { useCompiledFlowForm } from './FlowForm';
+import { WORKFLOW_NS } from './i18n';
+
+/** The actions that open this dialog (the others run at once). */
+export type DialogAction = Extract<FlowActionKey, 'audit' | 'reject' | 'recall' | 'transfer' | 'assign' | 'cancel' | 'withdraw'>;
+
+/** The one-field form of the user picker (the organisation picker renderer, userSelect). */
+const USER_FORM = { fields: [{ __config__: { kdKey: 'userSelect', label: '', required: true, regList: [], span: 24, layout: 'colFormItem', showLabel: false }, __vModel__: 'user', placeholder: '' }] } as unknown as FormConfig;
+
+/** Props of {@link FlowActionDialog}. */
+export interface FlowActionDialogProps {
+  action: DialogAction | null;
+  /** The id the action is sent with: the caller's operator (audit, reject, transfer), record (recall) or the task. */
+  targetId: string;
+  detail: FlowTaskDetail;
+  onClose: () => void;
+  /** After the server accepted it (its msg already toasted). */
+  onDone: () => void;
+}
+
+/**
+ * The dialog of a task action (issue 15 item 4): the opinion; for reject the step to send back to when the node lets
+ * the approver choose (rejectStep '2': the launcher or the previous node); for transfer and assign the user (the
+ * organisation picker; 请选择办理人 when none) and for assign the running node. 确定 sends the action; a refusal keeps
+ * the dialog open with the server's message toasted by the client.
+ */
+export default function FlowActionDialog({ action, targetId, detail, onClose, onDone }: FlowActionDialogProps) {
+  const { t } = useTranslation(WORKFLOW_NS);
+  const [opinion, setOpinion] = useState('');
+  const [user, setUser] = useState<string>('');
+  const running = useMemo(() => detail.flowTaskNodeList.filter((n) => n.completion === 0 && n.nodeType !== 'start'), [detail]);
+  const [node, setNode] = useState<string | undefined>(undefined);
+  const [step, setStep] = useState<string>('0');
+  const [busy, setBusy] = useState(false);
+  const picker = useCompiledFlowForm(action === 'transfer' || action === 'assign' ? USER_FORM : null);
+  const choosable = String(detail.approversProperties?.rejectStep ?? '') === '2';
+
+  useEffect(() => {
+    if (!action) return;
+    setOpinion('');
+    setUser('');
+    setStep('0');
+    setNode(running[0]?.nodeCode);
+  }, [action, running]);
+
+  const send = async () => {
+    if (!action) return;
+    const body: HandleBody = { handleOpinion: opinion.trim() || undefined };
+    if (action === 'transfer' || action === 'assign') {
+      if (!user) return toast('error', t('task.chooseUser'), 1500);
+      body.freeApproverUserId = user;
+    }
+    if (action === 'assign') {
+      if (!node) return toast('error', t('task.chooseNode'), 1500);
+      body.nodeCode = node;
+    }
+    if (action === 'reject' && choosable) body.rejectStep = step;
+    setBusy(true);
+    try {
+      const env = await flowAction(action, targetId, body);
+      toast('success', env.msg || t('task.ok'), 1500);
+      onDone();
+    } catch {
+      /* the client toasted the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!action}
+      title={action ? t(`action.${action}`) : ''}
+      onCancel={onClose}
+      onOk={send}
+      okText={t('task.ok')}
+      cancelText={t('task.cancelButton')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'flow-action-ok', danger: action === 'reject' || action === 'cancel' } as never}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form layout="vertical" data-testid="flow-action-dialog" data-action={action ?? ''}>
+        {action === 'assign' ? (
+          <Form.Item label={t('task.node')}>
+            <Select aria-label={t('task.node')} value={node} onChange={setNode} options={running.map((n) => ({ value: n.nodeCode, label: n.nodeName }))} />
+          </Form.Item>
+        ) : null}
+        {picker ? (
+          <Form.Item label={t('task.toUser')} required>
+            <FlowForm compiledForm={picker} data={{}} editable onChange={(r) => setUser(typeof r.user === 'string' ? r.user : '')} />
+          </Form.Item>
+        ) : null}
+        {action === 'reject' && choosable ? (
+          <Form.Item label={t('task.rejectTo')}>
+            <Select
+              aria-label={t('task.rejectTo')}
+              value={step}
+              onChange={setStep}
+              options={[
+                { value: '0', label: t('task.rejectToStart') },
+                { value: '1', label: t('task.rejectToPrevious') },
+              ]}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item label={t('task.opinion')}>
+          <Input.TextArea data-testid="flow-opinion" aria-label={t('task.opinion')} rows={4} maxLength={2000} placeholder={t('task.opinionPlaceholder')} value={opinion} onChange={(e) => setOpinion(e.target.value)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { createStore, Provider } from 'jotai';
+import { md5 } from 'js-md5';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { callUrl, configureClient, request } from '../../api/client';
+import type { UserInfo } from '../../api/oauth';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import AddFlow from '../pages/workflow/addFlow';
+import { userInfoAtom } from '../session/atoms';
+import ConfigPage from '../views/ConfigPage';
+import { gridRows, WAIT } from '../views/configPageTesting';
+import FlowTaskPage from './FlowTaskPage';
+
+/**
+ * The workflow views against the real server (issue 15 item 4): a one-approver flow (周强) bound to an inline form is
+ * released through the API; 李娜 launches it from 发起流程 and sees it in 我发起的; 周强 sees it in 待办, opens it,
+ * approves it with an opinion, and finds it in 已办; 李娜's 我发起的 shows it approved with the opinion on its page.
+ * Reject path: 周强 rejects back to the launcher; 李娜 sees 审核退回, edits the form on the task page and resubmits.
+ */
+const E = '/api/workflow/Engine';
+const DEMO_PASSWORD = 'Canvas#Bag2026';
+const tokens: Record<string, string> = {};
+const USERS: Record<string, UserInfo> = {
+  lina: { userId: 'user-demo-lina', userAccount: 'lina', userName: '李娜', isAdministrator: false },
+  zhouqiang: { userId: 'user-demo-zhouqiang', userAccount: 'zhouqiang', userName: '周强', isAdministrator: false },
+};
+
+const field = (kdKey: string, vModel: string, label: string) => ({ __config__: { kdKey, label, required: kdKey === 'comInput', regList: [], span: 24, layout: 'colFormItem' }, __vModel__: vModel });
+const tree = {
+  type: 'start',
+  nodeId: 'start',
+  properties: { title: '发起人' },
+  childNode: { type: 'approver', nodeId: 'review', properties: { title: '主管审批', assigneeType: 6, approvers: ['user-demo-zhouqiang'], rejectStep: '0' }, childNode: null },
+};
+
+async function login(account: string): Promise<string> {
+  const res = await fetch(callUrl('/api/oauth/Login'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ account, password: md5(DEMO_PASSWORD), grant_type: 'password' }).toString() });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+pageTestServerLifecycle(async () => {
+  const made = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'leaveReq', fullName: '用料申请', category: 'purchase', formType: 2, formData: { fields: [field('comInput', 'title', '事由'), field('numInput', 'amount', '金额')] }, flowTemplateJson: JSON.stringify(tree) } });
+  await request(`${E}/FlowEngine/Release/${made.id}`, { method: 'post' });
+  for (const u of Object.keys(USERS)) tokens[u] = await login(u);
+});
+
+/** Renders the workflow routes at `path` as `who` (the api client and the session's user both switched to them). */
+function renderAs(who: keyof typeof USERS, path: string) {
+  configureClient({ token: () => tokens[who] });
+  const store = createStore();
+  store.set(userInfoAtom, USERS[who]);
+  return render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AntApp>
+          <Routes>
+            <Route path="/workFlow/addFlow" element={<AddFlow menuId="" title="" />} />
+            <Route path="/workFlow/task" element={<FlowTaskPage />} />
+            <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
+            <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />
+            <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
+          </Routes>
+        </AntApp>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const row = (title: string) => gridRows().find((r) => r.includes(title)) ?? '';
+const type = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+
+/** Opens the task `title` from the list shown (its 办理/查看 row button) and waits for the task page. */
+async function openTask(label: string, title: string) {
+  await waitFor(() => expect(row(title)).not.toBe(''), WAIT);
+  fireEvent.click(screen.getByLabelText(`${label} ${title}`));
+  return screen.findByTestId('flow-task-page', {}, WAIT);
+}
+
+/** Runs an action of the task page through its opinion dialog. */
+async function act(action: string, opinion: string) {
+  fireEvent.click(await screen.findByTestId(`flow-action-${action}`, {}, WAIT));
+  const dialog = await screen.findByTestId('flow-action-dialog', {}, WAIT);
+  fireEvent.change(within(dialog).getByTestId('flow-opinion'), { target: { value: opinion } });
+  fireEvent.click(screen.getByTestId('flow-action-ok'));
+}
+
+describe('workflow views and the task page', () => {
+  it('launch from 发起流程, approve from 待办 with an opinion; 已办 and 我发起的 show it approved', async () => {
+    const launch = renderAs('lina', '/workFlow/addFlow');
+    fireEvent.click(await screen.findByTestId('flow-launch-leaveReq', {}, WAIT));
+    await waitFor(() => expect(document.getElementById('root_title')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByTestId('flow-launch-submit'));
+    expect(await screen.findByText('事由不能为空', {}, WAIT)).toBeTruthy();
+    type('root_title', '领用帆布 20 米');
+    type('root_amount', '360');
+    fireEvent.change(screen.getByTestId('flow-launch-title'), { target: { value: '领用帆布申请' } });
+    fireEvent.click(screen.getByTestId('flow-launch-submit'));
+    await waitFor(() => expect(row('领用帆布申请')).toContain('等待审核'), WAIT);
+    expect(row('领用帆布申请')).toContain('用料申请');
+    launch.unmount();
+
+    const todo = renderAs('zhouqiang', '/workFlow/flowTodo');
+    await waitFor(() => expect(row('领用帆布申请')).toContain('李娜/lina'), WAIT);
+    expect(row('领用帆布申请')).toContain('主管审批');
+    const page = await openTask('办理', '领用帆布申请');
+    expect(within(page).getByTestId('flow-task-status').textContent).toBe('等待审核');
+    await waitFor(() => expect((document.getElementById('root_title') as HTMLInputElement).value).toBe('领用帆布 20 米'), WAIT);
+    expect(within(page).getByTestId('flow-form').getAttribute('data-mode')).toBe('readonly');
+    expect(within(page).getByTestId('flow-node-review').getAttribute('data-state')).toBe('process');
+    expect(screen.queryByTestId('flow-action-withdraw')).toBeNull();
+    await act('audit', '同意领用，注意节约');
+    await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowTodo'), WAIT);
+    await waitFor(() => expect(gridRows().length === 0 || row('领用帆布申请') === '').toBe(true), WAIT);
+    todo.unmount();
+
+    const done = renderAs('zhouqiang', '/workFlow/flowDone');
+    await waitFor(() => expect(row('领用帆布申请')).toContain('审核通过'), WAIT);
+    expect(row('领用帆布申请')).toContain('同意');
+    done.unmount();
+
+    renderAs('lina', '/workFlow/flowLaunch');
+    await waitFor(() => expect(row('领用帆布申请')).toContain('审核通过'), WAIT);
+    expect(screen.queryByLabelText('撤回 领用帆布申请')).toBeNull();
+    const mine = await openTask('查看', '领用帆布申请');
+    expect(within(mine).getByTestId('flow-task-status').textContent).toBe('审核通过');
+    expect(await within(mine).findByText('同意领用，注意节约', {}, WAIT)).toBeTruthy();
+    expect(within(mine).getByTestId('flow-node-end')).toBeTruthy();
+    expect(within(mine).queryByTestId('flow-action-submit')).toBeNull();
+  }, 60_000);
+
+  it('a reject goes back to the launcher, who edits the form on the task page and resubmits', async () => {
+    configureClient({ token: () => tokens.lina });
+    await request(`${E}/FlowTask`, { method: 'post', json: { flowId: (await request<{ list: Array<{ children: Array<{ id: string; enCode: string }> }> }>(`${E}/FlowEngine/Selector`)).list.flatMap((g) => g.children).find((f) => f.enCode === 'leaveReq')?.id, fullName: '领用拉链申请', formData: { title: '领用拉链 500 条', amount: 900 }, status: 0 } });
+
+    const todo = renderAs('zhouqiang', '/workFlow/flowTodo');
+    await openTask('办理', '领用拉链申请');
+    await act('reject', '数量过多，请核实');
+    await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowTodo'), WAIT);
+    todo.unmount();
+
+    renderAs('lina', '/workFlow/flowLaunch');
+    await waitFor(() => expect(row('领用拉链申请')).toContain('审核退回'), WAIT);
+    const page = await openTask('查看', '领用拉链申请');
+    expect(await within(page).findByText('数量过多，请核实', {}, WAIT)).toBeTruthy();
+    expect(within(page).getByTestId('flow-form').getAttribute('data-mode')).toBe('edit');
+    await waitFor(() => expect((document.getElementById('root_title') as HTMLInputElement).value).toBe('领用拉链 500 条'), WAIT);
+    type('root_title', '领用拉链 300 条');
+    fireEvent.click(screen.getByTestId('flow-action-submit'));
+    await waitFor(() => expect(row('领用拉链申请')).toContain('等待审核'), WAIT);
+    configureClient({ token: () => tokens.zhouqiang });
+    const again = await request<{ list: Array<{ fullName: string; processId: string }> }>(`${E}/FlowBefore/List/1`);
+    const task = again.list.find((r) => r.fullName === '领用拉链申请');
+    expect(task).toBeTruthy();
+    expect((await request<{ formData: { title: string } }>(`${E}/FlowTask/${task?.processId}`)).formData.title).toBe('领用拉链 300 条');
+  }, 60_000);
+});

@@ -1,0 +1,161 @@
+import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from '../../api/toast';
+import { type FlowTaskDetail, flowAction, saveFlowTask, taskDetail } from '../../api/workflow';
+import type { FieldError } from '../../engine/validate';
+import { userInfoAtom } from '../session/atoms';
+import { useBackToList } from './backTo';
+import FlowActionDialog, { type DialogAction } from './FlowActionDialog';
+import FlowForm, { checkFlowRecord, useCompiledFlowForm } from './FlowForm';
+import FlowProgress from './FlowProgress';
+import { applyFormOperates } from './formOperates';
+import { WORKFLOW_NS } from './i18n';
+
+/** Tag colours of the task status (spec 001 §3: 0 draft … 5 cancel) and the urgency (1–3). */
+export const STATUS_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default'] as const;
+const URGENT_COLORS = ['', 'default', 'orange', 'red'] as const;
+
+/**
+ * The task page (issue 15 item 4; JNPF FlowBox), route /workFlow/task?taskId=…&operatorId=…&from=todo|done|circulate|
+ * launch|monitor: loads GET FlowBefore/{taskId} (with the caller's open to-do, so the node's field permissions come
+ * along) and shows the flow's form under those permissions, the progress and the records with opinions, and the
+ * buttons the caller may use — the open to-do's holder: 同意, 拒绝, 转办; an approver whose agree the next node has not
+ * touched: 撤回审批; the launcher of a task in approval: 撤回, 催办; the launcher of a draft, rejected or withdrawn task:
+ * the form editable with 提交 and 保存草稿; administrators: 指派, 终止. The server checks each action and its refusal
+ * is toasted; after an action the page returns to the list it came from, refreshed. Generic: any flow's form.
+ */
+export default function FlowTaskPage() {
+  const { t } = useTranslation(WORKFLOW_NS);
+  const [params] = useSearchParams();
+  const taskId = params.get('taskId') ?? '';
+  const from = params.get('from');
+  const me = useAtomValue(userInfoAtom);
+  const [detail, setDetail] = useState<FlowTaskDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const record = useRef<Record<string, unknown>>({});
+  const userId = me?.userId ?? '';
+
+  useEffect(() => {
+    let live = true;
+    setDetail(null);
+    setFailed(false);
+    (async () => {
+      const given = params.get('operatorId') ?? undefined;
+      let d = await taskDetail(taskId, given);
+      // Opened without the to-do (a list other than 待办, a message): ask again with the caller's open one.
+      const open = d.flowTaskOperatorList.find((o) => o.handleId === userId && o.state === '0' && o.completion === 0);
+      if (!given && open && d.flowTaskInfo.status === 1) d = await taskDetail(taskId, open.id);
+      if (!live) return;
+      record.current = { ...(d.formData ?? {}) };
+      setDetail(d);
+    })().catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [taskId, params, userId]);
+
+  const info = detail?.flowTaskInfo;
+  const isLauncher = !!info && info.creatorUserId === userId;
+  const editable = !!info && isLauncher && [0, 3, 4].includes(info.status);
+  const myOp = useMemo(() => (info?.status === 1 ? detail?.flowTaskOperatorList.find((o) => o.handleId === userId && o.state === '0' && o.completion === 0) : undefined), [detail, info, userId]);
+  const myAgree = useMemo(() => (info?.status === 1 && !myOp ? detail?.flowTaskOperatorRecordList.filter((r) => r.handleId === userId && r.handleStatus === 1 && r.status === 0 && r.taskOperatorId).at(-1) : undefined), [detail, info, myOp, userId]);
+  const form = useMemo(() => (detail?.flowFormInfo.formData ? applyFormOperates(detail.flowFormInfo.formData, myOp ? detail.formOperates : []) : null), [detail, myOp]);
+  const compiled = useCompiledFlowForm(form);
+  const back = useBackToList(from, myOp ? 'todo' : isLauncher ? 'launch' : 'done');
+  const admin = !!me?.isAdministrator && info?.status === 1;
+
+  const onChange = useCallback((r: Record<string, unknown>) => {
+    record.current = r;
+  }, []);
+
+  /** Saves the launcher's edits: 提交 (status 0) resubmits, 保存草稿 (1) keeps a draft. */
+  const save = async (status: 0 | 1) => {
+    if (!info) return;
+    let body = record.current;
+    if (compiled && status === 0) {
+      const checked = checkFlowRecord(compiled.compiled, record.current);
+      setErrors(checked.errors);
+      if (checked.errors.length) return;
+      body = checked.body;
+    }
+    setBusy(true);
+    try {
+      const env = await saveFlowTask({ flowId: info.flowId, fullName: info.fullName, formData: body, status, flowUrgent: info.flowUrgent }, info.id);
+      toast('success', env.msg || t('task.ok'), 1500);
+      back();
+    } catch {
+      /* toasted by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const press = async () => {
+    if (!info) return;
+    try {
+      const env = await flowAction('press', info.id);
+      toast('success', env.msg || t('task.ok'), 1500);
+    } catch {
+      /* toasted by the client */
+    }
+  };
+
+  if (failed) return <Result status="warning" title={t('task.notReadable')} extra={<Button onClick={back}>{t('task.back')}</Button>} data-testid="flow-task-failed" />;
+  if (!detail || !info) return <Spin className="kd-page-spin" />;
+  const target = dialog === 'recall' ? (myAgree?.id ?? '') : dialog === 'audit' || dialog === 'reject' || dialog === 'transfer' ? (myOp?.id ?? '') : info.id;
+  const button = (key: string, onClick: () => void, extra: Record<string, unknown> = {}) => (
+    <Button key={key} data-testid={`flow-action-${key}`} onClick={onClick} {...extra}>
+      {t(`action.${key}`)}
+    </Button>
+  );
+  const actions = [
+    ...(myOp ? [button('audit', () => setDialog('audit'), { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer'))] : []),
+    ...(myAgree ? [button('recall', () => setDialog('recall'))] : []),
+    ...(isLauncher && info.status === 1 ? [button('withdraw', () => setDialog('withdraw')), button('press', () => void press())] : []),
+    ...(editable ? [button('submit', () => void save(0), { type: 'primary', loading: busy }), button('save', () => void save(1), { loading: busy })] : []),
+    ...(admin ? [button('assign', () => setDialog('assign')), button('cancel', () => setDialog('cancel'), { danger: true })] : []),
+  ];
+
+  return (
+    <div className="kd-flow-task" data-testid="flow-task-page" data-status={info.status}>
+      <Card
+        variant="borderless"
+        title={
+          <Space>
+            <span data-testid="flow-task-title">{info.fullName}</span>
+            <Tag color={STATUS_COLORS[info.status] ?? 'default'} data-testid="flow-task-status">
+              {t(`status.${info.status}`)}
+            </Tag>
+            {info.flowUrgent > 1 ? <Tag color={URGENT_COLORS[info.flowUrgent]}>{t(`urgent.${info.flowUrgent}`)}</Tag> : null}
+          </Space>
+        }
+        extra={
+          <Space wrap data-testid="flow-actions">
+            {actions}
+            <Button onClick={back} data-testid="flow-back">
+              {t('task.back')}
+            </Button>
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={3}>
+          <Descriptions.Item label={t('task.flowName')}>{info.flowName}</Descriptions.Item>
+          <Descriptions.Item label={t('task.launcher')}>{info.userName}</Descriptions.Item>
+          <Descriptions.Item label={t('task.launchTime')}>{info.startTime ? dayjs(info.startTime).format('YYYY-MM-DD HH:mm') : ''}</Descriptions.Item>
+        </Descriptions>
+        <Card size="small" title={editable ? `${t('task.form')} · ${t('task.editable')}` : t('task.form')} data-testid="flow-task-form">
+          <FlowForm compiledForm={compiled} formId={detail.flowFormInfo.formId} data={record.current} editable={editable} onChange={onChange} errors={errors} revision={`${info.id}:${info.status}`} />
+        </Card>
+        <FlowProgress detail={detail} />
+      </Card>
+      <FlowActionDialog action={dialog} targetId={target} detail={detail} onClose={() => setDialog(null)} onDone={back} />
+    </div>
+  );
+}
