@@ -28,8 +28,10 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./workflow/routes'),
   () => import('./backup/routes'),
   () => import('./syslog/routes'),
+  () => import('./scheduler/routes'),
+  () => import('./cache/routes'),
+  () => import('./monitor/routes'),
   () => import('./health/routes'),
   () => import('./page-extension/routes'),
   () => import('./print/routes'),
-  () => import('./purchasing/routes'),
 ];

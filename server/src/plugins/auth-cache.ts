@@ -90,6 +90,11 @@ export class TtlMap<T> {
   clear(): void {
     this.map.clear();
   }
+
+  /** Entries held (live or expired but not yet evicted); the 缓存管理 page shows it (modules/cache). */
+  get size(): number {
+    return this.map.size;
+  }
 }
 
 /** A cached session: what resolveSession returns plus the lastSeen it last knew (ms since the epoch). */

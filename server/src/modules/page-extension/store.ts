@@ -27,6 +27,9 @@ const parse = <T>(text: string, fallback: T): T => {
 /** Parsed and compiled extensions by their stored text (the bound routes read the extension on every call). */
 const parsed = new Map<string, LoadedExtension>();
 
+/** The parsed-extension cache (stored text → compiled extension); the 缓存管理 page counts and clears it. */
+export const parsedExtensions: { readonly size: number; clear(): void } = parsed;
+
 /**
  * The extension of page `code`, or null when none was ever stored (then the page is as shipped; a stored one may hold
  * no field after an administrator removed them all). One primary-key read; parsing and compiling only for stored

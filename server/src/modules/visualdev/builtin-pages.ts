@@ -40,6 +40,14 @@ export function builtinPages(): Map<string, PageConfig> {
   return cache;
 }
 
+/** How many built-in pages are cached (0 before the first read); the 缓存管理 page shows it. */
+export const builtinPagesCached = (): number => cache?.size ?? 0;
+
+/** Forgets the built-in pages (the next read takes them from disk again). */
+export function resetBuiltinPages(): void {
+  cache = null;
+}
+
 /** The built-in page with code `code`, or undefined (then `code` is a model id). */
 export function builtinPage(code: string): PageConfig | undefined {
   return builtinPages().get(code);

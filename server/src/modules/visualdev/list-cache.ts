@@ -85,6 +85,18 @@ function write<T>(map: Map<string, Entry<T>>, key: string, value: T, max: number
   while (map.size > max) map.delete(map.keys().next().value as string);
 }
 
+/** How many list totals and cursors are cached for `db` (the cache management page, modules/cache). */
+export function listCacheSize(db: Db): number {
+  let n = 0;
+  for (const c of stores.get(db)?.values() ?? []) n += c.totals.size + c.cursors.size;
+  return n;
+}
+
+/** Clears every model's totals and cursors of `db` (the cache management page). */
+export function clearListCache(db: Db): void {
+  stores.get(db)?.clear();
+}
+
 /** Clears a model's totals and cursors (after any write to its records or configuration). */
 export function invalidateModel(db: Db, modelId: string): void {
   stores.get(db)?.delete(modelId);

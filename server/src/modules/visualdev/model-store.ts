@@ -165,6 +165,11 @@ export async function saveModel(db: Db, model: Model, userId: string | null, opt
   return { record, dropped };
 }
 
+/** The compiled models cached for `db` (model id → entry); the 缓存管理 page counts and clears it (modules/cache). */
+export function compiledModelCache(db: Db): Map<string, LoadedModel> {
+  return cacheOf(db);
+}
+
 /** Forgets a model's compiled cache entry (after a delete). */
 export function forgetModel(db: Db, id: string): void {
   cacheOf(db).delete(id);

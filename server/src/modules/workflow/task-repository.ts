@@ -13,6 +13,9 @@ export type TaskRow = Selectable<FlowTaskTable>;
 
 const compiledCache = new Map<string, CompiledFlow>();
 
+/** The compiled flow versions cache (version id → snapshot); the 缓存管理 page counts and clears it. */
+export const compiledFlows: { readonly size: number; clear(): void } = compiledCache;
+
 /**
  * The compiled snapshot of a released version (immutable, so cached by version id): running tasks keep the version
  * they started with (reference §5). @throws 400 flowBroken when the version is missing.
