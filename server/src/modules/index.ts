@@ -34,4 +34,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./health/routes'),
   () => import('./page-extension/routes'),
   () => import('./print/routes'),
+  () => import('./purchasing/routes'),
 ];
