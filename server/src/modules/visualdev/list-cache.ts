@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/types';
+import { dbFacts } from '../../plugins/db';
 
 /**
  * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
@@ -53,13 +54,15 @@ interface ModelCache {
   cursors: Map<string, Entry<Cursor>>;
 }
 
-const stores = new WeakMap<Db, Map<string, ModelCache>>();
+/** Per database, keyed by its DbFacts, which its transactions share (a list runs in one, list-budget.ts). */
+const stores = new WeakMap<object, Map<string, ModelCache>>();
 
 function cacheOf(db: Db, modelId: string): ModelCache {
-  let byModel = stores.get(db);
+  const facts = dbFacts(db);
+  let byModel = stores.get(facts);
   if (!byModel) {
     byModel = new Map();
-    stores.set(db, byModel);
+    stores.set(facts, byModel);
   }
   let c = byModel.get(modelId);
   if (!c) {
@@ -85,21 +88,21 @@ function write<T>(map: Map<string, Entry<T>>, key: string, value: T, max: number
   while (map.size > max) map.delete(map.keys().next().value as string);
 }
 
-/** How many list totals and cursors are cached for `db` (the cache management page, modules/cache). */
+/** How many list totals and cursors are cached for `db` (the 缓存管理 page, modules/cache). */
 export function listCacheSize(db: Db): number {
   let n = 0;
-  for (const c of stores.get(db)?.values() ?? []) n += c.totals.size + c.cursors.size;
+  for (const c of stores.get(dbFacts(db))?.values() ?? []) n += c.totals.size + c.cursors.size;
   return n;
 }
 
-/** Clears every model's totals and cursors of `db` (the cache management page). */
+/** Clears every model's totals and cursors of `db` (the 缓存管理 page). */
 export function clearListCache(db: Db): void {
-  stores.get(db)?.clear();
+  stores.get(dbFacts(db))?.clear();
 }
 
 /** Clears a model's totals and cursors (after any write to its records or configuration). */
 export function invalidateModel(db: Db, modelId: string): void {
-  stores.get(db)?.delete(modelId);
+  stores.get(dbFacts(db))?.delete(modelId);
 }
 
 /** The cached total of `filterKey`, when fresh. */

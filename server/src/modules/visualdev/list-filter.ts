@@ -47,6 +47,13 @@ export interface ListFilter {
   key: string;
   /** True when nothing filters the rows (no search, keyword, tree node or ids): the total may be estimated. */
   empty: boolean;
+  /** True when a keyword or a fuzzy (ILIKE) search takes part (list-runtime.ts reads few matches first). */
+  textSearch: boolean;
+  /**
+   * Read the matching rows first (through their indexes), then order them (list-keyset.ts `filtered`): set by the list
+   * when the exact total is small (list-runtime.ts), with `key` extended to tell its statements apart.
+   */
+  matchesFirst?: boolean;
 }
 
 /** Escapes LIKE wildcards so the text matches literally (backslash is PostgreSQL's default LIKE escape). */
@@ -199,6 +206,7 @@ export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilt
   return {
     key,
     empty: !conds.length && !kwCols.length && !ids && !rf,
+    textSearch: (!!keyword && kwCols.length > 0) || conds.some((c) => c.kind === 'like'),
     where: (eb) => {
       const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c, shortPrefix));
       if (rf) parts.push(scope(eb));

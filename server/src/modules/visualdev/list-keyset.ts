@@ -37,9 +37,17 @@ const CASTS: Partial<Record<ColumnSqlType, ReturnType<typeof sql>>> = {
   boolean: sql`boolean`,
 };
 
-/** The model table's live records (not in the recycle bin, issue 27 item 2) filtered by `filter`. */
+/**
+ * The model table's live records (not in the recycle bin, issue 27 item 2) filtered by `filter`. With
+ * `filter.matchesFirst` they are a fenced subquery (`OFFSET 0`: the planner cannot merge it into the outer query), so
+ * the matches are read first through the filter's indexes (a keyword's trigram bitmaps) and only they are ordered,
+ * instead of walking the order's index and discarding non-matching rows until a page is full (issue 28: a rare
+ * keyword on 1M rows discarded 885,011 rows that way).
+ */
 export function filtered(db: Db, model: LoadedModel, filter: ListFilter): Q {
-  return raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null).where(filter.where) as unknown as Q;
+  const base = raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null).where(filter.where);
+  if (!filter.matchesFirst) return base as unknown as Q;
+  return raw(db).selectFrom(base.selectAll().modifyEnd(sql`offset 0`).as('__m')) as unknown as Q;
 }
 
 /** Adds the ORDER BY of `order` (see the module comment), after an optional group field (ascending, NULLs last). */

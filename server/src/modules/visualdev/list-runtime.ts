@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 import { type ColumnData, summaryColumns } from './column-data';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
-import { estimate, listTotal } from './list-total';
+import { COUNT_CAP, estimate, listTotal } from './list-total';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
@@ -14,7 +14,9 @@ import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow }
  *   place, ties by created_at and id, pages read by key through the column's index);
  * - list type 3 (group rows) and jsonb sort columns: a deferred join (`WHERE id IN (SELECT id … ORDER BY … LIMIT …
  *   OFFSET …)`), so skipped rows cost only their index entries;
- * - total (and the summary row's sums): list-total.ts (estimate, capped or exact count; cached, cleared by writes).
+ * - total (and the summary row's sums): list-total.ts (estimate, capped or exact count; cached, cleared by writes),
+ *   read before the page: a keyword or fuzzy search with at most COUNT_CAP matches reads its page matches-first
+ *   (list-keyset.ts `filtered`; issue 28 item 1), bounded by the matches, never a walk of the whole order index.
  */
 
 /** A list request after the route's checks. */
@@ -85,10 +87,12 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);
-  const raws = useKeyset ? await keysetPage(db, model, filter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, filter, req, groupField);
+  const { total, summary, estimated, capped } = await listTotal(db, model, filter, sums);
+  // Few matches of a keyword or fuzzy search (an exact total up to COUNT_CAP): read them first, then order them.
+  const pageFilter = filter.textSearch && !capped && !estimated && total <= COUNT_CAP ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;
+  const raws = useKeyset ? await keysetPage(db, model, pageFilter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, pageFilter, req, groupField);
   const list = raws.map((r) => toRow(model, r));
   await attachSubTables(db, model, list);
-  const { total, summary, estimated, capped } = await listTotal(db, model, filter, sums);
   const out: ListPage = { list, pagination: { currentPage: req.currentPage, pageSize: req.pageSize, total, ...(estimated ? { totalEstimated: true as const } : {}), ...(capped ? { totalCapped: true as const } : {}) } };
   if (req.summary) out.summary = summary ?? {};
   if (groupField) {

@@ -8,6 +8,7 @@ import { type ColumnData, sortableColumns } from './column-data';
 import { readable, trimRow } from './field-access';
 import { listChanges } from './history';
 import { parseQueryJson } from './list-filter';
+import { withListBudget } from './list-budget';
 import { listPage } from './list-runtime';
 import { fail, text } from './messages';
 import { type LoadedModel, loadModel } from './model-store';
@@ -140,14 +141,17 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/visualdev/OnlineDev/{id}/List: `{ currentPage, pageSize (≤500, rounded up to 10/15/20/30/50/60/100/200/500),
    * sort, sidx, keyword, queryJson ({vModel: value} or its JSON string), treeField/treeValue (type 2), summary }` →
    * `{ list, pagination: { currentPage, pageSize, total }, summary?, groupField?, groups? }`. sidx must be a declared
-   * sortable column and query keys declared search fields (else 400). Spec 001 §2–§4; list-runtime.ts.
+   * sortable column and query keys declared search fields (else 400). Spec 001 §2–§4; list-runtime.ts. Runs within the
+   * list budget (list-budget.ts: bounded concurrency; over 3 s, code 500 listTimeout in the caller's language).
    */
   app.post<{ Params: IdParams; Body: ListBody | undefined }>(
     '/api/visualdev/OnlineDev/:id/List',
     { config: { access: { model: 'id' } }, schema: { body: listBodySchema } },
     async (req) => {
       const model = await modelOf(req);
-      const page = await listPage(app.db, model, { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter });
+      const request = { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter };
+      // Issue 28 item 3: within the list budget (bounded concurrency, statement timeout; list-budget.ts).
+      const page = await withListBudget(app.db, (db) => listPage(db, model, request));
       return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision, model)) });
     },
   );

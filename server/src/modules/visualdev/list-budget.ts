@@ -1,0 +1,141 @@
+import { availableParallelism } from 'node:os';
+import { sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { dbFacts } from '../../plugins/db';
+import { listBudgetFail } from './list-budget-messages';
+
+/**
+ * A budget per list request (issue 28 item 3): model list and search statements run
+ * - through a gate of at most `listSlots` at a time per database (PostgreSQL: the machine's cores, at least 2 and at
+ *   most the pool's 10 connections − 2, so reads by id, saves and sign-ins always find a free connection and a core;
+ *   PGlite, whose one session runs statements in arrival order: 1, so a read by id waits behind at most one list
+ *   statement, not behind every queued search);
+ * - within a time budget (`listTimeoutMs`, env KD_LIST_TIMEOUT_MS, default 3,000 ms) counted from the request's arrival
+ *   at the gate. On PostgreSQL the statements run in one transaction with `SET LOCAL statement_timeout` to what is
+ *   left, so the server stops a statement over budget (SQLSTATE 57014). PGlite cannot interrupt a statement
+ *   (WebAssembly, no timer signals: statement_timeout is accepted and never fires), so there the request answers
+ *   when the budget is spent while the statement finishes on the PGlite thread, still holding its slot.
+ * Over budget (waiting included) the request answers code 500 `listTimeout` in the request's language
+ * ("查询超时（超过3秒）…").
+ */
+
+/** The default budget of a list request, ms. */
+export const LIST_TIMEOUT_MS = 3000;
+
+/** The budget of a list request now, ms: env KD_LIST_TIMEOUT_MS (a positive number) or LIST_TIMEOUT_MS. */
+export function listTimeoutMs(): number {
+  const v = Number(process.env.KD_LIST_TIMEOUT_MS);
+  return Number.isFinite(v) && v > 0 ? v : LIST_TIMEOUT_MS;
+}
+
+/** PostgreSQL pool size (plugins/db.ts). */
+const POOL_SIZE = 10;
+
+/**
+ * How many list requests may run at once on `db`: env KD_LIST_CONCURRENCY, else on PostgreSQL the cores
+ * (os.availableParallelism, clamped to 2…POOL_SIZE − 2) and on PGlite 1 (see the module comment).
+ */
+export function listSlots(db: Db): number {
+  const v = Number(process.env.KD_LIST_CONCURRENCY);
+  if (Number.isInteger(v) && v > 0) return v;
+  return dbFacts(db).engine === 'postgres' ? Math.min(POOL_SIZE - 2, Math.max(2, availableParallelism())) : 1;
+}
+
+/** A counting semaphore: `acquire` waits for a slot (FIFO); the function it resolves to frees it (once). */
+export class Gate {
+  #busy = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(readonly size: () => number) {}
+
+  /** Slots in use. */
+  get busy(): number {
+    return this.#busy;
+  }
+
+  /**
+   * Waits for a slot, at most `timeoutMs` (then rejects with the error `onTimeout` returns and takes no slot).
+   * Resolves to the slot's release function.
+   */
+  acquire(timeoutMs = Number.POSITIVE_INFINITY, onTimeout: () => Error = () => new Error('gate wait timed out')): Promise<() => void> {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#busy--;
+    };
+    if (this.#busy < this.size()) {
+      this.#busy++;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve, reject) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve(release);
+      };
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            const i = this.#waiting.indexOf(take);
+            if (i >= 0) this.#waiting.splice(i, 1);
+            reject(onTimeout());
+          }, timeoutMs)
+        : undefined;
+      this.#waiting.push(take);
+    });
+  }
+}
+
+const gates = new WeakMap<object, Gate>();
+
+/** The list gate of `db` (one per database, shared by its transactions). */
+export function listGate(db: Db): Gate {
+  const facts = dbFacts(db);
+  let g = gates.get(facts);
+  if (!g) {
+    g = new Gate(() => listSlots(db));
+    gates.set(facts, g);
+  }
+  return g;
+}
+
+const timeoutError = (ms: number) => listBudgetFail(500, 'listTimeout', { seconds: Math.round((ms / 1000) * 10) / 10 });
+
+/** True for PostgreSQL's "canceling statement due to statement timeout". */
+function isStatementTimeout(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '57014';
+}
+
+/**
+ * Runs a list request's statements `run(db)` inside the budget (see the module comment); `run` receives the database
+ * or transaction to use. @throws LocalizedError 500 listTimeout over budget; `run`'s errors otherwise.
+ */
+export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const ms = listTimeoutMs();
+  const started = Date.now();
+  const release = await listGate(db).acquire(ms, () => timeoutError(ms));
+  const left = Math.max(1, Math.round(ms - (Date.now() - started)));
+  const work =
+    dbFacts(db).engine === 'postgres'
+      ? db.transaction().execute(async (trx) => {
+          await sql`select set_config('statement_timeout', ${String(left)}, true)`.execute(trx);
+          return run(trx);
+        })
+      : run(db);
+  const settled = work.finally(release);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError(ms)), left);
+  });
+  // A request answered at the deadline leaves its statements to finish (PGlite) or be cancelled (PostgreSQL).
+  settled.catch(() => {});
+  try {
+    return await Promise.race([settled, deadline]);
+  } catch (err) {
+    if (isStatementTimeout(err)) throw timeoutError(ms);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LocalizedError } from '../../server/src/modules/dictionary/localized-error';
+import { listGate, withListBudget } from '../../server/src/modules/visualdev/list-budget';
+import { createTestApp, type TestApp, usingPostgres } from './helpers';
+import { orderModel } from './visualdev-fixtures';
+
+/**
+ * The budget of list requests (issue 28 item 3; list-budget.ts): statements over the time budget answer a clear
+ * message in the caller's language (on PostgreSQL the server stops them: SET LOCAL statement_timeout); list requests
+ * go through a bounded gate, so a read by id passes while every list slot is taken.
+ */
+let t: TestApp;
+let token: string;
+let id: string;
+let recordId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const r = await t.call('POST', '/api/visualdev/Base', { token, payload: orderModel('budget_order', 'kd_budget_order') });
+  expect(r.code).toBe(200);
+  id = r.data.id;
+  const c = await t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token, payload: { orderNo: 'SO-1', customer: '华美面料', status: 'draft' } });
+  expect(c.code).toBe(200);
+  recordId = c.data.id;
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (headers: Record<string, string> = {}) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { keyword: '华美面' }, headers });
+
+/** Takes every slot of the app's list gate; returns their release functions. */
+async function fillGate(): Promise<Array<() => void>> {
+  const gate = listGate(t.app.db);
+  const held: Array<() => void> = [];
+  while (gate.busy < gate.size()) held.push(await gate.acquire());
+  return held;
+}
+
+describe('the time budget', () => {
+  it('runs list statements under a statement timeout (PostgreSQL) and answers a slow one with the clear message', async () => {
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '150');
+    if (usingPostgres) {
+      const setting = await withListBudget(t.app.db, async (db) => (await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(db)).rows[0].s);
+      expect(setting).toMatch(/^1[0-5]\dms$/);
+    }
+    const started = Date.now();
+    const err = await withListBudget(t.app.db, (db) => sql`select pg_sleep(1)`.execute(db)).catch((e) => e);
+    expect(err).toBeInstanceOf(LocalizedError);
+    expect((err as LocalizedError<string>).code).toBe(500);
+    expect(Date.now() - started).toBeLessThan(800);
+    // the answer does not wait for the statement: its slot is freed when PostgreSQL has cancelled it (PGlite cannot
+    // interrupt it: there the sleep runs to its end)
+    await vi.waitFor(() => expect(listGate(t.app.db).busy).toBe(0), { timeout: 3000, interval: 20 });
+  });
+
+  it('answers a list over budget with code 500 and the message in the caller language', async () => {
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '200');
+    const held = await fillGate();
+    try {
+      const zh = await list();
+      expect(zh.code).toBe(500);
+      expect(zh.msg).toBe('查询超时（超过0.2秒），请输入更具体的关键字或缩小查询条件后重试');
+      const en = await list({ 'accept-language': 'en-US' });
+      expect(en.msg).toBe('The search took longer than 0.2 s and was stopped; use a more specific keyword or narrow the filters and try again');
+    } finally {
+      for (const r of held) r();
+    }
+    expect((await list()).code).toBe(200);
+  });
+});
+
+describe('the list gate', () => {
+  it('lets a read by id through while every list slot is taken; the waiting list runs once a slot frees', async () => {
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '10000');
+    const held = await fillGate();
+    let listed = false;
+    const pending = list().then((r) => {
+      listed = true;
+      return r;
+    });
+    try {
+      const started = Date.now();
+      const one = await t.call('GET', `/api/visualdev/OnlineDev/${id}/${recordId}`, { token });
+      expect(one.code).toBe(200);
+      expect(one.data.customer).toBe('华美面料');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(listed).toBe(false);
+    } finally {
+      for (const r of held) r();
+    }
+    const r = await pending;
+    expect(r.code).toBe(200);
+    expect(r.data.list.map((x: { id: string }) => x.id)).toEqual([recordId]);
+  });
+});
