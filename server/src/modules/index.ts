@@ -14,6 +14,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./i18n/routes'),
   () => import('./sysconfig/routes'),
   () => import('./sysconfig/outbound-routes'),
+  () => import('./sysconfig/settings-routes'),
   () => import('./dictionary/routes'),
   () => import('./bill-rule/routes'),
   () => import('./data-interface/routes'),

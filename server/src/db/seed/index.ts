@@ -33,6 +33,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./demo-messages'),
   () => import('./permission-grants'),
   () => import('../../modules/backup/seed'),
+  () => import('../../modules/sysconfig/seed'),
   () => import('./ops-menus'),
 ];
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { RowFilter } from '../../permissions/row-filter';
+import { readSettingsGroup } from '../sysconfig/settings';
 import { inScope } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
@@ -26,8 +27,14 @@ export const DEFAULT_RETENTION_DAYS = 30;
 /** A record in the bin: its values plus who deleted it (id and name) and when (ms). */
 export type RecycleRow = ModelRow & { deletedAt: number | null; deletedBy: string | null; deletedByName: string | null };
 
-/** The retention in days: sys_parameter `recycleRetentionDays` (a positive number), else 30. */
+/**
+ * The retention in days: sys_config `recycleRetentionDays` (系统配置 → 数据保留; an integer 1–3650), else the older
+ * sys_parameter row of that id (a positive number), else 30.
+ */
 export async function retentionDays(db: Db): Promise<number> {
+  const { recycleRetentionDays } = await readSettingsGroup(db, 'retention');
+  const configured = await db.selectFrom('sys_config').select('value').where('key', '=', 'recycleRetentionDays').executeTakeFirst();
+  if (configured) return recycleRetentionDays;
   const row = await db.selectFrom('sys_parameter').select('value').where('id', '=', 'recycleRetentionDays').executeTakeFirst();
   const n = Number(row?.value);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_RETENTION_DAYS;

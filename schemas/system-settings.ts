@@ -1,0 +1,59 @@
+/* Shared by server (sysconfig settings routes) and client tests: the editable system settings, one declaration. */
+import { PASSWORD_POLICY_DEFAULTS, PASSWORD_POLICY_RANGES } from './password-policy';
+
+/**
+ * One numeric setting (a sys_config row under JNPF's key; value a decimal string): its default and inclusive range.
+ * `unit` documents what the number counts (minutes, days, ms, bytes, count, switch = 0/1).
+ */
+export interface NumericSetting {
+  key: string;
+  default: number;
+  min: number;
+  max: number;
+  unit: 'minutes' | 'days' | 'ms' | 'bytes' | 'count' | 'switch' | 'enum';
+  /** For `enum`: the allowed values (e.g. lockType 1 | 2). */
+  values?: readonly number[];
+}
+
+/**
+ * The settings groups of 系统配置 (issue 12 item 6 lockout, issue 20 item 6 password policy, issue 27 recycle
+ * retention, issue 23 log retention; JNPF 3.4 sysConfig key names). Each group is one row of the page and one form.
+ * Outbound settings (allowlist, timeout, body cap) keep their own validation (lib/outbound/settings.ts) and group.
+ */
+export const SETTINGS_GROUPS = {
+  /** 登录安全: idle timeout and sign-in lockout (modules/oauth/lockout.ts, plugins/auth.ts). */
+  security: [
+    { key: 'tokenTimeout', default: 120, min: 1, max: 10_080, unit: 'minutes' },
+    { key: 'passwordErrorsNumber', default: 5, min: 0, max: 50, unit: 'count' },
+    { key: 'lockType', default: 2, min: 1, max: 2, unit: 'enum', values: [1, 2] },
+    { key: 'lockTime', default: 10, min: 1, max: 1440, unit: 'minutes' },
+  ],
+  /** 密码策略: the password policy the password forms apply (schemas/password-policy.ts). */
+  password: (Object.keys(PASSWORD_POLICY_DEFAULTS) as Array<keyof typeof PASSWORD_POLICY_DEFAULTS>).map((key) => ({
+    key,
+    default: PASSWORD_POLICY_DEFAULTS[key],
+    min: PASSWORD_POLICY_RANGES[key][0],
+    max: PASSWORD_POLICY_RANGES[key][1],
+    unit: PASSWORD_POLICY_RANGES[key][1] === 1 ? ('switch' as const) : ('count' as const),
+  })),
+  /** 数据保留: days a deleted record stays in the recycle bin, days system logs are kept (0 = keep all). */
+  retention: [
+    { key: 'recycleRetentionDays', default: 30, min: 1, max: 3650, unit: 'days' },
+    { key: 'logRetentionDays', default: 90, min: 0, max: 3650, unit: 'days' },
+  ],
+} as const satisfies Record<string, readonly NumericSetting[]>;
+
+/** A settings group id: security | password | retention (and `outbound`, validated by its own module). */
+export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
+
+/**
+ * The JSON Schema of a PUT to group `group`: an object of that group's keys, each an integer in its range (enum values
+ * for `enum` settings), no other key. The server validates with it (ajv); the page's form uses the same limits.
+ */
+export function settingsGroupSchema(group: SettingsGroup): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const s of SETTINGS_GROUPS[group] as readonly NumericSetting[]) {
+    properties[s.key] = s.values ? { type: 'integer', enum: [...s.values] } : { type: 'integer', minimum: s.min, maximum: s.max };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { request } from '../../api/client';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import { fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
+
+/**
+ * 系统配置 as a built-in page config (src/pages/system/sysConfig.page.json) against the real server: the groups with
+ * their summaries, one group's form loaded from GET /api/system/SysConfig/{group}, a change saved by PUT and shown in
+ * the summary; a value outside its range is brought inside it by the field (the server refuses it too).
+ */
+pageTestServerLifecycle();
+resetAfterEach();
+
+const row = (name: string) => gridRows().find((r) => r.includes(name)) ?? '';
+const dialog = async () => within(await waitFor(() => document.querySelector('.kd-page-action') as HTMLElement, WAIT));
+
+describe('系统配置 page config', () => {
+  it('shows each group’s settings and saves the lockout threshold, which the summary then shows', async () => {
+    renderConfigPage('systemSysConfig');
+    await waitFor(() => expect(row('登录安全')).toContain('连续 5 次密码错误锁定 10 分钟'), WAIT);
+    expect(row('数据保留')).toContain('回收站保留 30 天');
+    fireEvent.click(screen.getByLabelText('编辑 登录安全'));
+    const d = await dialog();
+    await waitFor(() => expect(fieldInput('passwordErrorsNumber').value).toBe('5'), WAIT);
+    expect(d.getByLabelText('锁定一段时间')).toBeTruthy();
+    fireEvent.change(fieldInput('passwordErrorsNumber'), { target: { value: '3' } });
+    fireEvent.blur(fieldInput('passwordErrorsNumber'));
+    fireEvent.click(d.getByTestId('page-action-ok'));
+    await waitFor(() => expect(row('登录安全')).toContain('连续 3 次密码错误锁定 10 分钟'), WAIT);
+    const stored = await request<{ passwordErrorsNumber: number }>('/api/system/SysConfig/security');
+    expect(stored.passwordErrorsNumber).toBe(3);
+    await request('/api/system/SysConfig/security', { method: 'put', json: { passwordErrorsNumber: 5 } });
+  });
+
+  it('keeps a retention inside 1–3650 days: 0 typed becomes 1 in the field, and 1 is what is saved', async () => {
+    renderConfigPage('systemSysConfig');
+    await waitFor(() => expect(row('数据保留')).toContain('回收站保留 30 天'), WAIT);
+    fireEvent.click(screen.getByLabelText('编辑 数据保留'));
+    const d = await dialog();
+    await waitFor(() => expect(fieldInput('recycleRetentionDays').value).toBe('30'), WAIT);
+    fireEvent.change(fieldInput('recycleRetentionDays'), { target: { value: '0' } });
+    fireEvent.blur(fieldInput('recycleRetentionDays'));
+    await waitFor(() => expect(fieldInput('recycleRetentionDays').value).toBe('1'), WAIT);
+    fireEvent.click(d.getByTestId('page-action-ok'));
+    await waitFor(() => expect(row('数据保留')).toContain('回收站保留 1 天'), WAIT);
+    await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 30 } });
+  });
+});
