@@ -118,7 +118,10 @@ export const PageActionSchema = Type.Object(
     load: Type.Optional(PathTemplateSchema),
     /** `form` actions: the record field holding what `load` answers; the save sends only its value (see above). */
     valueField: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' })),
-    /** `form` actions: constant fields set on the body sent (over the form's values), e.g. `{ "objectType": "Role" }`. */
+    /**
+     * `form` actions: constant fields set on the body sent (over the form's values), e.g. `{ "objectType": "Role" }`;
+     * `call` actions: the JSON body sent (none without it), e.g. `{}` for a route that validates its body.
+     */
     body: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' }), Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]))),
     /** The file name when the server sends none; `{field}` placeholders take the row's values (e.g. `{fullName}.json`). */
     fileName: Type.Optional(Type.String({ maxLength: 200 })),

@@ -144,7 +144,8 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
       if (file) form.append('file', file, file.name);
       return uploadWithProgress(path, form);
     }
-    return requestEnvelope(path, { method: methodOf(a, 'post') });
+    // A `call` sends its constant `body` as JSON (routes that validate a body need one, e.g. the workflow actions).
+    return requestEnvelope(path, { method: methodOf(a, 'post'), json: a.body });
   };
   return source;
 }

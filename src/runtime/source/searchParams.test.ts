@@ -32,3 +32,15 @@ describe('search fields as plain list parameters', () => {
     expect(q?.has('queryJson')).toBe(false);
   });
 });
+
+describe('call actions with a body', () => {
+  it('send their constant body as JSON, none without it', async () => {
+    api.on('PUT /api/workflow/Engine/FlowLaunch/t1/Actions/Withdraw', ok(null, '操作成功'));
+    api.on('POST /api/workflow/Engine/FlowLaunch/Press/t1', ok(null, '操作成功'));
+    const source = resourceSource('workflowLaunch', binding);
+    await source.run?.({ value: 'withdraw', label: '撤回', kind: 'call', method: 'PUT', path: '/api/workflow/Engine/FlowLaunch/{id}/Actions/Withdraw', body: {} }, { id: 't1' });
+    expect(api.seen.at(-1)?.body).toBe('{}');
+    await source.run?.({ value: 'press', label: '催办', kind: 'call', path: '/api/workflow/Engine/FlowLaunch/Press/{id}' }, { id: 't1' });
+    expect(api.seen.at(-1)?.body).toBe('');
+  });
+});
