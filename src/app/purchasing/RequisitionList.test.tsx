@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import dayjs from 'dayjs';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { request } from '../../api/client';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import { permissionListAtom } from '../session/atoms';
+import RequisitionList from './RequisitionList';
+
+/**
+ * The requisition list (issue 17 item 4) against the real server: 12 requisitions of the admin, three of them
+ * submitted for review; the list pages them 10 at a time, filters by state and number, shows state tags, and deletes
+ * selected drafts while skipping the submitted ones.
+ */
+const MENU = 'menu-pu-req';
+const day = (d: number) => dayjs().add(d, 'day').format('YYYY-MM-DD');
+pageTestServerLifecycle(async () => {
+  for (let i = 0; i < 12; i++) {
+    const { id } = await request<{ id: string }>('/api/SubDev/PuReq/CreateReq', {
+      method: 'post',
+      json: { reqType: i % 2 ? 'general' : 'mno', reqDate: day(-i), deliveryDate: day(20), remark: `列表测试 ${i}`, lines: [{ materialCode: 'FA0001', quantity: i + 1 }] },
+    });
+    if (i < 3) await request(`/api/SubDev/PuReq/Upstatu/${id}`, { method: 'post', json: { action: 'submit' } });
+  }
+});
+
+const WAIT = { timeout: 15_000 };
+const rows = () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')] as HTMLElement[];
+function page() {
+  const store = createStore();
+  store.set(permissionListAtom, [{ modelId: MENU, button: ['btn_edit', 'btn_remove', 'btn_download'].map((enCode) => ({ enCode })) }]);
+  return render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <AntApp>
+          <RequisitionList menuId={MENU} />
+        </AntApp>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('采购申请 list', () => {
+  it('pages, shows state tags, filters by audit state and number', async () => {
+    page();
+    await waitFor(() => expect(rows()).toHaveLength(10), WAIT);
+    expect(screen.getByText('共 12 条')).toBeTruthy();
+    expect(rows()[0].textContent).toContain('待审核');
+    expect(rows()[0].textContent).toContain('未采购');
+    expect(rows()[9].textContent).toContain('草稿');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(rows()).toHaveLength(2), WAIT);
+
+    const billNo = rows()[0].querySelector('td:nth-child(2)')?.textContent ?? '';
+    fireEvent.change(screen.getByPlaceholderText('申请单号'), { target: { value: billNo } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
+    expect(screen.getByText('共 1 条')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(screen.getByText('共 12 条')).toBeTruthy(), WAIT);
+  });
+
+  it('batch-deletes the selected drafts and skips the submitted ones', async () => {
+    page();
+    await waitFor(() => expect(rows()).toHaveLength(10), WAIT);
+    const boxes = () => rows().map((r) => r.querySelector('input[type=checkbox]') as HTMLInputElement);
+    fireEvent.click(boxes()[0] as HTMLInputElement); // submitted
+    fireEvent.click(boxes()[5] as HTMLInputElement); // draft
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    fireEvent.click(within(await screen.findByRole('tooltip', {}, WAIT)).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(screen.getByText('共 11 条')).toBeTruthy(), WAIT);
+    expect(rows()[0].textContent).toContain('待审核');
+  });
+});

@@ -1,0 +1,177 @@
+import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteRequisition, listRequisitions, type ReqHeader, type ReqPage, updateRequisitionState } from '../../api/purchasing';
+import { toast } from '../../api/toast';
+import { permissionListAtom, userInfoAtom } from '../session/atoms';
+import { fetchAll, requisitionWorkbook, saveBlob } from './exportRequisitions';
+import { PURCHASING_NS } from './i18n';
+import RequisitionFilters, { type ReqFilters } from './RequisitionFilters';
+
+/** Page sizes of the list (spec 001 §9). */
+export const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
+/** Tag colours of the audit states 0..6. */
+const AUDIT_COLOURS = ['default', 'blue', 'processing', 'error', 'warning', 'magenta', 'success'];
+const PROGRESS_COLOURS = ['default', 'orange', 'green'];
+/** Audit states in which a requisition is still a draft (deletable; states.ts). */
+const DRAFTS = new Set([0, 1]);
+
+/** The enCodes of the buttons the caller holds on menu `menuId` (every one for an administrator). */
+function useButtons(menuId: string): (enCode: string) => boolean {
+  const permissions = useAtomValue(permissionListAtom);
+  const user = useAtomValue(userInfoAtom);
+  return useMemo(() => {
+    const held = new Set((permissions.find((p) => p.modelId === menuId)?.button ?? []).map((b) => b.enCode));
+    return (enCode: string) => !!user?.isAdministrator || held.has(enCode);
+  }, [permissions, user, menuId]);
+}
+
+/**
+ * 采购申请 list (issue 17 item 4; menu purchasing/requisition): search by number, type, audit and document state,
+ * request date range and manufacturing order; pages of 10–500; state tags (audit, document, purchasing progress); per
+ * row submit, cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
+ * Excel. Buttons follow the caller's grants on the menu (the server checks them again).
+ */
+export default function RequisitionList({ menuId }: { menuId: string }) {
+  const { t } = useTranslation(PURCHASING_NS);
+  const can = useButtons(menuId);
+  const [filters, setFilters] = useState<ReqFilters>({});
+  const [paging, setPaging] = useState({ currentPage: 1, pageSize: 10 });
+  const [page, setPage] = useState<ReqPage | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<ReqHeader[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setPage(await listRequisitions({ ...filters, ...paging }));
+    } catch {
+      // the client already showed the message
+    } finally {
+      setLoading(false);
+    }
+  }, [filters, paging]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (r: ReqHeader, action: string) => {
+    await updateRequisitionState(r.id, action, r.version).catch(() => null);
+    await load();
+  };
+  const removeOne = async (r: ReqHeader) => {
+    await deleteRequisition(r.id).catch(() => null);
+    setSelected((s) => s.filter((x) => x.id !== r.id));
+    await load();
+  };
+  const removeSelected = async () => {
+    const drafts = selected.filter((r) => DRAFTS.has(r.auditState) && r.docState === 0);
+    let done = 0;
+    for (const r of drafts) if (await deleteRequisition(r.id).then(() => true, () => false)) done++;
+    if (drafts.length < selected.length) toast('warning', t('list.onlyDrafts', { count: selected.length - drafts.length }));
+    toast('success', t('list.deleted', { count: done }));
+    setSelected([]);
+    await load();
+  };
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchAll(filters);
+      saveBlob(await requisitionWorkbook(rows, t), `${t('list.exportName')}.xlsx`);
+    } catch {
+      // shown by the client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ColumnsType<ReqHeader> = [
+    { title: t('list.billNo'), dataIndex: 'billNo', width: 160, fixed: 'left' },
+    { title: t('list.reqType'), dataIndex: 'reqType', width: 120, render: (v: string) => t(`type.${v}`) },
+    { title: t('list.department'), dataIndex: 'organizeName', width: 110 },
+    { title: t('list.requester'), dataIndex: 'requesterName', width: 90 },
+    { title: t('list.reqDate'), dataIndex: 'reqDate', width: 110 },
+    { title: t('list.deliveryDate'), dataIndex: 'deliveryDate', width: 110 },
+    { title: t('list.mno'), dataIndex: 'mno', width: 110 },
+    { title: t('list.auditState'), dataIndex: 'auditState', width: 110, render: (v: number) => <Tag color={AUDIT_COLOURS[v]}>{t(`audit.${v}`)}</Tag> },
+    { title: t('list.docState'), dataIndex: 'docState', width: 90, render: (v: number) => <Tag color={v ? 'red' : 'default'}>{t(`doc.${v}`)}</Tag> },
+    { title: t('list.progress'), dataIndex: 'progress', width: 110, render: (v: number) => <Tag color={PROGRESS_COLOURS[v]}>{t(`progress.${v}`)}</Tag> },
+    { title: t('list.lines'), dataIndex: 'lineCount', width: 70, align: 'right' },
+    { title: t('list.totalQty'), dataIndex: 'totalQty', width: 100, align: 'right' },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_: unknown, r: ReqHeader) => (
+        <Space size={4}>
+          {can('btn_edit') && r.docState === 0 && [0, 1, 3, 4].includes(r.auditState) && (
+            <Button type="link" size="small" onClick={() => act(r, 'submit')}>
+              {t('list.submit')}
+            </Button>
+          )}
+          {can('btn_edit') && r.docState === 0 && [0, 1, 3, 4, 5].includes(r.auditState) && (
+            <Popconfirm title={`${t('list.cancel')}？`} onConfirm={() => act(r, 'cancel')}>
+              <Button type="link" size="small">
+                {t('list.cancel')}
+              </Button>
+            </Popconfirm>
+          )}
+          {can('btn_remove') && r.docState === 0 && DRAFTS.has(r.auditState) && (
+            <Popconfirm title={`${t('list.delete')}？`} onConfirm={() => removeOne(r)}>
+              <Button type="link" size="small" danger>
+                {t('list.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div style={{ padding: 12 }}>
+      <RequisitionFilters
+        onSearch={(f) => {
+          setFilters(f);
+          setPaging((p) => ({ ...p, currentPage: 1 }));
+        }}
+      />
+      <Space style={{ marginBottom: 8 }}>
+        {can('btn_remove') && (
+          <Popconfirm title={t('list.confirmDelete', { count: selected.length })} disabled={!selected.length} onConfirm={removeSelected}>
+            <Button danger disabled={!selected.length}>
+              {t('list.batchDelete')}
+            </Button>
+          </Popconfirm>
+        )}
+        {can('btn_download') && (
+          <Button onClick={exportAll} loading={exporting}>
+            {t('list.export')}
+          </Button>
+        )}
+      </Space>
+      <Table<ReqHeader>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        columns={columns}
+        dataSource={page?.list ?? []}
+        scroll={{ x: 1500 }}
+        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) }}
+        pagination={{
+          current: paging.currentPage,
+          pageSize: paging.pageSize,
+          total: page?.pagination.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total }),
+          onChange: (currentPage, pageSize) => setPaging({ currentPage: pageSize === paging.pageSize ? currentPage : 1, pageSize }),
+        }}
+      />
+    </div>
+  );
+}
