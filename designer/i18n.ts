@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { FLOW_DESIGNER_STRINGS as FL } from './flow/strings';
 import { FORM_DESIGNER_STRINGS as FD } from './form/strings';
 
 /** i18next namespace of the designer's strings (its own, so the shell's lazy language bundles are untouched). */
@@ -212,12 +213,12 @@ const DS_STRINGS = {
   },
 } as const;
 
-/** Every designer string: the data-source dialogs (`ds`) and the form designer (`fd`, form/strings.ts). */
+/** Every designer string: the data-source dialogs (`ds`), the form designer (`fd`, form/strings.ts) and the flow designer (`flow`, flow/strings.ts). */
 export const DESIGNER_STRINGS = {
-  zh: { ...DS_STRINGS.zh, fd: FD.zh },
-  en: { ...DS_STRINGS.en, fd: FD.en },
-  tw: { ...DS_STRINGS.tw, fd: FD.tw },
-  mas: { ...DS_STRINGS.mas, fd: FD.mas },
+  zh: { ...DS_STRINGS.zh, fd: FD.zh, flow: FL.zh },
+  en: { ...DS_STRINGS.en, fd: FD.en, flow: FL.en },
+  tw: { ...DS_STRINGS.tw, fd: FD.tw, flow: FL.tw },
+  mas: { ...DS_STRINGS.mas, fd: FD.mas, flow: FL.mas },
 } as const;
 
 function add(): void {
