@@ -27,6 +27,7 @@ const Redirect = lazy(() => import('./tabs/Redirect'));
 const PreviewModel = lazy(() => import('./views/PreviewModel'));
 const MessageCenter = lazy(() => import('./messages/MessageCenter'));
 const DesignerPage = lazy(() => import('../../designer/DesignerPage'));
+const FlowDesignerPage = lazy(() => import('../../designer/flow/FlowDesignerPage'));
 const FlowTaskPage = lazy(() => import('./workflow/FlowTaskPage'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
@@ -73,6 +74,8 @@ export default function AppRoutes() {
           <Route path="/ChangePassword" element={<ChangePassword />} />
           {/* The form designer (issue 13 item 5): full screen, outside the shell. */}
           <Route path="/onlineDev/designer" element={<DesignerPage />} />
+          {/* The flow designer (issue 15 item 4): full screen, outside the shell. */}
+          <Route path="/workFlow/flowEngine/designer" element={<FlowDesignerPage />} />
           {OPEN_ROUTES.filter((p) => p !== '/login').map((p) => (
             <Route key={p} path={p} element={<NotAvailable />} />
           ))}
