@@ -136,7 +136,7 @@ describe('Logout, LockScreen, TimeoutSetting, ModifyPassword', () => {
   it('unlocks the screen only with the right password of the signed-in account', async () => {
     const token = await t.login();
     expect(await t.call('POST', '/api/oauth/LockScreen', { token, payload: { account: 'admin', password: md5Hex(TEST_ADMIN_PASSWORD) } })).toMatchObject({ code: 200 });
-    expect(await t.call('POST', '/api/oauth/LockScreen', { token, payload: { account: 'admin', password: md5Hex('wrong') } })).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入' });
+    expect(await t.call('POST', '/api/oauth/LockScreen', { token, payload: { account: 'admin', password: md5Hex('wrong') } })).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试4次）' });
     expect(await t.call('POST', '/api/oauth/LockScreen', { payload: { account: 'admin', password: md5Hex(TEST_ADMIN_PASSWORD) } })).toMatchObject({ code: 602 });
   });
 

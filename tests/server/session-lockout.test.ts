@@ -124,4 +124,18 @@ describe('sign-in lockout', () => {
     expect((await signIn('wordy', 'bad', 'en')).msg).toBe('Wrong account or password (1 try left)');
     expect((await signIn('wordy2', 'bad', 'tw')).msg).toBe('帳戶或密碼錯誤，請重新輸入（還可嘗試4次）');
   });
+
+  it('the lock screen counts wrong passwords with sign-ins; at the limit it ends the session, and the lock holds at sign-in', async () => {
+    await createUser(h.t.app, { account: 'screeny', password: 'Screen@2468' });
+    const token = (await signIn('screeny', 'Screen@2468')).data!.token;
+    const unlock = (password: string) => h.t.call('POST', '/api/oauth/LockScreen', { token, payload: { account: 'screeny', password: md5Hex(password) } });
+    await withSettings({ passwordErrorsNumber: '3' }, async () => {
+      expect(await unlock('Screen@2468')).toMatchObject({ code: 200 });
+      expect(await unlock('guess-1')).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试2次）' });
+      expect(await signIn('screeny', 'guess-2')).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试1次）' });
+      expect(await unlock('guess-3')).toMatchObject({ code: 400, msg: '账户已锁定，请10分钟后再试', data: { signedOut: true } });
+      expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+      expect(await signIn('screeny', 'Screen@2468')).toMatchObject({ code: 400, msg: '账户已锁定，请10分钟后再试' });
+    });
+  });
 });

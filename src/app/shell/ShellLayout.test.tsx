@@ -169,6 +169,18 @@ describe('navbar (spec 000 §2)', () => {
     expect(localStorage.getItem('kd_isLock_Boolean')).toBe('false');
   });
 
+  it('leaves the lock screen for the sign-in page when the server locks the account and ends the session', async () => {
+    api.on('POST /api/oauth/LockScreen', fail(400, '账户已锁定，请10分钟后再试', { signedOut: true }));
+    await openHome();
+    fireEvent.click(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('锁定屏幕'));
+    fireEvent.change(await screen.findByPlaceholderText('请输入密码解锁'), { target: { value: 'guess' } });
+    fireEvent.click(screen.getByRole('button', { name: /解锁/ }));
+    expect(await screen.findByText('账户已锁定，请10分钟后再试')).toBeTruthy();
+    await waitFor(() => expect(globalThis.location.hash.startsWith('#/login')).toBe(true));
+    expect(localStorage.getItem('kd_token_String')).toBeNull();
+  });
+
   it('switch identity shows only with more than one identity and posts SwitchSupply', async () => {
     await openHome();
     fireEvent.click(screen.getByTestId('user-menu'));

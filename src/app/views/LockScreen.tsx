@@ -4,11 +4,15 @@ import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { signOut, unlock } from '../session/actions';
 import { userInfoAtom } from '../session/atoms';
 import { getItem } from '../storage';
 
-/** /lockScreen (spec 000 §2, §4): unlocking re-verifies account and password through LockScreen; "switch account" logs out. */
+/**
+ * /lockScreen (spec 000 §2, §4): unlocking re-verifies account and password through LockScreen; wrong passwords count
+ * towards the sign-in lockout, and at its limit the session ends and the screen goes to /login; "switch account" logs out.
+ */
 export default function LockScreen() {
   const { t } = useTranslation();
   const store = useStore();
@@ -23,8 +27,13 @@ export default function LockScreen() {
     try {
       await unlock(store, account, v.password);
       navigate('/home', { replace: true });
-    } catch {
-      // the client has shown the server's message
+    } catch (err) {
+      // The client has shown the server's message (tries left, or the lock). At the lockout limit the server has ended
+      // the session (data.signedOut): leave the lock screen for the sign-in page.
+      if (err instanceof ApiError && (err.data as { signedOut?: boolean } | null)?.signedOut) {
+        await signOut(store);
+        navigate('/login', { replace: true });
+      }
     } finally {
       setBusy(false);
     }

@@ -101,16 +101,36 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
     return ok(null, t(req.lang, 'logoutOk'));
   });
 
-  /** POST /api/oauth/LockScreen: re-verifies the signed-in user's password (body account + md5 password); wrong → 400. */
+  /**
+   * POST /api/oauth/LockScreen: re-verifies the signed-in user's password (body account + md5 password) → 解锁成功.
+   * Wrong → 400, counted by the sign-in lockout like a sign-in (账户或密码错误…（还可尝试N次）); once the account is
+   * locked (now or by earlier tries) even the right password is refused with the lock message and `data.signedOut`
+   * true: the session is ended, so guessing at a locked screen stops at passwordErrorsNumber tries (issue 12 item 6).
+   */
   app.post<{ Body: LoginBody }>(
     '/api/oauth/LockScreen',
     { config: { access: 'signedIn', rateLimit: { ...LOGIN_RATE, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `lock|${req.ip}` } }, schema: { body: credentialsSchema } },
     async (req) => {
       const session = req.auth!;
-      const same = normaliseAccount(req.body.account) === normaliseAccount(session.account);
+      const key = normaliseAccount(session.account);
+      const settings = await lockoutSettings(app.db);
+      const signOut = async (err: ApiError) => {
+        const token = tokenOf(req);
+        if (token) await deleteSession(app.db, token);
+        return Object.assign(err, { data: { signedOut: true } });
+      };
+      const lock = settings.errors > 0 ? await lockStateOf(app.db, key) : ({ locked: false } as const);
+      if (lock.locked) throw await signOut(lockedError(lock));
+      const same = normaliseAccount(req.body.account) === key;
       const result = same && isMd5Hex(req.body.password) ? await checkCredentials(app.db, session.account, req.body.password) : 'wrong';
-      if (result !== 'wrong' && result !== 'disabled' && result !== 'locked') return ok(null, t(req.lang, 'unlockOk'));
-      throw ApiError.of(400, 'wrongPassword');
+      if (result !== 'wrong' && result !== 'disabled' && result !== 'locked') {
+        await clearFailures(app.db, key);
+        return ok(null, t(req.lang, 'unlockOk'));
+      }
+      if (result !== 'wrong' || !settings.errors) throw ApiError.of(400, 'wrongPassword');
+      const counted = await recordFailure(app.db, key, settings);
+      if ('remaining' in counted) throw fail(400, 'wrongPasswordTries', { count: counted.remaining });
+      throw await signOut(lockedError(counted));
     },
   );
 };
