@@ -12,6 +12,8 @@ describe('cache management (issue 23 item 5)', () => {
     expect(r.code).toBe(200);
     expect(r.data.list.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['sessions', 'permissions', 'menus', 'settings', 'models', 'listTotals', 'pages', 'pageExtensions', 'flows']));
     expect(await sizeOf('sessions')).toBeGreaterThan(0);
+    const en = await s.t.call('GET', '/api/system/CacheManage', { token: s.token, headers: { 'accept-language': 'en' } });
+    expect(en.data.list.find((c: { name: string }) => c.name === 'permissions')).toMatchObject({ fullName: 'Permission decisions' });
     const heard: unknown[] = [];
     const off = s.t.app.bus.subscribe(CLEAR_TOPIC, (p) => heard.push(p));
     expect((await call('DELETE', '/api/system/CacheManage/permissions')).code).toBe(200);

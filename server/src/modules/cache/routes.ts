@@ -2,15 +2,15 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
-import { CACHES, CLEAR_TOPIC, cacheNamed, clearLocal } from './registry';
+import { CACHES, CLEAR_TOPIC, cacheNamed, clearLocal, textsOf } from './registry';
 
 /** The menu (enCode) of 缓存管理 (JNPF system/cache); btn_remove guards the clears. */
 export const CACHE_MENU = 'sysCache';
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 50 }) });
 
-/** A cache as the list shows it: `{ id (= name), name, fullName, description, size (entries on this instance) }`. */
-const rowOf = (app: FastifyInstance, c: (typeof CACHES)[number]) => ({ id: c.name, name: c.name, fullName: c.fullName, description: c.description, size: c.size(app.db) });
+/** A cache as the list shows it: `{ id (= name), name, fullName, description (in `lang`), size (entries on this instance) }`. */
+const rowOf = (app: FastifyInstance, c: (typeof CACHES)[number], lang: string) => ({ id: c.name, name: c.name, ...textsOf(c, lang), size: c.size(app.db) });
 
 /**
  * Cache management (issue 23 item 5; JNPF `/api/system/CacheManage`), administrators only (the sysCache menu). Sizes
@@ -34,13 +34,13 @@ export default async function cacheRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** GET /api/system/CacheManage → `{ list: [{ id, name, fullName, description, size }] }`. */
-  app.get('/api/system/CacheManage', { config: { access: { menu: CACHE_MENU } } }, async () => ok({ list: CACHES.map((c) => rowOf(app, c)) }));
+  app.get('/api/system/CacheManage', { config: { access: { menu: CACHE_MENU } } }, async (req) => ok({ list: CACHES.map((c) => rowOf(app, c, req.lang)) }));
 
   /** GET /api/system/CacheManage/{name} → one row; 404 for an unknown name. */
   app.get<{ Params: { name: string } }>('/api/system/CacheManage/:name', { config: { access: { menu: CACHE_MENU } }, schema: { params: NameParams } }, async (req) => {
     const c = cacheNamed(req.params.name);
     if (!c) throw ApiError.notFound();
-    return ok(rowOf(app, c));
+    return ok(rowOf(app, c, req.lang));
   });
 
   /** DELETE /api/system/CacheManage/{name}: empties that cache on every instance; 404 for an unknown name. */
