@@ -17,7 +17,7 @@ const TEXT: Record<string, string> = {
   address: `'广东省东莞市' || (g % 97) || '号'`,
 };
 const NUMBER: Record<string, string> = {
-  creditLimit: `((g * 7919) % 1000000)::double precision`,
+  creditLimit: `((g::bigint * 7919) % 1000000)::double precision`,
   cooperationDate: `(1600000000000 + (g::bigint * 86400000) % 157680000000)::double precision`,
 };
 const BOOL: Record<string, string> = { active: 'g % 5 <> 0' };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_KEYWORD_SCAN_MAX } from '../../server/src/modules/visualdev/keyword-index';
 import { listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
+import { COUNT_CAP } from '../../server/src/modules/visualdev/list-total';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
 import { createTestApp, type TestApp } from './helpers';
 import { orderModel } from './visualdev-fixtures';
@@ -108,4 +109,24 @@ describe('keyword results', () => {
     expect(await fuzzy('帆布', true)).toEqual(['k11']);
     expect(await fuzzy('帆布', false)).toEqual(['k1', 'k11']);
   });
+});
+
+describe('keyword pages and totals', () => {
+  it('page a keyword in list order with its exact total (first page and total from one statement), then flag a capped total', async () => {
+    await sql`insert into kd_kw_order (id, created_at, "orderNo", customer)
+      select 'p' || lpad(i::text, 3, '0'), timestamptz '2024-01-01' + ((i / 2) || ' minutes')::interval, 'SO-P' || i, 'Paged 客户 ' || i
+      from generate_series(1, 45) as i`.execute(t.app.db);
+    const ref = (await sql<{ id: string }>`select id from kd_kw_order where customer ilike '%paged 客户%' order by created_at desc, id desc`.execute(t.app.db)).rows.map((r) => r.id);
+    const pages: string[][] = [];
+    for (const currentPage of [1, 2, 3]) {
+      const r = await list({ keyword: 'PAGED 客户', currentPage, pageSize: 20 });
+      expect(r.data.pagination).toEqual({ currentPage, pageSize: 20, total: 45 });
+      pages.push(r.data.list.map((x: { id: string }) => x.id));
+    }
+    expect(pages.flat()).toEqual(ref);
+    await sql`insert into kd_kw_order (id, "orderNo", customer) select 'b' || i, 'SO-B' || i, 'Bulk 客户 ' || i from generate_series(1, ${COUNT_CAP + 5}) as i`.execute(t.app.db);
+    const capped = await list({ keyword: 'bulk 客户', pageSize: 20 });
+    expect(capped.data.pagination).toMatchObject({ total: COUNT_CAP + 1, totalCapped: true });
+    expect(capped.data.list).toHaveLength(20);
+  }, 60_000);
 });

@@ -54,6 +54,11 @@ export interface ListFilter {
    * when the exact total is small (list-runtime.ts), with `key` extended to tell its statements apart.
    */
   matchesFirst?: boolean;
+  /**
+   * With matchesFirst: read at most this many matches (a LIMIT fence instead of OFFSET 0), each row carrying `__n`,
+   * their count (a first page that also answers a total up to the cap in one statement; list-runtime.ts).
+   */
+  probe?: number;
 }
 
 /** Escapes LIKE wildcards so the text matches literally (backslash is PostgreSQL's default LIKE escape). */

@@ -42,11 +42,18 @@ const CASTS: Partial<Record<ColumnSqlType, ReturnType<typeof sql>>> = {
  * `filter.matchesFirst` they are a fenced subquery (`OFFSET 0`: the planner cannot merge it into the outer query), so
  * the matches are read first through the filter's indexes (a keyword's trigram bitmaps) and only they are ordered,
  * instead of walking the order's index and discarding non-matching rows until a page is full (issue 28: a rare
- * keyword on 1M rows discarded 885,011 rows that way).
+ * keyword on 1M rows discarded 885,011 rows that way). With `filter.probe` the fence is `LIMIT probe` and every row
+ * carries `__n`, the number of matches read (a window count taken before the page's ORDER BY/LIMIT).
  */
 export function filtered(db: Db, model: LoadedModel, filter: ListFilter): Q {
   const base = raw(db).selectFrom(model.table).where(DELETED_AT_COLUMN, 'is', null).where(filter.where);
   if (!filter.matchesFirst) return base as unknown as Q;
+  if (filter.probe) {
+    const fenced = base.selectAll().limit(sql.lit(Math.floor(filter.probe)));
+    return raw(db)
+      .selectFrom(fenced.as('__m'))
+      .select(sql<number>`count(*) over ()`.as('__n')) as unknown as Q;
+  }
   return raw(db).selectFrom(base.selectAll().modifyEnd(sql`offset 0`).as('__m')) as unknown as Q;
 }
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/types';
 import { type ColumnData, summaryColumns } from './column-data';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
-import { COUNT_CAP, estimate, listTotal } from './list-total';
+import type { CachedTotal } from './list-cache';
+import { COUNT_CAP, estimate, listTotal, peekTotal, rememberTotal } from './list-total';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
@@ -80,6 +81,21 @@ async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput)
   return (await estimate(db, model.table)) >= SHORT_KEYWORD_SCAN_MAX;
 }
 
+/**
+ * The first page of a keyword or fuzzy search whose total is not cached, and that total, in ONE statement: at most
+ * COUNT_CAP + 1 matches read through their indexes, counted, ordered, the page taken (list-keyset.ts `filtered` with
+ * `probe`). Null when it does not apply. With more than COUNT_CAP matches the total is the capped one (COUNT_CAP + 1,
+ * `capped`) and `rows` null: the page is then read in the order's index as usual. The total is cached like listTotal's.
+ */
+async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest): Promise<{ total: CachedTotal; rows: Record<string, unknown>[] | null } | null> {
+  if (!filter.textSearch || req.currentPage !== 1 || peekTotal(db, model, filter)) return null;
+  const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: COUNT_CAP + 1, key: `${filter.key}|p` }, req, 1, req.pageSize);
+  const n = rows.length ? Number(rows[0].__n) : 0;
+  const total: CachedTotal = n > COUNT_CAP ? { total: COUNT_CAP + 1, capped: true } : { total: n };
+  rememberTotal(db, model, filter, total);
+  return { total, rows: n > COUNT_CAP ? null : rows };
+}
+
 /** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
 export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Promise<ListPage> {
   const cd = model.record.columnData as ColumnData;
@@ -87,10 +103,11 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);
-  const { total, summary, estimated, capped } = await listTotal(db, model, filter, sums);
+  const probed = useKeyset && !sums.length ? await probeFirstPage(db, model, filter, req) : null;
+  const { total, summary, estimated, capped } = probed?.total ?? (await listTotal(db, model, filter, sums));
   // Few matches of a keyword or fuzzy search (an exact total up to COUNT_CAP): read them first, then order them.
   const pageFilter = filter.textSearch && !capped && !estimated && total <= COUNT_CAP ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;
-  const raws = useKeyset ? await keysetPage(db, model, pageFilter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, pageFilter, req, groupField);
+  const raws = probed?.rows ? probed.rows : useKeyset ? await keysetPage(db, model, pageFilter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, pageFilter, req, groupField);
   const list = raws.map((r) => toRow(model, r));
   await attachSubTables(db, model, list);
   const out: ListPage = { list, pagination: { currentPage: req.currentPage, pageSize: req.pageSize, total, ...(estimated ? { totalEstimated: true as const } : {}), ...(capped ? { totalCapped: true as const } : {}) } };

@@ -46,6 +46,16 @@ async function capped(db: Db, model: LoadedModel, filter: ListFilter): Promise<C
   return total > COUNT_CAP ? { total, capped: true } : { total };
 }
 
+/** The cached total of `filter` (no summary sums), when fresh. */
+export function peekTotal(db: Db, model: LoadedModel, filter: ListFilter): CachedTotal | undefined {
+  return cachedTotal(db, model.record.id, `${filter.key}|`);
+}
+
+/** Caches a total of `filter` (no summary sums) learnt elsewhere (list-runtime.ts's first-page probe). */
+export function rememberTotal(db: Db, model: LoadedModel, filter: ListFilter, value: CachedTotal): void {
+  storeTotal(db, model.record.id, `${filter.key}|`, value);
+}
+
 /**
  * The total of `filter` over the model's table (see the module comment), and the summary sums of `sums` (column
  * names of declared number fields) when asked. Errors: database errors only.
