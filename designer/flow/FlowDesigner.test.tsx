@@ -13,7 +13,7 @@ import { type DesignedFlow, FLOW_BASE, loadFlow, newFlow } from './flowApi';
  * The flow designer against the real server (issue 15 item 4): a flow bound to an order model with a condition group
  * (金额 ≥ 10000 → approver A, the default → approver B) is designed in the card tree, saved, released and reloaded with
  * the same tree; a design the server refuses (an approver naming nobody) shows the server's message with that node
- * selected and flagged; undo/redo over the tree.
+ * selected and flagged; undo/redo over the tree; leaving with unsaved changes asks first.
  */
 let modelId = '';
 pageTestServerLifecycle(async () => {
@@ -26,14 +26,15 @@ const kdData: KdData = { request: (method, path, body) => request(path, { method
 
 function open(flow: DesignedFlow) {
   const onCreated = vi.fn();
+  const onLeave = vi.fn();
   render(
     <TestShell>
       <KdDataContext.Provider value={kdData}>
-        <FlowDesigner flow={flow} onLeave={() => undefined} onCreated={onCreated} />
+        <FlowDesigner flow={flow} onLeave={onLeave} onCreated={onCreated} />
       </KdDataContext.Provider>
     </TestShell>,
   );
-  return { onCreated };
+  return { onCreated, onLeave };
 }
 
 const drawer = () => within(screen.getByTestId('flow-drawer'));
@@ -136,7 +137,7 @@ describe('flow designer against the real server', () => {
   it('shows the server refusal naming the node and selects it; undo and redo the tree', async () => {
     const flow = newFlow();
     flow.meta = { ...flow.meta, fullName: '无人审批', enCode: 'nobodyFlow' };
-    open(flow);
+    const { onLeave } = open(flow);
     const card = await addAt('flow-add-start', 'approver');
     const id = idOf(card);
     fireEvent.click(screen.getByTestId('flow-undo'));
@@ -153,5 +154,9 @@ describe('flow designer against the real server', () => {
     expect((await drawer().findByTestId('flow-node-issue', {}, WAIT)).textContent).toContain('审批人为空');
     // Nothing was stored.
     expect((await request<{ list: Array<{ children: Array<{ enCode: string }> }> }>(FLOW_BASE, { query: { keyword: 'nobodyFlow' } })).list).toEqual([]);
+    // Leaving with unsaved changes asks first.
+    fireEvent.click(screen.getByTestId('flow-back'));
+    expect(await screen.findByText('有未保存的修改，确定离开吗？', {}, WAIT)).toBeTruthy();
+    expect(onLeave).not.toHaveBeenCalled();
   }, 60_000);
 });

@@ -29,7 +29,7 @@ interface FlowDesignerProps {
 export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerProps) {
   const { t: tr } = useTranslation(DESIGNER_NS);
   const t = tr as unknown as Translate;
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const history = useRef(new History({ tree: flow.tree }));
   const [, setRev] = useState(0);
   const [meta, setMeta] = useState<FlowMeta>(flow.meta);
@@ -40,6 +40,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
   const [issues, setIssues] = useState<FlowIssue[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const tree = history.current.value.tree;
 
   useEffect(() => {
@@ -54,10 +55,14 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
   }, [meta.formId]);
 
   const change = useCallback((recipe: (d: { tree: typeof tree }) => void, mergeKey?: string) => {
-    if (history.current.change(recipe, mergeKey)) setRev((r) => r + 1);
+    if (!history.current.change(recipe, mergeKey)) return;
+    setRev((r) => r + 1);
+    setDirty(true);
   }, []);
   const step = useCallback((undo: boolean) => {
-    if (undo ? history.current.undo() : history.current.redo()) setRev((r) => r + 1);
+    if (!(undo ? history.current.undo() : history.current.redo())) return;
+    setRev((r) => r + 1);
+    setDirty(true);
   }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -122,6 +127,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
     }
     setIssues([]);
     setError('');
+    setDirty(false);
     return id ? { id, msg: r.msg } : null;
   };
   const run = async (release: boolean) => {
@@ -141,13 +147,19 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
     }
   };
 
+  /** Back to the list; with unsaved changes only after a confirmation. */
+  const leave = () => {
+    if (!dirty) return onLeave();
+    modal.confirm({ title: t('flow.leaveTitle'), content: t('flow.leaveUnsaved'), onOk: onLeave });
+  };
+
   const flagged = useMemo(() => new Set(issues.map((i) => i.nodeId)), [issues]);
   const node = selected ? findNode(tree, selected) : undefined;
   const issue = node ? issues.find((i) => i.nodeId === node.nodeId)?.message : undefined;
   return (
     <div data-testid="flow-designer" style={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={onLeave}>
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={leave} data-testid="flow-back">
           {t('flow.back')}
         </Button>
         <Typography.Text strong data-testid="flow-title">
@@ -180,7 +192,10 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
       {error && <Alert type="error" showIcon banner title={error} closable onClose={() => setError('')} data-testid="flow-error" />}
       <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f7' }}>
         {view === 'basic' ? (
-          <BasicSettings meta={meta} onMeta={(patch) => setMeta((m) => ({ ...m, ...patch }))} start={tree} setStart={setProp(tree.nodeId)} t={t} />
+          <BasicSettings meta={meta} onMeta={(patch) => {
+              setMeta((m) => ({ ...m, ...patch }));
+              setDirty(true);
+            }} start={tree} setStart={setProp(tree.nodeId)} t={t} />
         ) : (
           <FlowCanvas tree={tree} selected={selected} flagged={flagged} fields={fields} actions={actions} t={t} />
         )}

@@ -8,6 +8,8 @@ export default {
   save: 'Save',
   release: 'Release',
   loadFailed: 'The flow could not be loaded',
+  leaveTitle: 'Unsaved changes',
+  leaveUnsaved: 'There are unsaved changes. Leave anyway?',
   invalid: 'The flow has problems: fix the marked nodes',
   tabBasic: 'Basic settings',
   tabFlow: 'Flow',

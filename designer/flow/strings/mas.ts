@@ -8,6 +8,8 @@ export default {
   save: 'Simpan',
   release: 'Terbitkan',
   loadFailed: 'Aliran tidak dapat dimuatkan',
+  leaveTitle: 'Perubahan belum disimpan',
+  leaveUnsaved: 'Ada perubahan yang belum disimpan. Tinggalkan juga?',
   invalid: 'Aliran ada masalah: betulkan nod yang ditanda',
   tabBasic: 'Tetapan asas',
   tabFlow: 'Aliran',

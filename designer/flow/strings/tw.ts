@@ -8,6 +8,8 @@ export default {
   save: '保存',
   release: '發佈',
   loadFailed: '流程加載失敗',
+  leaveTitle: '提示',
+  leaveUnsaved: '有未儲存的修改，確定離開嗎？',
   invalid: '流程設計有誤，請修改標出的節點',
   tabBasic: '基礎設置',
   tabFlow: '流程設計',

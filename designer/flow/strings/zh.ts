@@ -8,6 +8,8 @@ export default {
   save: '保存',
   release: '发布',
   loadFailed: '流程加载失败',
+  leaveTitle: '提示',
+  leaveUnsaved: '有未保存的修改，确定离开吗？',
   invalid: '流程设计有误，请修改标出的节点',
   tabBasic: '基础设置',
   tabFlow: '流程设计',
