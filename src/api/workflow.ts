@@ -50,6 +50,8 @@ export interface LaunchBody {
   formData: Record<string, unknown>;
   status: 0 | 1;
   flowUrgent?: number;
+  branchList?: string[];
+  candidateList?: Record<string, string[]>;
 }
 
 /** POST FlowTask (new) or PUT FlowTask/{id} (a draft, rejected or withdrawn task) → `{ id, status }` with the server's msg. */
@@ -147,6 +149,8 @@ export interface HandleBody {
   freeApproverUserId?: string;
   rejectStep?: string;
   nodeCode?: string;
+  branchList?: string[];
+  candidateList?: Record<string, string[]>;
 }
 
 /** The actions of the task page: the path they post to (`{id}` = operator, record or task id) and their method. */
@@ -169,4 +173,21 @@ export function flowAction(key: FlowActionKey, id: string, body: HandleBody = {}
   const a = FLOW_ACTIONS[key];
   const path = a.path.includes('{id}') ? a.path.replace('{id}', enc(id)) : `${a.path}/${enc(id)}`;
   return requestEnvelope(`${E}/${path}`, { method: a.method, json: body });
+}
+
+/** What passing a node needs chosen (FlowBefore/Candidates): 1 branches of an approver-chosen gateway, 2 approvers of picked-approver nodes, 3 nothing. */
+export type NextChoices =
+  | { type: 1; list: Array<{ nodeId: string; nodeName: string }> }
+  | { type: 2; list: Array<{ nodeId: string; nodeName: string; candidates: Array<{ id: string; fullName: string }> }> }
+  | { type: 3; list: [] };
+
+/** POST FlowBefore/Candidates/{operatorId | 0} `{ flowId (with 0), formData }` → what the next step needs chosen. */
+export function nextChoices(operatorId: string, body: { flowId?: string; formData?: Record<string, unknown> }): Promise<NextChoices> {
+  return request(`${E}/FlowBefore/Candidates/${enc(operatorId)}`, { method: 'post', json: body });
+}
+
+/** The choices sent with a launch or an approval: `branchList` (type 1) or `candidateList` (type 2, node → users). */
+export interface ChosenNext {
+  branchList?: string[];
+  candidateList?: Record<string, string[]>;
 }

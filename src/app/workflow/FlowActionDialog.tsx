@@ -2,10 +2,11 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../../../schemas/form';
-import { type FlowActionKey, type FlowTaskDetail, flowAction, type HandleBody } from '../../api/workflow';
+import { type FlowActionKey, type FlowTaskDetail, flowAction, type HandleBody, type NextChoices, nextChoices } from '../../api/workflow';
 import { toast } from '../../api/toast';
 import FlowForm, { useCompiledFlowForm } from './FlowForm';
 import { WORKFLOW_NS } from './i18n';
+import { chosenOf, NextChoiceFields } from './NextChoices';
 
 /** The actions that open this dialog (the others run at once). */
 export type DialogAction = Extract<FlowActionKey, 'audit' | 'reject' | 'recall' | 'transfer' | 'assign' | 'cancel' | 'withdraw'>;
@@ -27,7 +28,8 @@ export interface FlowActionDialogProps {
 /**
  * The dialog of a task action (issue 15 item 4): the opinion; for reject the step to send back to when the node lets
  * the approver choose (rejectStep '2': the launcher or the previous node); for transfer and assign the user (the
- * organisation picker; 请选择办理人 when none) and for assign the running node. 确定 sends the action; a refusal keeps
+ * organisation picker; 请选择办理人 when none) and for assign the running node; for 同意 what the next step needs
+ * chosen (FlowBefore/Candidates: branches or picked approvers). 确定 sends the action; a refusal keeps
  * the dialog open with the server's message toasted by the client.
  */
 export default function FlowActionDialog({ action, targetId, detail, onClose, onDone }: FlowActionDialogProps) {
@@ -40,6 +42,9 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
   const [busy, setBusy] = useState(false);
   const picker = useCompiledFlowForm(action === 'transfer' || action === 'assign' ? USER_FORM : null);
   const choosable = String(detail.approversProperties?.rejectStep ?? '') === '2';
+  // 同意: what the next step needs chosen (approver-chosen branches, picked approvers), asked of the server on opening.
+  const [choices, setChoices] = useState<NextChoices | null>(null);
+  const [picked, setPicked] = useState<Record<string, string[]>>({});
 
   useEffect(() => {
     if (!action) return;
@@ -47,7 +52,18 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
     setUser('');
     setStep('0');
     setNode(running[0]?.nodeCode);
-  }, [action, running]);
+    setChoices(null);
+    setPicked({});
+    if (action !== 'audit' || !targetId) return;
+    let live = true;
+    nextChoices(targetId, { formData: detail.formData ?? {} }).then(
+      (c) => live && setChoices(c),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [action, running, targetId, detail.formData]);
 
   const send = async () => {
     if (!action) return;
@@ -61,6 +77,11 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
       body.nodeCode = node;
     }
     if (action === 'reject' && choosable) body.rejectStep = step;
+    if (action === 'audit') {
+      const r = chosenOf(choices, picked);
+      if ('missing' in r) return toast('error', r.missing ? t('next.chooseApprover', { node: r.missing }) : t('next.chooseBranch'), 1500);
+      Object.assign(body, r.next);
+    }
     setBusy(true);
     try {
       const env = await flowAction(action, targetId, body);
@@ -97,6 +118,7 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
             <FlowForm compiledForm={picker} data={{}} editable onChange={(r) => setUser(typeof r.user === 'string' ? r.user : '')} />
           </Form.Item>
         ) : null}
+        {action === 'audit' ? <NextChoiceFields choices={choices} picked={picked} onChange={setPicked} /> : null}
         {action === 'reject' && choosable ? (
           <Form.Item label={t('task.rejectTo')}>
             <Select

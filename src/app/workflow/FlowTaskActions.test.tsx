@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { callHeaders, callUrl, configureClient, request } from '../../api/client';
 import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import AddFlow from '../pages/workflow/addFlow';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
 import { gridRows, WAIT } from '../views/configPageTesting';
@@ -24,6 +25,7 @@ const tokens: Record<string, string> = {};
 const USERS: Record<string, UserInfo> = {
   admin: { userId: 'user-admin', userAccount: 'admin', userName: '管理员', isAdministrator: true },
   zhouqiang: { userId: 'user-demo-zhouqiang', userAccount: 'zhouqiang', userName: '周强', isAdministrator: false },
+  lina: { userId: 'user-demo-lina', userAccount: 'lina', userName: '李娜', isAdministrator: false },
 };
 const approver = (nodeId: string, title: string, user: string, childNode: unknown = null) => ({ type: 'approver', nodeId, properties: { title, assigneeType: 6, approvers: [user] }, childNode });
 const tree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: approver('first', '主管审批', 'user-demo-zhouqiang', approver('second', '品质审批', 'user-demo-chenjing')) };
@@ -43,6 +45,10 @@ pageTestServerLifecycle(async () => {
   tokens.admin = callHeaders().Authorization ?? '';
   const flow = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'qcReq', fullName: '来料检验', formType: 2, formData: { fields: [{ __config__: { kdKey: 'comInput', label: '物料', required: false, regList: [], span: 24, layout: 'colFormItem' }, __vModel__: 'item' }] }, flowTemplateJson: JSON.stringify(tree) } });
   await request(`${E}/FlowEngine/Release/${flow.id}`, { method: 'post' });
+  // Approvers picked by the submitter among 周强 and 陈静 (assigneeType 7).
+  const pick = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'pick', properties: { title: '自选审批', assigneeType: 7, approvers: ['user-demo-zhouqiang', 'user-demo-chenjing'] }, childNode: null } };
+  const picked = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'pickReq', fullName: '自选审批申请', formType: 2, formData: { fields: [] }, flowTemplateJson: JSON.stringify(pick) } });
+  await request(`${E}/FlowEngine/Release/${picked.id}`, { method: 'post' });
   for (const u of ['lina', 'zhouqiang', 'chenjing', 'wangfang', 'sunli']) tokens[u] = await login(u);
   as('lina');
   for (const title of ['检验T', '检验R', '检验A']) ids[title] = (await request<{ id: string }>(`${E}/FlowTask`, { method: 'post', json: { flowId: flow.id, fullName: title, formData: { item: title }, status: 0 } })).id;
@@ -60,6 +66,8 @@ function renderAs(who: keyof typeof USERS, path: string, code = 'workflowTodo') 
         <AntApp>
           <Routes>
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
+            <Route path="/workFlow/addFlow" element={<AddFlow menuId="" title="" />} />
+            <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
             <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
             <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />
             <Route path="/workFlow/flowMonitor" element={<ConfigPage code="workflowMonitor" />} />
@@ -124,5 +132,21 @@ describe('task page actions', () => {
     await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowMonitor'), WAIT);
     expect((await todo('sunli')).map((r) => r.fullName)).toContain('检验A');
     expect((await todo('zhouqiang')).map((r) => r.fullName)).not.toContain('检验A');
+  }, 60_000);
+
+  it('发起 a flow whose approvers the submitter picks: the dialog asks for them, the chosen one gets the to-do', async () => {
+    renderAs('lina', '/workFlow/addFlow');
+    fireEvent.click(await screen.findByTestId('flow-launch-pickReq', {}, WAIT));
+    fireEvent.change(await screen.findByTestId('flow-launch-title', {}, WAIT), { target: { value: '自选审批一' } });
+    fireEvent.click(screen.getByTestId('flow-launch-submit'));
+    const dialog = await screen.findByTestId('flow-next-dialog', {}, WAIT);
+    fireEvent.click(screen.getByTestId('flow-next-ok'));
+    expect(await screen.findByText('请选择自选审批的审批人', {}, WAIT)).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '自选审批的审批人' }));
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '陈静/chenjing') as HTMLElement, WAIT));
+    fireEvent.click(screen.getByTestId('flow-next-ok'));
+    await waitFor(() => expect(row('自选审批一')).toContain('等待审核'), WAIT);
+    expect((await todo('chenjing')).map((r) => r.fullName)).toContain('自选审批一');
+    expect((await todo('zhouqiang')).map((r) => r.fullName)).not.toContain('自选审批一');
   }, 60_000);
 });

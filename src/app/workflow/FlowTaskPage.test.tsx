@@ -129,7 +129,7 @@ describe('workflow views and the task page', () => {
     expect(await within(mine).findByText('同意领用，注意节约', {}, WAIT)).toBeTruthy();
     expect(within(mine).getByTestId('flow-node-end')).toBeTruthy();
     expect(within(mine).queryByTestId('flow-action-submit')).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   it('a reject goes back to the launcher, who edits the form on the task page and resubmits', async () => {
     configureClient({ token: () => tokens.lina });
@@ -155,5 +155,5 @@ describe('workflow views and the task page', () => {
     const task = again.list.find((r) => r.fullName === '领用拉链申请');
     expect(task).toBeTruthy();
     expect((await request<{ formData: { title: string } }>(`${E}/FlowTask/${task?.processId}`)).formData.title).toBe('领用拉链 300 条');
-  }, 60_000);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/toast';
-import { type FlowTaskDetail, flowAction, saveFlowTask, taskDetail } from '../../api/workflow';
+import { type ChosenNext, type FlowTaskDetail, flowAction, type NextChoices, nextChoices, saveFlowTask, taskDetail } from '../../api/workflow';
 import type { FieldError } from '../../engine/validate';
 import { userInfoAtom } from '../session/atoms';
 import { useBackToList } from './backTo';
@@ -14,6 +14,7 @@ import FlowForm, { checkFlowRecord, useCompiledFlowForm } from './FlowForm';
 import FlowProgress from './FlowProgress';
 import { applyFormOperates } from './formOperates';
 import { WORKFLOW_NS } from './i18n';
+import NextChoicesDialog from './NextChoices';
 
 /** Tag colours of the task status (spec 001 §3: 0 draft … 5 cancel) and the urgency (1–3). */
 export const STATUS_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default'] as const;
@@ -39,6 +40,7 @@ export default function FlowTaskPage() {
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<{ choices: NextChoices; body: Record<string, unknown> } | null>(null);
   const record = useRef<Record<string, unknown>>({});
   const userId = me?.userId ?? '';
 
@@ -75,7 +77,21 @@ export default function FlowTaskPage() {
     record.current = r;
   }, []);
 
-  /** Saves the launcher's edits: 提交 (status 0) resubmits, 保存草稿 (1) keeps a draft. */
+  /** Sends the launcher's edits: status 0 resubmits (with the first step's choices), 1 keeps a draft. */
+  const post = async (body: Record<string, unknown>, status: 0 | 1, next: ChosenNext = {}) => {
+    if (!info) return;
+    setBusy(true);
+    try {
+      const env = await saveFlowTask({ flowId: info.flowId, fullName: info.fullName, formData: body, status, flowUrgent: info.flowUrgent, ...next }, info.id);
+      toast('success', env.msg || t('task.ok'), 1500);
+      back();
+    } catch {
+      /* toasted by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  /** 提交 checks the form and asks what the first step needs chosen; 保存草稿 saves as it is. */
   const save = async (status: 0 | 1) => {
     if (!info) return;
     let body = record.current;
@@ -85,16 +101,11 @@ export default function FlowTaskPage() {
       if (checked.errors.length) return;
       body = checked.body;
     }
-    setBusy(true);
-    try {
-      const env = await saveFlowTask({ flowId: info.flowId, fullName: info.fullName, formData: body, status, flowUrgent: info.flowUrgent }, info.id);
-      toast('success', env.msg || t('task.ok'), 1500);
-      back();
-    } catch {
-      /* toasted by the client */
-    } finally {
-      setBusy(false);
-    }
+    if (status === 1) return post(body, 1);
+    const choices = await nextChoices('0', { flowId: info.flowId, formData: body }).catch(() => null);
+    if (!choices) return;
+    if (choices.type === 3) return post(body, 0);
+    setAsking({ choices, body });
   };
 
   const press = async () => {
@@ -156,6 +167,15 @@ export default function FlowTaskPage() {
         <FlowProgress detail={detail} />
       </Card>
       <FlowActionDialog action={dialog} targetId={target} detail={detail} onClose={() => setDialog(null)} onDone={back} />
+      <NextChoicesDialog
+        choices={asking?.choices ?? null}
+        onCancel={() => setAsking(null)}
+        onChosen={(next) => {
+          const body = asking?.body ?? record.current;
+          setAsking(null);
+          void post(body, 0, next);
+        }}
+      />
     </div>
   );
 }

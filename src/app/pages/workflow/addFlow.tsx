@@ -3,12 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../../../../schemas/form';
 import { toast } from '../../../api/toast';
-import { type FlowCategory, type LaunchableFlow, launchableFlows, launchForm, saveFlowTask } from '../../../api/workflow';
+import { type ChosenNext, type FlowCategory, type LaunchableFlow, launchableFlows, launchForm, type NextChoices, nextChoices, saveFlowTask } from '../../../api/workflow';
 import type { FieldError } from '../../../engine/validate';
 import { defaultRecord } from '../../../runtime/compileModel';
 import { useBackToList } from '../../workflow/backTo';
 import FlowForm, { checkFlowRecord, useCompiledFlowForm } from '../../workflow/FlowForm';
 import { WORKFLOW_NS } from '../../workflow/i18n';
+import NextChoicesDialog from '../../workflow/NextChoices';
 import type { PageProps } from '../index';
 
 /** The chosen flow and its form. */
@@ -21,7 +22,8 @@ interface Chosen {
 /**
  * 发起流程 (issue 15 item 4; JNPF workFlow/addFlow): the released flows the caller may launch, by category (FlowEngine
  * Selector, searchable); choosing one shows its form (GET FlowLaunch/Form/{flowId}) with the title and urgency; 提交
- * launches it (POST FlowTask status 0, checked by the engine's rules first, 400 field errors shown under the fields),
+ * launches it (POST FlowTask status 0, checked by the engine's rules first, 400 field errors shown under the fields;
+ * approver-chosen branches or picked approvers of the first step asked in a dialog first, FlowBefore/Candidates/0),
  * 保存草稿 keeps a draft (status 1); either then opens 我发起的, refreshed.
  */
 export default function AddFlow(_props: PageProps) {
@@ -36,6 +38,8 @@ export default function AddFlow(_props: PageProps) {
   const record = useRef<Record<string, unknown>>({});
   const compiled = useCompiledFlowForm(chosen?.formData ?? null);
   const back = useBackToList('launch', 'launch');
+  // The next step's choices asked before a launch (approver-chosen branches, picked approvers) and the checked record.
+  const [asking, setAsking] = useState<{ choices: NextChoices; body: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -69,6 +73,21 @@ export default function AddFlow(_props: PageProps) {
     record.current = r;
   }, []);
 
+  /** Sends the launch (status 0) or the draft (1) with the next step's choices. */
+  const post = async (body: Record<string, unknown>, status: 0 | 1, next: ChosenNext = {}) => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const env = await saveFlowTask({ flowId: chosen.flow.id, fullName: title.trim() || undefined, formData: body, status, flowUrgent: urgent, ...next });
+      toast('success', env.msg || t('task.ok'), 1500);
+      back();
+    } catch {
+      /* toasted by the client (400: the field's message) */
+    } finally {
+      setBusy(false);
+    }
+  };
+  /** 提交 checks the form, then asks FlowBefore/Candidates what the first step needs chosen; 保存草稿 saves as it is. */
   const send = async (status: 0 | 1) => {
     if (!chosen) return;
     let body = record.current;
@@ -78,16 +97,11 @@ export default function AddFlow(_props: PageProps) {
       if (checked.errors.length) return;
       body = checked.body;
     }
-    setBusy(true);
-    try {
-      const env = await saveFlowTask({ flowId: chosen.flow.id, fullName: title.trim() || undefined, formData: body, status, flowUrgent: urgent });
-      toast('success', env.msg || t('task.ok'), 1500);
-      back();
-    } catch {
-      /* toasted by the client (400: the field's message) */
-    } finally {
-      setBusy(false);
-    }
+    if (status === 1) return post(body, 1);
+    const choices = await nextChoices('0', { flowId: chosen.flow.id, formData: body }).catch(() => null);
+    if (!choices) return;
+    if (choices.type === 3) return post(body, 0);
+    setAsking({ choices, body });
   };
 
   if (chosen) {
@@ -118,6 +132,15 @@ export default function AddFlow(_props: PageProps) {
           </Form.Item>
         </Form>
         <FlowForm compiledForm={compiled} formId={chosen.formId} data={record.current} editable onChange={onChange} errors={errors} revision={chosen.flow.id} />
+        <NextChoicesDialog
+          choices={asking?.choices ?? null}
+          onCancel={() => setAsking(null)}
+          onChosen={(next) => {
+            const body = asking?.body ?? record.current;
+            setAsking(null);
+            void post(body, 0, next);
+          }}
+        />
       </Card>
     );
   }
