@@ -143,6 +143,32 @@ erin   X2  - 404 - - - 404 404 0`;
     expect(`\n${lines.join('\n')}`).toBe(expected);
   }, 900_000);
 
+  it('a SQL data interface reading the model table answers each user the rows the list shows, never deleted ones', async () => {
+    const B = '/api/system/DataInterface';
+    const made = await t.call('POST', B, { token: tokens.admin, payload: { fullName: '供应商编码', enCode: 'matrixSuppliers', dataType: 1, query: 'select s."supplierCode" as code from kd_supplier s order by 1' } });
+    expect(made.code).toBe(200);
+    // The same table unaliased and qualified by name inside a join, and a sub-select: each read is scoped.
+    const joined = await t.call('POST', B, { token: tokens.admin, payload: { fullName: '供应商联查', enCode: 'matrixJoin', dataType: 1, query: 'select kd_supplier."supplierCode" as code from kd_supplier join (select id from kd_supplier) k on k.id = kd_supplier.id order by 1' } });
+    for (const id of [made.data.id, joined.data.id]) expect((await t.call('POST', `${B}/${id}/Authorize`, { token: tokens.admin, payload: { runScope: 'signedIn' } })).code).toBe(200);
+    const sqlCodes = async (who: string, id: string) => {
+      const res = await t.call('POST', `${B}/${id}/Actions/Response`, { token: tokens[who], payload: {} });
+      expect(res.code, `${who}: ${res.msg}`).toBe(200);
+      return (res.data as Array<{ code: string }>).map((r) => r.code);
+    };
+    const listCodes = async (who: string) => ((await t.call('POST', `${M}/List`, { token: tokens[who], payload: { pageSize: 100 } })).data.list as Array<{ supplierCode: string }>).map((r) => r.supplierCode).sort();
+    const seen: Record<string, string> = {};
+    for (const u of USERS) {
+      const rows = await sqlCodes(u, made.data.id);
+      expect(rows, `${u}: the interface and the list agree`).toEqual(await listCodes(u));
+      expect(await sqlCodes(u, joined.data.id), `${u}: the joined read too`).toEqual(rows);
+      seen[u] = rows.join(',');
+    }
+    expect(seen).toEqual({ admin: 'S0001,S0002,S0003,S0004', alice: 'S0001', bob: 'S0002', carol: 'S0001,S0003', dave: 'S0001,S0002,S0003,S0004', erin: '' });
+    expect((await t.call('DELETE', `${M}/${ids.X2}`, { token: tokens.admin })).code).toBe(200);
+    expect(await sqlCodes('admin', made.data.id)).toEqual(['S0001', 'S0002', 'S0003']);
+    await restore('X2');
+  }, 300_000);
+
   it('out-of-scope ids answer exactly like missing ones and change nothing', async () => {
     const missing = 'no-such-record';
     for (const [method, url, payload] of [

@@ -4,6 +4,7 @@ import { IdParamsSchema as ID_PARAMS, NullableText as TEXT } from '../../../../s
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { registerRecordActions, userOf } from '../_shared/record-routes';
+import { assertMayRun, readGrants, saveGrants } from './grants';
 import {
   createInterface,
   deleteInterface,
@@ -15,7 +16,6 @@ import {
   toggleInterfaceState,
   updateInterface,
 } from './repository';
-import { assertMayRun, readGrants, saveGrants } from './grants';
 import { RESERVED, type RunQuery, runInterface } from './run';
 import { runSource, type SourceListBody } from './source';
 import type { DataInterfaceInput, InterfaceGrants } from './types';
@@ -203,7 +203,7 @@ export default async function dataInterfaceRoutes(app: FastifyInstance): Promise
     const di = await getInterface(app.db, req.params.id);
     await assertMayRun(req, di, { modelId: input?.modelId, vModel: input?.vModel });
     const { params, q } = runArgs(input, paged);
-    return ok(await runInterface(app.db, di, params, q));
+    return ok(await runInterface(app.db, di, params, q, req.auth));
   };
   app.get<{ Params: { id: string }; Querystring: RunInput }>(
     `${BASE}/:id/Actions/Response`,

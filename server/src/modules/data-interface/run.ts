@@ -4,6 +4,7 @@ import { callExternal } from './http-runner';
 import { AnswerTooLarge, maxAnswerBytes, tooLarge } from './limits';
 import { fail } from './messages';
 import { getInterface, sqlError } from './repository';
+import type { SqlViewer } from './row-scope';
 import { SqlRefused } from './sql-guard';
 import { runReadOnlySql } from './sql-runner';
 import type { DataInterfaceDto, Page } from './types';
@@ -77,11 +78,11 @@ export function pageRows(rows: Record<string, unknown>[], q: RunQuery): Page<Rec
   return { list: list.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: list.length } };
 }
 
-/** Runs SQL read-only, turning refusals and database errors into 400s (no internals beyond the database's message). */
-export async function runSql(db: Db, text: string, params: Record<string, unknown>, q: RunQuery): Promise<Page<Record<string, unknown>> | Record<string, unknown>[]> {
+/** Runs SQL read-only as `viewer` (row-scope.ts; null = the system), turning refusals and database errors into 400s (no internals beyond the database's message). */
+export async function runSql(db: Db, text: string, params: Record<string, unknown>, q: RunQuery, viewer: SqlViewer = null): Promise<Page<Record<string, unknown>> | Record<string, unknown>[]> {
   try {
     const paged = q.pageSize !== undefined;
-    const r = await runReadOnlySql(db, text, { keyword: q.keyword ?? '', ...params }, q);
+    const r = await runReadOnlySql(db, text, { keyword: q.keyword ?? '', ...params }, q, viewer);
     if (!paged) return r.list;
     const pageSize = Math.min(500, Math.max(1, Math.floor(q.pageSize ?? 20)));
     return { list: r.list, pagination: { currentPage: Math.max(1, Math.floor(q.currentPage ?? 1)), pageSize, total: r.total ?? r.list.length } };
@@ -110,15 +111,16 @@ export async function runHttp(url: string, method: 'GET' | 'POST', params: Recor
 /**
  * Runs a data interface (design.md §6 `/{id}/Actions/Response`): its default parameters, overridden by the caller's
  * `params`, bound into the SQL (1), or used to filter the static JSON (2), or sent to the external API (3).
+ * SQL reads model tables as `viewer` may (row-scope.ts; null = the system: no deleted rows, no scheme).
  * With `q.pageSize` → `{ list, pagination }`, else the raw data. Throws 400 for a disabled interface, a failed run or
  * an answer over the byte cap (limits.ts; issue 20 item 4).
  */
-export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<string, unknown>, q: RunQuery): Promise<unknown> {
+export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<string, unknown>, q: RunQuery, viewer: SqlViewer = null): Promise<unknown> {
   if (di.enabledMark !== 1) throw fail(400, 'disabled', { name: di.fullName });
   const merged: Record<string, unknown> = {};
   for (const p of di.requestParameters) if (p?.field) merged[p.field] = p.defaultValue ?? null;
   for (const [k, v] of Object.entries(params)) if (!RESERVED.has(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v))) merged[k] = v;
-  if (di.dataType === 1) return runSql(db, di.query ?? '', merged, q);
+  if (di.dataType === 1) return runSql(db, di.query ?? '', merged, q, viewer);
   if (di.dataType === 2) {
     const cap = await maxAnswerBytes(db);
     if (Buffer.byteLength(di.query ?? '', 'utf8') > cap) throw tooLarge(cap);

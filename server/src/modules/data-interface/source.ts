@@ -89,11 +89,11 @@ export async function runSource(req: FastifyRequest, body: SourceListBody): Prom
   if (!content) throw fail(400, 'required', { field: { zh: '数据源内容', en: 'Source content' } }, { field: 'content' });
   switch (cfg.type) {
     case 1:
-      return (await runSql(req.server.db, content, params, q)) as Page<Record<string, unknown>>;
+      return (await runSql(req.server.db, content, params, q, req.auth)) as Page<Record<string, unknown>>;
     case 2: {
       const di = await getInterface(req.server.db, content);
       if (!stored) await assertMayRun(req, di);
-      return (await runInterface(req.server.db, di, params, q)) as Page<Record<string, unknown>>;
+      return (await runInterface(req.server.db, di, params, q, req.auth)) as Page<Record<string, unknown>>;
     }
     case 3:
       return (await runHttp(content, 'GET', params, q, req.server.db)) as Page<Record<string, unknown>>;

@@ -17,11 +17,26 @@ import { ALLOWED_FUNCTIONS } from './sql-functions';
  * The read-only transaction and the database role kd_datasource (sql-runner.ts) stay as independent walls.
  */
 
+/** A table the statement reads: where its name stands in the statement (`$n` text, UTF-8 bytes) and its alias. */
+export interface TableRef {
+  /** Byte offset and length of `[schema.]name` in PreparedSql.text. */
+  at: number;
+  len: number;
+  /** The table's name, lower-case. */
+  relname: string;
+  /** True when an alias follows the name (`t AS x`, `t x`); else a replacement must name itself `relname`. */
+  aliased: boolean;
+}
+
 /** A checked statement: text pieces between parameters, and the parameter names in order. */
 export interface PreparedSql {
   /** `pieces.length === params.length + 1`; the SQL is pieces[0] + $1 + pieces[1] + … */
   pieces: string[];
   params: string[];
+  /** The statement as checked: the pieces joined with `$1`, `$2`… in place of the parameters. */
+  text: string;
+  /** Every table name the statement reads (FROM and JOIN items), in statement order. */
+  tables: TableRef[];
 }
 
 /** Why SQL was refused (the route turns it into a 400 naming the reason). */
@@ -183,12 +198,40 @@ export async function prepareSql(text: string, options: GuardOptions = {}): Prom
   }
   pieces.push(bytes.subarray(from, end).toString('utf8'));
   // What runs is what is checked: the statement with $n in place of its parameters, parsed again.
-  const final = parseText(pieces.map((s, i) => (i ? `$${i}${s}` : s)).join(''));
+  const joined = pieces.map((s, i) => (i ? `$${i}${s}` : s)).join('');
+  const final = parseText(joined);
   if (final.error) throw new SqlRefused('syntax', final.error.message);
   if ((final.stmts ?? []).length !== 1 || !final.stmts?.[0].stmt) throw new SqlRefused('multiple');
   const stmt = final.stmts[0].stmt;
   checkTree(stripParams(stmt), denied, options.schema ?? null);
-  return { pieces, params };
+  return { pieces, params, text: joined, tables: tableRefs(stmt, Buffer.from(joined, 'utf8')) };
+}
+
+/** One SQL identifier at the start of `s` (`"…"` with `""` escapes, or a plain name); its length, or 0. */
+function identifierLength(s: string): number {
+  if (s.startsWith('"')) {
+    const m = /^"(?:[^"]|"")*"/.exec(s);
+    return m ? m[0].length : 0;
+  }
+  return /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/.exec(s)?.[0].length ?? 0;
+}
+
+/** The RangeVar nodes of `stmt` as TableRefs over `bytes` (the checked text): start at `location`, one or two names. */
+function tableRefs(stmt: Node, bytes: Buffer): TableRef[] {
+  const out: TableRef[] = [];
+  walk(stmt, (key, node) => {
+    if (key !== 'RangeVar' || typeof node.location !== 'number') return;
+    const at = node.location;
+    const rest = bytes.subarray(at).toString('utf8');
+    let chars = 0;
+    for (let part = 0; part < (node.schemaname ? 2 : 1); part++) {
+      if (part) chars += /^\s*\.\s*/.exec(rest.slice(chars))?.[0].length ?? 0;
+      chars += identifierLength(rest.slice(chars));
+    }
+    const alias = node.alias as { aliasname?: string } | undefined;
+    out.push({ at, len: Buffer.byteLength(rest.slice(0, chars), 'utf8'), relname: String(node.relname ?? '').toLowerCase(), aliased: Boolean(alias?.aliasname) });
+  });
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /** The tree without ParamRef nodes (ours, after substitution), so checkTree refuses only the caller's own `$n`. */

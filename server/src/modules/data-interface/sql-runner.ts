@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { AnswerTooLarge, maxAnswerBytes } from './limits';
+import { type SqlViewer, scopedStatement } from './row-scope';
 import { PROTECTED_TABLES, prepareSql } from './sql-guard';
 import { assertBoundedPlan, isPglite } from './sql-plan-guard';
 
@@ -170,32 +171,21 @@ function sized(page: RawBuilder<unknown>, cap: number): RawBuilder<Record<string
   return sql<Record<string, unknown>>`select kd_r.* from (${running}) as kd_r where ${refuseOver('kd_r', RUNNING_BYTES, cap)}`;
 }
 
-/** The statement with its named parameters bound: `@name`/`{name}` → $n with `params[name]` (null when absent). */
-function bind(pieces: string[], names: string[], params: Record<string, unknown>): RawBuilder<unknown> {
-  // Newlines around the statement: a trailing `--` comment ends before the wrapper's closing parenthesis.
-  let out: RawBuilder<unknown> = sql.raw(`\n${pieces[0]}`);
-  names.forEach((name, i) => {
-    const v = params[name];
-    const value = v === undefined ? null : typeof v === 'object' && v !== null ? JSON.stringify(v) : v;
-    out = sql`${out}${value}${sql.raw(pieces[i + 1])}`;
-  });
-  return sql`${out}${sql.raw('\n')}`;
-}
-
 /**
- * Checks and runs `text` read-only with bound `params` (issue 4 item 7).
+ * Checks and runs `text` read-only with bound `params` (issue 4 item 7), each model table it reads limited to the rows
+ * `viewer` may read (row-scope.ts: never deleted rows; a non-administrator's granted data schemes; null = the system).
  * Rows stop at MAX_ROWS (or the page) and at the byte cap (limits.ts), counted in the database as rows are produced.
  * @throws SqlRefused (bad statement or protected name); AnswerTooLarge (the rows pass the byte cap); PlanRefused on PGlite (planned work too large: the
  *   statement-timeout text); a database error (e.g. permission denied, read-only violation, timeout) propagates as
  *   thrown by the driver — the route reports it as 400 without internals.
  */
-export async function runReadOnlySql(db: Db, text: string, params: Record<string, unknown>, page: SqlPage = {}): Promise<SqlResult> {
+export async function runReadOnlySql(db: Db, text: string, params: Record<string, unknown>, page: SqlPage = {}, viewer: SqlViewer = null): Promise<SqlResult> {
   const role = await ensureDataSourceRole(db);
   const readable = await readableTables(db);
   const denied = await syncGrants(db, readable, role);
   const prepared = await prepareSql(text, { protectedNames: denied, schema: await serverSchema(db) });
   const cap = await maxAnswerBytes(db);
-  const inner = bind(prepared.pieces, prepared.params, params);
+  const inner = await scopedStatement(db, prepared, params, viewer);
   const src = sql`(${inner}) as kd_src`;
   const searchCols = (page.searchColumns ?? []).filter((c) => IDENT.test(c));
   const kw = page.keyword?.trim();
