@@ -138,14 +138,14 @@ export async function runInterface(db: Db, di: DataInterfaceDto, params: Record<
 
 /**
  * The rows a field's dynamic option source answers (spec 001 §3 `dataType: 'dynamic'`, `propsUrl` = interface id or
- * enCode), run as the form runs it: no parameters, no page (`rowsOf` of the answer). Null when the interface is
+ * enCode), run as the form runs it for `viewer`: no parameters, no page (`rowsOf` of the answer). Null when the interface is
  * missing, disabled or fails to run, or is external (dataType 3) and `external` is false.
  */
-export async function optionSourceRows(db: Db, propsUrl: string, external: boolean): Promise<Record<string, unknown>[] | null> {
+export async function optionSourceRows(db: Db, propsUrl: string, external: boolean, viewer: SqlViewer = null): Promise<Record<string, unknown>[] | null> {
   try {
     const di = await getInterface(db, propsUrl);
     if (di.dataType === 3 && !external) return null;
-    return rowsOf(await runInterface(db, di, {}, {}));
+    return rowsOf(await runInterface(db, di, {}, {}, viewer));
   } catch {
     return null;
   }

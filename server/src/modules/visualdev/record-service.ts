@@ -10,8 +10,8 @@ import { bindRecordFiles } from '../files/store';
 import { assertWritable, trimRow } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateModel } from './list-cache';
-import type { LoadedModel } from './model-store';
 import { fail } from './messages';
+import type { LoadedModel } from './model-store';
 import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, recordInScope, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
 import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
@@ -27,7 +27,7 @@ import { versionFail } from './record-version-messages';
 /** The writer of a request: the session's user (design.md §7a: variables resolved on the server only). */
 export function actorOf(req: FastifyRequest): Actor {
   const a = req.auth;
-  return { userId: a?.userId ?? null, userName: a?.realName ?? null, organizeId: a?.organizeId ?? null, positionId: a?.positionId ?? null };
+  return { userId: a?.userId ?? null, userName: a?.realName ?? null, organizeId: a?.organizeId ?? null, positionId: a?.positionId ?? null, session: a };
 }
 
 /**
@@ -70,8 +70,8 @@ function assertValid(model: LoadedModel, record: Record<string, unknown>, lang: 
  * 400 `{ errors }` when a dictionary / org-picker / address / dynamic option value is unknown (record-references.ts);
  * `dynamic` and `only` as there.
  */
-async function assertReferences(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, only?: Set<string>): Promise<void> {
-  const errors = await referenceErrors(db, model, record, lang, dynamic, only);
+async function assertReferences(db: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, dynamic: DynamicOptions, actor: Actor, only?: Set<string>): Promise<void> {
+  const errors = await referenceErrors(db, model, record, lang, dynamic, only, actor.session ?? null);
   if (errors.length) throw new ApiError(400, errors[0].message, { errors });
 }
 
@@ -95,12 +95,12 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   const record = recordOfBody(body, model);
   assertWritable(record, decision);
   stripServerFields(model, record);
-  const dynamic = await dynamicOptionsOf(db, model, record);
+  const dynamic = await dynamicOptionsOf(db, model, record, actor.session ?? null);
   const id = await db.transaction().execute(async (trx) => {
     await prepare(trx, model, record, 'create', actor);
     await assignBillNumbers(trx, model.record.formData.fields, record);
     assertValid(model, record, lang);
-    await assertReferences(trx, model, record, lang, dynamic);
+    await assertReferences(trx, model, record, lang, dynamic, actor);
     const [newId] = await createRecords(trx, model, [record], actor.userId);
     await assertStillInScope(trx, model, newId, decision);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
@@ -165,7 +165,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   assertWritable(incoming, decision);
   stripServerFields(model, incoming);
   for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
-  const dynamic = await dynamicOptionsOf(db, model, incoming);
+  const dynamic = await dynamicOptionsOf(db, model, incoming, actor.session ?? null);
   const attempt = (lock: boolean) =>
     db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
     const current = await getRecord(trx, model, recordId, lock, decision?.rowFilter ?? null);
@@ -179,7 +179,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     assertValid(model, merged, lang);
     // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
     const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
-    await assertReferences(trx, model, merged, lang, dynamic, changed);
+    await assertReferences(trx, model, merged, lang, dynamic, actor, changed);
     const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
     // Another writer committed between the read and the UPDATE (its `where f_version = ?` matched nothing): roll back, retry.
     if (next === null) throw new VersionMoved();
