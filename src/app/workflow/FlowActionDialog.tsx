@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../../../schemas/form';
@@ -26,8 +26,8 @@ export interface FlowActionDialogProps {
 }
 
 /**
- * The dialog of a task action (issue 15 item 4): the opinion; for reject the step to send back to when the node lets
- * the approver choose (rejectStep '2': the launcher or the previous node); for transfer and assign the user (the
+ * The dialog of a task action (issue 15 item 4): the opinion; for reject where it goes back to (the node's rejectStep),
+ * chosen here when the node lets the approver choose (rejectStep '2': the launcher, the previous or a done approver node); for transfer and assign the user (the
  * organisation picker; 请选择办理人 when none) and for assign the running node; for 同意 what the next step needs
  * chosen (FlowBefore/Candidates: branches or picked approvers). 确定 sends the action; a refusal keeps
  * the dialog open with the server's message toasted by the client.
@@ -41,7 +41,11 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
   const [step, setStep] = useState<string>('0');
   const [busy, setBusy] = useState(false);
   const picker = useCompiledFlowForm(action === 'transfer' || action === 'assign' ? USER_FORM : null);
-  const choosable = String(detail.approversProperties?.rejectStep ?? '') === '2';
+  // Where a reject goes (engine default '1' the previous node): '0' the launcher, '1' previous, a node id, '2' chosen here.
+  const rejectStep = String(detail.approversProperties?.rejectStep ?? '1');
+  const choosable = rejectStep === '2';
+  const doneNodes = detail.flowTaskNodeList.filter((n) => n.completion === 1 && n.nodeType === 'approver');
+  const stepLabel = (v: string) => (v === '0' ? t('task.rejectToStart') : v === '1' ? t('task.rejectToPrevious') : (detail.flowTaskNodeList.find((n) => n.nodeCode === v)?.nodeName ?? v));
   // 同意: what the next step needs chosen (approver-chosen branches, picked approvers), asked of the server on opening.
   const [choices, setChoices] = useState<NextChoices | null>(null);
   const [picked, setPicked] = useState<Record<string, string[]>>({});
@@ -128,8 +132,14 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
               options={[
                 { value: '0', label: t('task.rejectToStart') },
                 { value: '1', label: t('task.rejectToPrevious') },
+                ...doneNodes.map((n) => ({ value: n.nodeCode, label: n.nodeName })),
               ]}
             />
+          </Form.Item>
+        ) : null}
+        {action === 'reject' && !choosable && detail.approversProperties ? (
+          <Form.Item label={t('task.rejectTo')}>
+            <Typography.Text data-testid="flow-reject-to">{stepLabel(rejectStep)}</Typography.Text>
           </Form.Item>
         ) : null}
         <Form.Item label={t('task.opinion')}>

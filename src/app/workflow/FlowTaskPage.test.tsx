@@ -137,7 +137,11 @@ describe('workflow views and the task page', () => {
 
     const todo = renderAs('zhouqiang', '/workFlow/flowTodo');
     await openTask('办理', '领用拉链申请');
-    await act('reject', '数量过多，请核实');
+    fireEvent.click(await screen.findByTestId('flow-action-reject', {}, WAIT));
+    // The node sends a reject back to the launcher (rejectStep '0'): the dialog says so.
+    expect((await screen.findByTestId('flow-reject-to', {}, WAIT)).textContent).toBe('发起人（重新提交）');
+    fireEvent.change(screen.getByTestId('flow-opinion'), { target: { value: '数量过多，请核实' } });
+    fireEvent.click(screen.getByTestId('flow-action-ok'));
     await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowTodo'), WAIT);
     todo.unmount();
 
