@@ -12,7 +12,7 @@ export const MONITOR_MENU = 'sysMonitor';
 /** System monitor (issue 23 item 3, the JNPF part), administrators only (the sysMonitor menu). */
 export default async function monitorRoutes(app: FastifyInstance): Promise<void> {
   eventLoopDelay();
-  /** GET /api/system/Monitor → stats.ts monitorSnapshot (this instance; about 1 s: the CPU load is sampled). */
+  /** GET /api/system/Monitor → stats.ts monitorSnapshot (this instance). */
   app.get('/api/system/Monitor', { config: { access: { menu: MONITOR_MENU } } }, async () => {
     return ok(await monitorSnapshot(app.db, dirname(filesRoot(app)), dbFacts(app.db).engine));
   });

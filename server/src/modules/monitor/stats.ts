@@ -57,6 +57,17 @@ export async function databaseSize(db: Db): Promise<number | null> {
   }
 }
 
+/** What hardly changes (OS, CPU model, default network interface), read at most once a minute. */
+let statics: { at: number; value: Promise<[si.Systeminformation.OsData, si.Systeminformation.CpuData, unknown]> } | null = null;
+const STATIC_TTL_MS = 60_000;
+
+function staticInfo() {
+  if (!statics || Date.now() - statics.at > STATIC_TTL_MS) {
+    statics = { at: Date.now(), value: Promise.all([si.osInfo(), si.cpu(), si.networkInterfaces('default').catch(() => null)]) };
+  }
+  return statics.value;
+}
+
 /** The file system holding `path` (the longest mount point that prefixes it) of `list`. */
 function fsOf<T extends { mount: string }>(list: T[], path: string): T | undefined {
   return list.filter((f) => path === f.mount || path.startsWith(f.mount.endsWith('/') ? f.mount : `${f.mount}/`)).sort((a, b) => b.mount.length - a.mount.length)[0] ?? list[0];
@@ -66,19 +77,13 @@ function fsOf<T extends { mount: string }>(list: T[], path: string): T | undefin
  * GET /api/system/Monitor (issue 23 item 3; JNPF shape), this instance's view: system `{ os, ip, day (uptime) }`, cpu
  * `{ name, packageName, core, coreNumber, logic, used (% busy) }`, memory and disk `{ total, available, used (text
  * like 15.54 GB), usageRate (%) }` (disk: the file system of the data folder `dataDir`), plus `eventLoop` (ms) and
- * `database { engine, size, sizeBytes }`, `process { pid, node, uptime, rss }`. Read through systeminformation.
+ * `database { engine, size, sizeBytes }`, `process { pid, node, uptime, rss }`. Read through systeminformation (OS,
+ * CPU model and network read at most once a minute; the CPU load is the change since the previous call, the first
+ * call samples it for about half a second).
  */
 export async function monitorSnapshot(db: Db, dataDir: string, engine: string) {
-  const [os, cpu, load, mem, fs, net, dbBytes] = await Promise.all([
-    si.osInfo(),
-    si.cpu(),
-    si.currentLoad(),
-    si.mem(),
-    si.fsSize().catch(() => []),
-    si.networkInterfaces('default').catch(() => null),
-    databaseSize(db),
-  ]);
-  const iface = Array.isArray(net) ? net[0] : net;
+  const [[os, cpu, net], load, mem, fs, dbBytes] = await Promise.all([staticInfo(), si.currentLoad(), si.mem(), si.fsSize().catch(() => []), databaseSize(db)]);
+  const iface = (Array.isArray(net) ? net[0] : net) as { ip4?: string; ip6?: string } | null;
   const disk = fsOf(fs, dataDir);
   const memUsed = mem.total - mem.available;
   const diskTotal = disk?.size ?? 0;
