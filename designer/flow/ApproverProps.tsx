@@ -1,4 +1,5 @@
 import { Collapse, Form, InputNumber, Radio, Select } from 'antd';
+import ApproverPicker from './ApproverPicker';
 import type { FlowField } from './flowApi';
 import OrgSelect from './OrgSelect';
 import { type Translate, titleOf } from './summary';
@@ -10,6 +11,8 @@ export interface NodePropsEditor {
   tree: FlowNode;
   fields: FlowField[];
   set: (key: string, value: unknown) => void;
+  /** Sets several properties as one undoable change. */
+  setMany: (patch: Record<string, unknown>) => void;
   t: Translate;
 }
 
@@ -21,7 +24,7 @@ const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
  * (4), the approvers of an earlier node (5), candidates picked at submission (7) —, or-sign / countersign with a ratio /
  * sequential, the reject target and the CC targets.
  */
-export default function ApproverProps({ node, tree, fields, set, t }: NodePropsEditor) {
+export default function ApproverProps({ node, tree, fields, set, setMany, t }: NodePropsEditor) {
   const p = node.properties;
   const type = Number(p.assigneeType ?? 6);
   const sign = Number(p.counterSign ?? 0);
@@ -42,7 +45,18 @@ export default function ApproverProps({ node, tree, fields, set, t }: NodePropsE
           options={[6, 3, 1, 2, 4, 5, 7].map((v) => ({ value: v, label: t(`flow.props.type${v}`) }))}
         />
       </Form.Item>
-      {type === 6 && [org('approvers', 'users', t('flow.props.users')), org('approverPos', 'positions', t('flow.props.positions')), org('approverRole', 'roles', t('flow.props.roles')), org('approverOrg', 'departments', t('flow.props.departments'))]}
+      {type === 6 && (
+        <>
+          <Form.Item label={t('flow.picker.label')}>
+            <ApproverPicker
+              value={{ user: ids(p.approvers), position: ids(p.approverPos), department: ids(p.approverOrg) }}
+              onChange={(v) => setMany({ approvers: v.user, approverPos: v.position, approverOrg: v.department })}
+              t={t}
+            />
+          </Form.Item>
+          {org('approverRole', 'roles', t('flow.props.roles'))}
+        </>
+      )}
       {type === 7 && org('approvers', 'users', t('flow.props.candidateScope'))}
       {type === 1 && (
         <Form.Item label={t('flow.props.managerLevel')}>

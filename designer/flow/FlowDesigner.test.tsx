@@ -103,14 +103,31 @@ describe('flow designer against the real server', () => {
     fireEvent.change(drawer().getByRole('spinbutton', { name: '值' }), { target: { value: '10000' } });
     await waitFor(() => expect(cond.textContent).toContain('金额 大于等于 10000'), WAIT);
 
+    // Approver A: a named user through the approver picker (spec 001 §2); confirming nothing says 请选择审批人.
     const a = await addAt(`flow-add-${condId}`, 'approver');
     setTitle('审批人A');
-    await pick('审批人类型', '发起人本人');
+    fireEvent.click(await drawer().findByTestId('flow-approver-pick', {}, WAIT));
+    const dialog = within(
+      await waitFor(() => {
+        const found = [...document.querySelectorAll('.ant-modal')].find((m) => m.textContent?.includes('选择审批人'));
+        if (!found) throw new Error('no picker dialog');
+        return found as HTMLElement;
+      }, WAIT),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请选择审批人', {}, WAIT)).toBeTruthy();
+    const admin = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-tree-treenode')].find((e) => e.textContent?.endsWith('/admin'));
+      if (!found) throw new Error('no admin in the picker');
+      return found as HTMLElement;
+    }, WAIT);
+    fireEvent.click(admin.querySelector('.ant-tree-checkbox') as HTMLElement);
+    fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(a.textContent).toContain('指定成员 1 项'), WAIT);
     const b = await addAt(`flow-add-${defId}`, 'approver');
     setTitle('审批人B');
     await pick('审批人类型', '部门主管');
     await waitFor(() => expect(a.textContent).toContain('审批人A'), WAIT);
-    expect(a.textContent).toContain('发起人本人');
     expect(b.textContent).toContain('部门主管');
     const drawn = screen.getByTestId('flow-canvas').textContent;
 
@@ -128,6 +145,7 @@ describe('flow designer against the real server', () => {
     expect(flow.tree.conditionType).toBe('condition');
     expect(flow.tree.conditionNodes?.[0].properties.conditions).toEqual([expect.objectContaining({ field: 'amount', symbol: '>=', fieldValue: 10000 })]);
     expect(flow.tree.conditionNodes?.[1].properties.isDefault).toBe(true);
+    expect(flow.tree.conditionNodes?.[0].childNode?.properties.approvers).toHaveLength(1);
     cleanup();
     open(flow);
     await waitFor(() => expect(screen.getByTestId('flow-canvas').textContent).toBe(drawn), WAIT);

@@ -100,6 +100,11 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
       const n = findNode(d.tree, nodeId);
       if (n) n.properties[key] = typeof value === 'function' ? (value as (prev: unknown) => unknown)(current(n).properties[key]) : value;
     }, `${nodeId}.${key}`);
+  const setProps = (nodeId: string) => (patch: Record<string, unknown>) =>
+    change((d) => {
+      const n = findNode(d.tree, nodeId);
+      if (n) Object.assign(n.properties, patch);
+    });
 
   /** Shows a refusal: the message above the canvas; the first node it names selected and its drawer open. */
   const refused = (e: unknown) => {
@@ -200,7 +205,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
           <FlowCanvas tree={tree} selected={selected} flagged={flagged} fields={fields} actions={actions} t={t} />
         )}
       </div>
-      {node && <NodeDrawer open={drawer} node={node} tree={tree} fields={fields} set={setProp(node.nodeId)} issue={issue} onClose={() => setDrawer(false)} t={t} />}
+      {node && <NodeDrawer open={drawer} node={node} tree={tree} fields={fields} set={setProp(node.nodeId)} setMany={setProps(node.nodeId)} issue={issue} onClose={() => setDrawer(false)} t={t} />}
     </div>
   );
 }

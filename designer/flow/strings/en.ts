@@ -92,6 +92,18 @@ export default {
     earlierNode: 'Approvers of “{{node}}”',
     candidates: 'Candidates (picked at submission)',
   },
+  picker: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    title: 'Choose approvers',
+    open: 'Choose approvers',
+    search: 'Search companies, departments, positions or users',
+    chosen: '{{count}} chosen',
+    clear: 'Clear',
+    required: 'Choose the approvers',
+    none: 'None chosen',
+    label: 'Approvers (users, positions, departments)',
+  },
   props: {
     title: 'Node name',
     assigneeType: 'Approver type',

@@ -92,6 +92,18 @@ export default {
     earlierNode: 'Pelulus “{{node}}”',
     candidates: 'Calon (dipilih semasa penghantaran)',
   },
+  picker: {
+    ok: 'OK',
+    cancel: 'Batal',
+    title: 'Pilih pelulus',
+    open: 'Pilih pelulus',
+    search: 'Cari syarikat, jabatan, jawatan atau pengguna',
+    chosen: '{{count}} dipilih',
+    clear: 'Kosongkan',
+    required: 'Sila pilih pelulus',
+    none: 'Tiada dipilih',
+    label: 'Pelulus (pengguna, jawatan, jabatan)',
+  },
   props: {
     title: 'Nama nod',
     assigneeType: 'Jenis pelulus',

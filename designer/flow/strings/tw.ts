@@ -92,6 +92,18 @@ export default {
     earlierNode: '節點「{{node}}」的審批人',
     candidates: '候選人（提交時選擇）',
   },
+  picker: {
+    ok: '確定',
+    cancel: '取消',
+    title: '選擇審批人',
+    open: '選擇審批人',
+    search: '搜尋公司、部門、崗位或使用者',
+    chosen: '已選 {{count}} 項',
+    clear: '清空',
+    required: '請選擇審批人',
+    none: '未選擇',
+    label: '審批人（使用者、崗位、部門）',
+  },
   props: {
     title: '節點名稱',
     assigneeType: '審批人類型',

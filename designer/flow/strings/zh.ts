@@ -92,6 +92,18 @@ export default {
     earlierNode: '节点「{{node}}」的审批人',
     candidates: '候选人（提交时选择）',
   },
+  picker: {
+    ok: '确定',
+    cancel: '取消',
+    title: '选择审批人',
+    open: '选择审批人',
+    search: '搜索公司、部门、岗位或用户',
+    chosen: '已选 {{count}} 项',
+    clear: '清空',
+    required: '请选择审批人',
+    none: '未选择',
+    label: '审批人（用户、岗位、部门）',
+  },
   props: {
     title: '节点名称',
     assigneeType: '审批人类型',
