@@ -68,3 +68,94 @@ export async function deleteRequisition(id: string): Promise<void> {
 export function updateRequisitionState(id: string, action: string, version?: number): Promise<{ auditState: number; docState: number; version: number }> {
   return request(`${P}/Upstatu/${enc(id)}`, { method: 'post', json: { action, version } });
 }
+
+/** A requisition line as the document edits it (server ReqLine). */
+export interface ReqLine {
+  id?: string;
+  materialCode: string;
+  materialName?: string;
+  spec?: string;
+  unit?: string;
+  quantity: number | null;
+  deliveryDate?: string;
+  supplier?: string;
+  mno?: string | null;
+  sno?: string | null;
+  bno?: string | null;
+  bomId?: string | null;
+  remark?: string;
+  progress?: number;
+}
+
+/** A requisition with its lines (GetReqInfoById). */
+export interface ReqDocument extends ReqHeader {
+  lines: ReqLine[];
+  log: Array<{ action: string; fromState: number | null; toState: number | null; userName: string | null; time: number }>;
+}
+
+/** The CreateReq / UpdateReq body. */
+export interface ReqInput {
+  tno?: string;
+  reqType: string;
+  reqDate: string;
+  deliveryDate: string;
+  mno?: string | null;
+  remark?: string;
+  lines: ReqLine[];
+  version?: number;
+}
+
+/** GET PuReq/GetReqInfoById/{id}. */
+export function getRequisition(id: string): Promise<ReqDocument> {
+  return request<ReqDocument>(`${P}/GetReqInfoById/${enc(id)}`);
+}
+
+/** POST PuReq/createTno → a temporary number for a new draft. */
+export async function createTno(): Promise<string> {
+  return (await request<{ tno: string }>(`${P}/createTno`, { method: 'post' })).tno;
+}
+
+/** POST PuReq/CreateReq, or UpdateReq/{id} with `version`; the server's 400/409 reject as ApiError (toasted). */
+export function saveRequisition(body: ReqInput, id?: string): Promise<{ id: string; billNo: string; version: number }> {
+  return request(id ? `${P}/UpdateReq/${enc(id)}` : `${P}/CreateReq`, { method: 'post', json: body });
+}
+
+/** A manufacturing order as the pickers list it. */
+export interface ManfacOrder {
+  id: string;
+  mno: string;
+  customer: string;
+  sno: string;
+  bno: string;
+  quantity: number;
+  deliveryDate: string;
+}
+
+/** GET PuReq/GetMnoList/{x}: up to 50 orders matching x. */
+export async function findOrders(x: string): Promise<ManfacOrder[]> {
+  return (await request<{ list: ManfacOrder[] }>(`${P}/GetMnoList/${enc(x || '-')}`)).list;
+}
+
+/** A BOM line with its requirement (gross, requested, net). */
+export interface RequirementLine {
+  mno: string;
+  sno: string;
+  bno: string;
+  bomId: string;
+  materialCode: string;
+  materialName: string;
+  spec: string;
+  unit: string;
+  usage: number;
+  lossRate: number;
+  isFabric: boolean;
+  orderQty: number;
+  gross: number;
+  requested: number;
+  net: number;
+}
+
+/** POST PuReq/getDisplayDetails (or GetDisplayDetailsBuliao when `fabric`): the lines still to request of the orders. */
+export async function displayDetails(mnos: string[], opts: { fabric?: boolean; excludeReqId?: string } = {}): Promise<RequirementLine[]> {
+  return (await request<{ list: RequirementLine[] }>(`${P}/${opts.fabric ? 'GetDisplayDetailsBuliao' : 'getDisplayDetails'}`, { method: 'post', json: { mnos, excludeReqId: opts.excludeReqId } })).list;
+}

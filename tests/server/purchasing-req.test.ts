@@ -129,6 +129,9 @@ describe('purchase requisition document (issue 17 item 2)', () => {
     expect(await ids(`startDate=${day(-41)}&endDate=${day(-39)}`)).toEqual([b.data.id]);
     expect(await ids('mno=MO2026001')).toEqual([a.data.id]);
     expect(await ids('auditState=6')).toEqual([]);
+    // hostile filters (repeated keys become arrays, JSON objects) are dropped, not fed to SQL
+    expect(await call('GET', `${P}/SelReq?billNo=a&billNo=b&mno[x]=1`)).toMatchObject({ code: 200 });
+    expect(await call('POST', '/api/SubDev/pureqdetail/SelList', { billNo: { $ne: 1 }, materialCode: ['x'] })).toMatchObject({ code: 200 });
     const page = await call('GET', `${P}/SelReq?pageSize=1&currentPage=2`);
     expect(page.data.pagination).toMatchObject({ currentPage: 2, pageSize: 1 });
     expect(page.data.list).toHaveLength(1);

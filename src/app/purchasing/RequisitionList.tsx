@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { toast } from '../../api/toast';
 import { permissionListAtom, userInfoAtom } from '../session/atoms';
 import { fetchAll, requisitionWorkbook, saveBlob } from './exportRequisitions';
 import { PURCHASING_NS } from './i18n';
+import RequisitionDocument from './RequisitionDocument';
 import RequisitionFilters, { type ReqFilters } from './RequisitionFilters';
 
 /** Page sizes of the list (spec 001 §9). */
@@ -43,6 +44,8 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<ReqHeader[]>([]);
   const [exporting, setExporting] = useState(false);
+  /** The document open in the drawer: '' a new one, an id an existing one, null none. */
+  const [open, setOpen] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -89,7 +92,17 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   };
 
   const columns: ColumnsType<ReqHeader> = [
-    { title: t('list.billNo'), dataIndex: 'billNo', width: 160, fixed: 'left' },
+    {
+      title: t('list.billNo'),
+      dataIndex: 'billNo',
+      width: 160,
+      fixed: 'left',
+      render: (v: string, r: ReqHeader) => (
+        <Button type="link" size="small" onClick={() => setOpen(r.id)}>
+          {v}
+        </Button>
+      ),
+    },
     { title: t('list.reqType'), dataIndex: 'reqType', width: 120, render: (v: string) => t(`type.${v}`) },
     { title: t('list.department'), dataIndex: 'organizeName', width: 110 },
     { title: t('list.requester'), dataIndex: 'requesterName', width: 90 },
@@ -141,6 +154,11 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
         }}
       />
       <Space style={{ marginBottom: 8 }}>
+        {can('btn_add') && (
+          <Button type="primary" onClick={() => setOpen('')}>
+            {t('list.add')}
+          </Button>
+        )}
         {can('btn_remove') && (
           <Popconfirm title={t('list.confirmDelete', { count: selected.length })} disabled={!selected.length} onConfirm={removeSelected}>
             <Button danger disabled={!selected.length}>
@@ -172,6 +190,26 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
           onChange: (currentPage, pageSize) => setPaging({ currentPage: pageSize === paging.pageSize ? currentPage : 1, pageSize }),
         }}
       />
+      <Drawer
+        open={open !== null}
+        size="100%"
+        title={t('doc.title')}
+        destroyOnHidden
+        onClose={() => {
+          setOpen(null);
+          void load();
+        }}
+      >
+        {open !== null && (
+          <RequisitionDocument
+            id={open || undefined}
+            onSaved={(id) => {
+              toast('success', t('doc.saved'));
+              if (!open) setOpen(id);
+            }}
+          />
+        )}
+      </Drawer>
     </div>
   );
 }

@@ -125,6 +125,19 @@ export interface ReqFilter {
 }
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const TEXT_KEYS = ['billNo', 'reqType', 'organizeId', 'startDate', 'endDate', 'mno', 'materialCode', 'keyword'] as const;
+
+/** The filter with every text key a string of at most 60 characters (anything else — arrays, objects — dropped). */
+export function cleanFilter<T extends ReqFilter>(f: T): T {
+  const out = { ...(f && typeof f === 'object' ? f : {}) } as T;
+  for (const k of TEXT_KEYS) {
+    const v = out[k];
+    if (v === undefined) continue;
+    if (typeof v === 'string' && v !== '') out[k] = v.slice(0, 60);
+    else delete out[k];
+  }
+  return out;
+}
 const intOf = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isInteger(Number(v)) ? null : Number(v));
 
 /**
@@ -132,7 +145,8 @@ const intOf = (v: unknown) => (v === undefined || v === null || v === '' || !Num
  * organizeId, auditState, docState, progress, startDate..endDate (request date, YYYY-MM-DD inclusive), mno (header or
  * any line), keyword (number or remark). Replies `{ list, pagination: { currentPage, pageSize, total } }`.
  */
-export async function selReq(db: Db, f: ReqFilter, session: SessionInfo) {
+export async function selReq(db: Db, raw: ReqFilter, session: SessionInfo) {
+  const f = cleanFilter(raw);
   const scope = await scopeOf(db, session);
   const { currentPage, pageSize, offset } = pageOf(f);
   let q = db.selectFrom('pu_req as r').where(inScope(scope));
@@ -169,7 +183,8 @@ export async function selReq(db: Db, f: ReqFilter, session: SessionInfo) {
  * with the header's billNo, reqType and states: filters reqIds, reqType, auditState, docState, progress, materialCode
  * (contains), mno, billNo; ordered by bill number then line order; paged.
  */
-export async function lineList(db: Db, f: ReqFilter & { reqIds?: string[] }, session: SessionInfo) {
+export async function lineList(db: Db, raw: ReqFilter & { reqIds?: string[] }, session: SessionInfo) {
+  const f = cleanFilter(raw);
   const scope = await scopeOf(db, session);
   const { currentPage, pageSize, offset } = f.reqIds && f.pageSize === undefined ? { currentPage: 1, pageSize: 100_000, offset: 0 } : pageOf(f);
   let q = db.selectFrom('pu_req_detail as d').innerJoin('pu_req as r', 'r.id', 'd.req_id').where(inScope(scope));

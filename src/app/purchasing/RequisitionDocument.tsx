@@ -1,0 +1,142 @@
+import { Alert, Button, DatePicker, Form, Input, Select, Space, Spin, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { createTno, displayDetails, findOrders, getRequisition, type ManfacOrder, saveRequisition } from '../../api/purchasing';
+import { toast } from '../../api/toast';
+import { PURCHASING_NS } from './i18n';
+import LineGrid, { type GridLine, newKey } from './LineGrid';
+
+const TYPES = ['mno', 'fabric', 'sno', 'dept', 'outsource', 'general'];
+/** Audit states in which the document may be edited (server states.ts MACHINE 'edit'). */
+const EDITABLE = new Set([0, 1, 3, 4]);
+const fmt = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
+
+interface Header {
+  reqType: string;
+  reqDate: Dayjs;
+  deliveryDate: Dayjs | null;
+  mno?: string;
+  remark?: string;
+}
+
+/**
+ * The requisition document (issue 17 item 4): header (type, request and delivery date, manufacturing order, remark),
+ * the line grid (LineGrid: inline editing, Enter/Tab, paste from Excel), 带出明细 filling lines with the net
+ * requirement of the chosen order (getDisplayDetails, fabric lines for the fabric type), totals, 删除行, and 保存
+ * (CreateReq with the draft's Tno, or UpdateReq with the loaded version: a stale save keeps the user's edits on screen
+ * and names who saved). The server's refusal is shown above the grid and its row highlighted. Read-only once in
+ * audit or audited.
+ */
+export default function RequisitionDocument({ id, onSaved }: { id?: string; onSaved: (id: string) => void }) {
+  const { t } = useTranslation(PURCHASING_NS);
+  const [form] = Form.useForm<Header>();
+  const [lines, setLines] = useState<GridLine[]>([]);
+  const [meta, setMeta] = useState<{ id?: string; billNo?: string; tno?: string; version?: number; auditState: number; docState: number }>({ auditState: 0, docState: 0 });
+  const [loading, setLoading] = useState(!!id);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<{ msg: string; row: number | null } | null>(null);
+  const [orders, setOrders] = useState<ManfacOrder[]>([]);
+  const [ticked, setTicked] = useState<string[]>([]);
+  const readOnly = meta.docState !== 0 || !EDITABLE.has(meta.auditState);
+
+  useEffect(() => {
+    if (!id) {
+      form.setFieldsValue({ reqType: 'mno', reqDate: dayjs(), deliveryDate: dayjs().add(14, 'day') });
+      void createTno().then((tno) => setMeta((m) => ({ ...m, tno })), () => null);
+      return;
+    }
+    getRequisition(id)
+      .then((d) => {
+        form.setFieldsValue({ reqType: d.reqType, reqDate: dayjs(d.reqDate), deliveryDate: dayjs(d.deliveryDate), mno: d.mno ?? undefined, remark: d.remark });
+        setLines(d.lines.map((l) => ({ ...l, key: newKey() })));
+        setMeta({ id: d.id, billNo: d.billNo, tno: d.tno ?? undefined, version: d.version, auditState: d.auditState, docState: d.docState });
+      }, () => null)
+      .finally(() => setLoading(false));
+  }, [id, form]);
+
+  const fillFromOrder = async () => {
+    const { mno, reqType, deliveryDate } = form.getFieldsValue();
+    if (!mno) return;
+    const found = await displayDetails([mno], { fabric: reqType === 'fabric', excludeReqId: meta.id }).catch(() => null);
+    if (!found) return;
+    const have = new Set(lines.map((l) => l.bomId).filter(Boolean));
+    const add = found.filter((r) => !have.has(r.bomId)).map((r): GridLine => ({ key: newKey(), materialCode: r.materialCode, materialName: r.materialName, spec: r.spec, unit: r.unit, quantity: r.net, deliveryDate: fmt(deliveryDate), supplier: '', mno: r.mno, sno: r.sno, bno: r.bno, bomId: r.bomId }));
+    setLines([...lines, ...add]);
+    toast('success', t('doc.filled', { count: add.length }));
+  };
+
+  const save = async () => {
+    const h = await form.validateFields().catch(() => null);
+    if (!h) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const body = { tno: meta.tno, reqType: h.reqType, reqDate: fmt(h.reqDate), deliveryDate: fmt(h.deliveryDate), mno: h.mno ?? null, remark: h.remark ?? '', lines: lines.map(({ key: _k, ...l }) => l), version: meta.version };
+      const r = await saveRequisition(body, meta.id);
+      setMeta((m) => ({ ...m, id: r.id, billNo: r.billNo, version: r.version }));
+      onSaved(r.id);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const data = (e as ApiError<{ row?: number }>).data;
+        setError({ msg: e.message, row: typeof data?.row === 'number' ? data.row - 1 : null });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const total = Math.round(lines.reduce((s, l) => s + (Number(l.quantity) || 0), 0) * 1000) / 1000;
+  return (
+    <Spin spinning={loading}>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <strong>{meta.billNo ?? meta.tno ?? ''}</strong>
+        <Tag>{t(`audit.${meta.auditState}`)}</Tag>
+        {meta.docState === 1 && <Tag color="red">{t('doc.1')}</Tag>}
+      </Space>
+      <Form form={form} layout="inline" disabled={readOnly} style={{ rowGap: 8, marginBottom: 12 }}>
+        <Form.Item name="reqType" label={t('list.reqType')} rules={[{ required: true }]}>
+          <Select style={{ width: 160 }} options={TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="reqDate" label={t('list.reqDate')} rules={[{ required: true }]}>
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="deliveryDate" label={t('list.deliveryDate')} rules={[{ required: true, message: t('doc.deliveryRequired') }]}>
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="mno" label={t('list.mno')}>
+          <Select
+            showSearch
+            allowClear
+            style={{ width: 180 }}
+            filterOption={false}
+            onSearch={(x) => void findOrders(x).then(setOrders, () => null)}
+            onFocus={() => void findOrders('MO').then(setOrders, () => null)}
+            options={orders.map((o) => ({ value: o.mno, label: `${o.mno} ${o.sno} ${o.quantity}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={t('list.remark')}>
+          <Input style={{ width: 240 }} maxLength={500} />
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 8 }}>
+        <Button onClick={fillFromOrder} disabled={readOnly}>
+          {t('doc.fill')}
+        </Button>
+        <Button onClick={() => setLines([...lines, { key: newKey(), materialCode: '', quantity: null, deliveryDate: fmt(form.getFieldValue('deliveryDate')) }])} disabled={readOnly}>
+          {t('doc.addLine')}
+        </Button>
+        <Button onClick={() => setLines(lines.filter((l) => !ticked.includes(l.key)))} disabled={readOnly || !ticked.length}>
+          {t('doc.removeLines')}
+        </Button>
+        <Button type="primary" onClick={save} loading={saving} disabled={readOnly}>
+          {t('doc.save')}
+        </Button>
+      </Space>
+      {error && <Alert type="error" showIcon title={error.msg} style={{ marginBottom: 8 }} />}
+      <LineGrid lines={lines} onChange={setLines} readOnly={readOnly} badRow={error?.row ?? null} defaultDelivery={fmt(form.getFieldValue('deliveryDate'))} onSelect={setTicked} />
+      <div style={{ marginTop: 8 }}>{t('doc.totals', { count: lines.length, total })}</div>
+    </Spin>
+  );
+}
