@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { callHeaders, callUrl, configureClient, request } from '../../api/client';
 import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import AddFlow from '../pages/workflow/addFlow';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
 import { gridRows, WAIT } from '../views/configPageTesting';
@@ -68,6 +69,8 @@ function renderAs(who: keyof typeof USERS, path: string, code: string) {
         <AntApp>
           <Routes>
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
+            <Route path="/workFlow/addFlow" element={<AddFlow menuId="" title="" />} />
+            <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
             <Route path="*" element={<ConfigPage code={code} />} />
           </Routes>
         </AntApp>
@@ -136,5 +139,22 @@ describe('workflow lists', () => {
     fireEvent.click(screen.getByLabelText('删除 王芳'));
     await confirm();
     await waitFor(() => expect(row('出差期间')).toBe(''), WAIT);
+  }, 60_000);
+
+  it('发起流程 saves a draft; 我发起的 lists it 草稿 and its page submits it', async () => {
+    renderAs('lina', '/workFlow/addFlow', 'workflowLaunch');
+    fireEvent.click(await screen.findByTestId('flow-launch-sampleReq', {}, WAIT));
+    await waitFor(() => expect(document.getElementById('root_sample')).toBeTruthy(), WAIT);
+    fireEvent.change(document.getElementById('root_sample') as HTMLInputElement, { target: { value: '草稿打样' } });
+    fireEvent.change(screen.getByTestId('flow-launch-title'), { target: { value: '打样草稿' } });
+    fireEvent.click(screen.getByTestId('flow-launch-save'));
+    await waitFor(() => expect(row('打样草稿')).toContain('草稿'), WAIT);
+    expect(screen.getByLabelText('删除 打样草稿')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('查看 打样草稿'));
+    const page = await screen.findByTestId('flow-task-page', {}, WAIT);
+    expect(within(page).getByTestId('flow-form').getAttribute('data-mode')).toBe('edit');
+    await waitFor(() => expect((document.getElementById('root_sample') as HTMLInputElement).value).toBe('草稿打样'), WAIT);
+    fireEvent.click(within(page).getByTestId('flow-action-submit'));
+    await waitFor(() => expect(row('打样草稿')).toContain('等待审核'), WAIT);
   }, 60_000);
 });
