@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FieldStory } from '../_shared/FieldStory';
 import type { Answer } from '../_shared/fakeData';
 import { fakeData } from '../_shared/fakeData';
-import { FieldStory } from '../_shared/FieldStory';
 import { fieldFrom } from '../_shared/stories';
 import def from './definition';
 import type { ValuesNode } from './grantTree';

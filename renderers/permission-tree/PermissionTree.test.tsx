@@ -58,6 +58,25 @@ describe('permissionTree (issue 12 items 3, 7)', () => {
     await waitFor(() => expect(state('Web 菜单')).toBe('checked'));
   });
 
+  it('walks the grant wizard: 菜单权限 shows menus only, 按钮权限 the granted menus’ buttons; 上一步 / 下一步 move', async () => {
+    const onChange = vi.fn();
+    await renderStory(<Basic onChange={onChange} />);
+    await waitFor(() => expect(row('供应商')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    await waitFor(() => expect(row('按钮权限')).toBeUndefined(), WAIT);
+    expect(row('系统管理')).toBeTruthy();
+    expect(row('新增')).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+    await waitFor(() => expect(row('按钮权限')).toBeTruthy(), WAIT);
+    // Only 供应商 is granted: its buttons show, 系统管理's do not; menus carry no box here.
+    expect(row('系统管理')).toBeUndefined();
+    expect(box('供应商')).toBeNull();
+    fireEvent.click(box('编辑'));
+    await waitFor(() => expect(last(onChange).button).toEqual(['b-add', 'b-edit']));
+    fireEvent.click(screen.getByRole('button', { name: '上一步' }));
+    await waitFor(() => expect(row('按钮权限')).toBeUndefined(), WAIT);
+  });
+
   it('search narrows the tree to the matches; 折叠全部 and 展开全部 close and open every branch', async () => {
     await renderStory(<Basic />);
     await waitFor(() => expect(row('供应商')).toBeTruthy(), WAIT);

@@ -1,8 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Alert, Button, Checkbox, Empty, Input, Space, Spin, Tree, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Space, Spin, Steps, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { fieldOf } from '../_shared/fieldProps';
 import { useFormValues } from '../_shared/FormValuesContext';
+import { fieldOf } from '../_shared/fieldProps';
 import { useKdData } from '../_shared/KdDataContext';
 import { memoWidget } from '../_shared/memoWidget';
 import type { KdFormContext } from '../_shared/templates';
@@ -15,9 +15,12 @@ import {
   type Grants,
   grantsOfKeys,
   ITEM_TYPES,
-  indexTree,
   type ItemType,
+  indexTree,
   keysOfGrants,
+  STEPS,
+  type Step,
+  stepTree,
   toggle,
   triState,
   type ValuesAnswer,
@@ -37,7 +40,8 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 /**
  * rjsf widget of permissionTree (see definition.ts): loads the object's grantable tree (Values of module, button,
  * column, form and resource for `objectType` and the record's `idField`), shows it checkable with tri-state boxes,
- * search, 展开全部 / 折叠全部 and 全选, and emits the grants value `{module[], button[], column[], form[], resource[]}`
+ * search, 展开全部 / 折叠全部 and 全选, the wizard's steps (全部权限, then 菜单 → 按钮 → 列表 → 表单 → 数据权限, with
+ * 上一步 / 下一步; stepTree), virtual scrolling past `maxHeight` px (default 460), and emits the grants value `{module[], button[], column[], form[], resource[]}`
  * (other keys of the value, e.g. portal, kept). Read-only and disabled forms show the boxes disabled.
  */
 function PermissionTree({ id, value, disabled, readonly, onChange, options, registry }: WidgetProps) {
@@ -51,6 +55,7 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
   const [loaded, setLoaded] = useState<Loaded>({ status: 'idle' });
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState<string[] | null>(null);
+  const [step, setStep] = useState<Step>('all');
 
   useEffect(() => {
     if (design || typeof objectId !== 'string' || !objectId) {
@@ -74,16 +79,26 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
     () => (loaded.status === 'ready' ? buildGrantTree(loaded.menus, loaded.items, { root: (c) => w(c === 'App' ? 'rootApp' : 'rootWeb'), group: (t) => w(t) }) : []),
     [loaded, w],
   );
-  const index = useMemo(() => indexTree(tree), [tree]);
+  const fullIndex = useMemo(() => indexTree(tree), [tree]);
   const grants = (value && typeof value === 'object' ? value : {}) as Grants;
   const checked = useMemo(() => keysOfGrants(grants), [grants]);
-  const state = useMemo(() => triState(tree, checked), [tree, checked]);
-  const shown = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
-  const every = useMemo(() => allGrants(tree), [tree]);
+  // The wizard step's view of the tree (stepTree): its own index, so a check reaches only what the step shows.
+  const view = useMemo(() => stepTree(tree, step, checked), [tree, step, checked]);
+  const index = useMemo(() => (step === 'all' ? fullIndex : indexTree(view)), [step, fullIndex, view]);
+  const state = useMemo(() => triState(view, checked), [view, checked]);
+  const shown = useMemo(() => filterTree(view, keyword), [view, keyword]);
+  const every = useMemo(() => allGrants(view), [view]);
   // Everything open at first (as JNPF's grant tree); a search opens what it found.
-  const openKeys = keyword.trim() ? shown.expand : (expanded ?? branchKeys(tree));
+  const openKeys = keyword.trim() ? shown.expand : (expanded ?? branchKeys(view));
   const inert = !!disabled || !!readonly;
   const emit = (keys: Set<string>) => onChange(grantsOfKeys(keys, grants));
+  // Unchecking a menu in the menu step takes its buttons, columns, fields and schemes with it (the whole tree's subtree).
+  const check = (key: string, on: boolean) => emit(toggle(step === 'module' && !on ? fullIndex : index, checked, key, on));
+  const at = STEPS.indexOf(step);
+  const go = (i: number) => {
+    setStep(STEPS[i]);
+    setExpanded(null);
+  };
   const chosen = every.filter((k) => checked.has(k)).length;
 
   if (loaded.status === 'idle') return <Alert type="info" showIcon title={w('saveFirst')} />;
@@ -91,6 +106,14 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
   if (loaded.status === 'failed') return <Alert type="error" showIcon title={w('failed', { msg: loaded.msg })} />;
   return (
     <div id={id} className="kd-permission-tree" data-testid="permission-tree">
+      <Steps
+        size="small"
+        aria-label={w('steps')}
+        current={at}
+        onChange={go}
+        style={{ marginBottom: 12 }}
+        items={STEPS.map((s) => ({ title: w(s), ...(s === 'all' ? {} : { 'data-testid': `permission-step-${s}` }) }))}
+      />
       <Space wrap style={{ marginBottom: 8 }}>
         <Input.Search allowClear size="small" aria-label={w('search')} placeholder={w('search')} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 280 }} />
         <Button size="small" htmlType="button" onClick={() => setExpanded(branchKeys(tree))}>
@@ -108,10 +131,17 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
           {w('selectAll')}
         </Checkbox>
         <Typography.Text type="secondary">{w('chosen', { count: chosen })}</Typography.Text>
+        <Button size="small" htmlType="button" disabled={at === 0} onClick={() => go(at - 1)}>
+          {w('prev')}
+        </Button>
+        <Button size="small" htmlType="button" disabled={at === STEPS.length - 1} onClick={() => go(at + 1)}>
+          {w('next')}
+        </Button>
       </Space>
       {tree.length ? (
-        <div style={{ maxHeight: typeof field.maxHeight === 'number' ? field.maxHeight : 460, overflow: 'auto', border: '1px solid rgba(0,0,0,0.06)', borderRadius: 6, padding: 4 }}>
+        <div style={{ border: '1px solid rgba(0,0,0,0.06)', borderRadius: 6, padding: 4 }}>
           <Tree<GrantNode>
+            height={typeof field.maxHeight === 'number' ? field.maxHeight : 460}
             aria-label={w('tree')}
             checkable
             checkStrictly
@@ -128,7 +158,7 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
             checkedKeys={state}
             expandedKeys={openKeys}
             onExpand={(keys) => setExpanded(keys.map(String))}
-            onCheck={(_keys, info) => emit(toggle(index, checked, String(info.node.key), info.checked))}
+            onCheck={(_keys, info) => check(String(info.node.key), info.checked)}
           />
         </div>
       ) : (

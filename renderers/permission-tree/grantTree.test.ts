@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGrantTree, filterTree, grantsOfKeys, indexTree, keysOfGrants, toggle, triState } from './grantTree';
+import { buildGrantTree, filterTree, grantsOfKeys, indexTree, keysOfGrants, stepTree, toggle, triState } from './grantTree';
 import { valuesTree } from './PermissionTree.stories';
 
 const labels = { root: (c: string) => `${c} 菜单`, group: (t: string) => `${t}权限` };
@@ -40,5 +40,22 @@ describe('grant tree (issue 12 item 3)', () => {
     const menu = filterTree(tree, '菜单管理');
     expect(menu.tree[0].children.map((n) => n.key)).toEqual(['module:m-system']);
     expect(menu.expand).toEqual(expect.arrayContaining(['module:m-menu', 'group:button:m-menu']));
+  });
+
+  it('the wizard steps: menus alone, then each item type under the granted menus only, menus without a box', () => {
+    const keys = (list: ReturnType<typeof stepTree>): string[] => list.flatMap((n) => [n.key, ...keys(n.children)]);
+    const menus = stepTree(tree, 'module', new Set());
+    expect(keys(menus).every((k) => k.startsWith('root:') || k.startsWith('module:'))).toBe(true);
+    expect(keys(menus)).toEqual(expect.arrayContaining(['module:m-supply', 'module:m-supplier', 'module:m-system', 'module:m-menu']));
+    expect(stepTree(tree, 'button', new Set())).toEqual([]);
+    const granted = keysOfGrants({ module: ['m-supply', 'm-supplier'] });
+    const buttons = stepTree(tree, 'button', granted);
+    expect(keys(buttons)).toEqual(['root:Web', 'module:m-supply', 'module:m-supplier', 'group:button:m-supplier', 'button:b-add', 'button:b-edit']);
+    expect(buttons[0].children[0].checkable).toBe(false);
+    expect(keys(stepTree(tree, 'column', granted)).filter((k) => k.startsWith('column:')).length).toBeGreaterThan(0);
+    expect(stepTree(tree, 'all', granted)).toBe(tree);
+    // A check in a step reaches only what the step shows: a menu brings its sub-menus, not their buttons.
+    const on = toggle(indexTree(menus), new Set(), 'module:m-supply', true);
+    expect(grantsOfKeys(on)).toMatchObject({ module: ['m-supply', 'm-supplier'], button: [] });
   });
 });

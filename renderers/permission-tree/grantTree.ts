@@ -43,6 +43,8 @@ export interface GrantNode {
   kind: 'root' | 'menu' | 'group' | ItemType;
   /** Items: their enCode, shown beside the name and searched too. */
   enCode?: string;
+  /** False where a wizard step shows the node without a box (menus and roots of the item steps). */
+  checkable?: boolean;
   children: GrantNode[];
 }
 
@@ -224,4 +226,30 @@ export function filterTree(tree: GrantNode[], keyword: string): { tree: GrantNod
       return [{ ...n, children: kids }];
     });
   return { tree: cut(tree), expand };
+}
+
+/**
+ * The views of the grant wizard (JNPF 权限授权: 菜单 → 按钮 → 列表 → 表单 → 数据), after `all` (the whole tree at once,
+ * where the tree opens).
+ */
+export const STEPS = ['all', 'module', ...ITEM_TYPES] as const;
+export type Step = (typeof STEPS)[number];
+
+/**
+ * The tree a wizard step shows: `all` the tree as is; `module` the menus alone (no item folders); an item type the
+ * granted menus (with the menus above them) each holding only that type's folder, the menus and roots without a box
+ * (items are granted under a granted menu, as the server requires).
+ */
+export function stepTree(tree: GrantNode[], step: Step, checked: ReadonlySet<string>): GrantNode[] {
+  if (step === 'all') return tree;
+  const cut = (list: GrantNode[]): GrantNode[] =>
+    list.flatMap((n): GrantNode[] => {
+      if (n.kind === 'group') return step !== 'module' && n.key.startsWith(`group:${step}:`) ? [n] : [];
+      if (n.kind !== 'root' && n.kind !== 'menu') return [];
+      const kids = cut(n.children);
+      if (step === 'module') return n.kind === 'root' && !kids.length ? [] : [{ ...n, children: kids }];
+      const keep = kids.filter((k) => k.kind !== 'group' || (n.kind === 'menu' && checked.has(n.key)));
+      return keep.length ? [{ ...n, checkable: false, children: keep }] : [];
+    });
+  return cut(tree);
 }

@@ -22,6 +22,11 @@ export const PERMISSION_TREE_STRINGS = {
     failed: '加载权限失败：{{msg}}',
     empty: '没有可授予的权限',
     tree: '授权树',
+    all: '全部权限',
+    module: '菜单权限',
+    steps: '授权步骤',
+    prev: '上一步',
+    next: '下一步',
   },
   en: {
     rootWeb: 'Web menus',
@@ -39,6 +44,11 @@ export const PERMISSION_TREE_STRINGS = {
     failed: 'Could not load the permissions: {{msg}}',
     empty: 'Nothing to grant',
     tree: 'Grant tree',
+    all: 'All permissions',
+    module: 'Menus',
+    steps: 'Grant steps',
+    prev: 'Previous',
+    next: 'Next',
   },
   tw: {
     rootWeb: 'Web 選單',
@@ -56,6 +66,11 @@ export const PERMISSION_TREE_STRINGS = {
     failed: '載入權限失敗：{{msg}}',
     empty: '沒有可授予的權限',
     tree: '授權樹',
+    all: '全部權限',
+    module: '選單權限',
+    steps: '授權步驟',
+    prev: '上一步',
+    next: '下一步',
   },
   mas: {
     rootWeb: 'Menu Web',
@@ -73,6 +88,11 @@ export const PERMISSION_TREE_STRINGS = {
     failed: 'Kebenaran tidak dapat dimuatkan: {{msg}}',
     empty: 'Tiada kebenaran untuk diberi',
     tree: 'Pokok kebenaran',
+    all: 'Semua kebenaran',
+    module: 'Menu',
+    steps: 'Langkah kebenaran',
+    prev: 'Sebelumnya',
+    next: 'Seterusnya',
   },
 } as const;
 
