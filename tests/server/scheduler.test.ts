@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { schedulerOf } from '../../server/src/modules/scheduler/routes';
 import { Scheduler } from '../../server/src/modules/scheduler/runner';
+import { seedDefaultTasks } from '../../server/src/modules/scheduler/seed';
 import { databaseUrlOf, ident, postgresTemplateName, withAdmin } from './db-template';
 import { createTestApp, createUser, TEST_ADMIN_PASSWORD, type TestApp, type TestStore, usingPostgres } from './helpers';
 
@@ -91,6 +92,17 @@ describe('scheduled jobs (issue 23 item 4)', () => {
     expect(log.data.pagination.total).toBeGreaterThanOrEqual(2);
     expect(log.data.list[0]).toMatchObject({ runResult: 0, attempts: 4, description: expect.stringContaining('坏接口') });
     await call('DELETE', `${B}/${id}`);
+  });
+
+  it('seeds the default jobs once: purges enabled, the nightly backup stopped; a deleted one stays deleted', async () => {
+    const list = (await call('GET', `${B}?pageSize=100`)).data.list as Array<{ id: string; enCode: string; enabledMark: number; nextRunTime: number | null; localHostTaskId: string }>;
+    const byCode = Object.fromEntries(list.map((x) => [x.enCode, x]));
+    expect(byCode.logPurge).toMatchObject({ enabledMark: 1, localHostTaskId: 'logPurge' });
+    expect(byCode.sessionPurge.nextRunTime).toBeGreaterThan(Date.now());
+    expect(byCode.nightlyBackup).toMatchObject({ enabledMark: 0, nextRunTime: null, localHostTaskId: 'backup' });
+    expect((await call('DELETE', `${B}/${byCode.nightlyBackup.id}`)).code).toBe(200);
+    await seedDefaultTasks(t.app.db);
+    expect((await call('GET', `${B}/Info/${byCode.nightlyBackup.id}`)).code).toBe(404);
   });
 
   it('is for administrators only', async () => {

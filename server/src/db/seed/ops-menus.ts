@@ -1,3 +1,4 @@
+import { seedDefaultTasks } from '../../modules/scheduler/seed';
 import { SEED } from './ids';
 import type { SeedContext } from './index';
 
@@ -35,7 +36,8 @@ export const OPS_MENUS: OpsMenu[] = [
 
 /**
  * Seeds the operations menus (OPS_MENUS) under 系统管理 as type-2 pages with their buttons, granted to the
- * administrator role only. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
+ * administrator role only, and the default scheduled jobs once (modules/scheduler/seed.ts). Idempotent (fixed ids,
+ * ON CONFLICT DO NOTHING).
  */
 export default async function seedOpsMenus({ db }: SeedContext): Promise<void> {
   await db
@@ -51,4 +53,5 @@ export default async function seedOpsMenus({ db }: SeedContext): Promise<void> {
     .values(items.map((g) => ({ id: `grant:${SEED.adminRole}:${g.item_type}:${g.item_id}`, ...g, object_type: 'Role' as const, object_id: SEED.adminRole })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+  await seedDefaultTasks(db);
 }
