@@ -21,7 +21,8 @@ const ids = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 /**
  * An approver node's properties (reference §1 Approver): who approves — named users / positions / roles / departments
  * (6), the initiator (3), the initiator's manager up to level 10 (1), the department head (2), a form field's value
- * (4), the approvers of an earlier node (5), candidates picked at submission (7) —, or-sign / countersign with a ratio /
+ * (4), the approvers of an earlier node (5), candidates picked at submission (7) —, narrowed by extraRule (types 4, 6,
+ * 7: same department / position / company, the launcher's superiors / subordinates), or-sign / countersign with a ratio /
  * sequential, the reject target and the CC targets.
  */
 export default function ApproverProps({ node, tree, fields, set, setMany, t }: NodePropsEditor) {
@@ -29,7 +30,7 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
   const type = Number(p.assigneeType ?? 6);
   const sign = Number(p.counterSign ?? 0);
   const earlier = approvers(tree).filter((n) => n.nodeId !== node.nodeId);
-  const org = (key: string, kind: 'users' | 'positions' | 'roles' | 'departments', label: string) => (
+  const org = (key: string, kind: 'users' | 'positions' | 'roles' | 'departments' | 'groups', label: string) => (
     <Form.Item label={label} key={key}>
       <OrgSelect kind={kind} id={`flow-${key}`} value={ids(p[key])} onChange={(v) => set(key, v)} />
     </Form.Item>
@@ -55,6 +56,7 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
             />
           </Form.Item>
           {org('approverRole', 'roles', t('flow.props.roles'))}
+          {org('approverGroup', 'groups', t('flow.props.groups'))}
         </>
       )}
       {type === 7 && org('approvers', 'users', t('flow.props.candidateScope'))}
@@ -76,6 +78,11 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
       {type === 5 && (
         <Form.Item label={t('flow.props.earlierNode')}>
           <Select value={(p.nodeId as string) || undefined} onChange={(v) => set('nodeId', v)} options={earlier.map((n) => ({ value: n.nodeId, label: titleOf(n, t) }))} />
+        </Form.Item>
+      )}
+      {[4, 6, 7].includes(type) && (
+        <Form.Item label={t('flow.props.extraRule')}>
+          <Select value={Number(p.extraRule ?? 1)} onChange={(v) => set('extraRule', v)} options={[1, 2, 3, 6, 4, 5].map((v) => ({ value: v, label: t(`flow.props.extraRule${v}`) }))} />
         </Form.Item>
       )}
       <Form.Item label={t('flow.props.counterSign')}>

@@ -172,6 +172,10 @@ describe('flow designer against the real server', () => {
     expect((await drawer().findByTestId('flow-node-issue', {}, WAIT)).textContent).toContain('审批人为空');
     // Nothing was stored.
     expect((await request<{ list: Array<{ children: Array<{ enCode: string }> }> }>(FLOW_BASE, { query: { keyword: 'nobodyFlow' } })).list).toEqual([]);
+    // A subflow node: its card asks for the flow; the field hand-over waits for one.
+    const sub = await addAt(`flow-add-${id}`, 'subFlow');
+    expect(sub.textContent).toContain('请选择子流程');
+    expect(within(await drawer().findByTestId('flow-assign-list', {}, WAIT)).getByRole('button', { name: /添加传递/ }).hasAttribute('disabled')).toBe(true);
     // Leaving with unsaved changes asks first.
     fireEvent.click(screen.getByTestId('flow-back'));
     expect(await screen.findByText('有未保存的修改，确定离开吗？', {}, WAIT)).toBeTruthy();

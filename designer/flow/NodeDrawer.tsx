@@ -1,8 +1,9 @@
-import { Alert, Drawer, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import ApproverProps, { type NodePropsEditor } from './ApproverProps';
 import ConditionEditor from './ConditionEditor';
-import { flowChoices } from './flowApi';
+import { type FlowField, flowChoices, flowFields } from './flowApi';
 import FormPermissions from './FormPermissions';
 import OrgSelect from './OrgSelect';
 import StartProps from './StartProps';
@@ -62,8 +63,8 @@ export default function NodeDrawer(p: NodePropsEditor & { open: boolean; issue?:
   );
 }
 
-/** A subflow node: the released flow to launch, asynchronous or not, and who launches it (the initiator or named users). */
-function SubFlowProps({ node, set, t }: NodePropsEditor) {
+/** A subflow node: the released flow to launch, asynchronous or not, who launches it, and the fields handed over. */
+function SubFlowProps({ node, fields, set, t }: NodePropsEditor) {
   const props = node.properties;
   const [flows, setFlows] = useState<Array<{ value: string; label: string }>>([]);
   useEffect(() => {
@@ -102,6 +103,43 @@ function SubFlowProps({ node, set, t }: NodePropsEditor) {
       <Form.Item label={t('flow.props.isAsync')}>
         <Switch checked={props.isAsync === true} onChange={(v) => set('isAsync', v)} />
       </Form.Item>
+      <Form.Item label={t('flow.props.assignList')}>
+        <AssignList value={props.assignList} parent={fields} flowId={String(props.flowId ?? '')} onChange={(rows) => set('assignList', rows)} t={t} />
+      </Form.Item>
     </>
+  );
+}
+
+type Assign = { parentField: string; childField: string };
+
+/** The subflow's field hand-over (assignList): rows of this flow's field → the subflow's field. */
+function AssignList({ value, parent, flowId, onChange, t }: { value: unknown; parent: FlowField[]; flowId: string; onChange: (rows: Assign[]) => void; t: NodePropsEditor['t'] }) {
+  const rows = (Array.isArray(value) ? value : []) as Assign[];
+  const [child, setChild] = useState<FlowField[]>([]);
+  useEffect(() => {
+    let live = true;
+    flowFields(flowId).then(
+      (f) => live && setChild(f),
+      () => live && setChild([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [flowId]);
+  const opts = (list: FlowField[]) => list.map((f) => ({ value: f.vModel, label: f.label }));
+  const set = (i: number, patch: Partial<Assign>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <div data-testid="flow-assign-list">
+      {rows.map((r, i) => (
+        <Space.Compact key={i} style={{ width: '100%', marginBottom: 4 }}>
+          <Select style={{ width: '45%' }} aria-label={t('flow.props.parentField')} value={r.parentField || undefined} options={opts(parent)} onChange={(v) => set(i, { parentField: v })} />
+          <Select style={{ width: '45%' }} aria-label={t('flow.props.childField')} value={r.childField || undefined} options={opts(child)} onChange={(v) => set(i, { childField: v })} />
+          <Button icon={<DeleteOutlined />} aria-label={t('flow.props.removeRow')} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
+        </Space.Compact>
+      ))}
+      <Button size="small" icon={<PlusOutlined />} disabled={!flowId} onClick={() => onChange([...rows, { parentField: '', childField: '' }])}>
+        {t('flow.props.addAssign')}
+      </Button>
+    </div>
   );
 }

@@ -2,10 +2,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import OrgPicker from '../../renderers/_shared/OrgPicker';
 import { ORG_KINDS } from '../../renderers/_shared/orgPickers';
 
-/** Which organisation picker: users, positions, roles or departments (the selectors of /api/permission/…/Selector). */
-export type OrgSelectKind = 'users' | 'positions' | 'roles' | 'departments';
+/** Which organisation picker: users, positions, roles, departments or user groups (the selectors of /api/permission/…/Selector). */
+export type OrgSelectKind = 'users' | 'positions' | 'roles' | 'departments' | 'groups';
 
-const KIND = { users: 'usersSelect', positions: 'posSelect', roles: 'roleSelect', departments: 'depSelect' } as const;
+const KIND = { users: 'usersSelect', positions: 'posSelect', roles: 'roleSelect', departments: 'depSelect', groups: 'groupSelect' } as const;
 
 /**
  * A multiple organisation picker for the flow designer's properties: the platform's shared OrgPicker (renderers/

@@ -92,6 +92,13 @@ export async function modelFields(formId: string): Promise<FlowField[]> {
   return (r.list ?? []).map((f) => ({ vModel: f.vModel, label: f.label, kdKey: f.kdKey }));
 }
 
+/** GET FlowEngine/{id}/FormDataFields → another flow's form fields (a subflow's, for the field hand-over). */
+export async function flowFields(flowId: string): Promise<FlowField[]> {
+  if (!flowId) return [];
+  const r = await request<{ list: FlowField[] }>(`${FLOW_BASE}/${enc(flowId)}/FormDataFields`, { silent: true });
+  return (r.list ?? []).map((f) => ({ vModel: f.vModel, label: f.label, kdKey: f.kdKey }));
+}
+
 /** The models a flow may bind (Base/Selector: categories holding models). */
 export function formModels(): Promise<ModelTreeNode[]> {
   return modelSelector(1);

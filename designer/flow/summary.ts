@@ -32,7 +32,7 @@ export function summaryOf(n: FlowNode, root: FlowNode, fields: FlowField[], t: T
         return other ? t('flow.card.earlierNode', { node: titleOf(other, t) }) : t('flow.card.noApprover');
       }
       if (type === 7) return t('flow.card.candidates');
-      const count = ['approvers', 'approverPos', 'approverRole', 'approverOrg'].reduce((s, k) => s + ids(p[k]).length, 0);
+      const count = ['approvers', 'approverPos', 'approverRole', 'approverOrg', 'approverGroup'].reduce((s, k) => s + ids(p[k]).length, 0);
       return count ? t('flow.card.named', { count }) : t('flow.card.noApprover');
     }
     case 'condition': {
