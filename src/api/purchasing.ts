@@ -159,3 +159,8 @@ export interface RequirementLine {
 export async function displayDetails(mnos: string[], opts: { fabric?: boolean; excludeReqId?: string } = {}): Promise<RequirementLine[]> {
   return (await request<{ list: RequirementLine[] }>(`${P}/${opts.fabric ? 'GetDisplayDetailsBuliao' : 'getDisplayDetails'}`, { method: 'post', json: { mnos, excludeReqId: opts.excludeReqId } })).list;
 }
+
+/** POST PuReq/CheckZeroManfac: the orders' zero-quantity BOM lines (a warning before filling). */
+export function checkZeroLines(mnos: string[]): Promise<{ ok: boolean; list: Array<{ mno: string; materialCode: string; materialName: string; usage: number; orderQty: number }> }> {
+  return request(`${P}/CheckZeroManfac`, { method: 'post', json: { mnos } });
+}

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { createTno, displayDetails, findOrders, getRequisition, type ManfacOrder, saveRequisition } from '../../api/purchasing';
+import { checkZeroLines, createTno, displayDetails, findOrders, getRequisition, type ManfacOrder, saveRequisition } from '../../api/purchasing';
 import { toast } from '../../api/toast';
 import { PURCHASING_NS } from './i18n';
 import LineGrid, { type GridLine, newKey } from './LineGrid';
@@ -59,6 +59,8 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
   const fillFromOrder = async () => {
     const { mno, reqType, deliveryDate } = form.getFieldsValue();
     if (!mno) return;
+    const zero = await checkZeroLines([mno]).catch(() => null);
+    if (zero && !zero.ok) toast('warning', t('doc.zeroLines', { mno, items: zero.list.map((z) => z.materialCode || z.mno).join(', ') }));
     const found = await displayDetails([mno], { fabric: reqType === 'fabric', excludeReqId: meta.id }).catch(() => null);
     if (!found) return;
     const have = new Set(lines.map((l) => l.bomId).filter(Boolean));
