@@ -8,6 +8,7 @@ import { GRID_STRINGS } from '../runtime/gridLocale';
 import { RUNTIME_STRINGS } from '../runtime/i18n';
 import { shownTexts } from '../runtime/localizePage';
 import { WORKFLOW_STRINGS } from '../app/workflow/i18n';
+import { PURCHASING_STRINGS } from '../app/purchasing/i18n';
 import en from './en';
 import mas from './mas';
 import tw from './tw.json';
@@ -31,6 +32,7 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   passwordPolicy: PASSWORD_POLICY_STRINGS as unknown as Record<Lang, Tree>,
   designer: DESIGNER_STRINGS as unknown as Record<Lang, Tree>,
   workflow: WORKFLOW_STRINGS as unknown as Record<Lang, Tree>,
+  purchasing: PURCHASING_STRINGS as unknown as Record<Lang, Tree>,
 };
 
 const CJK = /[\u3400-\u9fff]/;
