@@ -105,10 +105,16 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
  * operation row for a successful signed-in write, and an exception row for an unhandled fault (plugins/envelope.ts
  * serverFaults) — nothing on the request path but an array push. Rows older than the retention setting are purged at
  * start (and by the scheduled job, modules/scheduler). The queue is flushed when the app starts closing (preClose, before the database goes).
+ * KD_SYSLOG=0 turns the request, operation and exception rows off (benchmarks measure what they cost).
  */
 export function registerSysLog(app: FastifyInstance): void {
   const queue = new LogQueue(app.db);
   app.decorate('sysLog', queue);
+  app.addHook('preClose', async () => queue.close());
+  app.addHook('onReady', async () => {
+    await purgeLogs(app.db).catch((err) => app.log.warn({ err }, '[syslog] purge at start failed'));
+  });
+  if (process.env.KD_SYSLOG === '0') return;
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.url.startsWith('/api/')) {
       const env = readEnvelope(payload, WRITES.has(req.method));
@@ -120,8 +126,4 @@ export function registerSysLog(app: FastifyInstance): void {
     if (!req.url.startsWith('/api/')) return;
     for (const row of rowsOf(req, reply)) queue.push(row);
   });
-  app.addHook('onReady', async () => {
-    await purgeLogs(app.db).catch((err) => app.log.warn({ err }, '[syslog] purge at start failed'));
-  });
-  app.addHook('preClose', async () => queue.close());
 }
