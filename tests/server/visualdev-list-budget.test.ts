@@ -76,7 +76,7 @@ describe('the time budget', () => {
 });
 
 describe('the list gate', () => {
-  it('lets a read by id through while every list slot is taken; the waiting list runs once a slot frees', async () => {
+  it('lets a read by id and a plain page through while every search slot is taken; the waiting search runs once a slot frees', async () => {
     vi.stubEnv('KD_LIST_TIMEOUT_MS', '10000');
     const held = await fillGate();
     let listed = false;
@@ -90,6 +90,9 @@ describe('the list gate', () => {
       expect(one.code).toBe(200);
       expect(one.data.customer).toBe('华美面料');
       expect(Date.now() - started).toBeLessThan(2000);
+      // a plain page (no keyword, no search field) is not a search: it does not wait for the gate either
+      const plain = await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { currentPage: 1, pageSize: 20 } });
+      expect(plain.data.pagination.total).toBe(1);
       expect(listed).toBe(false);
     } finally {
       for (const r of held) r();

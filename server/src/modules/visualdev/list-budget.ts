@@ -6,10 +6,12 @@ import { listBudgetFail } from './list-budget-messages';
 
 /**
  * A budget per list request (issue 28 item 3): model list and search statements run
- * - through a gate of at most `listSlots` at a time per database (PostgreSQL: the machine's cores, at least 2 and at
- *   most the pool's 10 connections − 2, so reads by id, saves and sign-ins always find a free connection and a core;
- *   PGlite, whose one session runs statements in arrival order: 1, so a read by id waits behind at most one list
- *   statement, not behind every queued search);
+ * - searches (a keyword or search fields: the heavy lists) through a gate of at most `listSlots` at a time per
+ *   database (PostgreSQL: the machine's cores − 1, at least 1 and at most the pool's 10 connections − 2, so reads by
+ *   id, saves and sign-ins always find a free connection and a core: B18d, 20 searches at once on 2 cores, read by id
+ *   p95 2.55× idle with 2 slots, 1.53× with 1; PGlite, whose one session runs statements in arrival order: 1, so a read
+ *   by id waits behind at most one search statement, not behind every queued search); plain pages (no filter: an
+ *   index walk and an estimated total) are not gated;
  * - within a time budget (`listTimeoutMs`, env KD_LIST_TIMEOUT_MS, default 3,000 ms) counted from the request's arrival
  *   at the gate. On PostgreSQL the statements run in one transaction with `SET LOCAL statement_timeout` to what is
  *   left, so the server stops a statement over budget (SQLSTATE 57014). PGlite cannot interrupt a statement
@@ -32,13 +34,13 @@ export function listTimeoutMs(): number {
 const POOL_SIZE = 10;
 
 /**
- * How many list requests may run at once on `db`: env KD_LIST_CONCURRENCY, else on PostgreSQL the cores
- * (os.availableParallelism, clamped to 2…POOL_SIZE − 2) and on PGlite 1 (see the module comment).
+ * How many searches may run at once on `db`: env KD_LIST_CONCURRENCY, else on PostgreSQL the cores − 1
+ * (os.availableParallelism, clamped to 1…POOL_SIZE − 2) and on PGlite 1 (see the module comment).
  */
 export function listSlots(db: Db): number {
   const v = Number(process.env.KD_LIST_CONCURRENCY);
   if (Number.isInteger(v) && v > 0) return v;
-  return dbFacts(db).engine === 'postgres' ? Math.min(POOL_SIZE - 2, Math.max(2, availableParallelism())) : 1;
+  return dbFacts(db).engine === 'postgres' ? Math.min(POOL_SIZE - 2, Math.max(1, availableParallelism() - 1)) : 1;
 }
 
 /** A counting semaphore: `acquire` waits for a slot (FIFO); the function it resolves to frees it (once). */
@@ -109,12 +111,13 @@ function isStatementTimeout(err: unknown): boolean {
 
 /**
  * Runs a list request's statements `run(db)` inside the budget (see the module comment); `run` receives the database
- * or transaction to use. @throws LocalizedError 500 listTimeout over budget; `run`'s errors otherwise.
+ * or transaction to use; `gated`: a search, which waits for a slot of the gate.
+ * @throws LocalizedError 500 listTimeout over budget; `run`'s errors otherwise.
  */
-export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>, gated = true): Promise<T> {
   const ms = listTimeoutMs();
   const started = Date.now();
-  const release = await listGate(db).acquire(ms, () => timeoutError(ms));
+  const release = gated ? await listGate(db).acquire(ms, () => timeoutError(ms)) : () => {};
   const left = Math.max(1, Math.round(ms - (Date.now() - started)));
   const work =
     dbFacts(db).engine === 'postgres'

@@ -142,7 +142,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * sort, sidx, keyword, queryJson ({vModel: value} or its JSON string), treeField/treeValue (type 2), summary }` →
    * `{ list, pagination: { currentPage, pageSize, total }, summary?, groupField?, groups? }`. sidx must be a declared
    * sortable column and query keys declared search fields (else 400). Spec 001 §2–§4; list-runtime.ts. Runs within the
-   * list budget (list-budget.ts: bounded concurrency; over 3 s, code 500 listTimeout in the caller's language).
+   * list budget (list-budget.ts: searches through a bounded gate; over 3 s, code 500 listTimeout in the caller's language).
    */
   app.post<{ Params: IdParams; Body: ListBody | undefined }>(
     '/api/visualdev/OnlineDev/:id/List',
@@ -150,8 +150,9 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const model = await modelOf(req);
       const request = { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter };
-      // Issue 28 item 3: within the list budget (bounded concurrency, statement timeout; list-budget.ts).
-      const page = await withListBudget(app.db, (db) => listPage(db, model, request));
+      // Issue 28 item 3: within the list budget (statement timeout; searches through the bounded gate; list-budget.ts).
+      const search = !!request.keyword?.trim() || Object.keys(request.query ?? {}).length > 0;
+      const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
       return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision, model)) });
     },
   );
