@@ -93,4 +93,27 @@ describe('授权 and 权限说明 (issue 12 items 3, 5, 7)', () => {
     expect(sources[0]).toContain('角色：质检审核员');
     expect(sources[0]).toContain('btn_add');
   });
+
+  it('权限授权 lists roles, positions and users; its wizard grants the user a menu at the 菜单权限 step', async () => {
+    page('permissionAuthorize');
+    await waitFor(() => expect(rows('permissionAuthorize').some((r) => r.includes('质检审核员'))).toBe(true), WAIT);
+    const side = document.querySelector('.kd-list-tree') as HTMLElement;
+    fireEvent.click(await within(side).findByText('用户', {}, WAIT));
+    await waitFor(() => expect(rows('permissionAuthorize').some((r) => r.includes('质检甲') && r.includes('qcaudit'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('授权 质检甲'));
+    const d = await dialog('授权：质检甲');
+    const tree = await within(d).findByTestId('permission-tree', {}, WAIT);
+    fireEvent.click(await within(tree).findByText('菜单权限', {}, WAIT));
+    await waitFor(() => expect(node(tree, '按钮权限')).toBeFalsy(), WAIT);
+    // The tree scrolls virtually: search brings the far menu into view.
+    fireEvent.change(within(tree).getByLabelText('搜索菜单、按钮、列、字段或方案'), { target: { value: '在线用户' } });
+    await waitFor(() => expect(box(tree, '在线用户')).toBeTruthy(), WAIT);
+    fireEvent.click(box(tree, '在线用户'));
+    fireEvent.click(within(d).getByTestId('page-action-ok'));
+    await waitFor(async () => {
+      const g = await request<{ module: string[]; button: string[] }>(`/api/permission/Authority/Data/${ids.user}?objectType=User`);
+      expect(g.module).toContain('menu-online-user');
+      expect(g.button).toEqual([]);
+    }, WAIT);
+  });
 });

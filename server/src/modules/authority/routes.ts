@@ -6,6 +6,7 @@ import { type Holdings, holdingsOf, holds, ITEM_TABLES, ITEM_TYPES, type ItemTyp
 import { ok } from '../../plugins/envelope';
 import { menuFail } from '../menu/messages';
 import explainRoutes from './explain-routes';
+import objectRoutes from './object-routes';
 
 /**
  * Grants (issue 12 item 3; reference/permissions.md §3, JNPF `/api/permission/Authority`). One `authorize` row per
@@ -134,6 +135,7 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
   );
 
   await app.register(explainRoutes);
+  await app.register(objectRoutes);
 };
 
 export default authorityRoutes;
