@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, type ReqAction, lineProgress, rollUp, transition } from '../../server/src/modules/purchasing/states';
 import { signedInTestApp } from './helpers';
-import { DEMO, demoLogin, grantPuReq, P, reqBody } from './purchasing-fixtures';
+import { demoLogin, P, reqBody } from './purchasing-fixtures';
 
 const ctx = signedInTestApp();
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = ctx.token) => ctx.t.call(method, url, { token, payload });
@@ -114,15 +114,14 @@ describe('Upstatu, edit guard, outsourcing and the log through the API', () => {
     expect((await call('POST', '/api/SubDev/pureqdetail/SelList', { progress: 2, billNo: after.billNo })).data.pagination.total).toBe(2);
   });
 
-  it('review actions need btn_audit; outsourcing needs btn_outsource', async () => {
-    await grantPuReq(ctx.t, DEMO.roles.purchaser, ['btn_add', 'btn_edit']);
+  it('review actions need btn_audit; outsourcing needs btn_outsource (the seeded demo grants: 采购员 without, 采购主管 with)', async () => {
     const lina = await demoLogin(ctx.t, 'lina');
     const mine = await call('POST', `${P}/CreateReq`, reqBody(1), lina);
     expect(await act(mine.data.id, 'submit', lina)).toMatchObject({ code: 200 });
     expect(await act(mine.data.id, 'approve', lina)).toMatchObject({ code: 403, msg: '暂无权限' });
-    await grantPuReq(ctx.t, DEMO.roles.purchaseManager, ['btn_audit']);
     const zhou = await demoLogin(ctx.t, 'zhouqiang');
     expect(await act(mine.data.id, 'approve', zhou)).toMatchObject({ code: 200, data: { auditState: 6 } });
-    expect(await call('POST', `${P}/UpdateOutsourcingReq/${mine.data.id}`, { lines: [] }, zhou)).toMatchObject({ code: 403 });
+    expect(await call('POST', `${P}/UpdateOutsourcingReq/${mine.data.id}`, { lines: [] }, lina)).toMatchObject({ code: 403 });
+    expect(await call('POST', `${P}/UpdateOutsourcingReq/${mine.data.id}`, { lines: [] }, zhou)).toMatchObject({ code: 400, msg: '请至少添加一行明细' });
   });
 });

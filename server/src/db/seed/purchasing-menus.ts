@@ -1,3 +1,4 @@
+import { DEMO, demoEnabled } from './demo-company';
 import { seedModelButtons } from './menus';
 import { SEED } from './ids';
 import type { SeedContext } from './index';
@@ -38,7 +39,9 @@ export const UNITS: Array<[string, string, string]> = [
  * Seeds 采购管理 (a folder under 供应链, so the top-level menu list is unchanged) with 采购申请 (type 2,
  * purchasing/requisition, enCode puReq, its buttons), 物料 and 制单 (type 3 pages of the seeded models, with the model
  * buttons), all granted to the administrator role; the bill rule PurchaseRequisition (PR + YYYYMMDD + 4 digits) and the
- * units. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
+ * units. Unless KD_DEMO=0 the demo roles get the requisition page too: 采购员 (add, edit, remove, export) and 采购主管
+ * (those plus btn_audit and btn_outsource), both with 物料 and 制单 to view (btn_detail). Idempotent (fixed ids,
+ * ON CONFLICT DO NOTHING).
  */
 export default async function seedPurchasingMenus({ db }: SeedContext): Promise<void> {
   const m = PU_MENUS;
@@ -68,6 +71,22 @@ export default async function seedPurchasingMenus({ db }: SeedContext): Promise<
     .values(grants.map((g) => ({ id: `grant:${SEED.adminRole}:${g.item_type}:${g.item_id}`, ...g, object_type: 'Role' as const, object_id: SEED.adminRole })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+  if (demoEnabled()) {
+    const req = (b: string[]) => [m.folder, m.requisition, m.material, m.manfac].map((id) => ['module', id]).concat(b.map((x) => ['button', `${m.requisition}:${x}`]), [m.material, m.manfac].map((id) => ['button', `${id}:btn_detail`]));
+    const roles: Array<[string, string[][]]> = [
+      [DEMO.roles.purchaser, req(['btn_add', 'btn_edit', 'btn_remove', 'btn_download'])],
+      [DEMO.roles.purchaseManager, req(['btn_add', 'btn_edit', 'btn_remove', 'btn_download', 'btn_audit', 'btn_outsource'])],
+    ];
+    const exists = await db.selectFrom('role').select('id').where('id', 'in', roles.map(([r]) => r)).execute();
+    for (const [role, items] of roles) {
+      if (!exists.some((e) => e.id === role)) continue;
+      await db
+        .insertInto('authorize')
+        .values(items.map(([type, id]) => ({ id: `grant:${role}:${type}:${id}`, item_type: type as 'module' | 'button', item_id: id as string, object_type: 'Role' as const, object_id: role })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
   await db
     .insertInto('bill_rule')
     .values({ id: 'bill-rule-pu-req', full_name: '采购申请单', en_code: 'PurchaseRequisition', prefix: 'PR', date_format: 'YYYYMMDD', digit: 4, start_number: 1, description: '采购申请单号', sort_code: 30 })
