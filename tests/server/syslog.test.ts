@@ -51,6 +51,22 @@ describe('system logs (issue 23 item 2)', () => {
     expect(row.requestDuration).toBeGreaterThanOrEqual(0);
   });
 
+  it('an operation on a model record carries its before/after from the change history', async () => {
+    const M = '/api/visualdev/OnlineDev/vd-supplier';
+    const made = await s.t.call('POST', M, { token: s.token, payload: { supplierCode: 'S9871', supplierName: '日志供应商', category: 'fabric', level: 'A', certifications: ['ISO9001'], creditLimit: 1000, currency: 'currency-CNY', country: 'country-CN', cooperationDate: 1717171200000, contactPhone: '13800138000', active: true, address: '广东省东莞市', remark: '' } });
+    expect(made.msg).toBe('新建成功');
+    expect(made.code).toBe(200);
+    const id = made.data.id as string;
+    expect((await s.t.call('POST', `/api/visualdev/OnlineDev/App/vd-supplier/${id}`, { token: s.token, payload: { supplierName: '日志供应商（改）' } })).code).toBe(200);
+    await settle();
+    const ops = await list(3, `&keyword=${id}`);
+    const upd = ops.data.list.find((x: { abstracts: string }) => x.abstracts === 'update');
+    expect(upd).toMatchObject({ moduleName: 'vd-supplier', objectId: id });
+    expect(JSON.parse(upd.json)).toMatchObject({ action: 'update', changes: expect.arrayContaining([expect.objectContaining({ field: 'supplierName', after: '日志供应商（改）' })]) });
+    const add = ops.data.list.find((x: { abstracts: string }) => x.abstracts === 'create');
+    expect(add).toMatchObject({ moduleName: 'vd-supplier', objectId: id });
+  });
+
   it('an unhandled fault shows an error id; the exception log holds it with the stack', async () => {
     const r = await s.t.call('GET', '/api/test/Boom', { token: s.token });
     expect(r.code).toBe(500);

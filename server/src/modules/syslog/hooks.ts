@@ -36,10 +36,10 @@ function readEnvelope(payload: unknown, wantId: boolean): { code: number; id?: s
   return out;
 }
 
-/** The module a route belongs to: its menu or model (access), else its area path (`system/DataInterface`). */
+/** The module a route belongs to: its menu, or its model (the id in the path parameter access.model names), else its area path (`system/DataInterface`). */
 function moduleOf(req: FastifyRequest): string {
   const access = req.routeOptions.config?.access as Access | undefined;
-  if (access && typeof access === 'object') return 'menu' in access ? access.menu : access.model;
+  if (access && typeof access === 'object') return 'menu' in access ? access.menu : String((req.params as Record<string, unknown> | undefined)?.[access.model] ?? access.model);
   const parts = (req.routeOptions.url ?? '').split('/').filter((p) => p && p !== 'api' && !p.startsWith(':'));
   return parts.slice(0, 2).join('/');
 }
@@ -78,8 +78,11 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
   const rows: LogRow[] = [{ ...baseRow(req, LOG_TYPES.request), status: reply.statusCode, body_code: env?.code ?? null, duration, created_at: at }];
   const access = req.routeOptions.config?.access;
   if (WRITES.has(req.method) && env?.code === 200 && access && access !== 'public') {
+    // Model routes: the model is `:id` (access.model) and the record `:recordId` (or the created one's data.id).
     const params = req.params as Record<string, unknown> | undefined;
-    const recordId = typeof params?.id === 'string' ? params.id : (env.id ?? null);
+    const byModel = typeof access === 'object' && 'model' in access;
+    const fromPath = byModel ? params?.recordId : params?.id;
+    const recordId = typeof fromPath === 'string' ? fromPath : (env.id ?? null);
     rows.push({ ...baseRow(req, LOG_TYPES.operation), module: moduleOf(req), action: actionOf(req), record_id: recordId, body_code: 200, duration, created_at: at });
   }
   const fault = serverFaults.get(req);

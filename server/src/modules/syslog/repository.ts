@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import './tables';
+import '../visualdev/db-tables';
 
 /** sys_config key of the log retention in days (issue 23 item 2 "retention is a setting"); default DEFAULT_RETENTION_DAYS. */
 export const RETENTION_KEY = 'logRetentionDays';
@@ -21,8 +22,8 @@ export interface LogQuery {
  * One row of GET /api/system/Log/{type} (JNPF field names): creatorTime epoch ms; userName `real name/account`;
  * ipaddress; platForm (the user agent); sign-in: loginMark 1 success / 0 failure, abstracts the outcome; request:
  * requestURL (secrets masked), requestMethod, requestCode (HTTP status), bodyCode (envelope code), requestDuration (ms);
- * operation: moduleName, objectId (record id), abstracts (the action); exception: errorId, abstracts (the message),
- * json (the stack).
+ * operation: moduleName (menu or model id), objectId (record id), abstracts (the action), json (a model record's
+ * before/after from the change history: `{ action, changes }`); exception: errorId, abstracts (the message), json (the stack).
  */
 export interface LogRowOut {
   id: string;
@@ -93,6 +94,7 @@ async function listSysLog(db: Db, q: LogQuery) {
     .limit(q.pageSize)
     .offset((q.currentPage - 1) * q.pageSize)
     .execute();
+  const changes = q.type === 3 ? await changesOf(db, rows) : new Map<string, unknown>();
   const list: LogRowOut[] = rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -110,8 +112,43 @@ async function listSysLog(db: Db, q: LogQuery) {
     objectId: r.record_id,
     errorId: r.error_id,
     ...(r.type === 4 ? { json: r.stack } : {}),
+    ...(changes.has(r.id) ? { json: JSON.stringify(changes.get(r.id)) } : {}),
   }));
   return { list, total };
+}
+
+/** How near (ms) a change-history entry must be to an operation row to be its before/after. */
+const CHANGE_WINDOW_MS = 10_000;
+
+/**
+ * The before/after of operation rows on model records (issue 23 item 2): for each row whose module is a model and
+ * record is set, the `changes` of the change-history entry (model_data_log) of that record and action nearest in time
+ * (within CHANGE_WINDOW_MS) → by log row id. One query per page.
+ */
+async function changesOf(db: Db, rows: Array<{ id: string; module: string | null; record_id: string | null; action: string | null; created_at: Date }>): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const wanted = rows.filter((r) => r.module && r.record_id);
+  if (!wanted.length) return out;
+  const hist = await db
+    .selectFrom('model_data_log')
+    .select(['model_id', 'record_id', 'action', 'changes', 'created_at'])
+    .where('record_id', 'in', [...new Set(wanted.map((r) => r.record_id as string))])
+    .where('model_id', 'in', [...new Set(wanted.map((r) => r.module as string))])
+    .execute()
+    .catch(() => []);
+  for (const r of wanted) {
+    const t = new Date(r.created_at).getTime();
+    let best: (typeof hist)[number] | undefined;
+    for (const h of hist) {
+      if (h.model_id !== r.module || h.record_id !== r.record_id) continue;
+      // A create, update or delete call matches an entry of the same action (both may fall within the window).
+      if (['create', 'update', 'delete'].includes(r.action ?? '') && h.action !== r.action) continue;
+      const d = Math.abs(new Date(h.created_at).getTime() - t);
+      if (d <= CHANGE_WINDOW_MS && (!best || d < Math.abs(new Date(best.created_at).getTime() - t))) best = h;
+    }
+    if (best) out.set(r.id, { action: best.action, changes: best.changes });
+  }
+  return out;
 }
 
 /** GET /api/system/Log/{type}: one page of that kind → `{ list, total }`. */
