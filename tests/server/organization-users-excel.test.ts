@@ -49,6 +49,11 @@ describe('users Excel', () => {
     const picked = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { selectKey: ['department', 'account', 'sortCode'], query: { keyword: 'admin' } })).rawPayload);
     expect(picked[0]).toEqual(['账户', '所属组织']);
     expect(posted.slice(1).every((r) => String(r[0]).toLowerCase().includes('admin') || String(r[1]).includes('admin'))).toBe(true);
+    // JNPF dataType 0 (当前页面数据): only the list's page, in the list's order.
+    const listed = (await ctx.t.call('GET', '/api/permission/Users?currentPage=2&pageSize=3', { token: ctx.token })).data.list.map((u: { account: string }) => u.account);
+    expect(listed).toHaveLength(3);
+    const page = await sheetRows((await download(ctx.t, ctx.token, '/api/permission/Users/ExportData', { dataType: 0, query: { currentPage: 2, pageSize: 3 } })).rawPayload);
+    expect(page.slice(1).map((r) => r[0])).toEqual(listed);
   });
 
   it('round trip: a user exported from one app imports into a fresh app with the same organisation, positions and roles, and a one-time password', async () => {

@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type OrgListQuery, OrgListQuerySchema } from '../../../../schemas/wire/organization';
 import { ok } from '../../plugins/envelope';
+import { type ExtensionSheet, extensionSheet } from '../page-extension/excel';
 import { MAX_IMPORT_BYTES } from '../visualdev/excel-import';
 import { fail as failVisual, text as textVisual } from '../visualdev/messages';
 import { attachment } from '../visualdev/model-io-routes';
 import { MENU } from './common';
-import { type ExtensionSheet, extensionSheet } from '../page-extension/excel';
 import { columnsOf, MAX_USER_EXPORT, USER_FILE, USER_PAGE, userExportWorkbook, userTemplateWorkbook } from './user-excel';
 import { importUsers } from './user-import';
 import { allUsers } from './user-repository';
@@ -23,6 +23,8 @@ interface ExportFilter {
   ids?: string[];
   /** List props naming the columns (columnsOf); all columns without. */
   selectKey?: string[];
+  /** JNPF dataType 0: only this page of the list (currentPage from 1, pageSize ≤ 500). */
+  page?: { currentPage: number; pageSize: number };
 }
 
 /** The added columns an export writes: all without `selectKey`, else those it names (null when none). */
@@ -40,6 +42,12 @@ const shortText = (v: unknown, max: number): string | undefined => (typeof v ===
  * `treeValue`, `ids` (the chosen rows), `selectKey` (list props → sheet columns, user-excel.ts columnsOf; a file with
  * fewer columns may not import back). `dataType` is ignored: every matching user is written.
  */
+/** `v` as an integer within [min, max], else `fallback`. */
+const whole = (v: unknown, min: number, max: number, fallback: number) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+};
+
 function filterOfBody(body: unknown): ExportFilter {
   const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const q = b.query && typeof b.query === 'object' ? { ...b, ...(b.query as Record<string, unknown>) } : b;
@@ -51,6 +59,7 @@ function filterOfBody(body: unknown): ExportFilter {
     enabledMark: q.enabledMark !== undefined && q.enabledMark !== '' && [0, 1, 2].includes(mark) ? mark : undefined,
     ids: Array.isArray(b.ids) ? b.ids.filter((x): x is string => typeof x === 'string').slice(0, MAX_USER_EXPORT + 1) : undefined,
     selectKey: Array.isArray(b.selectKey) ? b.selectKey.filter((x): x is string => typeof x === 'string').slice(0, 50) : typeof b.selectKey === 'string' ? b.selectKey.split(',').slice(0, 50) : undefined,
+    page: String(b.dataType ?? q.dataType ?? '1') === '0' ? { currentPage: whole(q.currentPage, 1, 1_000_000, 1), pageSize: whole(q.pageSize, 1, 500, 20) } : undefined,
   };
 }
 
@@ -59,7 +68,8 @@ function filterOfBody(body: unknown): ExportFilter {
  * menu (enCode user):
  * - GET /api/permission/Users/ExportData?keyword&organizeId&enabledMark (btn_download) → 用户信息.xlsx of every user the
  *   list's filters keep; POST the same path with a JSON body (`{ keyword?, organizeId?, enabledMark?, query?, ids? }`,
- *   the list page's 导出 dialog, with `selectKey`) does the same. More than 50,000 users → 400.
+ *   the list page's 导出 dialog, with `selectKey`) does the same; with `dataType: 0` (JNPF: 当前页面数据) only the
+ *   list's page `currentPage`/`pageSize` of that order. More than 50,000 users → 400.
  * - GET /api/permission/Users/TemplateDownload (btn_upload) → 用户信息导入模板.xlsx.
  * - POST /api/permission/Users/ImportData (btn_upload): multipart `file` (.xlsx ≤ 10 MB, ≤ 10,000 rows) →
  *   `{ count, users: [{ account, realName, password }] }` (the initial passwords, shown once), msg 导入成功，共N条数据;

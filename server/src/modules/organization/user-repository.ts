@@ -134,13 +134,15 @@ export async function listUsers(db: Db, q: OrgListQuery): Promise<Paged<UserRow>
 
 /**
  * Every user the list filters keep (listUsers without paging; the Excel export), optionally only `ids`, in list
- * order; at most `limit` + 1 rows are read so a caller can tell "too many".
+ * order; at most `limit` + 1 rows are read so a caller can tell "too many". With `page`, only that page of the list's
+ * order (the 用户管理 list's current page, JNPF dataType 0).
  */
-export async function allUsers(db: Db, q: Pick<OrgListQuery, 'keyword' | 'organizeId' | 'enabledMark'> & { ids?: string[] }, limit: number): Promise<UserRow[]> {
+export async function allUsers(db: Db, q: Pick<OrgListQuery, 'keyword' | 'organizeId' | 'enabledMark'> & { ids?: string[]; page?: { currentPage: number; pageSize: number } }, limit: number): Promise<UserRow[]> {
   let query = await filtered(db, q);
   if (!query || (q.ids && !q.ids.length)) return [];
   if (q.ids) query = query.where('u.id', 'in', q.ids);
-  const raw = await query.orderBy('u.sort_code').orderBy('u.account').limit(limit + 1).execute();
+  const sorted = query.orderBy('u.sort_code').orderBy('u.account');
+  const raw = await (q.page ? sorted.limit(Math.min(q.page.pageSize, limit)).offset((q.page.currentPage - 1) * q.page.pageSize) : sorted.limit(limit + 1)).execute();
   const out: UserRow[] = [];
   for (let i = 0; i < raw.length; i += 1000) out.push(...(await withRelations(db, raw.slice(i, i + 1000))));
   return out;
