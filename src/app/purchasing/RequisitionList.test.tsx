@@ -31,7 +31,7 @@ const WAIT = { timeout: 15_000 };
 const rows = () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')] as HTMLElement[];
 function page() {
   const store = createStore();
-  store.set(permissionListAtom, [{ modelId: MENU, button: ['btn_edit', 'btn_remove', 'btn_download'].map((enCode) => ({ enCode })) }]);
+  store.set(permissionListAtom, [{ modelId: MENU, button: ['btn_edit', 'btn_remove', 'btn_download', 'btn_audit'].map((enCode) => ({ enCode })) }]);
   return render(
     <Provider store={store}>
       <MemoryRouter>
@@ -73,5 +73,13 @@ describe('采购申请 list', () => {
     fireEvent.click(within(await screen.findByRole('tooltip', {}, WAIT)).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(screen.getByText('共 11 条')).toBeTruthy(), WAIT);
     expect(rows()[0].textContent).toContain('待审核');
+  });
+
+  it('approves a submitted requisition from its row (btn_audit)', async () => {
+    page();
+    await waitFor(() => expect(rows()).toHaveLength(10), WAIT);
+    fireEvent.click(within(rows()[0] as HTMLElement).getByRole('button', { name: '审核通过' }));
+    await waitFor(() => expect(rows()[0]?.textContent).toContain('审核通过'), WAIT);
+    expect(within(rows()[0] as HTMLElement).queryByRole('button', { name: '删除' })).toBeNull();
   });
 });

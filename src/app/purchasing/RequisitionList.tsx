@@ -117,7 +117,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 190,
+      width: 230,
       fixed: 'right',
       render: (_: unknown, r: ReqHeader) => (
         <Space size={4}>
@@ -130,6 +130,23 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
             <Popconfirm title={`${t('list.cancel')}？`} onConfirm={() => act(r, 'cancel')}>
               <Button type="link" size="small">
                 {t('list.cancel')}
+              </Button>
+            </Popconfirm>
+          )}
+          {can('btn_audit') && r.docState === 0 && r.auditState === 2 && (
+            <>
+              <Button type="link" size="small" onClick={() => act(r, 'approve')}>
+                {t('list.approve')}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => act(r, 'reject')}>
+                {t('list.reject')}
+              </Button>
+            </>
+          )}
+          {can('btn_audit') && r.docState === 0 && r.auditState === 6 && (
+            <Popconfirm title={`${t('list.unaudit')}？`} onConfirm={() => act(r, 'unaudit')}>
+              <Button type="link" size="small">
+                {t('list.unaudit')}
               </Button>
             </Popconfirm>
           )}
