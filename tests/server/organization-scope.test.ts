@@ -72,4 +72,16 @@ describe('分级管理: an organisation admin acts only inside its organisations
   it('the administrator is not narrowed', async () => {
     expect((await ctx.t.call('POST', '/api/permission/Position', { token: ctx.token, payload: { organizeId: 'org-kd', fullName: '巡检员', enCode: 'kdPatrol2' } })).code).toBe(200);
   });
+
+  it('the 分级管理 grant alone lists the organisations on its page (not 组织管理)', async () => {
+    const { t } = ctx;
+    await t.app.db.insertInto('role').values({ id: 'role-grade-only', full_name: '分级员', en_code: 'gradeOnly' }).execute();
+    await grant(t.app, 'Role', 'role-grade-only', [['module', 'menu-grade-manage']]);
+    await createUser(t.app, { account: 'gradeonly', password: PW, roleIds: ['role-grade-only'] });
+    const token = await t.login('gradeonly', PW);
+    const list = await t.call('GET', '/api/permission/organizeAdminIsTrator', { token });
+    expect(list.code).toBe(200);
+    expect(JSON.stringify(list.data.list)).toContain('org-demo');
+    expect((await t.call('GET', '/api/permission/Organize', { token })).code).toBe(403);
+  });
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { IdParamsSchema } from '../../../../schemas/wire/common';
-import { type OrganizeAdminBody, OrganizeAdminBodySchema } from '../../../../schemas/wire/organization';
+import { type OrganizeAdminBody, OrganizeAdminBodySchema, OrgKeywordQuerySchema } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { MENU } from './common';
 import { fail } from './messages';
 import { assertOrgScope } from './org-scope';
+import { organizeTree } from './organize-repository';
 
 const FLAGS = ['thisLayerAdd', 'thisLayerEdit', 'thisLayerDelete', 'thisLayerSelect', 'subLayerAdd', 'subLayerEdit', 'subLayerDelete', 'subLayerSelect'] as const;
 const column = (flag: (typeof FLAGS)[number]) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as 'this_layer_add';
@@ -70,9 +71,14 @@ export async function saveOrganizeAdmins(db: Db, organizeId: string, body: Organ
  * Organisation admins per organisation (spec 001 §7 Organisation; reference/permissions.md §1; JNPF PUT, ours POST):
  * GET /api/permission/organizeAdminIsTrator/{organizeId} → `{ list: OrganizeAdminRow[] }`;
  * POST the same path with `{ list: [{ userId, thisLayerAdd…subLayerSelect }] }` replaces them (btn_edit).
- * Behind the 分级管理 menu (enCode gradeManage). 404 unknown organisation; 400 unknown user.
+ * GET /api/permission/organizeAdminIsTrator?keyword → the organisation tree (the page's list, so the 分级管理 grant alone
+ * opens it). Behind the 分级管理 menu (enCode gradeManage). 404 unknown organisation; 400 unknown user.
  */
 export default async function organizeAdminRoutes(app: FastifyInstance): Promise<void> {
+  /** GET /api/permission/organizeAdminIsTrator?keyword → `{ list: tree }`: the organisations 分级管理 lists (as GET Organize). */
+  app.get<{ Querystring: { keyword?: string } }>('/api/permission/organizeAdminIsTrator', { config: { access: { menu: MENU.gradeManage } }, schema: { querystring: OrgKeywordQuerySchema } }, async (req) =>
+    ok({ list: await organizeTree(app.db, req.query.keyword) }),
+  );
   app.get<{ Params: { id: string } }>('/api/permission/organizeAdminIsTrator/:id', { config: { access: { menu: MENU.gradeManage } }, schema: { params: IdParamsSchema } }, async (req) =>
     ok({ list: await organizeAdmins(app.db, req.params.id) }),
   );
