@@ -164,3 +164,32 @@ export async function displayDetails(mnos: string[], opts: { fabric?: boolean; e
 export function checkZeroLines(mnos: string[]): Promise<{ ok: boolean; list: Array<{ mno: string; materialCode: string; materialName: string; usage: number; orderQty: number }> }> {
   return request(`${P}/CheckZeroManfac`, { method: 'post', json: { mnos } });
 }
+
+/** POST PuReq/GetSnoList: styles with their order count and pieces. */
+export async function styleList(keyword: string): Promise<Array<{ sno: string; orders: number; quantity: number }>> {
+  return (await request<{ list: Array<{ sno: string; orders: number; quantity: number }> }>(`${P}/GetSnoList`, { method: 'post', json: { keyword, currentPage: 1, pageSize: 50 } })).list;
+}
+
+/** POST PuReq/GetDisplayDetailsSno: the requirement of styles, summed per style and material. */
+export async function styleDetails(snos: string[]): Promise<RequirementLine[]> {
+  return (await request<{ list: RequirementLine[] }>(`${P}/GetDisplayDetailsSno`, { method: 'post', json: { snos } })).list;
+}
+
+/** POST PuReq/GetBnoList: the BOM lines of the batches (spec 001 §5 batch rules answer 400). */
+export async function batchDetails(bnos: string): Promise<RequirementLine[]> {
+  return (await request<{ list: RequirementLine[] }>(`${P}/GetBnoList`, { method: 'post', json: { bnos } })).list;
+}
+
+/** A department consumable item. */
+export interface DeptItem {
+  id: string;
+  materialCode: string;
+  materialName: string;
+  spec: string;
+  unit: string;
+}
+
+/** POST PuReq/GetDeptItem: the caller's department's items and the common ones. */
+export async function deptItems(): Promise<DeptItem[]> {
+  return (await request<{ list: DeptItem[] }>(`${P}/GetDeptItem`, { method: 'post', json: {} })).list;
+}

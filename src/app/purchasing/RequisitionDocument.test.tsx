@@ -66,4 +66,22 @@ describe('requisition document', () => {
     const doc = await request<ReqDocument>(`/api/SubDev/PuReq/GetReqInfoById/${existing}`);
     expect(doc).toMatchObject({ version: 1, totalQty: 12 });
   });
+
+  it('fills from batches (spec batch rules answered) and from department items', async () => {
+    show();
+    await screen.findByText(/^T\d{14}/, {}, WAIT);
+    const bnos = screen.getByPlaceholderText('239101,239102');
+    fireEvent.change(bnos, { target: { value: '2391' } });
+    fireEvent.click(screen.getByRole('button', { name: '带出明细' }));
+    expect(await screen.findByText('批号搜索至少输入6个字符', {}, WAIT)).toBeTruthy();
+    fireEvent.change(bnos, { target: { value: '239102' } });
+    fireEvent.click(screen.getByRole('button', { name: '带出明细' }));
+    await waitFor(() => expect(gridRows().length).toBeGreaterThanOrEqual(7), WAIT);
+    const n = gridRows().length;
+    const type = document.querySelectorAll('.ant-select')[0] as HTMLElement;
+    fireEvent.mouseDown(type.querySelector('.ant-select-selector, .ant-select-content') ?? type);
+    fireEvent.click(await screen.findByText('部门用品', {}, WAIT));
+    fireEvent.click(screen.getByRole('button', { name: '带出明细' }));
+    await waitFor(() => expect(gridRows().length).toBeGreaterThan(n), WAIT);
+  });
 });

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { checkZeroLines, createTno, displayDetails, findOrders, getRequisition, type ManfacOrder, saveRequisition } from '../../api/purchasing';
+import { batchDetails, checkZeroLines, createTno, deptItems, displayDetails, styleDetails, styleList, findOrders, getRequisition, type ManfacOrder, type RequirementLine, saveRequisition } from '../../api/purchasing';
 import { toast } from '../../api/toast';
 import { PURCHASING_NS } from './i18n';
 import LineGrid, { type GridLine, newKey } from './LineGrid';
@@ -19,6 +19,9 @@ interface Header {
   deliveryDate: Dayjs | null;
   mno?: string;
   remark?: string;
+  /** Source pickers, not stored on the header. */
+  sno?: string;
+  bnos?: string;
 }
 
 /**
@@ -39,6 +42,7 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
   const [error, setError] = useState<{ msg: string; row: number | null } | null>(null);
   const [orders, setOrders] = useState<ManfacOrder[]>([]);
   const [ticked, setTicked] = useState<string[]>([]);
+  const [styles, setStyles] = useState<Array<{ sno: string; orders: number }>>([]);
   const readOnly = meta.docState !== 0 || !EDITABLE.has(meta.auditState);
 
   useEffect(() => {
@@ -56,17 +60,46 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
       .finally(() => setLoading(false));
   }, [id, form]);
 
-  const fillFromOrder = async () => {
-    const { mno, reqType, deliveryDate } = form.getFieldsValue();
+  /** Appends requirement lines not on the document yet (by BOM line, or by style and material). */
+  const append = (found: RequirementLine[], delivery: string) => {
+    const have = new Set(lines.map((l) => l.bomId || `${l.sno}|${l.materialCode}`));
+    const add = found
+      .filter((r) => !have.has(r.bomId || `${r.sno}|${r.materialCode}`))
+      .map((r): GridLine => ({ key: newKey(), materialCode: r.materialCode, materialName: r.materialName, spec: r.spec, unit: r.unit, quantity: r.net, deliveryDate: delivery, supplier: '', mno: r.mno || null, sno: r.sno || null, bno: r.bno || null, bomId: r.bomId || null }));
+    setLines([...lines, ...add]);
+    toast('success', t('doc.filled', { count: add.length }));
+  };
+
+  /**
+   * 带出明细 by type: department items (quantity left for the user), a style's requirement (GetDisplayDetailsSno),
+   * batches (GetBnoList), else the chosen order (CheckZeroManfac warning, then getDisplayDetails or the fabric lines).
+   */
+  const fill = async () => {
+    const { mno, reqType, deliveryDate, sno, bnos } = form.getFieldsValue();
+    const delivery = fmt(deliveryDate);
+    if (reqType === 'dept') {
+      const items = await deptItems().catch(() => null);
+      if (items) {
+        setLines([...lines, ...items.map((i): GridLine => ({ key: newKey(), materialCode: i.materialCode, materialName: i.materialName, spec: i.spec, unit: i.unit, quantity: null, deliveryDate: delivery }))]);
+        toast('success', t('doc.filled', { count: items.length }));
+      }
+      return;
+    }
+    if (reqType === 'sno' && sno) {
+      const found = await styleDetails([sno]).catch(() => null);
+      if (found) append(found, delivery);
+      return;
+    }
+    if (bnos?.trim()) {
+      const found = await batchDetails(bnos).catch(() => null);
+      if (found) append(found, delivery);
+      return;
+    }
     if (!mno) return;
     const zero = await checkZeroLines([mno]).catch(() => null);
     if (zero && !zero.ok) toast('warning', t('doc.zeroLines', { mno, items: zero.list.map((z) => z.materialCode || z.mno).join(', ') }));
     const found = await displayDetails([mno], { fabric: reqType === 'fabric', excludeReqId: meta.id }).catch(() => null);
-    if (!found) return;
-    const have = new Set(lines.map((l) => l.bomId).filter(Boolean));
-    const add = found.filter((r) => !have.has(r.bomId)).map((r): GridLine => ({ key: newKey(), materialCode: r.materialCode, materialName: r.materialName, spec: r.spec, unit: r.unit, quantity: r.net, deliveryDate: fmt(deliveryDate), supplier: '', mno: r.mno, sno: r.sno, bno: r.bno, bomId: r.bomId }));
-    setLines([...lines, ...add]);
-    toast('success', t('doc.filled', { count: add.length }));
+    if (found) append(found, delivery);
   };
 
   const save = async () => {
@@ -118,12 +151,33 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
             options={orders.map((o) => ({ value: o.mno, label: `${o.mno} ${o.sno} ${o.quantity}` }))}
           />
         </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.reqType !== b.reqType}>
+          {({ getFieldValue }) =>
+            getFieldValue('reqType') === 'sno' ? (
+              <Form.Item name="sno" label={t('doc.sno')}>
+                <Select
+                  showSearch
+                  allowClear
+                  style={{ width: 150 }}
+                  filterOption={false}
+                  onSearch={(x) => void styleList(x).then(setStyles, () => null)}
+                  onFocus={() => void styleList('').then(setStyles, () => null)}
+                  options={styles.map((o) => ({ value: o.sno, label: `${o.sno} (${o.orders})` }))}
+                />
+              </Form.Item>
+            ) : getFieldValue('reqType') === 'dept' ? null : (
+              <Form.Item name="bnos" label={t('doc.bnos')}>
+                <Input style={{ width: 170 }} placeholder="239101,239102" maxLength={200} />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
         <Form.Item name="remark" label={t('list.remark')}>
           <Input style={{ width: 240 }} maxLength={500} />
         </Form.Item>
       </Form>
       <Space style={{ marginBottom: 8 }}>
-        <Button onClick={fillFromOrder} disabled={readOnly}>
+        <Button onClick={fill} disabled={readOnly}>
           {t('doc.fill')}
         </Button>
         <Button onClick={() => setLines([...lines, { key: newKey(), materialCode: '', quantity: null, deliveryDate: fmt(form.getFieldValue('deliveryDate')) }])} disabled={readOnly}>
