@@ -156,7 +156,8 @@ function splitVersion(model: LoadedModel, row: ModelRow): { version: number; sto
  * Updates a record (fields missing from the body keep their stored values; bill numbers and system fields stay).
  * The row is read (and locked only after lost races, see OPTIMISTIC_TRIES); the body's `version` (record-version.ts) decides: current → written; older → merged or
  * refused (409 `{ conflict }`); absent → written unless the model's concurrencyLock is on (400). The UPDATE bumps the
- * version; the history entry records it. Null when there is no such record. @throws ApiError 400/403/409 (nothing written).
+ * version; the history entry records it. Null when there is no such record. `db` may be a transaction (the update
+ * joins it). @throws ApiError 400/403/409 (nothing written).
  */
 export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<UpdateResult | null> {
   const incoming = recordOfBody(body, model);
@@ -166,8 +167,10 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   stripServerFields(model, incoming);
   for (const f of billRuleFields(model.record.formData.fields)) delete incoming[f.vModel];
   const dynamic = await dynamicOptionsOf(db, model, incoming, actor.session ?? null);
+  // Inside a caller's transaction (a workflow action writing its bound record) the update joins it.
+  const inTx = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   const attempt = (lock: boolean) =>
-    db.transaction().execute(async (trx): Promise<UpdateResult | null> => {
+    inTx(async (trx): Promise<UpdateResult | null> => {
     const current = await getRecord(trx, model, recordId, lock, decision?.rowFilter ?? null);
     if (!current) return null;
     const { version, stored } = splitVersion(model, current);

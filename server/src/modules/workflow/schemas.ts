@@ -96,8 +96,11 @@ export const HandleBodySchema = Type.Object({
   candidateList: Type.Optional(PerNode),
   branchList: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })),
   errorRuleUserList: Type.Optional(PerNode),
+  formData: Type.Optional(JsonValue),
 });
 export type HandleBody = {
+  /** The approver's form edits with an audit (an object or its JSON text). */
+  formData?: unknown;
   handleOpinion?: string | null;
   signImg?: string | null;
   copyIds?: string[] | string;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { Action } from './engine/types';
+import { jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
@@ -28,6 +29,14 @@ async function taskOfOperator(app: FastifyInstance, id: string): Promise<string>
 
 const opinion = (b: HandleBody | undefined) => b?.handleOpinion ?? undefined;
 
+/** An action's form data: an object or its JSON text; absent → undefined. @throws 400 badTemplate otherwise. */
+function formOf(v: unknown): Record<string, unknown> | undefined {
+  const x = jsonOf(v);
+  if (x === null || x === undefined) return undefined;
+  if (typeof x !== 'object' || Array.isArray(x)) throw fail(400, 'badTemplate');
+  return x as Record<string, unknown>;
+}
+
 /**
  * The workflow runtime (issue 15 item 2; reference/workflow.md §3): launch and resubmit (FlowTask), the form of a task,
  * the detail (FlowBefore/{taskId}) and the approver actions (FlowBefore/Audit, Reject, Recall, Transfer,
@@ -36,8 +45,8 @@ const opinion = (b: HandleBody | undefined) => b?.handleOpinion ?? undefined;
  */
 export default async function taskRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
-  const act = async (req: FastifyRequest, taskId: string, action: Action, signImg?: string | null) => {
-    const r = await runAction(app.db, taskId, callerOf(req), action, signImg);
+  const act = async (req: FastifyRequest, taskId: string, action: Action, signImg?: string | null, formData?: Record<string, unknown>) => {
+    const r = await runAction(app.db, taskId, callerOf(req), action, signImg, Date.now(), { data: formData, lang: req.lang });
     return ok({ taskId: r.taskId, status: r.status }, t(req.lang, 'ok'));
   };
 
@@ -91,11 +100,16 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
   const handle = { config: signedIn, schema: { params: IdParams, body: HandleBodySchema } };
   type H = Id & { Body: HandleBody | undefined };
 
-  /** POST FlowBefore/Audit/{operatorId}: agree; `freeApproverUserId` adds a signer after the caller; copyIds CC; candidateList/branchList/errorRuleUserList for the next nodes. */
+  /**
+   * POST FlowBefore/Audit/{operatorId}: agree; `freeApproverUserId` adds a signer after the caller; copyIds CC;
+   * candidateList/branchList/errorRuleUserList for the next nodes; `formData` (an object or its JSON text): the
+   * approver's edits, only the node's writable fields (403 naming a read-only one that changed, 400 a required one
+   * empty), saved with the agree in its transaction (task and bound model record).
+   */
   app.post<H>(`${E}/FlowBefore/Audit/:id`, handle, async (req) => {
     const b = req.body ?? {};
     const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList };
-    return act(req, await taskOfOperator(app, req.params.id), action, b.signImg);
+    return act(req, await taskOfOperator(app, req.params.id), action, b.signImg, formOf(b.formData));
   });
 
   /** POST FlowBefore/Reject/{operatorId}: reject (rejectStep when the node lets the approver choose). */

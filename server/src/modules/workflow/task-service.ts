@@ -13,6 +13,8 @@ import { apply } from './engine/actions';
 import { initialState } from './engine/machine';
 import { type Action, type Effect, EngineError, type EngineEnv } from './engine/types';
 import { canLaunch, flowRow, jsonOf } from './flow-repository';
+import { afterBoundWrite, operatesOf, writableData, writeBoundRecord } from './form-permissions';
+import { flowFormOf } from './launch-form';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
 import type { FlowTaskBody } from './schemas';
@@ -81,21 +83,53 @@ async function transition(tx: Db, row: TaskRow, action: Action, formData?: Recor
   }
 }
 
+/** The form data an approver sends with an action, and the request's language. */
+export interface ActionForm {
+  data?: Record<string, unknown>;
+  lang: Lang;
+}
+
+/**
+ * An approver's form edits of an `audit` on locked task `row` (issue 15 item 3): checked against the caller's node's
+ * formOperates (form-permissions.ts writableData: only `write` fields, required ones filled) and written to the bound
+ * model's record (id = task id) through the record service in `tx`. Returns the task's new form data (undefined when
+ * nothing changed) and the model written. Someone who does not hold the operator is left to the engine's refusal.
+ */
+async function approverEdits(tx: Db, row: TaskRow, action: Action, caller: Caller, form: ActionForm) {
+  if (action.type !== 'audit') return { data: undefined, model: null };
+  const op = await tx.selectFrom('flow_task_operator').select(['node_code', 'handle_id', 'state', 'completion']).where('id', '=', action.operatorId).where('task_id', '=', row.id).executeTakeFirst();
+  if (!op || op.handle_id !== caller.userId || op.state !== 0 || op.completion !== 0 || row.status !== 1) return { data: undefined, model: null };
+  const operates = operatesOf((await snapshotOf(tx, row.flow_version_id)).nodes[op.node_code]?.props);
+  if (!operates.length && !form.data) return { data: undefined, model: null };
+  const info = await flowFormOf(tx, row.flow_id);
+  if (!info.formData) return { data: undefined, model: null };
+  const stored = (row.form_data ?? {}) as Record<string, unknown>;
+  const w = writableData(info.formData, operates, stored, form.data ?? {}, form.lang, false);
+  if (!Object.keys(w).length) return { data: undefined, model: null };
+  const model = await writeBoundRecord(tx, info.formId, row.id, w, caller, form.lang);
+  return { data: { ...stored, ...w }, model };
+}
+
 /**
  * Runs one action on task `taskId` in ONE transaction with the task row locked (`for update`) and its version checked,
  * so a double-clicked approve or two countersigners at the same instant make one transition each, in turn, and the
  * second of two identical approves is refused (该节点您已处理过). `signImg` is kept on the caller's record; `now`
- * (ms) is the engine's clock (timers).
- * @throws 404 流程信息不存在, 400 engine refusals, 409 busy.
+ * (ms) is the engine's clock (timers). `form`: an approver's form data with an audit, checked against the node's
+ * field permissions and saved (task and bound record) in the same transaction (approverEdits).
+ * @throws 404 流程信息不存在, 400 engine refusals / required fields, 403 a read-only field changed, 409 busy.
  */
-export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null, now = Date.now()): Promise<ActionResult> {
+export async function runAction(db: Db, taskId: string, caller: Caller, action: Action, signImg?: string | null, now = Date.now(), form: ActionForm = { lang: 'zh' }): Promise<ActionResult> {
+  let model: string | null = null;
   const all = await db.transaction().execute(async (tx) => {
     const row = await lockTask(tx, taskId);
-    const t = await transition(tx, row, action, undefined, now);
+    const edits = await approverEdits(tx, row, action, caller, form);
+    model = edits.model;
+    const t = await transition(tx, row, action, edits.data, now);
     if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
-    await saveTransition(tx, row, t.flow, t.state, t.effects);
+    await saveTransition(tx, row, t.flow, t.state, t.effects, edits.data ? { form_data: edits.data } : {});
     return cascade(tx, { row, status: t.state.status, effects: t.effects });
   });
+  afterBoundWrite(db, model);
   for (const d of all) await deliver(db, d.row, d.effects, caller);
   return { taskId, status: all[0].status, effects: all[0].effects };
 }
@@ -119,6 +153,24 @@ async function assertFormData(db: Db, flow: { form_id: string | null; form_data:
   if (!compiled) return;
   const errors = validateRecord(compiled, present, lang);
   if (errors.length) throw new ApiError(400, errors[0].message, { errors });
+}
+
+/**
+ * The launcher's form data of a submit on task `row` (launch or resubmit; issue 15 item 3): checked against the start
+ * node's formOperates when it has any (writableData; a field without an entry is writable; the baseline is the
+ * stored form data, none for a new task) and written to the bound model's record with the task's id if there is one.
+ * Returns the form data to keep and the model written.
+ */
+async function launcherEdits(tx: Db, row: TaskRow, data: Record<string, unknown>, isNew: boolean, caller: Caller, lang: Lang) {
+  const flow = await snapshotOf(tx, row.flow_version_id);
+  const operates = operatesOf(flow.nodes[flow.start]?.props);
+  const info = await flowFormOf(tx, row.flow_id);
+  let keep = data;
+  if (operates.length && info.formData) {
+    const stored = isNew ? {} : ((row.form_data ?? {}) as Record<string, unknown>);
+    keep = { ...stored, ...writableData(info.formData, operates, stored, data, lang, true) };
+  }
+  return { data: keep, model: await writeBoundRecord(tx, info.formId, row.id, keep, caller, lang) };
 }
 
 /** One saved transition of a task: the row as locked before it, its new status and effects. */
@@ -203,6 +255,7 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
   const submit = (b.status ?? 0) === 0;
   if (submit) await assertFormData(db, flow, formData, lang);
   const latest = `${flow.id}:v${flow.version}`;
+  let model: string | null = null;
   const out = await db.transaction().execute(async (tx) => {
     let row: TaskRow;
     if (id) {
@@ -239,15 +292,18 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    const extra = { form_data: formData, full_name: b.fullName?.trim() || undefined, flow_urgent: b.flowUrgent };
+    const edits = submit ? await launcherEdits(tx, row, formData, !id, caller, lang) : { data: formData, model: null };
+    model = edits.model;
+    const extra = { form_data: edits.data, full_name: b.fullName?.trim() || undefined, flow_urgent: b.flowUrgent };
     if (!submit) {
       await tx.updateTable('flow_task').set({ form_data: jsonb(formData), ...(extra.full_name ? { full_name: extra.full_name } : {}), ...(b.flowUrgent ? { flow_urgent: b.flowUrgent } : {}), updated_at: new Date() }).where('id', '=', row.id).execute();
       return [{ row, status: row.status, effects: [] as Effect[] }];
     }
-    const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList }, formData);
+    const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList }, edits.data);
     await saveTransition(tx, row, t.flow, t.state, t.effects, extra);
     return cascade(tx, { row: { ...row, full_name: extra.full_name ?? row.full_name }, status: t.state.status, effects: t.effects });
   });
+  afterBoundWrite(db, model);
   for (const d of out) await deliver(db, d.row, d.effects, caller);
   return { taskId: out[0].row.id, status: out[0].status, effects: out[0].effects };
 }

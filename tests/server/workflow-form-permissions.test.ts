@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
+import { signedInTestApp } from './helpers';
+import { anOrder, orderModel } from './visualdev-fixtures';
+import { approver, node, W } from './workflow-fixtures';
+
+/**
+ * Per-node form field permissions enforced by the server (issue 15 item 3): a flow bound to an order model (record id
+ * = task id); 李娜 launches a record; 周强's node may write 客户, 状态 (required) and the lines' 数量 but not 金额, not
+ * the hidden 说明 nor the lines' 单价. A changed read-only or hidden field is 403 naming it (zh, en), an emptied
+ * required one 400 {label}不能为空 — nothing written, the to-do still open; the allowed edits go to the model record
+ * through the record service (calculation, history) and to the task with the agree, in one transaction.
+ */
+const s = signedInTestApp();
+const tok: Record<string, string> = {};
+let modelId = '';
+let flowId = '';
+const M = () => `/api/visualdev/OnlineDev/${modelId}`;
+
+const operates = [
+  { id: 'customer', read: true, write: true },
+  { id: 'amount', read: true, write: false },
+  { id: 'note', read: false, write: false },
+  { id: 'status', read: true, write: true, required: true },
+  { id: 'lines', read: true, write: true },
+  { id: 'lines-price', read: true, write: false },
+  { id: 'lines-qty', read: true, write: true },
+];
+
+beforeAll(async () => {
+  for (const u of ['lina', 'zhouqiang']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+  const model = await s.t.call('POST', '/api/visualdev/Base', { token: s.token, payload: { ...orderModel('wfperm', 'kd_wfperm'), webType: 3, enableFlow: 1 } });
+  expect(model.code).toBe(200);
+  modelId = model.data.id;
+  const tree = node('start', 'start', { title: '发起人' }, approver('check', { title: '审核', approvers: [demoUserId('zhouqiang')], formOperates: operates }));
+  const made = await s.t.call('POST', `${W}/FlowEngine`, { token: s.token, payload: { enCode: 'wfperm', fullName: '订单审批', category: 'sales', formType: 1, formId: modelId, flowTemplateJson: JSON.stringify(tree) } });
+  expect(made.code).toBe(200);
+  flowId = made.data.id;
+  expect((await s.t.call('POST', `${W}/FlowEngine/Release/${flowId}`, { token: s.token })).code).toBe(200);
+});
+
+/** A record launched by lina with the task id = the record id; returns the ids and 周强's open operator. */
+async function launched(orderNo: string) {
+  const rec = await s.t.call('POST', M(), { token: s.token, payload: anOrder({ orderNo }) });
+  expect(rec.code).toBe(200);
+  const id = rec.data.id as string;
+  const data = (await s.t.call('GET', `${M()}/${id}`, { token: s.token })).data;
+  const task = await s.t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { id, flowId, fullName: orderNo, formData: data, status: 0 } });
+  expect(task).toMatchObject({ code: 200, data: { id, status: 1 } });
+  const todo = (await s.t.call('GET', `${W}/FlowBefore/List/1?pageSize=100`, { token: tok.zhouqiang })).data.list as Array<{ id: string; processId: string }>;
+  const op = todo.find((r) => r.processId === id)?.id as string;
+  expect(op).toBeTruthy();
+  return { id, data, op };
+}
+const audit = (op: string, formData: unknown, lang?: string) => s.t.call('POST', `${W}/FlowBefore/Audit/${op}`, { token: tok.zhouqiang, payload: { handleOpinion: '同意', formData }, headers: lang ? { 'accept-language': lang } : undefined });
+const record = async (id: string) => (await s.t.call('GET', `${M()}/${id}`, { token: s.token })).data;
+
+describe('an approver edits only the fields the node lets write', () => {
+  it('refuses read-only, hidden and sub-table read-only columns (403 naming the field) and empty required ones (400); nothing written', async () => {
+    const { id, data, op } = await launched('WF-P1');
+    expect(await audit(op, { amount: 999 })).toMatchObject({ code: 403, msg: '暂无权限：字段「金额」在当前节点不可修改' });
+    expect(await audit(op, { amount: 999 }, 'en')).toMatchObject({ code: 403, msg: 'No permission: the field "金额" cannot be changed at this node' });
+    expect(await audit(op, { customer: '改了', note: '<p>偷改</p>' })).toMatchObject({ code: 403, msg: expect.stringContaining('说明') });
+    const lines = (data.lines as Array<Record<string, unknown>>).map((l) => ({ ...l, price: 99 }));
+    expect(await audit(op, { lines })).toMatchObject({ code: 403, msg: expect.stringContaining('订单明细-单价') });
+    expect(await audit(op, { status: '' })).toMatchObject({ code: 400, msg: '状态不能为空' });
+    // Sending the stored values of read-only fields is fine; nothing above was written, the to-do is still open.
+    const after = await record(id);
+    expect(after).toMatchObject({ customer: '华美面料', amount: 1200.5, note: '<p>普通订单</p>' });
+    const detail = (await s.t.call('GET', `${W}/FlowBefore/${id}`, { token: tok.lina })).data;
+    expect(detail.flowTaskInfo.status).toBe(1);
+    expect(detail.formData.customer).toBe('华美面料');
+  });
+
+  it('writes the allowed edits to the record (calculated, versioned, in its history) and the task with the agree', async () => {
+    const { id, data, op } = await launched('WF-P2');
+    const before = await record(id);
+    const lines = (data.lines as Array<Record<string, unknown>>).map((l, i) => (i === 0 ? { ...l, qty: 20 } : l));
+    const r = await audit(op, JSON.stringify({ customer: '新客户', status: 'done', amount: data.amount, lines }));
+    expect(r).toMatchObject({ code: 200, data: { taskId: id, status: 2 } });
+    const after = await record(id);
+    expect(after).toMatchObject({ customer: '新客户', status: 'done', amount: 1200.5, note: '<p>普通订单</p>' });
+    expect(after.lines[0]).toMatchObject({ item: '棉布', qty: 20, price: 12.5, lineTotal: 250 });
+    expect(after.version).toBeGreaterThan(before.version);
+    const history = await s.t.call('GET', `${M()}/${id}/DataChange`, { token: s.token });
+    expect(JSON.stringify(history.data)).toContain('新客户');
+    const detail = (await s.t.call('GET', `${W}/FlowBefore/${id}`, { token: tok.lina })).data;
+    expect(detail.formData).toMatchObject({ customer: '新客户', status: 'done' });
+  });
+
+  it('with no form data the agree passes when the required fields hold values; a non-operator is refused as before', async () => {
+    const { op } = await launched('WF-P3');
+    expect(await s.t.call('POST', `${W}/FlowBefore/Audit/${op}`, { token: tok.lina, payload: { formData: { customer: 'x' } } })).toMatchObject({ code: 400, msg: '您不是当前节点的审批人' });
+    expect(await audit(op, undefined)).toMatchObject({ code: 200, data: { status: 2 } });
+  });
+});
