@@ -11,7 +11,7 @@ import FlowCanvas, { type CanvasActions } from './FlowCanvas';
 import { type DesignedFlow, type FlowField, type FlowIssue, type FlowMeta, issuesOf, modelFields, releaseFlow, saveFlow } from './flowApi';
 import NodeDrawer from './NodeDrawer';
 import type { Translate } from './summary';
-import { addBranch, addNode, findNode, moveBranch, moveNode, removeBranch, removeGroup, removeNode } from './tree';
+import { addBranch, addNode, allNodes, type FlowNode, findNode, moveBranch, moveNode, removeBranch, removeGroup, removeNode } from './tree';
 
 interface FlowDesignerProps {
   flow: DesignedFlow;
@@ -78,18 +78,32 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
     setSelected(id);
     setDrawer(true);
   };
+  /** Gives the nodes an operation created titles in the UI's language (tree.ts names them in Chinese, as JNPF stores them). */
+  const titled = (op: (tree: FlowNode) => string) => {
+    let id = '';
+    change((d) => {
+      const before = new Set(allNodes(d.tree).map((n) => n.nodeId));
+      id = op(d.tree);
+      for (const owner of allNodes(d.tree)) {
+        (owner.conditionNodes ?? []).forEach((h, i) => {
+          if (before.has(h.nodeId)) return;
+          const p = h.properties;
+          h.properties.title = p.isDefault ? t('flow.card.defaultBranch') : `${t(p.isInterflow || p.isBranchFlow ? 'flow.node.branch' : 'flow.node.condition')} ${i + 1}`;
+        });
+        if (!before.has(owner.nodeId) && ['approver', 'timer', 'subFlow'].includes(owner.type)) owner.properties.title = t(`flow.node.${owner.type}`);
+      }
+    });
+    return id;
+  };
   const actions: CanvasActions = {
     select,
     add: (at, kind) => {
-      let id = '';
-      change((d) => {
-        id = addNode(d.tree, at, kind);
-      });
+      const id = titled((tree) => addNode(tree, at, kind));
       if (id) select(id);
     },
     removeNode: (id) => change((d) => removeNode(d.tree, id)),
     moveNode: (id, by) => change((d) => void moveNode(d.tree, id, by)),
-    addBranch: (owner) => change((d) => void addBranch(d.tree, owner)),
+    addBranch: (owner) => void titled((tree) => addBranch(tree, owner)),
     removeBranch: (id) => change((d) => removeBranch(d.tree, id)),
     moveBranch: (id, by) => change((d) => void moveBranch(d.tree, id, by)),
     removeGroup: (owner) => change((d) => removeGroup(d.tree, owner)),
