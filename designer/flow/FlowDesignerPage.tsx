@@ -11,7 +11,7 @@ export const FLOW_HOME = '/workFlow/flowEngine';
 
 /**
  * The flow designer's route `/workFlow/flowEngine/designer?id=<flowId>` (issue 15 item 4; full screen, outside the
- * shell): loads the flow (none: a new one) and opens the designer; a flow that cannot be loaded shows the way back.
+ * shell): loads the flow (none: a new one, its start node titled in the UI's language) and opens the designer; a flow that cannot be loaded shows the way back.
  */
 export default function FlowDesignerPage() {
   const { t } = useTranslation(DESIGNER_NS);
@@ -22,14 +22,19 @@ export default function FlowDesignerPage() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    (opened ? loadFlow(opened) : Promise.resolve(newFlow())).then(
+    const fresh = () => {
+      const f = newFlow();
+      f.tree.properties.title = t('flow.node.start');
+      return f;
+    };
+    (opened ? loadFlow(opened) : Promise.resolve(fresh())).then(
       (f) => live && setFlow(f),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [opened]);
+  }, [opened, t]);
   if (failed) return <Result status="warning" title={t('flow.loadFailed')} extra={<a href={`#${FLOW_HOME}`}>{t('flow.back')}</a>} />;
   if (!flow) return <Spin style={{ display: 'block', marginTop: '20vh' }} />;
   return <FlowDesigner flow={flow} onLeave={() => navigate(FLOW_HOME)} onCreated={(id) => setParams({ id }, { replace: true })} />;
