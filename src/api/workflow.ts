@@ -151,6 +151,8 @@ export interface HandleBody {
   nodeCode?: string;
   branchList?: string[];
   candidateList?: Record<string, string[]>;
+  /** With audit: the approver's edits of the node's writable fields (the server refuses others, issue 15 item 3). */
+  formData?: Record<string, unknown>;
 }
 
 /** The actions of the task page: the path they post to (`{id}` = operator, record or task id) and their method. */

@@ -73,6 +73,9 @@ export function objectValued(schema: JSONSchema7): boolean {
   return types.length === 1 && types[0] === 'object';
 }
 
+/** A field config's `disabled: true` (JNPF; a flow node's read-only field) as rjsf's `ui:disabled`. */
+const locked = (field: FieldConfig): Record<string, unknown> => ((field as { disabled?: unknown }).disabled === true ? { 'ui:disabled': true } : {});
+
 /**
  * Compiles a form config into the record's JSON Schema and rjsf uiSchema (design.md §1, §3).
  * Layout containers (`__config__.children` without `__vModel__`) are flattened; a `table` becomes an array of objects;
@@ -108,7 +111,7 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
           const s = col.__vModel__ ? valueSchema(col, registry, `${here}.children[${j}]`) : null;
           if (!s || !col.__vModel__) continue;
           itemProps[col.__vModel__] = s;
-          itemUi[col.__vModel__] = { 'ui:widget': col.__config__.kdKey, 'ui:options': { field: col } };
+          itemUi[col.__vModel__] = { 'ui:widget': col.__config__.kdKey, 'ui:options': { field: col }, ...locked(col) };
           if (col.__config__.required) itemRequired.push(col.__vModel__);
           byModel[`${model}.${col.__vModel__}`] = col;
         }
@@ -123,7 +126,7 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
         };
         if (cfg.required) required.push(model);
         // 'ui:options' first: rjsf merges ui:* keys in order, and ui:options.field (the config) must not hide ui:field.
-        uiSchema[model] = { 'ui:options': { field }, 'ui:field': 'table', items: itemUi };
+        uiSchema[model] = { 'ui:options': { field }, 'ui:field': 'table', items: itemUi, ...locked(field) };
         order.push(model);
         leaves.push(field);
         byModel[model] = field;
@@ -142,7 +145,7 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
       if (cfg.required) required.push(model);
       // An object value (e.g. permissionTree's grants): rjsf's ObjectField would lay out its properties, so the widget
       // is shown through KdForm's field adapter (`ui:field`, renderers/_shared/bindStore.ts widgetField) instead.
-      uiSchema[model] = objectValued(s) ? { 'ui:options': { field }, 'ui:field': kdKey } : { 'ui:widget': kdKey, 'ui:options': { field } };
+      uiSchema[model] = { ...(objectValued(s) ? { 'ui:options': { field }, 'ui:field': kdKey } : { 'ui:widget': kdKey, 'ui:options': { field } }), ...locked(field) };
       order.push(model);
       leaves.push(field);
       byModel[model] = field;

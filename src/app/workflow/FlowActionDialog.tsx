@@ -23,6 +23,8 @@ export interface FlowActionDialogProps {
   onClose: () => void;
   /** After the server accepted it (its msg already toasted). */
   onDone: () => void;
+  /** With 同意: the approver's edits of the node's writable fields, sent as the body's formData. */
+  formData?: Record<string, unknown>;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface FlowActionDialogProps {
  * chosen (FlowBefore/Candidates: branches or picked approvers). 确定 sends the action; a refusal keeps
  * the dialog open with the server's message toasted by the client.
  */
-export default function FlowActionDialog({ action, targetId, detail, onClose, onDone }: FlowActionDialogProps) {
+export default function FlowActionDialog({ action, targetId, detail, onClose, onDone, formData }: FlowActionDialogProps) {
   const { t } = useTranslation(WORKFLOW_NS);
   const [opinion, setOpinion] = useState('');
   const [user, setUser] = useState<string>('');
@@ -60,14 +62,14 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
     setPicked({});
     if (action !== 'audit' || !targetId) return;
     let live = true;
-    nextChoices(targetId, { formData: detail.formData ?? {} }).then(
+    nextChoices(targetId, { formData: { ...(detail.formData ?? {}), ...(formData ?? {}) } }).then(
       (c) => live && setChoices(c),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [action, running, targetId, detail.formData]);
+  }, [action, running, targetId, detail.formData, formData]);
 
   const send = async () => {
     if (!action) return;
@@ -85,6 +87,7 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
       const r = chosenOf(choices, picked);
       if ('missing' in r) return toast('error', r.missing ? t('next.chooseApprover', { node: r.missing }) : t('next.chooseBranch'), 1500);
       Object.assign(body, r.next);
+      if (formData && Object.keys(formData).length) body.formData = formData;
     }
     setBusy(true);
     try {

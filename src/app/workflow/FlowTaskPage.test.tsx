@@ -23,6 +23,7 @@ import FlowTaskPage from './FlowTaskPage';
 const E = '/api/workflow/Engine';
 const DEMO_PASSWORD = 'Canvas#Bag2026';
 const tokens: Record<string, string> = {};
+let editFlowId = '';
 const USERS: Record<string, UserInfo> = {
   lina: { userId: 'user-demo-lina', userAccount: 'lina', userName: '李娜', isAdministrator: false },
   zhouqiang: { userId: 'user-demo-zhouqiang', userAccount: 'zhouqiang', userName: '周强', isAdministrator: false },
@@ -44,6 +45,15 @@ async function login(account: string): Promise<string> {
 pageTestServerLifecycle(async () => {
   const made = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'leaveReq', fullName: '用料申请', category: 'purchase', formType: 2, formData: { fields: [field('comInput', 'title', '事由'), field('numInput', 'amount', '金额')] }, flowTemplateJson: JSON.stringify(tree) } });
   await request(`${E}/FlowEngine/Release/${made.id}`, { method: 'post' });
+  // The same form; 周强's node may write 金额 (required) but only read 事由 (issue 15 item 3).
+  const operates = [
+    { id: 'title', read: true, write: false },
+    { id: 'amount', read: true, write: true, required: true },
+  ];
+  const editTree = { ...tree, childNode: { ...tree.childNode, properties: { ...tree.childNode.properties, formOperates: operates } } };
+  const edit = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'editReq', fullName: '用料核量', category: 'purchase', formType: 2, formData: { fields: [field('comInput', 'title', '事由'), field('numInput', 'amount', '金额')] }, flowTemplateJson: JSON.stringify(editTree) } });
+  await request(`${E}/FlowEngine/Release/${edit.id}`, { method: 'post' });
+  editFlowId = edit.id;
   for (const u of Object.keys(USERS)) tokens[u] = await login(u);
 });
 
@@ -159,5 +169,27 @@ describe('workflow views and the task page', () => {
     const task = again.list.find((r) => r.fullName === '领用拉链申请');
     expect(task).toBeTruthy();
     expect((await request<{ formData: { title: string } }>(`${E}/FlowTask/${task?.processId}`)).formData.title).toBe('领用拉链 300 条');
+  }, 120_000);
+
+  it('the approver edits the field the node marks write (the read-only one disabled) and 同意 saves it', async () => {
+    configureClient({ token: () => tokens.lina });
+    const made = await request<{ id: string }>(`${E}/FlowTask`, { method: 'post', json: { flowId: editFlowId, fullName: '核量申请', formData: { title: '领用纽扣', amount: 1000 }, status: 0 } });
+    configureClient({ token: () => tokens.zhouqiang });
+    const op = (await request<{ list: Array<{ id: string; processId: string }> }>(`${E}/FlowBefore/List/1`)).list.find((r) => r.processId === made.id);
+    renderAs('zhouqiang', `/workFlow/task?taskId=${made.id}&operatorId=${op?.id}&from=todo`);
+    const page = await screen.findByTestId('flow-task-page', {}, WAIT);
+    await waitFor(() => expect((document.getElementById('root_amount') as HTMLInputElement).value).toBe('1000'), WAIT);
+    expect(within(page).getByTestId('flow-form').getAttribute('data-mode')).toBe('edit');
+    expect((document.getElementById('root_title') as HTMLInputElement).disabled).toBe(true);
+    expect((document.getElementById('root_amount') as HTMLInputElement).disabled).toBe(false);
+    type('root_amount', '');
+    fireEvent.click(screen.getByTestId('flow-action-audit'));
+    expect(await screen.findByText('金额不能为空', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByTestId('flow-action-dialog')).toBeNull();
+    type('root_amount', '600');
+    await act('audit', '核减为 600');
+    await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowTodo'), WAIT);
+    const saved = await request<{ status: number; formData: { title: string; amount: number } }>(`${E}/FlowTask/${made.id}`);
+    expect(saved).toMatchObject({ status: 2, formData: { title: '领用纽扣', amount: 600 } });
   }, 120_000);
 });

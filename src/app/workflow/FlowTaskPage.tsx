@@ -12,7 +12,7 @@ import { useBackToList } from './backTo';
 import FlowActionDialog, { type DialogAction } from './FlowActionDialog';
 import FlowForm, { checkFlowRecord, useCompiledFlowForm } from './FlowForm';
 import FlowProgress from './FlowProgress';
-import { applyFormOperates } from './formOperates';
+import { applyFormOperates, writableIds } from './formOperates';
 import { WORKFLOW_NS } from './i18n';
 import NextChoicesDialog from './NextChoices';
 
@@ -26,7 +26,8 @@ const URGENT_COLORS = ['', 'default', 'orange', 'red'] as const;
  * along) and shows the flow's form under those permissions, the progress and the records with opinions, and the
  * buttons the caller may use — the open to-do's holder: 同意, 拒绝, 转办; an approver whose agree the next node has not
  * touched: 撤回审批; the launcher of a task in approval: 撤回, 催办; the launcher of a draft, rejected or withdrawn task:
- * the form editable with 提交 and 保存草稿; administrators: 指派, 终止. The server checks each action and its refusal
+ * the form editable with 提交 and 保存草稿; administrators: 指派, 终止. An approver whose node marks fields `write`
+ * edits those (the others disabled) and 同意 sends them (checked first; the server keeps only writable ones). The server checks each action and its refusal
  * is toasted; after an action the page returns to the list it came from, refreshed. Generic: any flow's form.
  */
 export default function FlowTaskPage() {
@@ -41,6 +42,7 @@ export default function FlowTaskPage() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ choices: NextChoices; body: Record<string, unknown> } | null>(null);
+  const [edits, setEdits] = useState<Record<string, unknown> | undefined>(undefined);
   const record = useRef<Record<string, unknown>>({});
   const userId = me?.userId ?? '';
 
@@ -68,7 +70,9 @@ export default function FlowTaskPage() {
   const editable = !!info && isLauncher && [0, 3, 4].includes(info.status);
   const myOp = useMemo(() => (info?.status === 1 ? detail?.flowTaskOperatorList.find((o) => o.handleId === userId && o.state === '0' && o.completion === 0) : undefined), [detail, info, userId]);
   const myAgree = useMemo(() => (info?.status === 1 && !myOp ? detail?.flowTaskOperatorRecordList.filter((r) => r.handleId === userId && r.handleStatus === 1 && r.status === 0 && r.taskOperatorId).at(-1) : undefined), [detail, info, myOp, userId]);
-  const form = useMemo(() => (detail?.flowFormInfo.formData ? applyFormOperates(detail.flowFormInfo.formData, myOp ? detail.formOperates : []) : null), [detail, myOp]);
+  // The approver may edit the fields their node marks write (the server accepts only those, issue 15 item 3).
+  const writable = useMemo(() => writableIds(myOp ? (detail?.formOperates ?? []) : []), [detail, myOp]);
+  const form = useMemo(() => (detail?.flowFormInfo.formData ? applyFormOperates(detail.flowFormInfo.formData, myOp ? detail.formOperates : [], writable.size > 0) : null), [detail, myOp, writable]);
   const compiled = useCompiledFlowForm(form);
   const back = useBackToList(from, myOp ? 'todo' : isLauncher ? 'launch' : 'done');
   const admin = !!me?.isAdministrator && info?.status === 1;
@@ -76,6 +80,17 @@ export default function FlowTaskPage() {
   const onChange = useCallback((r: Record<string, unknown>) => {
     record.current = r;
   }, []);
+
+  /** 同意: with writable fields, checks the form (required ones) and hands their values to the dialog. */
+  const openAudit = () => {
+    if (writable.size && compiled) {
+      const checked = checkFlowRecord(compiled.compiled, record.current);
+      setErrors(checked.errors);
+      if (checked.errors.length) return;
+      setEdits(Object.fromEntries(Object.entries(checked.body).filter(([k]) => writable.has(k))));
+    } else setEdits(undefined);
+    setDialog('audit');
+  };
 
   /** Sends the launcher's edits: status 0 resubmits (with the first step's choices), 1 keeps a draft. */
   const post = async (body: Record<string, unknown>, status: 0 | 1, next: ChosenNext = {}) => {
@@ -127,7 +142,7 @@ export default function FlowTaskPage() {
     </Button>
   );
   const actions = [
-    ...(myOp ? [button('audit', () => setDialog('audit'), { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer'))] : []),
+    ...(myOp ? [button('audit', openAudit, { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer'))] : []),
     ...(myAgree ? [button('recall', () => setDialog('recall'))] : []),
     ...(isLauncher && info.status === 1 ? [button('withdraw', () => setDialog('withdraw')), button('press', () => void press())] : []),
     ...(editable ? [button('submit', () => void save(0), { type: 'primary', loading: busy }), button('save', () => void save(1), { loading: busy })] : []),
@@ -161,12 +176,12 @@ export default function FlowTaskPage() {
           <Descriptions.Item label={t('task.launcher')}>{info.userName}</Descriptions.Item>
           <Descriptions.Item label={t('task.launchTime')}>{info.startTime ? dayjs(info.startTime).format('YYYY-MM-DD HH:mm') : ''}</Descriptions.Item>
         </Descriptions>
-        <Card size="small" title={editable ? `${t('task.form')} · ${t('task.editable')}` : t('task.form')} data-testid="flow-task-form">
-          <FlowForm compiledForm={compiled} formId={detail.flowFormInfo.formId} data={record.current} editable={editable} onChange={onChange} errors={errors} revision={`${info.id}:${info.status}`} />
+        <Card size="small" title={editable || writable.size > 0 ? `${t('task.form')} · ${t('task.editable')}` : t('task.form')} data-testid="flow-task-form">
+          <FlowForm compiledForm={compiled} formId={detail.flowFormInfo.formId} data={record.current} editable={editable || writable.size > 0} onChange={onChange} errors={errors} revision={`${info.id}:${info.status}:${writable.size}`} />
         </Card>
         <FlowProgress detail={detail} />
       </Card>
-      <FlowActionDialog action={dialog} targetId={target} detail={detail} onClose={() => setDialog(null)} onDone={back} />
+      <FlowActionDialog action={dialog} targetId={target} detail={detail} onClose={() => setDialog(null)} onDone={back} formData={dialog === 'audit' ? edits : undefined} />
       <NextChoicesDialog
         choices={asking?.choices ?? null}
         onCancel={() => setAsking(null)}
