@@ -24,6 +24,7 @@ console.log(`[hostile sweep] seed ${SEED}, ${RUNS} random cases per route (repla
 const LOG_TABLES: Record<string, string> = {
   login_log: 'every sign-in attempt is logged, refused ones included (the sign-in log of Current/SystemLog)',
   sys_log: 'every call is logged, refused ones included (the request, operation and exception logs of 系统日志, issue 23 item 2)',
+  schedule_task_log: 'the scheduler logs each run of a due job (seeded: session purge hourly at :05), whatever the requests do (issue 23 item 4)',
   login_attempt: 'wrong passwords are counted toward the sign-in lockout, known and unknown accounts alike (issue 12 item 6)',
   kysely_migration: 'migration bookkeeping, not data',
   kysely_migration_lock: 'migration bookkeeping, not data',
