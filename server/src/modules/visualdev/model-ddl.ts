@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { fail } from './messages';
 import type { ColumnData } from './column-data';
-import { ensureKeySequence } from './record-keys';
+import { fail } from './messages';
+import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 import { modelDb, modelSchema, modelTable } from './model-table';
-import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, type FieldColumn, type ModelLayout, DELETED_AT_COLUMN, DELETED_BY_COLUMN, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
+import { ensureKeySequence } from './record-keys';
 
 /**
  * Table migrations of models (issue 4 item 2): tables are created from the layout and changed additively. A column
@@ -73,10 +73,25 @@ export async function freeTableName(db: Db, base: string, allowOrphan: boolean, 
 
 const SAFE_FROM: Record<ColumnSqlType, string[]> = { jsonb: ['text', 'double precision', 'boolean'], text: ['double precision', 'boolean'], 'double precision': [], boolean: [] };
 
+/**
+ * Drops the keyword indexes (keyword-index.ts: `…_kwt` trigram, `…_kwp` lower(col) prefix) that read column `column`
+ * of `table`: an index over lower(col) cannot survive a change of the column's type. The keyword-index sync that
+ * follows every model save recreates the ones the search configuration still wants.
+ */
+async function dropKeywordIndexesOf(db: Db, table: string, column: string): Promise<void> {
+  const found = await sql<{ name: string }>`select distinct c.relname as name from pg_catalog.pg_depend d
+    join pg_catalog.pg_class c on c.oid = d.objid and c.relkind = 'i'
+    join pg_catalog.pg_class t on t.oid = d.refobjid join pg_catalog.pg_namespace n on n.oid = t.relnamespace
+    join pg_catalog.pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+    where n.nspname = ${modelSchema(db)} and t.relname = ${table} and a.attname = ${column} and c.relname ~ '_kw[tp]$'`.execute(db);
+  for (const { name } of found.rows) await sql`drop index if exists ${sql.id(modelSchema(db), name)}`.execute(db);
+}
+
 async function alignColumn(db: Db, table: string, col: FieldColumn, have: string): Promise<void> {
   if (have === col.type) return;
   const using = col.type === 'jsonb' ? sql`to_jsonb(${sql.ref(col.name)})` : sql`${sql.ref(col.name)}::text`;
   if (SAFE_FROM[col.type].includes(have)) {
+    await dropKeywordIndexesOf(db, table, col.name);
     await sql`alter table ${modelTable(db, table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using ${using}`.execute(db);
     return;
   }
@@ -84,6 +99,7 @@ async function alignColumn(db: Db, table: string, col: FieldColumn, have: string
   if (Number(used.rows[0]?.n ?? 0) > 0) {
     throw fail(400, 'typeChangeLosesData', { label: col.label, field: col.name, from: typeName(have), to: typeName(col.type) }, { field: col.name, from: have, to: col.type });
   }
+  await dropKeywordIndexesOf(db, table, col.name);
   await sql`alter table ${modelTable(db, table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)} using null`.execute(db);
 }
 
