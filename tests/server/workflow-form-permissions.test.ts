@@ -94,3 +94,57 @@ describe('an approver edits only the fields the node lets write', () => {
     expect(await audit(op, undefined)).toMatchObject({ code: 200, data: { status: 2 } });
   });
 });
+
+describe('the list of a flow-enabled model shows each row’s audit state; rows in audit or audited are locked', () => {
+  it('answers flowState and its text from the same list query; edit/delete refused while in audit or audited', async () => {
+    const { t } = s;
+    const nos = new Map<string, string>();
+    const make = async (orderNo: string) => {
+      const id = (await t.call('POST', M(), { token: s.token, payload: anOrder({ orderNo }) })).data.id as string;
+      nos.set(id, orderNo);
+      return id;
+    };
+    // A submit writes the launch's form data to the bound record (the task id is the record id).
+    const launch = (id: string, status: 0 | 1) => t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { id, flowId, fullName: id, formData: { orderNo: nos.get(id), status: 'draft' }, status } });
+    const opOf = async (id: string) => ((await t.call('GET', `${W}/FlowBefore/List/1?pageSize=100`, { token: tok.zhouqiang })).data.list as Array<{ id: string; processId: string }>).find((r) => r.processId === id)?.id;
+    const none = await make('ST-0');
+    const draft = await make('ST-D');
+    expect((await launch(draft, 1)).code).toBe(200);
+    const waiting = await make('ST-W');
+    expect((await launch(waiting, 0)).code).toBe(200);
+    const passed = await make('ST-P');
+    await launch(passed, 0);
+    expect((await t.call('POST', `${W}/FlowBefore/Audit/${await opOf(passed)}`, { token: tok.zhouqiang, payload: {} })).code).toBe(200);
+    const rejected = await make('ST-R');
+    await launch(rejected, 0);
+    expect((await t.call('POST', `${W}/FlowBefore/Reject/${await opOf(rejected)}`, { token: tok.zhouqiang, payload: { handleOpinion: '不行' } })).data.status).toBe(3);
+    const withdrawn = await make('ST-X');
+    await launch(withdrawn, 0);
+    expect((await t.call('PUT', `${W}/FlowLaunch/${withdrawn}/Actions/Withdraw`, { token: tok.lina, payload: {} })).data.status).toBe(4);
+    const cancelled = await make('ST-C');
+    await launch(cancelled, 0);
+    expect((await t.call('POST', `${W}/FlowBefore/Cancel/${cancelled}`, { token: s.token, payload: {} })).data.status).toBe(5);
+
+    const states = async (lang?: string) => {
+      const r = await t.call('POST', `${M()}/List`, { token: s.token, payload: { currentPage: 1, pageSize: 50 }, headers: lang ? { 'accept-language': lang } : undefined });
+      expect(r).toMatchObject({ code: 200 });
+      const rows = (r.data.list as Array<{ orderNo: string; flowState: number | null; flowStateText: string }>).filter((x) => x.orderNo.startsWith('ST-'));
+      return Object.fromEntries(rows.map((x) => [x.orderNo, `${x.flowState}:${x.flowStateText}`]));
+    };
+    expect(await states()).toEqual({ 'ST-0': 'null:等待提交', 'ST-D': '0:草稿', 'ST-W': '1:等待审核', 'ST-P': '2:审核通过', 'ST-R': '3:审核驳回', 'ST-X': '4:流程撤回', 'ST-C': '5:审核终止' });
+    expect((await states('en'))['ST-W']).toBe('1:Waiting for audit');
+    // A keyword search reads its matches first from a fenced subquery (list-keyset.ts): the state is read there too.
+    const found = await t.call('POST', `${M()}/List`, { token: s.token, payload: { currentPage: 1, pageSize: 50, keyword: '华美' } });
+    expect(found).toMatchObject({ code: 200 });
+    expect((await t.call('GET', `${M()}/${waiting}`, { token: s.token })).data.flowState).toBe(1);
+
+    const edit = (id: string, lang?: string) => t.call('POST', `/api/visualdev/OnlineDev/App/${modelId}/${id}`, { token: s.token, payload: { customer: '改' }, headers: lang ? { 'accept-language': lang } : undefined });
+    expect(await edit(waiting)).toMatchObject({ code: 403, msg: '单据等待审核，不能修改' });
+    expect(await edit(passed, 'en')).toMatchObject({ code: 403, msg: 'The document is audit passed and cannot be edited' });
+    expect(await t.call('DELETE', `${M()}/${passed}`, { token: s.token })).toMatchObject({ code: 403, msg: '单据审核通过，不能删除' });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/batchDelete/${modelId}`, { token: s.token, payload: { ids: [none, waiting] } })).toMatchObject({ code: 403 });
+    expect((await record(none)).orderNo).toBe('ST-0');
+    for (const id of [none, draft, rejected, withdrawn, cancelled]) expect((await edit(id)).code).toBe(200);
+    expect((await t.call('DELETE', `${M()}/${none}`, { token: s.token })).code).toBe(200);
+  });
+});

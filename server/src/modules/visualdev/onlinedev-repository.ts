@@ -5,6 +5,7 @@ import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { RowFilter } from '../../permissions/row-filter';
 import { inScope } from './field-access';
+import { FLOW_STATE_COLUMN, flowStateSelect } from './flow-state';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
@@ -50,9 +51,12 @@ export async function runRowsAsJson(db: Db, statement: CompiledQuery): Promise<R
   return (r.rows[0] as { rows: Record<string, unknown>[] }).rows;
 }
 
-/** The main columns a record read selects: id, every field column and the record version (issue 27 item 1). */
+/**
+ * The main columns a record read selects: id, every field column and the record version (issue 27 item 1); for a
+ * flow-enabled model also its audit state (flow-state.ts, a primary-key lookup of flow_task in the same statement).
+ */
 export function selectColumns(model: LoadedModel): string[] {
-  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN];
+  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN, ...(flowStateSelect(model) as unknown as string[])];
 }
 
 /**
@@ -64,6 +68,7 @@ export function toRow(model: LoadedModel, r: Record<string, unknown>): ModelRow 
   for (const c of model.columns) out[c.name] = r[c.name] ?? null;
   const v = r[VERSION_COLUMN];
   if (v !== undefined && v !== null) for (const m of versionMembers(model)) out[m] = Number(v);
+  if (FLOW_STATE_COLUMN in r) out.flowState = r[FLOW_STATE_COLUMN] === null ? null : Number(r[FLOW_STATE_COLUMN]);
   return out;
 }
 

@@ -6,6 +6,7 @@ import { loadExtension } from '../page-extension/store';
 import { builtinPage, mayOpenPage, pageConfigAnswer } from './builtin-pages';
 import { type ColumnData, sortableColumns } from './column-data';
 import { readable, trimRow } from './field-access';
+import { assertNotInAudit, withFlowStateText } from './flow-state';
 import { listChanges } from './history';
 import { parseQueryJson } from './list-filter';
 import { withListBudget } from './list-budget';
@@ -153,7 +154,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       // Issue 28 item 3: within the list budget (statement timeout; searches through the bounded gate; list-budget.ts).
       const search = !!request.keyword?.trim() || Object.keys(request.query ?? {}).length > 0;
       const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
-      return ok({ ...page, list: page.list.map((r) => trimRow(r, req.decision, model)) });
+      return ok({ ...page, list: withFlowStateText(model, page.list, req.lang).map((r) => trimRow(r, req.decision, model)) });
     },
   );
 
@@ -191,6 +192,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } },
     async (req) => {
       const model = await modelOf(req);
+      await assertNotInAudit(app.db, model, [req.params.recordId], 'edit', req.lang);
       const res = await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision);
       if (!res) throw ApiError.notFound();
       const msg = res.merged ? versionText('mergedOk', { users: res.merged.users, fields: res.merged.fields.join('、') }, req.lang) : t(req.lang, 'updateOk');
@@ -209,6 +211,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const model = await modelOf(req);
       const version = versionOf(req.query);
       const versions = new Map(version === undefined ? [] : [[req.params.recordId, version]]);
+      await assertNotInAudit(app.db, model, [req.params.recordId], 'remove', req.lang);
       if (!(await deleteMany(app.db, model, [req.params.recordId], actorOf(req), versions, req.decision))) throw ApiError.notFound();
       return ok(null, t(req.lang, 'deleteOk'));
     },
@@ -233,6 +236,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
         const v = versionOf({ version: given[id] });
         if (v !== undefined) versions.set(id, v);
       }
+      await assertNotInAudit(app.db, model, ids, 'remove', req.lang);
       const count = await deleteMany(app.db, model, [...new Set(ids)], actorOf(req), versions, req.decision);
       return ok({ count }, text('batchDeleteOk', { count }, req.lang));
     },
