@@ -141,6 +141,8 @@ export default function ModelList(props: ModelListProps) {
   };
 
   const dictionaries = useColumnDictionaries(cd.columnList, compiled);
+  // A flow-enabled model's rows carry their audit state (server flow-state.ts): shown as a tag column.
+  const flowRows = useMemo(() => data.rows.some((r) => 'flowStateText' in (r as Record<string, unknown>)), [data.rows]);
   const names = useGridNames(cd.columnList, compiled, data.rows as Record<string, unknown>[]);
   const pageIds = useMemo(() => data.rows.map((r) => String(r.id)), [data.rows]);
   const context = useMemo<ListGridContext>(
@@ -194,8 +196,9 @@ export default function ModelList(props: ModelListProps) {
         inline: cd.type === 4,
         stateField: source.state?.field,
         tree: !!source.rowChildren,
+        flowState: flowRows ? rt('list.flowState') : undefined,
       }),
-    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt, source],
+    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt, source, flowRows],
   );
   const rows = useMemo<GridRow[]>(() => {
     const list = withDrafts(data.rows, drafts.drafts);

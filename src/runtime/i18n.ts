@@ -37,6 +37,7 @@ export const RUNTIME_STRINGS = {
       "groupHeader": "{{label}}：{{value}}（{{count}}）",
       "emptyGroup": "（空）",
       "action": "操作",
+      "flowState": "审核状态",
       "expand": "展开",
       "collapse": "折叠"
     },
@@ -122,6 +123,7 @@ export const RUNTIME_STRINGS = {
       "groupHeader": "{{label}}: {{value}} ({{count}})",
       "emptyGroup": "(empty)",
       "action": "Actions",
+      "flowState": "Audit state",
       "expand": "Expand",
       "collapse": "Collapse"
     },
@@ -207,6 +209,7 @@ export const RUNTIME_STRINGS = {
       "groupHeader": "{{label}}：{{value}}（{{count}}）",
       "emptyGroup": "（空）",
       "action": "操作",
+      "flowState": "審核狀態",
       "expand": "展開",
       "collapse": "摺疊"
     },
@@ -292,6 +295,7 @@ export const RUNTIME_STRINGS = {
       "groupHeader": "{{label}}: {{value}} ({{count}})",
       "emptyGroup": "(kosong)",
       "action": "Tindakan",
+      "flowState": "Status audit",
       "expand": "Kembangkan",
       "collapse": "Runtuhkan"
     },

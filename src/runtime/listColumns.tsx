@@ -1,6 +1,6 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { ColDef, ICellRendererParams, IHeaderParams } from 'ag-grid-community';
-import { Button, Checkbox, Space, Switch, Tooltip } from 'antd';
+import { Button, Checkbox, Space, Switch, Tag, Tooltip } from 'antd';
 import type { KdGridContext } from '../../renderers/_shared/fieldProps';
 import type { ComponentType, ReactNode } from 'react';
 import type { ColumnItem } from '../../schemas/columns';
@@ -175,6 +175,22 @@ export interface ListColumnsOptions {
   stateField?: string;
   /** Rows form a tree (built-in pages' ResourceList `children`): the first column indents them and folds. */
   tree?: boolean;
+  /** A flow-enabled model's audit state column (rows carry flowState / flowStateText): its header. */
+  flowState?: string;
+}
+
+/** Tag colours of the audit state (spec 001 §4; flowState = the flow task status, null 等待提交). */
+const FLOW_STATE_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default'] as const;
+
+/** The audit state of a row of a flow-enabled model as a tag (issue 15 item 3). */
+function FlowStateCell({ data }: ICellRendererParams<GridRow>) {
+  if (!data || data.flowStateText === undefined) return null;
+  const state = typeof data.flowState === 'number' ? data.flowState : -1;
+  return (
+    <Tag color={FLOW_STATE_COLORS[state] ?? 'default'} data-testid="flow-state" data-state={state}>
+      {String(data.flowStateText)}
+    </Tag>
+  );
 }
 
 /**
@@ -208,6 +224,7 @@ export function buildListColumns(o: ListColumnsOptions): ColDef<GridRow>[] {
   if (o.selectable) {
     defs.unshift({ colId: '__select', headerComponent: SelectHeader, cellRenderer: SelectCell, width: 48, pinned: 'left', sortable: false, resizable: false, suppressMovable: true });
   }
+  if (o.flowState) defs.push({ colId: '__flowState', headerName: o.flowState, field: 'flowStateText' as never, cellRenderer: FlowStateCell, width: 110, sortable: false });
   if (o.rowButtons || o.inline) {
     defs.push({ colId: '__actions', headerName: o.words.action, cellRenderer: RowActions, width: 60 + Math.max(2, o.rowButtons) * 48, pinned: 'right', sortable: false, resizable: false });
   }

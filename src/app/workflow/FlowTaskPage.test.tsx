@@ -5,13 +5,19 @@ import { createStore, Provider } from 'jotai';
 import { md5 } from 'js-md5';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { callUrl, configureClient, request } from '../../api/client';
+import { callHeaders, callUrl, configureClient, request } from '../../api/client';
 import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import AddFlow from '../pages/workflow/addFlow';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
 import { gridRows, WAIT } from '../views/configPageTesting';
+import { renderers } from '../../../renderers';
+import type { ColumnConfig } from '../../../schemas/columns';
+import { orderModel } from '../../../tests/server/visualdev-fixtures';
+import * as onlineDev from '../../api/onlineDev';
+import { compileModel } from '../../runtime/compileModel';
+import ModelList from '../../runtime/ModelList';
 import FlowTaskPage from './FlowTaskPage';
 
 /**
@@ -19,11 +25,14 @@ import FlowTaskPage from './FlowTaskPage';
  * released through the API; 李娜 launches it from 发起流程 and sees it in 我发起的; 周强 sees it in 待办, opens it,
  * approves it with an opinion, and finds it in 已办; 李娜's 我发起的 shows it approved with the opinion on its page.
  * Reject path: 周强 rejects back to the launcher; 李娜 sees 审核退回, edits the form on the task page and resubmits.
+ * Issue 15 item 3: an approver edits only the fields the node marks write and 同意 saves them; a flow-enabled model's
+ * list shows each row's audit state as a tag.
  */
 const E = '/api/workflow/Engine';
 const DEMO_PASSWORD = 'Canvas#Bag2026';
 const tokens: Record<string, string> = {};
 let editFlowId = '';
+let listModelId = '';
 const USERS: Record<string, UserInfo> = {
   lina: { userId: 'user-demo-lina', userAccount: 'lina', userName: '李娜', isAdministrator: false },
   zhouqiang: { userId: 'user-demo-zhouqiang', userAccount: 'zhouqiang', userName: '周强', isAdministrator: false },
@@ -54,6 +63,17 @@ pageTestServerLifecycle(async () => {
   const edit = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'editReq', fullName: '用料核量', category: 'purchase', formType: 2, formData: { fields: [field('comInput', 'title', '事由'), field('numInput', 'amount', '金额')] }, flowTemplateJson: JSON.stringify(editTree) } });
   await request(`${E}/FlowEngine/Release/${edit.id}`, { method: 'post' });
   editFlowId = edit.id;
+  // A flow-enabled order model with a bound flow (its list shows the audit state).
+  const model = await request<{ id: string }>('/api/visualdev/Base', { method: 'post', json: { ...orderModel('flowList', 'kd_flow_list'), webType: 3, enableFlow: 1 } });
+  const listTree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'check', properties: { title: '审核', assigneeType: 6, approvers: ['user-demo-zhouqiang'] }, childNode: null } };
+  const bound = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'flowList', fullName: '订单审批', category: 'sales', formType: 1, formId: model.id, flowTemplateJson: JSON.stringify(listTree) } });
+  await request(`${E}/FlowEngine/Release/${bound.id}`, { method: 'post' });
+  const add = async (orderNo: string) => (await request<{ id: string }>(`/api/visualdev/OnlineDev/${model.id}`, { method: 'post', json: { orderNo } })).id;
+  await add('FL-NEW');
+  const sent = await add('FL-SENT');
+  await request(`${E}/FlowTask`, { method: 'post', json: { id: sent, flowId: bound.id, fullName: 'FL-SENT', formData: { orderNo: 'FL-SENT' }, status: 0 } });
+  listModelId = model.id;
+  tokens.admin = callHeaders().Authorization ?? '';
   for (const u of Object.keys(USERS)) tokens[u] = await login(u);
 });
 
@@ -191,5 +211,20 @@ describe('workflow views and the task page', () => {
     await waitFor(() => expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('workflowTodo'), WAIT);
     const saved = await request<{ status: number; formData: { title: string; amount: number } }>(`${E}/FlowTask/${made.id}`);
     expect(saved).toMatchObject({ status: 2, formData: { title: '领用纽扣', amount: 600 } });
+  }, 120_000);
+
+  it('a flow-enabled model’s list shows each row’s audit state as a tag', async () => {
+    configureClient({ token: () => tokens.admin });
+    const r = await onlineDev.config(listModelId);
+    if (!r.ok) throw new Error(r.msg);
+    const { compiled, registry } = compileModel(r.config.formData, renderers);
+    render(
+      <AntApp>
+        <ModelList moduleId={listModelId} columnData={{ ...r.config.columnData, useBtnPermission: false } as ColumnConfig} compiled={compiled} registry={registry} can={() => true} />
+      </AntApp>,
+    );
+    await waitFor(() => expect(row('FL-SENT')).toContain('等待审核'), WAIT);
+    expect(row('FL-NEW')).toContain('等待提交');
+    expect(document.querySelector('.ag-header-cell[col-id="__flowState"]')?.textContent).toContain('审核状态');
   }, 120_000);
 });
