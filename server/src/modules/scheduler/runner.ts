@@ -50,7 +50,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
-  private ticking = false;
+  private ticking: Promise<number> | null = null;
   private readonly runs = new Set<Promise<void>>();
   readonly instance: string;
   private readonly pollMs: number;
@@ -76,17 +76,24 @@ export class Scheduler {
     this.timer.unref();
   }
 
-  /** Stops polling and waits for the runs in progress. */
+  /** Stops polling and waits for the poll and the runs in progress. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.ticking;
     await Promise.allSettled([...this.runs]);
   }
 
-  /** Claims every due run and starts it → how many this call claimed. Never rejects. */
-  async tick(now = new Date()): Promise<number> {
-    if (this.ticking) return 0;
-    this.ticking = true;
+  /** Claims every due run and starts it → how many this call claimed (0 while another poll of this scheduler runs). Never rejects. */
+  tick(now = new Date()): Promise<number> {
+    if (this.ticking) return Promise.resolve(0);
+    this.ticking = this.poll(now).finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async poll(now: Date): Promise<number> {
     let n = 0;
     try {
       const due = await this.app.db
@@ -116,8 +123,6 @@ export class Scheduler {
       }
     } catch (err) {
       console.warn(`[scheduler] poll failed: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      this.ticking = false;
     }
     return n;
   }
