@@ -26,6 +26,8 @@ import { fixed, median, percentile } from './lib/stats';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PER_ROUND = 30;
 const SEARCHERS = 20;
+/** Reads by id per phase (idle, busy) of a B18d round: enough that the p95 is not one outlier. */
+const DETAILS = 150;
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'kd_bench_search';
 const ROWS = { pg: Number(process.env.BENCH_SEARCH_ROWS_PG ?? 100_000), pglite: Number(process.env.BENCH_SEARCH_ROWS_PGLITE ?? 20_000) };
@@ -101,12 +103,12 @@ async function run(kind: 'pg' | 'pglite'): Promise<{ outcomes: Outcome[]; notes:
       kwAll.push(...b);
       plainAll.push(...a);
       const idle: number[] = [];
-      for (let i = 0; i < PER_ROUND * 2; i++) idle.push(await detail());
+      for (let i = 0; i < DETAILS; i++) idle.push(await detail());
       const load = new Worker(new URL('./lib/search-load.mjs', import.meta.url), { workerData: { port, token, path: LIST, searchers: SEARCHERS } });
       await new Promise((r) => load.once('message', r));
       await new Promise((r) => setTimeout(r, 200));
       const busy: number[] = [];
-      for (let i = 0; i < PER_ROUND * 2; i++) busy.push(await detail());
+      for (let i = 0; i < DETAILS; i++) busy.push(await detail());
       const counts = new Promise<{ answered: number; failed: number }>((r) => load.once('message', r));
       load.postMessage('stop');
       const c = await counts;

@@ -58,7 +58,7 @@ async function wanted(db: Db, layout: ModelLayout, cd: Partial<ColumnData>): Pro
   const out = new Map<string, ReturnType<typeof sql>>();
   for (const col of keywordColumns(layout, cd as ColumnData)) {
     if (ns) out.set(indexName(layout.table, col, 't'), sql`using gin (${sql.id(col)} ${sql.id(ns)}.gin_trgm_ops)`);
-    out.set(indexName(layout.table, col, 'p'), sql`using btree (lower(${sql.id(col)}) text_pattern_ops)`);
+    out.set(indexName(layout.table, col, 'p'), sql`using btree (pg_catalog.lower(${sql.id(col)}) pg_catalog.text_pattern_ops)`);
   }
   return out;
 }

@@ -170,8 +170,9 @@ type Eb = ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
 function textMatch(eb: Eb, column: string, text: string, shortPrefix: boolean): Expression<SqlBool> {
   const range = shortPrefix && charCount(text) < TRIGRAM_MIN ? prefixRange(text) : null;
   if (!range) return eb(eb.ref(column), 'ilike', likePattern(text));
-  const low = sql`lower(${sql.ref(column)})`;
-  return sql<SqlBool>`(${low} ~>=~ ${range.lo} and ${low} ~<~ ${range.hi})`;
+  // schema-qualified, so no function or operator earlier on search_path stands in for them (issue 20 item 1)
+  const low = sql`pg_catalog.lower(${sql.ref(column)})`;
+  return sql<SqlBool>`(${low} operator(pg_catalog.~>=~) ${range.lo} and ${low} operator(pg_catalog.~<~) ${range.hi})`;
 }
 
 function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): Expression<SqlBool> {
