@@ -45,6 +45,9 @@ export interface ListGridContext extends KdGridContext {
   words: { save: string; cancel: string; selectRow: (n: number) => string; selectPage: string; unsaved: string; state?: string; expand?: string; collapse?: string };
 }
 
+/** A flow-enabled model's row in audit or audited (flowState 1 / 2): not editable or deletable (server flow-state.ts). */
+const inAudit = (row: GridRow) => row.flowState === 1 || row.flowState === 2;
+
 function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknown, ListGridContext>) {
   if (!data?.id || node.rowPinned) return null;
   const id = String(data.id);
@@ -62,7 +65,7 @@ function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknow
   }
   return (
     <Space size={0} className="kd-row-actions">
-      {context.buttons.filter((b) => actionShown(b, data, context.rowBase)).map((b) => (
+      {context.buttons.filter((b) => actionShown(b, data, context.rowBase) && !(inAudit(data) && (b.value === 'edit' || b.value === 'remove'))).map((b) => (
         <Button
           key={b.value}
           type="link"

@@ -225,6 +225,8 @@ describe('workflow views and the task page', () => {
     );
     await waitFor(() => expect(row('FL-SENT')).toContain('等待审核'), WAIT);
     expect(row('FL-NEW')).toContain('等待提交');
+    // A row in audit offers no 编辑 (the server refuses it too); a row not yet submitted does.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /编\s?辑/ })).toHaveLength(1), WAIT);
     expect(document.querySelector('.ag-header-cell[col-id="__flowState"]')?.textContent).toContain('审核状态');
   }, 120_000);
 });
