@@ -4,6 +4,7 @@ import { SHORT_KEYWORD_SCAN_MAX } from '../../server/src/modules/visualdev/keywo
 import { listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
 import { COUNT_CAP } from '../../server/src/modules/visualdev/list-total';
+import { importModel } from '../../server/src/modules/visualdev/model-io';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
 import { createTestApp, type TestApp } from './helpers';
 import { orderModel } from './visualdev-fixtures';
@@ -56,6 +57,12 @@ describe('keyword indexes follow the search configuration', () => {
     const again = (await t.call('GET', `/api/visualdev/Base/${id}`, { token })).data;
     expect((await t.call('POST', `/api/visualdev/Base/${id}`, { token, payload: { ...again, columnData } })).code).toBe(200);
     expect(await indexes(TABLE)).toEqual(both);
+  });
+
+  it('are created for an imported model', async () => {
+    const imported = await importModel(t.app.db, orderModel('kw_import', 'kd_kw_import'), null);
+    expect(imported.tables[0].table).toBe('kd_kw_import');
+    expect(await indexes('kd_kw_import')).toEqual(['kd_kw_import__customer_kwp', 'kd_kw_import__customer_kwt', 'kd_kw_import__status_kwp', 'kd_kw_import__status_kwt']);
   });
 });
 
