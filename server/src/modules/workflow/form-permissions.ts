@@ -6,6 +6,7 @@ import type { Lang } from '../../i18n';
 import { ApiError } from '../../plugins/envelope';
 import { invalidateModel } from '../visualdev/list-cache';
 import { loadModel } from '../visualdev/model-store';
+import { getRecord } from '../visualdev/onlinedev-repository';
 import { updateOne } from '../visualdev/record-service';
 import type { Caller } from './task-service';
 
@@ -114,7 +115,12 @@ export async function writeBoundRecord(tx: Db, formId: string | null, taskId: st
   const model = await loadModel(tx, formId).catch(() => null);
   if (!model) return null;
   const actor = { userId: caller.userId, userName: caller.realName, organizeId: caller.organizeId, positionId: caller.positionId, session: null };
-  const done = await updateOne(tx, model, taskId, data, actor, lang);
+  // The row is locked and its version sent, so a model with concurrencyLock on takes the write and a concurrent
+  // edit through the model routes waits for the action's transaction.
+  const current = await getRecord(tx, model, taskId, true);
+  if (!current) return null;
+  const version = current.version ?? current.f_version;
+  const done = await updateOne(tx, model, taskId, { ...data, ...(typeof version === 'number' ? { version } : {}) }, actor, lang);
   return done ? formId : null;
 }
 
