@@ -178,11 +178,11 @@ describe('grants, CurrentUser and the explainer (issue 12 items 3–5)', () => {
     expect(await resolveVariable(db, me, '@branchManageOrganizeAndSub')).toHaveLength(7);
     const supplier = { userId: 'user-demo-zhenghong', organizeId: null };
     // None chosen: his first (only) identity; a foreign one chosen counts for nothing (oauth/supply.ts currentSupplyOf).
-    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001', '宏达五金拉链厂']);
     await db.updateTable('users').set({ current_supply: 'sup-demo-meilun' }).where('id', '=', supplier.userId).execute();
-    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001', '宏达五金拉链厂']);
     await db.updateTable('users').set({ current_supply: 'sup-demo-hongda' }).where('id', '=', supplier.userId).execute();
-    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001']);
+    expect(await resolveVariable(db, supplier, '@currentSupply')).toEqual(['sup-demo-hongda', 'S0001', '宏达五金拉链厂']);
     expect(await resolveVariable(db, me, '@currentSupply')).toBeNull();
     expect(await resolveVariable(db, me, '@unknown')).toBeNull();
   }, 300_000);

@@ -14,8 +14,8 @@ import type { Variable } from './schemes';
  * - `@branchManageOrganize[AndSub]`: the organisations the user administers (organize_administrator, helper C's
  *   migration 0400; any row), and with AndSub their subtrees; null (deny) when it administers none;
  * - `@currentSupply`: the identity the session acts for (oauth/supply.ts currentSupplyOf: users.current_supply when it
- *   is one of the user's own user_supply rows, else the user's first identity): its Id and its SupNo (a model field may
- *   hold either); null when the user has no identity.
+ *   is one of the user's own user_supply rows, else the user's first identity): its Id, its SupNo and its SupTname (a
+ *   model field may hold any of them, e.g. a material's 默认供应商 name); null when the user has no identity.
  */
 export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId' | 'organizeId'>, name: Variable | string): Promise<string[] | null> {
   switch (name) {
@@ -43,8 +43,8 @@ export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId
     case '@currentSupply': {
       const id = await currentSupplyOf(db, session);
       if (!id) return null;
-      const r = await sql<{ no: string | null }>`select sup_no as no from user_supply where user_id = ${session.userId} and supply_id = ${id}`.execute(db);
-      return [...new Set([id, r.rows[0]?.no].filter((x): x is string => !!x))];
+      const r = await sql<{ no: string | null; name: string | null }>`select sup_no as no, sup_tname as name from user_supply where user_id = ${session.userId} and supply_id = ${id}`.execute(db);
+      return [...new Set([id, r.rows[0]?.no, r.rows[0]?.name].filter((x): x is string => !!x))];
     }
     default:
       return null;
