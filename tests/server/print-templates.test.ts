@@ -168,6 +168,14 @@ describe('bad input', () => {
     expect((await t.call('GET', `${P}/Data?id=${sqlOnly}&formId=${rec.alice}`, { token: admin })).code).toBe(200);
   });
 
+  it('a dataset reading the model table prints only the rows the printing user may read', async () => {
+    const all = 'select "supplierCode" as code from kd_supplier order by 1';
+    const id = (await t.call('POST', P, { token: admin, payload: body({ fullName: '供应商清单', enCode: 'supplierRoster', sqlTemplate: [{ sql: MAIN_SQL }, { sql: all }], printTemplate: '<p>{{ code }}</p>' }) })).data.id;
+    const codes = async (token: string, formId: string) => ((await t.call('GET', `${P}/Data?id=${id}&formId=${formId}`, { token })).data.printData.childrenDataTable0 as Array<{ code: string }>).map((r) => r.code);
+    expect(await codes(alice, rec.alice)).toEqual(['S1001']);
+    expect(await codes(admin, rec.admin)).toEqual(expect.arrayContaining(['S1001', 'S1002']));
+  });
+
   it('refuses dataset SQL that writes or reads a platform table, as data interfaces do; never runs SQL from the Data request', async () => {
     const save = (sql: string) => t.call('POST', P, { token: admin, payload: body({ fullName: `坏SQL${sql.length}`, enCode: `bad${sql.length}`, sqlTemplate: [{ sql }] }) });
     expect(await save('select account, password from users')).toMatchObject({ code: 400, msg: 'SQL 不能访问 users' });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
 import { AnswerTooLarge, tooLarge } from '../data-interface/limits';
 import { sqlError } from '../data-interface/repository';
+import type { SqlViewer } from '../data-interface/row-scope';
 import { prepareSql, SqlRefused } from '../data-interface/sql-guard';
 import { ensureDataSourceRole, readableTables, runReadOnlySql, serverSchema, syncGrants } from '../data-interface/sql-runner';
 import { loadModel } from '../visualdev/model-store';
@@ -68,10 +69,13 @@ export async function checkDatasets(db: Db, items: SqlItem[]): Promise<void> {
 
 const strip = (text: string) => text.trim().replace(/;\s*$/, '');
 
-/** Runs dataset `i` with `@formId` bound; at most `max` rows. */
-export async function runDataset(db: Db, item: SqlItem, i: number, formId: string | null, max = MAX_CHILD_ROWS): Promise<Record<string, unknown>[]> {
+/**
+ * Runs dataset `i` with `@formId` bound, reading model tables as `viewer` may (data-interface/row-scope.ts: the
+ * printing user's row scope, never deleted rows); at most `max` rows.
+ */
+export async function runDataset(db: Db, item: SqlItem, i: number, formId: string | null, max = MAX_CHILD_ROWS, viewer: SqlViewer = null): Promise<Record<string, unknown>[]> {
   try {
-    return (await runReadOnlySql(db, strip(item.sql), { formId }, max === 1 ? { currentPage: 1, pageSize: 1 } : {})).list.slice(0, max);
+    return (await runReadOnlySql(db, strip(item.sql), { formId }, max === 1 ? { currentPage: 1, pageSize: 1 } : {}, viewer)).list.slice(0, max);
   } catch (e) {
     runError(e, i);
   }
@@ -122,15 +126,15 @@ export async function fieldTree(db: Db, modelId: string | null, items: SqlItem[]
  * The merged data of one record from SQL datasets: SQL 0's first row (its columns null when it has none, so
  * placeholders still resolve), plus `childrenDataTable{i}` = SQL i+1's rows. `base` (a model record) is overlaid by SQL 0.
  */
-export async function datasetData(db: Db, items: SqlItem[], formId: string, base: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function datasetData(db: Db, items: SqlItem[], formId: string, base: Record<string, unknown> = {}, viewer: SqlViewer = null): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = { ...base };
   for (const [i, it] of items.entries()) {
     if (i === 0) {
-      const rows = await runDataset(db, it, 0, formId, 1);
+      const rows = await runDataset(db, it, 0, formId, 1, viewer);
       const cols = rows.length ? Object.keys(rows[0]) : await columnsOf(db, it, 0);
       for (const c of cols) data[c] = rows[0]?.[c] ?? null;
     } else {
-      data[`childrenDataTable${i - 1}`] = await runDataset(db, it, i, formId);
+      data[`childrenDataTable${i - 1}`] = await runDataset(db, it, i, formId, MAX_CHILD_ROWS, viewer);
     }
   }
   return data;

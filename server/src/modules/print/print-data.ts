@@ -32,7 +32,7 @@ export interface PrintDataAnswer {
 /** The data of `formId` for `tpl` as `session` may print it. @throws 404 (template or record unreadable), 400 (disabled, a dataset or merge error). */
 export async function dataOf(db: Db, session: SessionInfo, tpl: PrintDev, formId: string): Promise<Record<string, unknown>> {
   const { record } = await readableRecord(db, session, tpl, formId);
-  const data = await datasetData(db, parseSqlTemplate(tpl.sqlTemplate), formId, record);
+  const data = await datasetData(db, parseSqlTemplate(tpl.sqlTemplate), formId, record, session);
   const operatorRecordList = tpl.type === 1 ? await operatorRecords(db, formId) : [];
   return {
     ...data,
