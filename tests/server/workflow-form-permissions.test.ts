@@ -148,3 +148,24 @@ describe('the list of a flow-enabled model shows each row’s audit state; rows 
     expect((await t.call('DELETE', `${M()}/${none}`, { token: s.token })).code).toBe(200);
   });
 });
+
+describe('the flows a model list submits a record to (FlowEngine/ByForm)', () => {
+  it('lists the released flows bound to the model that the caller may launch', async () => {
+    const { t } = s;
+    const tree = JSON.stringify(node('start', 'start', { title: '发起人', initiateRole: ['role-demo-purchaser'] }, approver('check', { title: '审核', approvers: [demoUserId('zhouqiang')] })));
+    const restricted = (await t.call('POST', `${W}/FlowEngine`, { token: s.token, payload: { enCode: 'wfperm2', fullName: '采购员订单审批', formType: 1, formId: modelId, flowTemplateJson: tree } })).data.id as string;
+    expect((await t.call('POST', `${W}/FlowEngine/Release/${restricted}`, { token: s.token })).code).toBe(200);
+    // Saved but never released: not offered.
+    const unreleased = await t.call('POST', `${W}/FlowEngine`, { token: s.token, payload: { enCode: 'wfperm3', fullName: '未发布', formType: 1, formId: modelId, flowTemplateJson: tree } });
+    expect(unreleased.code).toBe(200);
+    const byForm = async (token: string, id = modelId) => {
+      const r = await t.call('GET', `${W}/FlowEngine/ByForm/${id}`, { token });
+      expect(r.code).toBe(200);
+      return (r.data.list as Array<{ id: string; fullName: string }>).map((f) => f.fullName);
+    };
+    expect(await byForm(tok.lina)).toEqual(['订单审批', '采购员订单审批']);
+    expect(await byForm(await t.login('sunli', DEMO_PASSWORD))).toEqual(['订单审批']);
+    expect(await byForm(s.token, 'no-such-model')).toEqual([]);
+    expect((await t.call('GET', `${W}/FlowEngine/ByForm/${modelId}`, {})).code).toBe(602);
+  });
+});

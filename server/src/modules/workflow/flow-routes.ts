@@ -6,7 +6,7 @@ import { itemsByCodes } from '../dictionary/data-repository';
 import { formFieldsOf } from './form-fields';
 import { canLaunch, copyFlow, deleteFlow, type FlowRow, flowRow, importFlow, jsonOf, releaseFlow, saveFlow, stopFlow, toWire, visibleFlowIds } from './flow-repository';
 import { fail } from './messages';
-import { CodeParams, type FlowEngineBody, FlowEngineBodySchema, type FlowEngineListQuery, FlowEngineListQuerySchema, IdParams, SelectorQuerySchema } from './schemas';
+import { CodeParams, type FlowEngineBody, FlowEngineBodySchema, type FlowEngineListQuery, FlowEngineListQuerySchema, IdParams, ModelIdParams, SelectorQuerySchema } from './schemas';
 
 const BASE = '/api/workflow/Engine/FlowEngine';
 /** The flow designer menu's enCode (流程设计; buttons btn_add, btn_edit, btn_remove). */
@@ -57,6 +57,13 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
     if (q.category) query = query.where('category', '=', q.category);
     return query;
   };
+  /** The rows among `rows` the caller may launch (open to all, or visible to them; administrators all). */
+  const launchable = async (req: FastifyRequest, rows: FlowRow[]) => {
+    const me = session(req);
+    const restricted = rows.filter((r) => r.visible_type === 1).map((r) => r.id);
+    const visible = me.isAdministrator ? new Set(restricted) : await visibleFlowIds(app.db, me, restricted);
+    return rows.filter((r) => r.visible_type === 0 || visible.has(r.id));
+  };
 
   /** GET FlowEngine?keyword&category → `{ list }`: flows as a tree by category (name or code matches the keyword). */
   app.get<{ Querystring: FlowEngineListQuery }>(BASE, { config: menu(), schema: { querystring: FlowEngineListQuerySchema } }, async (req) => ok({ list: await categoryTree(app, await list(req.query).execute()) }));
@@ -68,11 +75,17 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { type?: number; keyword?: string } }>(`${BASE}/Selector`, { config: { access: 'signedIn' }, schema: { querystring: SelectorQuerySchema } }, async (req) => {
     let q = list(req.query).where('enabled_mark', '=', 1).where('version', '>', 0);
     if (req.query.type !== undefined) q = q.where('type', '=', req.query.type);
-    const rows = await q.execute();
-    const me = session(req);
-    const restricted = rows.filter((r) => r.visible_type === 1).map((r) => r.id);
-    const visible = me.isAdministrator ? new Set(restricted) : await visibleFlowIds(app.db, me, restricted);
-    return ok({ list: await categoryTree(app, rows.filter((r) => r.visible_type === 0 || visible.has(r.id))) });
+    return ok({ list: await categoryTree(app, await launchable(req, await q.execute())) });
+  });
+
+  /**
+   * GET FlowEngine/ByForm/{modelId} → `{ list: [{ id, enCode, fullName, version }] }`: the released flows bound to model
+   * `modelId` (flow_engine.form_id) that the caller may launch, in designer order — what a flow-enabled model's list
+   * submits a record to (提交审核; issue 15 item 3). Any session; visibility as Selector; none → an empty list.
+   */
+  app.get<{ Params: { modelId: string } }>(`${BASE}/ByForm/:modelId`, { config: { access: 'signedIn' }, schema: { params: ModelIdParams } }, async (req) => {
+    const rows = await launchable(req, await list({}).where('form_id', '=', req.params.modelId).where('enabled_mark', '=', 1).where('version', '>', 0).execute());
+    return ok({ list: rows.map((r) => ({ id: r.id, enCode: r.en_code, fullName: r.full_name, version: String(r.version) })) });
   });
 
   /** GET FlowEngine/{id} → the flow (flowTemplateJson and formData as JSON strings). 404 流程不存在. */

@@ -51,6 +51,8 @@ export const SelectorQuerySchema = Type.Object({ type: Type.Optional(Type.Intege
 /** `{ id }` and `{ flowId, taskId }` params. */
 export const IdParams = Type.Object({ id: IdSchema });
 export const FlowTaskParams = Type.Object({ flowId: IdSchema, taskId: IdSchema });
+/** Params of FlowEngine/ByForm/{modelId}: a model id. */
+export const ModelIdParams = Type.Object({ modelId: IdSchema });
 export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const Ids = Type.Unsafe<string[] | string>({ anyOf: [{ type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 500 }, { type: 'string', maxLength: 20_000 }] });
