@@ -11,6 +11,7 @@ import { runSeeds } from './db/seed';
 import { openBus } from './lib/bus';
 import { modules } from './modules';
 import { registerPageExtensions } from './modules/page-extension/hooks';
+import { registerMetrics } from './modules/metrics/metrics';
 import { registerSysLog } from './modules/syslog/hooks';
 import { registerAreaVersions } from './plugins/area-versions';
 import { markPublicScope, registerAuth } from './plugins/auth';
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     registerAuth(app);
     registerPageExtensions(app);
     registerSysLog(app);
+    registerMetrics(app);
     await app.register(rateLimit, { global: false });
     await app.register(formbody);
     for (const load of modules) await app.register((await load()).default);

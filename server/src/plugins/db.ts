@@ -54,6 +54,11 @@ export class DbFacts implements KyselyPlugin {
   dumpPglite?: () => Promise<Uint8Array>;
   /** PGlite on a folder only: that folder (pgdata), for an online copy by a backup (modules/backup). */
   pgliteDataDir?: string;
+  /**
+   * How busy the connections are now (issue 23 item 3: monitor and /metrics): `size` connections at most (PostgreSQL
+   * pool max; PGlite 1), `inUse` checked out, `waiting` callers queued for one. Zeros before the driver starts.
+   */
+  pool: () => PoolUse = () => ({ size: 0, inUse: 0, waiting: 0 });
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
@@ -62,6 +67,24 @@ export class DbFacts implements KyselyPlugin {
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;
   }
+}
+
+/** Connection use of a database (DbFacts.pool): counts of connections and of queued callers. */
+export interface PoolUse {
+  size: number;
+  inUse: number;
+  waiting: number;
+}
+
+/** Reads the connection use of a Kysely PGlite dialect's driver (one connection, a FIFO queue of callers) once created. */
+function observePglite(dialect: PGliteDialect, facts: DbFacts): PGliteDialect {
+  const create = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = create() as unknown as { connection?: unknown; queue?: unknown[] };
+    facts.pool = () => ({ size: 1, inUse: driver.connection ? 1 : 0, waiting: driver.queue?.length ?? 0 });
+    return driver as unknown as ReturnType<typeof create>;
+  };
+  return dialect;
 }
 
 /** The facts of `db` (or of the database of a transaction); throws when it was not opened by openDatabase. */
@@ -100,6 +123,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
     facts.engine = 'postgres';
     facts.databaseUrl = opts.databaseUrl;
+    facts.pool = () => ({ size: pool.options.max ?? 10, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache(), facts] });
   } else if (opts.pglite) {
     const pglite = opts.pglite;
@@ -107,7 +131,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
       await pglite.exec('CHECKPOINT');
       return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
     };
-    db = new Kysely<Database>({ dialect: new YieldingPGliteDialect(pglite), plugins: [new AuthCache(), facts] });
+    db = new Kysely<Database>({ dialect: observePglite(new YieldingPGliteDialect(pglite), facts), plugins: [new AuthCache(), facts] });
   } else {
     let threadOpts = opts.pgliteThread;
     if (!threadOpts) {
@@ -119,7 +143,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     const thread = threadOpts instanceof PGliteThread ? threadOpts : await PGliteThread.open(threadOpts);
     facts.dumpPglite = () => thread.dumpDataDir();
     if (!(threadOpts instanceof PGliteThread) && threadOpts.dataDir) facts.pgliteDataDir = threadOpts.dataDir;
-    db = new Kysely<Database>({ dialect: new PGliteDialect(thread as unknown as PGlite), plugins: [new AuthCache(), facts] });
+    db = new Kysely<Database>({ dialect: observePglite(new PGliteDialect(thread as unknown as PGlite), facts), plugins: [new AuthCache(), facts] });
   }
   try {
     if (opts.dataDir) {

@@ -1,7 +1,14 @@
 import type { Lang } from '../../i18n';
+import type { PoolUse } from '../../plugins/db';
+import type { RequestWindow } from '../metrics/window';
 import type { monitorSnapshot } from './stats';
 
-type Snapshot = Awaited<ReturnType<typeof monitorSnapshot>>;
+/** The snapshot of GET /api/system/Monitor: stats.ts plus the pool, the last minute's requests and the last backup (routes.ts). */
+type Snapshot = Awaited<ReturnType<typeof monitorSnapshot>> & {
+  database: { pool: PoolUse };
+  requests: ReturnType<RequestWindow['read']>;
+  backup: { last: string | null; ageSeconds: number | null; age: string };
+};
 
 /** Row names in each language: [zh, tw, en, mas]. */
 const NAMES: Record<string, [string, string, string, string]> = {
@@ -33,6 +40,14 @@ const NAMES: Record<string, [string, string, string, string]> = {
   node: ['Node.js', 'Node.js', 'Node.js', 'Node.js'],
   uptime: ['运行时间', '執行時間', 'Uptime', 'Masa operasi'],
   rss: ['常驻内存', '常駐記憶體', 'Resident memory', 'Memori pemastautin'],
+  poolInUse: ['连接使用中', '連線使用中', 'Connections in use', 'Sambungan digunakan'],
+  poolWaiting: ['等待连接', '等待連線', 'Waiting for a connection', 'Menunggu sambungan'],
+  requests: ['请求（最近一分钟）', '請求（最近一分鐘）', 'Requests (last minute)', 'Permintaan (minit terakhir)'],
+  perSecond: ['每秒请求数', '每秒請求數', 'Requests per second', 'Permintaan sesaat'],
+  errorRate: ['错误率 (%)', '錯誤率 (%)', 'Error rate (%)', 'Kadar ralat (%)'],
+  backup: ['数据备份', '資料備份', 'Backup', 'Sandaran'],
+  last: ['最近备份', '最近備份', 'Last backup', 'Sandaran terakhir'],
+  age: ['距今', '距今', 'Age', 'Umur'],
 };
 
 const col = (lang: Lang) => ({ zh: 0, tw: 1, en: 2, mas: 3 })[lang] ?? 0;
@@ -58,6 +73,12 @@ export function monitorRows(s: Snapshot, lang: Lang): Array<{ id: string; group:
   for (const k of ['p50', 'p99', 'max'] as const) add('eventLoop', k, s.eventLoop[k]);
   add('database', 'engine', s.database.engine);
   add('database', 'size', s.database.size);
+  add('database', 'poolInUse', `${s.database.pool.inUse} / ${s.database.pool.size}`);
+  add('database', 'poolWaiting', s.database.pool.waiting);
+  add('requests', 'perSecond', s.requests.perSecond);
+  add('requests', 'errorRate', Math.round(s.requests.errorRate * 10_000) / 100);
+  add('backup', 'last', s.backup.last ?? '—');
+  add('backup', 'age', s.backup.age || '—');
   for (const k of ['pid', 'node', 'uptime', 'rss'] as const) add('process', k, s.process[k]);
   return rows;
 }

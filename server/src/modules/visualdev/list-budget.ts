@@ -55,6 +55,11 @@ export class Gate {
     return this.#busy;
   }
 
+  /** Callers waiting for a slot (monitor and /metrics, issue 23 item 3). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
   /**
    * Waits for a slot, at most `timeoutMs` (then rejects with the error `onTimeout` returns and takes no slot).
    * Resolves to the slot's release function.
