@@ -98,7 +98,7 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(userInfo.roleIds).toEqual(['role-admin']);
     const entry = permissionList.find((p: { modelId: string }) => p.modelId === supplier.id);
     expect(entry.moduleName).toBe('供应商');
-    expect(entry.button.map((b: { enCode: string }) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_detail', 'btn_download', 'btn_upload']);
+    expect(entry.button.map((b: { enCode: string }) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_detail', 'btn_download', 'btn_upload', 'btn_recycle']);
     expect(entry).toMatchObject({ column: [], form: [], resource: [] });
   });
 

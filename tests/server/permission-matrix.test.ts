@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens.admin = await t.login();
   const db = t.app.db;
-  await db.insertInto('module_button').values({ id: `${MENU}:btn_recycle`, module_id: MENU, full_name: '回收站', en_code: 'btn_recycle' }).execute();
+  // btn_recycle (回收站) is seeded on the model menu (db/seed/menus.ts); the grants below take every button of the menu.
   await db
     .updateTable('visualdev')
     .set({ column_data: JSON.stringify({ ...((await db.selectFrom('visualdev').select('column_data').where('id', '=', MODEL).executeTakeFirstOrThrow()).column_data as object), useDataPermission: true }) })

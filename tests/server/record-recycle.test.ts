@@ -105,7 +105,10 @@ describe('recycle bin', () => {
   });
 
   it('needs its own button grant: btn_remove alone does not open the bin', async () => {
-    await t.app.db.insertInto('module_button').values({ id: 'menu-supplier:btn_recycle', module_id: 'menu-supplier', parent_id: '-1', full_name: '回收站', en_code: 'btn_recycle', sort_code: 9 }).execute();
+    // The seed gives the model menu its 回收站 button and grants it to the administrator role (db/seed/menus.ts).
+    const seeded = ['menu-supplier', 'menu-pu-material', 'menu-pu-manfac'].map((m) => `${m}:btn_recycle`);
+    expect((await t.app.db.selectFrom('module_button').select('full_name').where('id', 'in', seeded).execute()).map((b) => b.full_name)).toEqual(['回收站', '回收站', '回收站']);
+    expect(await t.app.db.selectFrom('authorize').select('id').where('item_id', 'in', seeded).where('object_id', '=', 'role-admin').execute()).toHaveLength(3);
     await createUser(t.app, { account: 'clerk1', password: 'Clerk@12345' });
     await createUser(t.app, { account: 'keeper1', password: 'Keeper@12345' });
     await grant(t.app, 'User', 'user-clerk1', [['module', 'menu-supplier'], ['button', 'menu-supplier:btn_remove']]);

@@ -2,7 +2,10 @@ import type { Db } from '../types';
 import { SEED } from './ids';
 import type { SeedContext } from './index';
 
-/** The model menu's buttons (spec 000 §6 default codes; permissions.md: online lists check btn_<value>). */
+/**
+ * The model menu's buttons (spec 000 §6 default codes; permissions.md: online lists check btn_<value>), and 回收站
+ * (btn_recycle: the model's recycle bin, issue 27 item 2; visualdev/recycle-routes.ts). Same list as menu/fill.ts.
+ */
 const MODEL_BUTTONS: Array<[string, string]> = [
   ['btn_add', '新增'],
   ['btn_edit', '编辑'],
@@ -10,9 +13,13 @@ const MODEL_BUTTONS: Array<[string, string]> = [
   ['btn_detail', '详情'],
   ['btn_download', '导出'],
   ['btn_upload', '导入'],
+  ['btn_recycle', '回收站'],
 ];
 
-/** Adds the model buttons to a type-3 menu (ids `<moduleId>:<enCode>`), idempotent. */
+/**
+ * Adds the model buttons to a type-3 menu (ids `<moduleId>:<enCode>`), idempotent: a database seeded before a button
+ * existed gets it at the next start (the callers then grant every button of their menus to the administrator role).
+ */
 export async function seedModelButtons(db: Db, moduleId: string): Promise<void> {
   await db
     .insertInto('module_button')
