@@ -43,9 +43,29 @@ export function launchForm(flowId: string): Promise<FlowFormInfo & { id: string;
   return request(`${E}/FlowLaunch/Form/${enc(flowId)}`);
 }
 
+/** A released flow bound to a model that the caller may launch (FlowEngine/ByForm). */
+export interface ModelFlow {
+  id: string;
+  enCode: string;
+  fullName: string;
+  version: string;
+}
+
+/** GET FlowEngine/ByForm/{modelId} → the released flows bound to the model that the caller may launch (designer order). */
+export async function flowsOfModel(modelId: string): Promise<ModelFlow[]> {
+  return (await request<{ list: ModelFlow[] }>(`${E}/FlowEngine/ByForm/${enc(modelId)}`)).list;
+}
+
+/** GET FlowTask/{id} → the task (its flow, status) for a reader of it (403/404 otherwise). */
+export function flowTask(taskId: string): Promise<FlowTaskInfo> {
+  return request(`${E}/FlowTask/${enc(taskId)}`);
+}
+
 /** The body of a launch, a draft save or a resubmit (`status` 0 submit, 1 draft: JNPF's request codes). */
 export interface LaunchBody {
   flowId: string;
+  /** The task's id on a first submit: a bound model's record id (the record's audit state follows the task). */
+  id?: string;
   fullName?: string;
   formData: Record<string, unknown>;
   status: 0 | 1;

@@ -27,6 +27,7 @@ import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useGridNames } from './useGridNames';
+import { useFlowButtons } from './useFlowButtons';
 import { useListButtons } from './useListButtons';
 import { useListRows } from './useListRows';
 import { usePageActions } from './usePageActions';
@@ -143,17 +144,22 @@ export default function ModelList(props: ModelListProps) {
   const dictionaries = useColumnDictionaries(cd.columnList, compiled);
   // A flow-enabled model's rows carry their audit state (server flow-state.ts): shown as a tag column.
   const flowRows = useMemo(() => data.rows.some((r) => 'flowStateText' in (r as Record<string, unknown>)), [data.rows]);
+  const firstProp = props.rowName ?? cd.columnList[0]?.prop;
+  const titleOf = useCallback((row: onlineDev.ModelData) => (firstProp && row[firstProp] != null ? String(row[firstProp]) : ''), [firstProp]);
+  const flow = useFlowButtons({ moduleId, enabled: flowRows && !props.source, titleOf, onNavigate: props.onNavigate, reload });
+  const allRowButtons = useMemo(() => [...rowButtons, ...flow.buttons], [rowButtons, flow.buttons]);
   const names = useGridNames(cd.columnList, compiled, data.rows as Record<string, unknown>[]);
   const pageIds = useMemo(() => data.rows.map((r) => String(r.id)), [data.rows]);
   const context = useMemo<ListGridContext>(
     () => ({
       dictionaries,
       names,
-      buttons: rowButtons,
+      buttons: allRowButtons,
       rowName: props.rowName,
       rowBase: treeDefaults,
       onToggleState: source.state && (!cd.useBtnPermission || can(source.state.button)) ? (row) => void source.state?.toggle(row).then(reload, () => undefined) : undefined,
       onAction: (value, row) => {
+        if (flow.run(value, row)) return;
         const a = value.startsWith('page:') ? [...adds, ...extra.row].find((x) => `page:${x.value}` === value) : undefined;
         if (a?.kind === 'add') onAdd?.(addDefaults(a, row, treeDefaults));
         else if (a) extra.run(a, row);
@@ -172,7 +178,7 @@ export default function ModelList(props: ModelListProps) {
       onToggleGroup: (key) => setCollapsed((old) => (old.has(key) ? new Set([...old].filter((k) => k !== key)) : new Set(old).add(key))),
       words: { save: rt('list.save'), cancel: rt('list.cancel'), selectRow: (n) => rt('list.selectRow', { row: n }), selectPage: rt('list.selectPage'), unsaved: rt('list.unsaved'), state: rt('page.state'), expand: rt('list.expand'), collapse: rt('list.collapse') },
     }),
-    [dictionaries, names, rowButtons, onEdit, onAdd, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults, adds],
+    [dictionaries, names, allRowButtons, flow.run, onEdit, onAdd, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults, adds],
   );
   const grid = useRef<AgGridReact<GridRow>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
@@ -191,14 +197,14 @@ export default function ModelList(props: ModelListProps) {
         registry,
         words: { yes: t('common.yes'), no: t('common.no'), action: rt('list.action') },
         sorting,
-        rowButtons: rowButtons.length,
+        rowButtons: allRowButtons.length,
         selectable,
         inline: cd.type === 4,
         stateField: source.state?.field,
         tree: !!source.rowChildren,
         flowState: flowRows ? rt('list.flowState') : undefined,
       }),
-    [shownColumns, compiled, registry, rowButtons.length, selectable, cd.type, t, rt, source, flowRows],
+    [shownColumns, compiled, registry, allRowButtons.length, selectable, cd.type, t, rt, source, flowRows],
   );
   const rows = useMemo<GridRow[]>(() => {
     const list = withDrafts(data.rows, drafts.drafts);

@@ -38,6 +38,10 @@ export const RUNTIME_STRINGS = {
       "emptyGroup": "（空）",
       "action": "操作",
       "flowState": "审核状态",
+      "flowSubmit": "提交审核",
+      "flowView": "查看流程",
+      "flowConfirm": "确定将「{{name}}」提交审核吗？",
+      "flowChoose": "选择流程",
       "expand": "展开",
       "collapse": "折叠"
     },
@@ -124,6 +128,10 @@ export const RUNTIME_STRINGS = {
       "emptyGroup": "(empty)",
       "action": "Actions",
       "flowState": "Audit state",
+      "flowSubmit": "Submit for review",
+      "flowView": "View flow",
+      "flowConfirm": "Submit \"{{name}}\" for review?",
+      "flowChoose": "Choose a flow",
       "expand": "Expand",
       "collapse": "Collapse"
     },
@@ -210,6 +218,10 @@ export const RUNTIME_STRINGS = {
       "emptyGroup": "（空）",
       "action": "操作",
       "flowState": "審核狀態",
+      "flowSubmit": "提交審核",
+      "flowView": "查看流程",
+      "flowConfirm": "確定將「{{name}}」提交審核嗎？",
+      "flowChoose": "選擇流程",
       "expand": "展開",
       "collapse": "摺疊"
     },
@@ -296,6 +308,10 @@ export const RUNTIME_STRINGS = {
       "emptyGroup": "(kosong)",
       "action": "Tindakan",
       "flowState": "Status audit",
+      "flowSubmit": "Hantar untuk semakan",
+      "flowView": "Lihat aliran",
+      "flowConfirm": "Hantar \"{{name}}\" untuk semakan?",
+      "flowChoose": "Pilih aliran",
       "expand": "Kembangkan",
       "collapse": "Runtuhkan"
     },

@@ -11,6 +11,7 @@ import type { RendererMap } from '../engine/renderer';
 import { toColDefs } from './columns';
 import { editorFor } from './inlineEditors';
 import { actionShown, treeKey } from './treeRows';
+import { flowButtonShown } from './useFlowButtons';
 
 /**
  * A row of the grid: a record (possibly with unsaved inline edits) or, in list type 3, a group header; a row of a tree
@@ -65,7 +66,7 @@ function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknow
   }
   return (
     <Space size={0} className="kd-row-actions">
-      {context.buttons.filter((b) => actionShown(b, data, context.rowBase) && !(inAudit(data) && (b.value === 'edit' || b.value === 'remove'))).map((b) => (
+      {context.buttons.filter((b) => actionShown(b, data, context.rowBase) && flowButtonShown(b.value, data) && !(inAudit(data) && (b.value === 'edit' || b.value === 'remove'))).map((b) => (
         <Button
           key={b.value}
           type="link"

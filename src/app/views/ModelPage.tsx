@@ -1,7 +1,7 @@
 import { Card, Spin } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { renderers } from '../../../renderers';
 import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
 import { kdDataFor } from '../../runtime/kdData';
@@ -23,6 +23,9 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
   const [dialog, setDialog] = useState<{ mode: ModelFormMode; id: string | null } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // A flow-enabled model's 查看流程 opens the task page (issue 15 item 3).
+  const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
 
   const can = useCallback((enCode: string) => !!permissions.find((p) => p.modelId === menuId)?.button?.some((b) => b.enCode === enCode), [permissions, menuId]);
   const close = useCallback(() => setDialog(null), []);
@@ -51,6 +54,7 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
           onAdd={onAdd}
           onEdit={onEdit}
           onView={onView}
+          onNavigate={onNavigate}
           reloadKey={reloadKey}
           movableColumns={pathname !== '/home'}
         />

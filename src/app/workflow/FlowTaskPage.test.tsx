@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { createStore, Provider } from 'jotai';
 import { md5 } from 'js-md5';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { callHeaders, callUrl, configureClient, request } from '../../api/client';
 import type { UserInfo } from '../../api/oauth';
@@ -33,6 +33,7 @@ const DEMO_PASSWORD = 'Canvas#Bag2026';
 const tokens: Record<string, string> = {};
 let editFlowId = '';
 let listModelId = '';
+let listFlowId = '';
 const USERS: Record<string, UserInfo> = {
   lina: { userId: 'user-demo-lina', userAccount: 'lina', userName: '李娜', isAdministrator: false },
   zhouqiang: { userId: 'user-demo-zhouqiang', userAccount: 'zhouqiang', userName: '周强', isAdministrator: false },
@@ -68,6 +69,7 @@ pageTestServerLifecycle(async () => {
   const listTree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'check', properties: { title: '审核', assigneeType: 6, approvers: ['user-demo-zhouqiang'] }, childNode: null } };
   const bound = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'flowList', fullName: '订单审批', category: 'sales', formType: 1, formId: model.id, flowTemplateJson: JSON.stringify(listTree) } });
   await request(`${E}/FlowEngine/Release/${bound.id}`, { method: 'post' });
+  listFlowId = bound.id;
   const add = async (orderNo: string) => (await request<{ id: string }>(`/api/visualdev/OnlineDev/${model.id}`, { method: 'post', json: { orderNo } })).id;
   await add('FL-NEW');
   const sent = await add('FL-SENT');
@@ -228,5 +230,63 @@ describe('workflow views and the task page', () => {
     // A row in audit offers no 编辑 (the server refuses it too); a row not yet submitted does.
     await waitFor(() => expect(screen.getAllByRole('button', { name: /编\s?辑/ })).toHaveLength(1), WAIT);
     expect(document.querySelector('.ag-header-cell[col-id="__flowState"]')?.textContent).toContain('审核状态');
+  }, 120_000);
+
+  it('a flow-enabled model’s rows are submitted with 提交审核, followed with 查看流程 and resubmitted after a reject', async () => {
+    configureClient({ token: () => tokens.admin });
+    const id = (await request<{ id: string }>(`/api/visualdev/OnlineDev/${listModelId}`, { method: 'post', json: { orderNo: 'FL-GO' } })).id;
+    const r = await onlineDev.config(listModelId);
+    if (!r.ok) throw new Error(r.msg);
+    const { compiled, registry } = compileModel(r.config.formData, renderers);
+    const columnData = { ...r.config.columnData, useBtnPermission: false } as ColumnConfig;
+    function List() {
+      const navigate = useNavigate();
+      return <ModelList moduleId={listModelId} columnData={columnData} compiled={compiled} registry={registry} can={() => true} onNavigate={navigate} />;
+    }
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <AntApp>
+          <Routes>
+            <Route path="/list" element={<List />} />
+            <Route path="/workFlow/task" element={<FlowTaskPage />} />
+          </Routes>
+        </AntApp>
+      </MemoryRouter>,
+    );
+    const buttonsOf = (rowId: string) => [...document.querySelectorAll(`.ag-row[row-id="${rowId}"] button`)].map((b) => (b.textContent ?? '').replace(/\s/g, ''));
+    const click = (rowId: string, label: string) => fireEvent.click([...document.querySelectorAll(`.ag-row[row-id="${rowId}"] button`)].find((b) => (b.textContent ?? '').replace(/\s/g, '') === label) as HTMLElement);
+    await waitFor(() => expect(row('FL-GO')).toContain('等待提交'), WAIT);
+    // Not submitted: 提交审核, no 查看流程; in audit (FL-SENT): 查看流程 only, no 提交审核, 编辑 or 删除.
+    await waitFor(() => expect(buttonsOf(id)).toContain('提交审核'), WAIT);
+    expect(buttonsOf(id)).not.toContain('查看流程');
+    const sent = (await onlineDev.list(listModelId, { currentPage: 1, pageSize: 50 })).list.find((x) => x.orderNo === 'FL-SENT')?.id as string;
+    expect(buttonsOf(sent)).toEqual(['查看流程']);
+
+    click(id, '提交审核');
+    expect((await screen.findByTestId('flow-submit-confirm', {}, WAIT)).textContent).toContain('确定将「FL-GO」提交审核吗？');
+    fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(row('FL-GO')).toContain('等待审核'), WAIT);
+    await waitFor(() => expect(buttonsOf(id)).toEqual(['查看流程']), WAIT);
+    // The task is the record's: id = the record id, the model's flow, the record's data, titled by the row.
+    const task = await request<{ id: string; flowId: string; status: number; fullName: string; formData: { orderNo: string } }>(`${E}/FlowTask/${id}`);
+    expect(task).toMatchObject({ id, flowId: listFlowId, status: 1, fullName: '订单审批 FL-GO', formData: { orderNo: 'FL-GO' } });
+
+    // 周强 rejects it back to the launcher: the row is 审核驳回 and may be submitted again (PUT on the same task).
+    configureClient({ token: () => tokens.zhouqiang });
+    const op = (await request<{ list: Array<{ id: string; processId: string }> }>(`${E}/FlowBefore/List/1`)).list.find((x) => x.processId === id)?.id;
+    await request(`${E}/FlowBefore/Reject/${op}`, { method: 'post', json: { handleOpinion: '请补充' } });
+    configureClient({ token: () => tokens.admin });
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(row('FL-GO')).toContain('审核驳回'), WAIT);
+    await waitFor(() => expect(buttonsOf(id)).toEqual(expect.arrayContaining(['编辑', '提交审核', '查看流程'])), WAIT);
+    click(id, '提交审核');
+    await screen.findAllByTestId('flow-submit-confirm', {}, WAIT);
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s?定/ }).at(-1) as HTMLElement);
+    await waitFor(() => expect(row('FL-GO')).toContain('等待审核'), WAIT);
+
+    click(id, '查看流程');
+    const page = await screen.findByTestId('flow-task-page', {}, WAIT);
+    await waitFor(() => expect(within(page).getByTestId('flow-task-status').textContent).toBe('等待审核'), WAIT);
+    expect(await within(page).findByText('请补充', {}, WAIT)).toBeTruthy();
   }, 120_000);
 });

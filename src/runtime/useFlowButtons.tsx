@@ -1,0 +1,134 @@
+import { App, Radio, Space } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as onlineDev from '../api/onlineDev';
+import { toast } from '../api/toast';
+import { flowsOfModel, flowTask, type ModelFlow, saveFlowTask } from '../api/workflow';
+import { RUNTIME_NS } from './i18n';
+
+/** The row button values of a flow-enabled model's list. */
+export const FLOW_SUBMIT = 'flow:submit';
+export const FLOW_VIEW = 'flow:view';
+
+/** Audit states (flowState: the task status, null = none yet) from which a record may be submitted: none, 草稿, 审核驳回, 流程撤回. */
+const SUBMITTABLE = new Set<number | null>([null, 0, 3, 4]);
+
+const stateOf = (row: Record<string, unknown>): number | null => (typeof row.flowState === 'number' ? row.flowState : null);
+
+/**
+ * Whether a flow row button shows on `row` (spec 001 §4): 提交审核 while the record is waiting for submission, a draft,
+ * rejected or withdrawn; 查看流程 once it has a task. Other buttons: true.
+ */
+export function flowButtonShown(value: string, row: Record<string, unknown>): boolean {
+  if (value === FLOW_SUBMIT) return SUBMITTABLE.has(stateOf(row));
+  if (value === FLOW_VIEW) return stateOf(row) !== null;
+  return true;
+}
+
+/** What {@link useFlowButtons} needs. */
+export interface FlowButtonsOptions {
+  moduleId: string;
+  /** Whether the model is flow-enabled (its rows carry flowStateText). */
+  enabled: boolean;
+  /** Names a row in the confirmation and the task title (the first list column's value). */
+  titleOf: (row: onlineDev.ModelData) => string;
+  /** Opens a client route (the task page); no 查看流程 without it. */
+  onNavigate?: (to: string) => void;
+  reload: () => void;
+}
+
+/** The flow row buttons and what they do. */
+export interface FlowButtons {
+  buttons: Array<{ value: string; label: string }>;
+  /** Runs a flow button on `row`; false when `value` is not one. */
+  run: (value: string, row: onlineDev.ModelData) => boolean;
+}
+
+/**
+ * The flow buttons of a flow-enabled model's list (issue 15 item 3; spec 001 §4; JNPF: the task id of a bound form is
+ * the record id): 提交审核 launches the model's released flow (FlowEngine/ByForm; the first the caller may launch, a
+ * choice when several) for the record with its stored data (POST FlowTask with id = the record id), or resubmits a
+ * draft, rejected or withdrawn task (PUT FlowTask/{id}, the task's own flow), after a confirmation; 查看流程 opens the
+ * task page. Refusals are toasted by the api client (the server checks who may launch, the form rules).
+ */
+export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
+  const { moduleId, enabled, titleOf, onNavigate, reload } = o;
+  const { t: rt } = useTranslation(RUNTIME_NS);
+  const { modal } = App.useApp();
+  const [flows, setFlows] = useState<ModelFlow[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    flowsOfModel(moduleId).then(
+      (list) => live && setFlows(list),
+      () => live && setFlows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [moduleId, enabled]);
+
+  const buttons = useMemo(() => {
+    if (!enabled) return [];
+    const out: FlowButtons['buttons'] = [];
+    if (flows.length) out.push({ value: FLOW_SUBMIT, label: rt('list.flowSubmit') });
+    if (onNavigate) out.push({ value: FLOW_VIEW, label: rt('list.flowView') });
+    return out;
+  }, [enabled, flows.length, onNavigate, rt]);
+
+  const submit = useCallback(
+    (row: onlineDev.ModelData) => {
+      const id = String(row.id);
+      const name = titleOf(row);
+      const resubmit = stateOf(row) !== null;
+      let chosen = flows[0]?.id;
+      modal.confirm({
+        title: rt('list.flowSubmit'),
+        content: (
+          <Space orientation="vertical" data-testid="flow-submit-confirm">
+            <span>{rt('list.flowConfirm', { name })}</span>
+            {!resubmit && flows.length > 1 ? (
+              <Radio.Group defaultValue={chosen} onChange={(e) => (chosen = e.target.value)} aria-label={rt('list.flowChoose')}>
+                <Space orientation="vertical">
+                  {flows.map((f) => (
+                    <Radio key={f.id} value={f.id}>
+                      {f.fullName}
+                    </Radio>
+                  ))}
+                </Space>
+              </Radio.Group>
+            ) : null}
+          </Space>
+        ),
+        okText: rt('list.ok'),
+        cancelText: rt('list.cancel'),
+        onOk: async () => {
+          try {
+            const formData = await onlineDev.get(moduleId, id);
+            const flowId = resubmit ? (await flowTask(id)).flowId : chosen;
+            if (!flowId) return;
+            const flow = flows.find((f) => f.id === flowId);
+            const fullName = !resubmit && flow && name ? `${flow.fullName} ${name}` : undefined;
+            const env = await saveFlowTask({ flowId, ...(resubmit ? {} : { id }), fullName, formData, status: 0 }, resubmit ? id : undefined);
+            toast('success', env.msg || rt('list.flowSubmit'), 1500);
+          } catch {
+            // Toasted by the api client (not allowed to launch, a form rule, the state changed meanwhile).
+          }
+          reload();
+        },
+      });
+    },
+    [flows, modal, rt, moduleId, titleOf, reload],
+  );
+
+  const run = useCallback(
+    (value: string, row: onlineDev.ModelData) => {
+      if (value === FLOW_SUBMIT) submit(row);
+      else if (value === FLOW_VIEW) onNavigate?.(`/workFlow/task?taskId=${encodeURIComponent(String(row.id))}`);
+      else return false;
+      return true;
+    },
+    [submit, onNavigate],
+  );
+  return { buttons, run };
+}
