@@ -83,7 +83,10 @@ describe('recycle bin', () => {
   it('refuses a restore whose unique value a live record took meanwhile, naming the field', async () => {
     const old = await create({ orderNo: 'SO-U1' });
     await t.call('DELETE', `${M}/${old}`, { token });
-    await create({ orderNo: 'SO-U1' });
+    // A create cannot take a binned record's value (unique-values.ts); a value stored before the field became unique can.
+    expect(await t.call('POST', M, { token, payload: anOrder({ orderNo: 'SO-U1' }) })).toMatchObject({ code: 400, data: { field: 'orderNo' } });
+    const other = await create({ orderNo: 'SO-U1b' });
+    await t.app.db.updateTable('kd_recycle_order' as never).set({ orderNo: 'SO-U1' } as never).where('id' as never, '=', other as never).execute();
     expect(await restore([old])).toMatchObject({ code: 400, msg: '不能恢复：订单号的值SO-U1已被其他数据使用', data: { field: 'orderNo' } });
     expect(await restore([old], { 'accept-language': 'en' })).toMatchObject({ code: 400, msg: 'Cannot restore: the 订单号 value SO-U1 is used by another record' });
     expect((await bin()).list.map((r: { id: string }) => r.id)).toEqual([old]);

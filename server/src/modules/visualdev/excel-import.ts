@@ -15,12 +15,13 @@ import type { LoadedModel } from './model-store';
 import { createRecords, getRecords } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from './record-prepare';
 import { recordErrors } from './record-service';
+import { importUniqueErrors } from './unique-values';
 
 /**
  * Excel import (issue 4 item 5): the first sheet of an .xlsx is read; row 1 holds the headers (field
  * labels, or `__vModel__`s; other columns are ignored), an optional row 2 holds the template's hints; every data row
  * is converted back (option names → ids, dates, names → ids), prepared like a create (system fields, calculate,
- * editor HTML, bill numbers) and validated with the model's schema. All rows are written in ONE transaction, or none:
+ * editor HTML, bill numbers) and validated with the model's schema and its unique fields (unique-values.ts). All rows are written in ONE transaction, or none:
  * any problem answers 400 with `{ errors: [{ row, field, label, message }] }` (row = the sheet's row number; field =
  * the `__vModel__`, or `<sub>-<child>` for a sub-table cell; label = its column header). Sub-tables (excel-columns.ts): a row whose main cells are
  * all empty continues the record above with one more child row; the sub-tables named in the header replace nothing
@@ -219,6 +220,10 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
           const at = placeError(p, e.field);
           if (!errors.some((x) => x.row === at.row && x.field === at.field)) errors.push({ ...at, label: labelOf.get(at.field) ?? e.label, message: e.message });
         }
+      }
+      // Unique values (unique-values.ts): held by a stored record, live or in the bin, or repeated in the file.
+      for (const e of await importUniqueErrors(trx, model, records.map((r) => r.record), records.map((r) => r.row), lang)) {
+        if (errors.length < MAX_ERRORS && !errors.some((x) => x.row === e.row && x.field === e.field)) errors.push(e);
       }
       if (errors.length) throw failed;
       const ids = await createRecords(trx, model, records.map((r) => r.record), actor.userId);

@@ -17,10 +17,12 @@ import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, strip
 import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
 import { concurrencyLockOn, entriesSince, mergeNote, resolveStale, versionMembers, versionOf } from './record-version';
 import { versionFail } from './record-version-messages';
+import { assertUnique } from './unique-values';
 
 /**
  * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
- * numbers, validation with the model's schema and of database-backed values (record-references.ts), the write and its history row, all in one transaction; the list caches
+ * numbers, validation with the model's schema and of database-backed values (record-references.ts), unique values
+ * (unique-values.ts, under an advisory lock), the write and its history row, all in one transaction; the list caches
  * are cleared after it commits.
  */
 
@@ -101,6 +103,7 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
     await assignBillNumbers(trx, model.record.formData.fields, record);
     assertValid(model, record, lang);
     await assertReferences(trx, model, record, lang, dynamic, actor);
+    await assertUnique(trx, model, record, lang);
     const [newId] = await createRecords(trx, model, [record], actor.userId);
     await assertStillInScope(trx, model, newId, decision);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
@@ -183,6 +186,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
     const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
     await assertReferences(trx, model, merged, lang, dynamic, actor, changed);
+    await assertUnique(trx, model, merged, lang, recordId, changed);
     const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
     // Another writer committed between the read and the UPDATE (its `where f_version = ?` matched nothing): roll back, retry.
     if (next === null) throw new VersionMoved();

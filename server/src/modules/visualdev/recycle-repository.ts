@@ -12,6 +12,7 @@ import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, selectColumns, toRow } from './onlinedev-repository';
 import type { Actor } from './record-prepare';
 import { recycleFail } from './recycle-messages';
+import { lockUniqueValues, uniqueColumns } from './unique-values';
 
 /**
  * The recycle bin of a model (issue 27 item 2): deleted records keep their row (marked `f_deleted_at`/`f_deleted_by`),
@@ -66,11 +67,6 @@ export async function listRecycle(db: Db, model: LoadedModel, q: { currentPage: 
   return { list, total: Number(count?.n ?? 0) };
 }
 
-/** The fields whose value must stay unique among live records (`__config__.unique`, JNPF 单行唯一). */
-function uniqueColumns(model: LoadedModel) {
-  return model.columns.filter((c) => c.type !== 'jsonb' && (c.field.__config__ as { unique?: unknown }).unique === true);
-}
-
 /**
  * Restores records from the bin (same id, values, sub-table rows and files; the version goes up; one 'restore' history
  * entry each); ids outside `rowFilter` are skipped like missing ones. Returns how many were in the bin. @throws LocalizedError 400 naming the field when a restored value of a
@@ -80,6 +76,8 @@ export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], 
   const n = await db.transaction().execute(async (trx) => {
     const rows = (await raw(trx).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is not', null).where(inScope(model, rowFilter)).orderBy('id').forUpdate().execute()).map((r) => toRow(model, r));
     if (!rows.length) return 0;
+    // The same advisory locks as a create or update of these values (unique-values.ts), so none slips in meanwhile.
+    await lockUniqueValues(trx, model, uniqueColumns(model).flatMap((c) => rows.map((r) => ({ column: c.name, value: r[c.name] }))));
     for (const c of uniqueColumns(model)) {
       for (const r of rows) {
         const v = r[c.name];
