@@ -19,9 +19,18 @@ export interface DumpResult {
   engine: 'pglite' | 'postgres';
   engineVersion: string;
   schema?: string;
+  /** PostgreSQL: the platform's extensions the database holds (pg_trgm, whose operator classes the keyword indexes
+   * name) and their schemas: pg_dump of one schema does not carry them; restorePostgres creates them first. */
+  extensions?: PgExtension[];
   migrations: string[];
   part: string;
   holdMs: number;
+}
+
+/** A PostgreSQL extension and the schema it lives in. */
+export interface PgExtension {
+  name: string;
+  schema: string;
 }
 
 /** The applied migrations of `db` (kysely_migration), sorted by name. */
@@ -56,8 +65,11 @@ export async function dumpDatabase(db: Db, staging: string): Promise<DumpResult>
     // Asked, not taken from the facts: a backup before migrations runs before the facts are learnt.
     const schema = (await sql<{ s: string | null }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? facts.schema;
     const args = ['--format=custom', '--no-owner', '--no-privileges', `--schema=${schema}`, `--file=${join(staging, part)}`];
+    const extensions = (
+      await sql<PgExtension>`select e.extname as name, n.nspname as schema from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm' order by 1`.execute(db)
+    ).rows;
     await runPgTool(pgProgram('pg_dump', await serverMajor(db)), args, facts.databaseUrl);
-    return { engine: 'postgres', engineVersion: version, schema, migrations, part, holdMs: 0 };
+    return { engine: 'postgres', engineVersion: version, schema, extensions, migrations, part, holdMs: 0 };
   }
   const part = DATABASE_PART.pglite;
   await mkdir(dirname(join(staging, part)), { recursive: true });
@@ -94,10 +106,12 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * Restores a pg_dump part into the database of `url`, which must not exist yet (it is created) or hold no table
  * outside PostgreSQL's own schemas (issue 23 item 1: "into a new database only"). `pg_restore --single-transaction
  * --exit-on-error`: a failure leaves nothing behind (a database created here is dropped again). The dump's schema
- * entry is skipped when the target already has that schema (public always exists).
- * @throws LocalizedError targetNotEmpty; Error from pg_restore (without the password).
+ * entry is skipped when the target already has that schema (public always exists). The source's `extensions` (the
+ * manifest's) are created first in their schemas, as the dump's indexes may name their operator classes (pg_trgm's
+ * gin_trgm_ops; pg_dump of one schema carries no extension).
+ * @throws LocalizedError targetNotEmpty; Error from pg_restore (without the password) or from CREATE EXTENSION.
  */
-export async function restorePostgres(part: string, url: string, schema: string): Promise<void> {
+export async function restorePostgres(part: string, url: string, schema: string, extensions: PgExtension[] = []): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!name) throw fail(400, 'targetNotEmpty', { detail: 'no database named in the URL' });
   const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
@@ -120,6 +134,10 @@ export async function restorePostgres(part: string, url: string, schema: string)
     try {
       const tables = await target.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`);
       if (tables.rows[0].n > 0) throw fail(400, 'targetNotEmpty', { detail: `${name}: ${tables.rows[0].n} tables` });
+      for (const ext of extensions) {
+        await target.query(`create schema if not exists ${ident(ext.schema)}`);
+        await target.query(`create extension if not exists ${ident(ext.name)} with schema ${ident(ext.schema)}`);
+      }
       schemaExists = !!(await target.query('select 1 from pg_namespace where nspname = $1', [schema])).rowCount;
       major = Math.floor(Number((await target.query('show server_version_num')).rows[0].server_version_num) / 10000);
     } finally {

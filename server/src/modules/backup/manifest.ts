@@ -30,6 +30,9 @@ export interface Manifest {
   engineVersion: string;
   /** PostgreSQL only: the schema dumped (the server's current_schema). */
   schema?: string;
+  /** PostgreSQL only: the extensions of the database and their schemas, created before the restore (database.ts);
+   * only RESTORABLE_EXTENSIONS pass manifestProblem (an archive cannot ask a restore to install anything else). */
+  extensions?: Array<{ name: string; schema: string }>;
   /** Path of the database part in the archive. */
   database: string;
   /** Every part but the manifest: database first, then `files/<rel_path>` (the file store, design.md §7). */
@@ -44,6 +47,8 @@ export interface ManifestPart {
 }
 
 export const FORMAT = 'kd-backup';
+/** Extensions a restore may create (the platform's own: pg_trgm for the keyword indexes, migration 0550). */
+export const RESTORABLE_EXTENSIONS: ReadonlySet<unknown> = new Set(['pg_trgm']);
 export const FORMAT_VERSION = 1;
 export const MANIFEST = 'manifest.json';
 /** Database parts by engine. */
@@ -97,6 +102,7 @@ export function manifestProblem(value: unknown, product: string): 'format' | 've
     Array.isArray(m.parts) &&
     m.parts.every(partOk) &&
     m.parts.some((p) => p.path === m.database) &&
-    new Set(m.parts.map((p) => p.path)).size === m.parts.length;
+    new Set(m.parts.map((p) => p.path)).size === m.parts.length &&
+    (m.extensions === undefined || (Array.isArray(m.extensions) && m.extensions.every((e) => RESTORABLE_EXTENSIONS.has(e?.name) && typeof e.schema === 'string' && /^[a-z_][a-z0-9_]{0,62}$/.test(e.schema))));
   return ok ? null : 'shape';
 }

@@ -5,9 +5,9 @@ import { performance } from 'node:perf_hooks';
 import { FolderMigrationProvider } from '../../db/migrate';
 import { extractVerified } from './archive';
 import { restorePostgres } from './database';
-import { restorePglite } from './pglite-backup';
 import { type Manifest, productInfo } from './manifest';
 import { fail } from './messages';
+import { restorePglite } from './pglite-backup';
 
 /** Where to restore: a data folder (its `files`, and its `pgdata` for a PGlite archive), and for a PostgreSQL archive the database URL. */
 export interface RestoreTarget {
@@ -59,7 +59,7 @@ export async function restoreArchive(archive: string, target: RestoreTarget): Pr
       if (!(await absentOrEmpty(join(dataDir, 'pgdata')))) throw fail(400, 'targetNotEmpty', { detail: join(dataDir, 'pgdata') });
       await restorePglite(join(extracted, manifest.database), join(stage, 'pgdata'));
     } else {
-      await restorePostgres(join(extracted, manifest.database), target.databaseUrl!, manifest.schema ?? 'public');
+      await restorePostgres(join(extracted, manifest.database), target.databaseUrl!, manifest.schema ?? 'public', manifest.extensions ?? []);
     }
     if (manifest.engine === 'pglite') {
       await rm(join(dataDir, 'pgdata'), { recursive: true, force: true });

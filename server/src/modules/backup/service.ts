@@ -171,6 +171,7 @@ export async function createBackup(opts: { db: Db; dataDir: string; outDir?: str
       engine: dump.engine,
       engineVersion: dump.engineVersion,
       ...(dump.schema ? { schema: dump.schema } : {}),
+      ...(dump.extensions ? { extensions: dump.extensions } : {}),
       database: dump.part,
     };
     const partial = join(tmp, `${id}.tar`);
