@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  * another, each in its own Node process (bounded to 10 minutes), and exits non-zero if one failed. Not part of
  * `npm test`. With `--ref`, the code measured is that commit (exported to test-output/bench-src/<sha>, sharing
  * node_modules), with this working tree's bench/ folder: other people's uncommitted changes are left out.
- * Knobs read by the bench files: BENCH_ROUNDS, BENCH_SECONDS, BENCH_ROWS, BENCH_PG, BENCH_ONLY.
+ * Knobs read by the bench files: BENCH_ROUNDS, BENCH_SECONDS, BENCH_ROWS, BENCH_PG, BENCH_ONLY; B17 (`backup`):
+ * BENCH_BACKUP_RECORDS (10,000), BENCH_BACKUP_MB (100; the issue's size: 100000 and 1024).
  */
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
