@@ -235,6 +235,10 @@ describe('workflow views and the task page', () => {
   it('a flow-enabled model’s rows are submitted with 提交审核, followed with 查看流程 and resubmitted after a reject', async () => {
     configureClient({ token: () => tokens.admin });
     const id = (await request<{ id: string }>(`/api/visualdev/OnlineDev/${listModelId}`, { method: 'post', json: { orderNo: 'FL-GO' } })).id;
+    // A second released flow bound to the model: 提交审核 offers both (the first in designer order chosen).
+    const tree2 = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'check', properties: { title: '复核', assigneeType: 6, approvers: ['user-demo-zhouqiang'] }, childNode: null } };
+    const second = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'flowList2', fullName: '订单复核', category: 'sales', formType: 1, formId: listModelId, flowTemplateJson: JSON.stringify(tree2) } });
+    await request(`${E}/FlowEngine/Release/${second.id}`, { method: 'post' });
     const r = await onlineDev.config(listModelId);
     if (!r.ok) throw new Error(r.msg);
     const { compiled, registry } = compileModel(r.config.formData, renderers);
@@ -263,7 +267,10 @@ describe('workflow views and the task page', () => {
     expect(buttonsOf(sent)).toEqual(['查看流程']);
 
     click(id, '提交审核');
-    expect((await screen.findByTestId('flow-submit-confirm', {}, WAIT)).textContent).toContain('确定将「FL-GO」提交审核吗？');
+    const confirm = await screen.findByTestId('flow-submit-confirm', {}, WAIT);
+    expect(confirm.textContent).toContain('确定将「FL-GO」提交审核吗？');
+    expect(within(confirm).getAllByRole('radio').map((r) => (r.closest('label')?.textContent ?? ''))).toEqual(['订单审批', '订单复核']);
+    expect((within(confirm).getByRole('radio', { name: '订单审批' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
     await waitFor(() => expect(row('FL-GO')).toContain('等待审核'), WAIT);
     await waitFor(() => expect(buttonsOf(id)).toEqual(['查看流程']), WAIT);
