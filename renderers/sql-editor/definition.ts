@@ -27,6 +27,6 @@ export default defineRenderer({
     },
   }),
   toSchema: (field) => ({ type: 'string', ...(typeof field.maxlength === 'number' ? { maxLength: field.maxlength } : {}) }),
-  toColumn: (field) => baseColumn(field, { tooltipField: field.__vModel__, cellStyle: { fontFamily: 'monospace' } }),
+  toColumn: (field) => baseColumn(field, { tooltip: true, cellStyle: { fontFamily: 'monospace' } }),
   component: () => import('./SqlEditor'),
 });

@@ -25,6 +25,6 @@ export default defineRenderer({
     autosize: { type: 'object', title: '行数', properties: { minRows: { type: 'integer', minimum: 1 }, maxRows: { type: 'integer', minimum: 1 } } },
   }),
   toSchema: (field) => ({ type: 'string', ...(typeof field.maxlength === 'number' ? { maxLength: field.maxlength } : {}) }),
-  toColumn: (field) => baseColumn(field, { tooltipField: field.__vModel__ }),
+  toColumn: (field) => baseColumn(field, { tooltip: true }),
   component: () => import('./TextareaWidget'),
 });
