@@ -44,8 +44,9 @@ export const GRID_MODULES: readonly Module[] = [
   RenderApiModule, // refreshCells, refreshHeader (selection and context changes)
 ];
 
-// Readable warnings for a missing module or a wrong option in dev and tests; dropped from the production build.
-ModuleRegistry.registerModules(import.meta.env.DEV ? [...GRID_MODULES, ValidationModule] : [...GRID_MODULES]);
+// Readable warnings for a missing module or a wrong option in dev and tests; dropped from the production build
+// (`?.`: the file also loads where no bundler defines import.meta.env, e.g. under plain tsx).
+ModuleRegistry.registerModules(import.meta.env?.DEV ? [...GRID_MODULES, ValidationModule] : [...GRID_MODULES]);
 
 /**
  * The grid theme of every list: quartz in the platform colours (#409EFF, spec 000 §9), compact rows; a dark variant
