@@ -1,6 +1,9 @@
+import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { create, extract } from 'tar';
@@ -59,7 +62,9 @@ export async function onlineCopy(db: Db, pgdata: string, work: string, part: str
   for (const dir of EMPTY_DIRS) await mkdir(join(copy, dir), { recursive: true });
   await writeFile(join(copy, 'backup_label'), label);
   for (const e of await readdir(join(pgdata, 'pg_wal'), { withFileTypes: true })) if (e.isFile()) await copyFile(join(pgdata, 'pg_wal', e.name), join(copy, 'pg_wal', e.name));
-  await create({ file: part, cwd: copy, gzip: { level: 1 }, portable: true }, await readdir(copy));
+  // Gzipped by node:zlib's stream (on libuv's thread pool), not tar's own gzip, which compresses synchronously on the
+  // event loop: at 1 GB that stalled every request for up to 1.2 s (B17w, bench/HISTORY.md).
+  await pipeline(create({ cwd: copy, portable: true }, await readdir(copy)), createGzip({ level: 1 }), createWriteStream(part));
   await rm(copy, { recursive: true, force: true });
   return { migrations, holdMs };
 }
