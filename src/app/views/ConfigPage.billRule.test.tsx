@@ -26,7 +26,8 @@ const ok = clickOk;
 describe('单据规则 page config (spec 001 §7 Bill rule)', () => {
   it('lists rules with their next number under data-page=billRule; keyword search filters them', async () => {
     page();
-    await waitFor(() => expect(rows()).toHaveLength(2), WAIT);
+    // Two rules made here and the seeded 采购申请单 (PurchaseRequisition, issue 17).
+    await waitFor(() => expect(rows()).toHaveLength(3), WAIT);
     expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('billRule');
     expect(rows().find((r) => r.includes('SalesOrder'))).toContain(`SO${dayjs().format('YYYYMM')}001`);
     expect(rows().find((r) => r.includes('StockIn'))).toContain('SI00100');
@@ -35,7 +36,7 @@ describe('单据规则 page config (spec 001 §7 Bill rule)', () => {
     await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
     expect(rows()[0]).toContain('StockIn');
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
-    await waitFor(() => expect(rows()).toHaveLength(2), WAIT);
+    await waitFor(() => expect(rows()).toHaveLength(3), WAIT);
   });
 
   it('adds a rule: required fields, the code rule and the start-number length are checked; the example follows the fields', async () => {
