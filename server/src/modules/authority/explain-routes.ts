@@ -5,11 +5,11 @@ import { rowFilterText } from '../../permissions/row-filter';
 import { rowFilterExpr } from '../../permissions/row-sql';
 import { ApiError, ok } from '../../plugins/envelope';
 import { parseProperty, type SessionInfo, subjectsOf } from '../../plugins/permissions';
+import { menuFail } from '../menu/messages';
 import { columnKinds } from '../visualdev/field-access';
 import { DELETED_AT_COLUMN } from '../visualdev/model-layout';
 import { loadModel } from '../visualdev/model-store';
 import { raw } from '../visualdev/onlinedev-repository';
-import { menuFail } from '../menu/messages';
 
 /**
  * "Why can X see Y" (issue 12 item 5): GET /api/permission/Authority/Explain?userId&menuId&recordId? →

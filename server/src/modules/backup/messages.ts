@@ -1,5 +1,5 @@
-import { failWith, type MessageTable } from '../dictionary/localized-error';
 import { translate } from '../../i18n';
+import { failWith, type MessageTable } from '../dictionary/localized-error';
 
 /** Why a backup or a restore was refused or failed (issue 23 item 1); `{detail}` is the file or the reason. */
 export type BackupErrorKey =

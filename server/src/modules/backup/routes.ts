@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IdParamsSchema, type IdParams, KeywordSchema, PagingQueryProperties } from '../../../../schemas/wire/common';
+import { type IdParams, IdParamsSchema, KeywordSchema, PagingQueryProperties } from '../../../../schemas/wire/common';
 import { t } from '../../i18n';
 import { contentDisposition } from '../../lib/disposition';
 import { ApiError, ok } from '../../plugins/envelope';
