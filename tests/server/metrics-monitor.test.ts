@@ -66,7 +66,8 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/kd_http_requests_total\{method="GET",route="unmatched",status="404"\} [1-9]/);
     expect(text).toMatch(/kd_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/system\/Monitor"\}/);
     for (const leak of ['7788990011', '5566778899', 'secretquery', admin]) expect(text).not.toContain(leak);
-    for (const name of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_p99_seconds', 'kd_db_pool_size 1', 'kd_db_pool_in_use', 'kd_db_pool_waiting', 'kd_log_queue_dropped_total 0', 'kd_list_gate_waiting 0']) {
+    expect(text).toMatch(process.env.DATABASE_URL ? /\nkd_db_pool_size [1-9]\d*\n/ : /\nkd_db_pool_size 1\n/);
+    for (const name of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_p99_seconds', 'kd_db_pool_in_use', 'kd_db_pool_waiting', 'kd_log_queue_dropped_total 0', 'kd_list_gate_waiting 0']) {
       expect(text).toContain(name);
     }
   });
@@ -85,7 +86,11 @@ describe('GET /api/system/Monitor beyond JNPF', () => {
     const r = await t.call('GET', '/api/system/Monitor', { token: admin });
     expect(r.code).toBe(200);
     expect(r.data.cpu).toMatchObject({ coreNumber: expect.any(Number) }); // JNPF's shape is kept
-    expect(r.data.database.pool).toEqual({ size: 1, inUse: expect.any(Number), waiting: expect.any(Number) });
+    // PGlite has one connection; PostgreSQL the pool's size.
+    const pool = r.data.database.pool as { size: number; inUse: number; waiting: number };
+    expect(pool).toEqual({ size: expect.any(Number), inUse: expect.any(Number), waiting: expect.any(Number) });
+    expect(process.env.DATABASE_URL ? pool.size : 1).toBe(pool.size);
+    expect(pool.inUse).toBeLessThanOrEqual(pool.size);
     const q = r.data.requests;
     expect(q.windowSeconds).toBe(60);
     expect(q.errors).toBeGreaterThanOrEqual(3);
@@ -100,7 +105,7 @@ describe('GET /api/system/Monitor beyond JNPF', () => {
     const byId = Object.fromEntries(rows.data.list.map((x: { id: string; name: string; value: string }) => [x.id, x]));
     expect(byId['requests.perSecond']).toMatchObject({ group: 'Requests (last minute)', name: 'Requests per second' });
     expect(Number(byId['requests.errorRate'].value)).toBeGreaterThan(0);
-    expect(byId['database.poolInUse'].value).toMatch(/^\d+ \/ 1$/);
+    expect(byId['database.poolInUse'].value).toMatch(new RegExp(`^\\d+ / ${pool.size}$`));
     expect(byId['backup.age']).toMatchObject({ name: 'Age', value: '2小时0分钟' });
   });
 });
