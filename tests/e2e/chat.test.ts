@@ -30,7 +30,7 @@ describe('internal chat (issue 14)', () => {
   it('the administrator writes to 吴昊 from the contacts, with an emoji', async () => {
     assert.equal(await keeper.getByTestId('chat-button').getAttribute('data-unread'), '0');
     await admin.getByTestId('chat-button').click();
-    await admin.getByText('内部聊天').waitFor();
+    await admin.locator('.ant-drawer-title', { hasText: '内部聊天' }).waitFor();
     await admin.getByRole('tab', { name: '联系人' }).click();
     const search = admin.getByPlaceholder('搜索：请输入关键词');
     await search.fill('wuhao');

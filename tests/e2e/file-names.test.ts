@@ -66,7 +66,8 @@ describe('file names survive upload and download in Chromium', () => {
       a.textContent = 'download';
       document.body.appendChild(a);
     }, href);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#kd-file-link').click()]);
+    // A DOM click (the link sits below the shell, which fills the viewport and does not scroll the body).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(() => document.getElementById('kd-file-link')?.click())]);
     assert.equal(download.suggestedFilename(), `${SAVED}.xlsx`);
     await download.delete();
   });
