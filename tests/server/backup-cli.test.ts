@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreArchive } from '../../server/src/modules/backup/restore';
 import { createBackup, listBackups } from '../../server/src/modules/backup/service';
 import { dbFacts } from '../../server/src/plugins/db';
-import { fileHashes, multipart, tableHashes, withRestored } from './backup-fixtures';
+import { fileHashes, multipart, quiet, tableHashes, withRestored } from './backup-fixtures';
 import { databaseUrlOf, ident, withAdmin } from './db-template';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp, usingPostgres } from './helpers';
 
@@ -67,6 +67,7 @@ beforeAll(async () => {
   const token = await t.login();
   const { payload, headers } = multipart('合同.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n% '), randomBytes(50_000)]));
   expect((await t.app.inject({ method: 'POST', url: '/api/file/Uploader/annex', headers: { ...headers, authorization: token }, payload })).json().code).toBe(200);
+  await quiet(t);
   if (usingPostgres) {
     src = { dataDir: appDir, databaseUrl: dbFacts(t.app.db).databaseUrl };
   } else {

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { schedulerOf } from '../../server/src/modules/scheduler/routes';
 import type { TestApp } from './helpers';
 
 /**
@@ -26,6 +27,16 @@ export async function tableHashes(query: Query): Promise<TableHashes> {
     out[t] = { rows: Number(r.n), hash: r.h ?? '' };
   }
   return out;
+}
+
+/**
+ * Stops the app's scheduler and writes the request logs waiting in its queue, so neither a scheduled job (the hourly
+ * session purge; CI once crossed the hour between a backup and the comparison) nor the log queue's timer (up to 1 s
+ * after a request) changes the source between its backup and the comparison.
+ */
+export async function quiet(t: TestApp): Promise<void> {
+  await schedulerOf(t.app.db)?.stop();
+  await t.app.sysLog.flush();
 }
 
 /** A Query over a test app's database. */

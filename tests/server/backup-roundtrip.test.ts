@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restoreArchive } from '../../server/src/modules/backup/restore';
-import { appQuery, fileHashes, multipart, tableHashes, withRestored } from './backup-fixtures';
+import { appQuery, fileHashes, multipart, quiet, tableHashes, withRestored } from './backup-fixtures';
 import { databaseUrlOf, ident, withAdmin } from './db-template';
 import { PDF, PNG } from './file-fixtures';
 import { createTestApp, createUser, type TestApp, usingPostgres } from './helpers';
@@ -57,6 +57,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kd-backup-'));
   vi.stubEnv('KD_DATA_DIR', dataDir);
   t = await createTestApp();
+  await quiet(t);
   token = await t.login();
   const model = await t.call('POST', '/api/visualdev/Base', { token, payload: orderModel('bkorder', 'kd_bk_order') });
   expect(model.code).toBe(200);
@@ -126,6 +127,7 @@ describe('backup and restore', () => {
  * of what it wrote, each with its own line (one point in time). Logs backup/restore time and the longest write.
  */
 async function backupUnderWriters(app: TestApp, auth: string, modelPath: string, tag: string, what: string): Promise<void> {
+  await quiet(app);
   const before = await tableHashes(appQuery(app));
   let stop = false;
   let backupRunning = false;
