@@ -61,6 +61,7 @@ import billRulePreview from './bill-rule-preview/definition';
 import passwordInput from './password-input/definition';
 import permissionTree from './permission-tree/definition';
 import permissionExplain from './permission-explain/definition';
+import cronBuilder from './cron-builder/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
 export const definitions = [
@@ -126,6 +127,7 @@ export const definitions = [
   passwordInput,
   permissionTree,
   permissionExplain,
+  cronBuilder,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */

@@ -34,11 +34,18 @@ describe('定时任务 page config', () => {
     await waitFor(() => expect(document.getElementById('root_fullName')).toBeTruthy(), WAIT);
     type('fullName', '夜间清理日志');
     type('enCode', 'nightlyPurge');
+    // The builder starts on the page's default (daily at 02:00) and previews the next runs.
+    await waitFor(() => expect((document.getElementById('root_cron') as HTMLInputElement).value).toBe('0 0 2 * * *'), WAIT);
+    expect(form.getByTestId('cron-preview').querySelectorAll('li')).toHaveLength(5);
+    fireEvent.click(form.getByRole('radio', { name: '每小时' }));
+    await waitFor(() => expect((document.getElementById('root_cron') as HTMLInputElement).value).toBe('0 0 * * * *'));
     type('cron', '0 99 2 * * *');
+    // The builder shows the server's refusal before saving; saving gets the same text from the server.
+    await waitFor(() => expect(form.getByTestId('cron-error').textContent).toBe('Cron 表达式不正确：0 99 2 * * *'));
     fireEvent.mouseDown(form.getByRole('combobox', { name: '内置方法' }));
     fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '日志清理') as HTMLElement, WAIT));
     fireEvent.click(screen.getByTestId('model-form-ok'));
-    expect(await screen.findByText(/Cron 表达式不正确/, {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('Cron 表达式不正确：0 99 2 * * *').length).toBeGreaterThan(1), WAIT);
     type('cron', '0 30 2 * * *');
     fireEvent.click(screen.getByTestId('model-form-ok'));
     await waitFor(() => expect(row('夜间清理日志')).toContain('启用'), WAIT);
