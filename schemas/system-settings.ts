@@ -17,7 +17,7 @@ export interface NumericSetting {
 
 /**
  * The settings groups of 系统配置 (issue 12 item 6 lockout, issue 20 item 6 password policy, issue 27 recycle
- * retention, issue 23 log retention; JNPF 3.4 sysConfig key names). Each group is one row of the page and one form.
+ * retention, issue 23 log retention, issue 28 list total cap; JNPF 3.4 sysConfig key names where JNPF has one). Each group is one row of the page and one form.
  * Outbound settings (allowlist, timeout, body cap) keep their own validation (lib/outbound/settings.ts) and group.
  */
 export const SETTINGS_GROUPS = {
@@ -41,9 +41,17 @@ export const SETTINGS_GROUPS = {
     { key: 'recycleRetentionDays', default: 30, min: 1, max: 3650, unit: 'days' },
     { key: 'logRetentionDays', default: 90, min: 0, max: 3650, unit: 'days' },
   ],
+  /**
+   * 列表与搜索 (issue 28 item 2): the cap of list totals (server modules/visualdev/list-total.ts). A filtered total is
+   * counted exactly up to this many rows, then answered as "cap+" (total = cap + 1, `totalCapped`). Default 10,000:
+   * a capped count reads up to cap + 1 matching rows, so its cost grows linearly with the cap (and a total is counted
+   * again after every write that can change it); B18 meets its 100 ms goal on 1M rows with 10,000. Raise it (e.g. to
+   * 100,000) where exact totals of large filtered sets matter more than their speed. Bounds 1,000–1,000,000.
+   */
+  lists: [{ key: 'listTotalCap', default: 10_000, min: 1_000, max: 1_000_000, unit: 'count' }],
 } as const satisfies Record<string, readonly NumericSetting[]>;
 
-/** A settings group id: security | password | retention (and `outbound`, validated by its own module). */
+/** A settings group id: security | password | retention | lists (and `outbound`, validated by its own module). */
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 
 /**

@@ -51,6 +51,14 @@ describe('list search fields (spec 001 §2; search types 1 equal, 2 fuzzy, 3 ran
     await waitFor(() => expect(lastBody().queryJson).toBeUndefined());
   });
 
+  it('the keyword box states the short-keyword rule of large lists (issue 28 item 1)', async () => {
+    show(orderColumns({ searchList: [] } as Partial<ColumnConfig>));
+    await screen.findByText('PO-003');
+    const box = screen.getByPlaceholderText('请输入关键词查询');
+    expect(box.getAttribute('title')).toBe('少于 3 个字的关键词：在 5 万条以上的大列表中只匹配开头（如“宁波”找到“宁波华星”，找不到“浙江宁波”）；3 个字及以上匹配任意位置');
+    expect(screen.getByRole('img', { name: box.getAttribute('title')! })).toBeTruthy();
+  });
+
   it('queryJson helpers: empty ranges and blanks are left out; search types default by widget', () => {
     const list = [
       { prop: 'a', label: 'A', kdKey: 'comInput' },

@@ -136,4 +136,25 @@ describe('keyword pages and totals', () => {
     expect(capped.data.pagination).toMatchObject({ total: COUNT_CAP + 1, totalCapped: true });
     expect(capped.data.list).toHaveLength(20);
   }, 60_000);
+
+  it('counts up to the cap set in 系统配置 → 列表与搜索 (listTotalCap), applied at once', async () => {
+    const setCap = (listTotalCap: unknown) => t.call('PUT', '/api/system/SysConfig/lists', { token, payload: { listTotalCap } });
+    const ref = (await sql<{ id: string }>`select id from kd_kw_order where customer ilike '%bulk 客户%' order by created_at desc, id desc limit 40`.execute(t.app.db)).rows.map((r) => r.id);
+    try {
+      expect(await setCap(20_000)).toMatchObject({ code: 200 });
+      // more matches than the matches-first bound, fewer than the cap: an exact total, pages in list order
+      const p1 = await list({ keyword: 'bulk 客户', pageSize: 20 });
+      expect(p1.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: COUNT_CAP + 5 });
+      const p2 = await list({ keyword: 'bulk 客户', pageSize: 20, currentPage: 2 });
+      expect([...p1.data.list, ...p2.data.list].map((x: { id: string }) => x.id)).toEqual(ref);
+      expect(await setCap(1_000)).toMatchObject({ code: 200 });
+      expect((await list({ keyword: 'bulk 客户', pageSize: 20 })).data.pagination).toMatchObject({ total: 1_001, totalCapped: true });
+      expect((await list({ keyword: 'paged 客户', pageSize: 20 })).data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 45 });
+      for (const bad of [999, 1_000_001, 5000.5, '20000']) expect(await setCap(bad)).toMatchObject({ code: 400, msg: 'listTotalCap格式不正确' });
+      expect((await t.call('GET', '/api/system/SysConfig/lists', { token })).data).toEqual({ listTotalCap: 1_000 });
+    } finally {
+      await setCap(COUNT_CAP);
+    }
+    expect((await list({ keyword: 'bulk 客户', pageSize: 20 })).data.pagination).toMatchObject({ total: COUNT_CAP + 1, totalCapped: true });
+  }, 60_000);
 });

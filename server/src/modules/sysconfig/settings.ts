@@ -5,7 +5,7 @@ import { type Lang, registerMessages, translate } from '../../i18n';
 import { readOutboundSettings } from '../../lib/outbound';
 
 /**
- * The system settings of 系统配置 (issue 12 item 6, issue 27 item 2, issue 23 item 2): numeric settings in groups
+ * The system settings of 系统配置 (issue 12 item 6, issue 27 item 2, issue 23 item 2, issue 28 item 2): numeric settings in groups
  * (schemas/system-settings.ts), each a sys_config row under JNPF's key. A missing or out-of-range stored value reads
  * as its default (the modules that use a setting apply the same rule). Writes run in one transaction; sys_config is a
  * watched table, so the access caches of every instance drop at once (plugins/auth-cache.ts).
@@ -17,6 +17,8 @@ registerMessages('sysconfig', {
     password: '密码策略',
     retention: '数据保留',
     outbound: '外部调用',
+    lists: '列表与搜索',
+    listsSummary: '列表总数精确统计至 {listTotalCap} 条，超过显示为 {listTotalCap}+',
     securitySummary: '闲置 {tokenTimeout} 分钟退出；连续 {passwordErrorsNumber} 次密码错误{lock}',
     lockTimed: '锁定 {lockTime} 分钟',
     lockAdmin: '锁定至管理员解锁',
@@ -31,6 +33,8 @@ registerMessages('sysconfig', {
     password: 'Password policy',
     retention: 'Data retention',
     outbound: 'Outbound calls',
+    lists: 'Lists and search',
+    listsSummary: 'List totals counted exactly up to {listTotalCap} rows, then shown as {listTotalCap}+',
     securitySummary: 'Sign out after {tokenTimeout} idle minutes; after {passwordErrorsNumber} wrong passwords {lock}',
     lockTimed: 'lock for {lockTime} minutes',
     lockAdmin: 'lock until an administrator unlocks',
@@ -45,6 +49,8 @@ registerMessages('sysconfig', {
     password: 'Dasar kata laluan',
     retention: 'Penyimpanan data',
     outbound: 'Panggilan keluar',
+    lists: 'Senarai dan carian',
+    listsSummary: 'Jumlah senarai dikira tepat sehingga {listTotalCap} baris, selepas itu dipaparkan sebagai {listTotalCap}+',
     securitySummary: 'Log keluar selepas {tokenTimeout} minit melahu; selepas {passwordErrorsNumber} kata laluan salah {lock}',
     lockTimed: 'kunci {lockTime} minit',
     lockAdmin: 'kunci sehingga pentadbir membuka',
@@ -57,7 +63,7 @@ registerMessages('sysconfig', {
 });
 
 /** Every group id the page lists, in order; `outbound` is read and written through lib/outbound. */
-export const GROUP_IDS = ['security', 'password', 'retention', 'outbound'] as const;
+export const GROUP_IDS = ['security', 'password', 'retention', 'lists', 'outbound'] as const;
 /** A group id of GROUP_IDS. */
 export type GroupId = (typeof GROUP_IDS)[number];
 
@@ -134,6 +140,7 @@ export async function settingsGroupRows(db: Db, lang: Lang): Promise<SettingsGro
     { id: 'security', fullName: tr('security'), summary: tr('securitySummary', { ...security, lock }) },
     { id: 'password', fullName: tr('password'), summary: tr('passwordSummary', await readSettingsGroup(db, 'password')) },
     { id: 'retention', fullName: tr('retention'), summary: tr('retentionSummary', await readSettingsGroup(db, 'retention')) },
+    { id: 'lists', fullName: tr('lists'), summary: tr('listsSummary', { listTotalCap: (await readSettingsGroup(db, 'lists')).listTotalCap.toLocaleString('en-US') }) },
     {
       id: 'outbound',
       fullName: tr('outbound'),

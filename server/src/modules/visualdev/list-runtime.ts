@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { type ColumnData, summaryColumns } from './column-data';
+import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
+import type { CachedTotal } from './list-cache';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
-import type { CachedTotal } from './list-cache';
-import { COUNT_CAP, estimate, listTotal, peekTotal, rememberTotal } from './list-total';
-import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
+import { estimate, listTotal, peekTotal, rememberTotal, totalCap } from './list-total';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
 
@@ -16,9 +16,17 @@ import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow }
  * - list type 3 (group rows) and jsonb sort columns: a deferred join (`WHERE id IN (SELECT id … ORDER BY … LIMIT …
  *   OFFSET …)`), so skipped rows cost only their index entries;
  * - total (and the summary row's sums): list-total.ts (estimate, capped or exact count; cached, cleared by writes),
- *   read before the page: a keyword or fuzzy search with at most COUNT_CAP matches reads its page matches-first
- *   (list-keyset.ts `filtered`; issue 28 item 1), bounded by the matches, never a walk of the whole order index.
+ *   read before the page, counted up to the 系统配置 cap (totalCap, issue 28 item 2): a keyword or fuzzy search with
+ *   at most MATCHES_FIRST_MAX matches reads its page matches-first (list-keyset.ts `filtered`; issue 28 item 1),
+ *   bounded by the matches, never a walk of the whole order index; with more matches (up to a cap raised above it)
+ *   the page walks the order's index, where matches are then dense enough to fill a page quickly.
  */
+
+/**
+ * Up to this many matches a keyword or fuzzy page is read matches-first (the matches are ordered in memory, so the
+ * bound keeps that sort small, whatever the total cap); it is also the first-page probe's fence.
+ */
+export const MATCHES_FIRST_MAX = 10_000;
 
 /** A list request after the route's checks. */
 export interface ListRequest extends ListFilterInput {
@@ -34,7 +42,7 @@ export interface ListRequest extends ListFilterInput {
 /**
  * The reply of a list (design.md §6) plus the summary row and, for list type 3, the groups on the page.
  * `pagination.totalEstimated`: total is the planner's estimate; `pagination.totalCapped`: there are more than
- * COUNT_CAP (10,000) rows and total is COUNT_CAP + 1.
+ * the cap (totalCap, default 10,000) rows and total is the cap + 1.
  */
 export interface ListPage {
   list: ModelRow[];
@@ -83,17 +91,21 @@ async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput)
 
 /**
  * The first page of a keyword or fuzzy search whose total is not cached, and that total, in ONE statement: at most
- * COUNT_CAP + 1 matches read through their indexes, counted, ordered, the page taken (list-keyset.ts `filtered` with
- * `probe`). Null when it does not apply. With more than COUNT_CAP matches the total is the capped one (COUNT_CAP + 1,
- * `capped`) and `rows` null: the page is then read in the order's index as usual. The total is cached like listTotal's.
+ * `fence` + 1 matches (the cap, at most MATCHES_FIRST_MAX) read through their indexes, counted, ordered, the page taken
+ * (list-keyset.ts `filtered` with `probe`). Null when it does not apply, or when there are more than the fence's
+ * matches under a cap above it (the total is then counted by listTotal). With more matches than a cap ≤ the fence the
+ * total is the capped one (cap + 1, `capped`) and `rows` null: the page is then read in the order's index as usual.
+ * The total is cached like listTotal's.
  */
-async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest): Promise<{ total: CachedTotal; rows: Record<string, unknown>[] | null } | null> {
-  if (!filter.textSearch || req.currentPage !== 1 || peekTotal(db, model, filter)) return null;
-  const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: COUNT_CAP + 1, key: `${filter.key}|p` }, req, 1, req.pageSize);
+async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest, cap: number): Promise<{ total: CachedTotal; rows: Record<string, unknown>[] | null } | null> {
+  if (!filter.textSearch || req.currentPage !== 1 || peekTotal(db, model, filter, cap)) return null;
+  const fence = Math.min(cap, MATCHES_FIRST_MAX);
+  const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: fence + 1, key: `${filter.key}|p${fence}` }, req, 1, req.pageSize);
   const n = rows.length ? Number(rows[0].__n) : 0;
-  const total: CachedTotal = n > COUNT_CAP ? { total: COUNT_CAP + 1, capped: true } : { total: n };
-  rememberTotal(db, model, filter, total);
-  return { total, rows: n > COUNT_CAP ? null : rows };
+  if (n > fence && cap > fence) return null;
+  const total: CachedTotal = n > cap ? { total: cap + 1, capped: true } : { total: n };
+  rememberTotal(db, model, filter, cap, total);
+  return { total, rows: n > cap ? null : rows };
 }
 
 /** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
@@ -103,10 +115,11 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);
-  const probed = useKeyset && !sums.length ? await probeFirstPage(db, model, filter, req) : null;
-  const { total, summary, estimated, capped } = probed?.total ?? (await listTotal(db, model, filter, sums));
-  // Few matches of a keyword or fuzzy search (an exact total up to COUNT_CAP): read them first, then order them.
-  const pageFilter = filter.textSearch && !capped && !estimated && total <= COUNT_CAP ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;
+  const cap = await totalCap(db);
+  const probed = useKeyset && !sums.length ? await probeFirstPage(db, model, filter, req, cap) : null;
+  const { total, summary, estimated, capped } = probed?.total ?? (await listTotal(db, model, filter, sums, cap));
+  // Few matches of a keyword or fuzzy search (an exact total up to MATCHES_FIRST_MAX): read them first, then order them.
+  const pageFilter = filter.textSearch && !capped && !estimated && total <= MATCHES_FIRST_MAX ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;
   const raws = probed?.rows ? probed.rows : useKeyset ? await keysetPage(db, model, pageFilter, req, req.currentPage, req.pageSize) : await deferredPage(db, model, pageFilter, req, groupField);
   const list = raws.map((r) => toRow(model, r));
   await attachSubTables(db, model, list);

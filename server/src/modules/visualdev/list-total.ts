@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { type NumericSetting, SETTINGS_GROUPS } from '../../../../schemas/system-settings';
 import type { Db } from '../../db/types';
+import { authCacheOf } from '../../plugins/auth-cache';
+import { readSettingsGroup } from '../sysconfig/settings';
 import { type CachedTotal, cachedTotal, storeTotal } from './list-cache';
 import type { ListFilter } from './list-filter';
 import { filtered } from './list-keyset';
@@ -13,13 +16,28 @@ import { modelSchema } from './model-table';
  * - with the summary row: an exact count together with the sums (they scan the filtered set anyway);
  * - unfiltered, and the planner's row estimate (pg_class.reltuples, kept by ANALYZE/autovacuum) ≥ ESTIMATE_MIN:
  *   that estimate, flagged `estimated` (the client shows it as approximate);
- * - otherwise a count stopped at COUNT_CAP + 1 rows: exact up to COUNT_CAP, else `total: COUNT_CAP + 1` flagged
- *   `capped` (the client shows "10,000+").
- * Cached per model + filter (list-cache TOTAL_TTL_MS, cleared by every write to the model's records).
+ * - otherwise a count stopped at cap + 1 rows: exact up to the cap, else `total: cap + 1` flagged `capped` (the
+ *   client shows "10,000+"). The cap is the 系统配置 setting `listTotalCap` (totalCap; default COUNT_CAP).
+ * Cached per model + filter + cap (list-cache TOTAL_TTL_MS, cleared by the writes that can change it).
  */
 
-/** Above this many rows a capped count stops (the total then reads "10,000+"). */
-export const COUNT_CAP = 10_000;
+const CAP_SETTING = (SETTINGS_GROUPS.lists as readonly NumericSetting[]).find((s) => s.key === 'listTotalCap')!;
+
+/** The default cap of a counted total (the setting `listTotalCap`'s default): the total then reads "10,000+". */
+export const COUNT_CAP = CAP_SETTING.default;
+
+/**
+ * The cap of counted totals now: 系统配置 → 列表与搜索 `listTotalCap` (schemas/system-settings.ts; an integer
+ * 1,000–1,000,000, else COUNT_CAP). Cached with the other settings (plugins/auth-cache.ts `config`: at most
+ * CONFIG_TTL_MS, 5 s, and dropped at once by a write to sys_config), so a list pays one map lookup.
+ */
+export async function totalCap(db: Db): Promise<number> {
+  const cache = authCacheOf(db);
+  const hit = cache?.config.get(CAP_SETTING.key);
+  if (hit !== undefined) return hit;
+  const read = async () => (await readSettingsGroup(db, 'lists')).listTotalCap;
+  return cache ? cache.readThrough(read, (v) => cache.config.set(CAP_SETTING.key, v)) : read();
+}
 /** An unfiltered list of a table estimated at this many rows or more uses the estimate. */
 export const ESTIMATE_MIN = 50_000;
 
@@ -36,32 +54,34 @@ async function exactWithSums(db: Db, model: LoadedModel, filter: ListFilter, sum
   return { total: Number(row?.__total ?? 0), summary: Object.fromEntries(sums.map((c, i) => [c, Math.round(Number(row?.[`__s${i}`] ?? 0) * 1e8) / 1e8])) };
 }
 
-async function capped(db: Db, model: LoadedModel, filter: ListFilter): Promise<CachedTotal> {
+async function capped(db: Db, model: LoadedModel, filter: ListFilter, cap: number): Promise<CachedTotal> {
   const inner = filtered(db, model, filter)
     .select(sql<number>`1`.as('__one'))
-    .limit(COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('__c');
   const row = (await (db as unknown as Db).selectFrom(inner as never).select(sql<number>`count(*)::int`.as('__total')).executeTakeFirst()) as { __total?: number } | undefined;
   const total = Number(row?.__total ?? 0);
-  return total > COUNT_CAP ? { total, capped: true } : { total };
+  return total > cap ? { total, capped: true } : { total };
 }
 
-/** The cached total of `filter` (no summary sums), when fresh. */
-export function peekTotal(db: Db, model: LoadedModel, filter: ListFilter): CachedTotal | undefined {
-  return cachedTotal(db, model.record.id, `${filter.key}|`);
+const plainKey = (filter: ListFilter, cap: number) => `${filter.key}||${cap}`;
+
+/** The cached total of `filter` (no summary sums) under `cap`, when fresh. */
+export function peekTotal(db: Db, model: LoadedModel, filter: ListFilter, cap: number): CachedTotal | undefined {
+  return cachedTotal(db, model.record.id, plainKey(filter, cap));
 }
 
-/** Caches a total of `filter` (no summary sums) learnt elsewhere (list-runtime.ts's first-page probe). */
-export function rememberTotal(db: Db, model: LoadedModel, filter: ListFilter, value: CachedTotal): void {
-  storeTotal(db, model.record.id, `${filter.key}|`, value);
+/** Caches a total of `filter` (no summary sums) under `cap` learnt elsewhere (list-runtime.ts's first-page probe). */
+export function rememberTotal(db: Db, model: LoadedModel, filter: ListFilter, cap: number, value: CachedTotal): void {
+  storeTotal(db, model.record.id, plainKey(filter, cap), value);
 }
 
 /**
- * The total of `filter` over the model's table (see the module comment), and the summary sums of `sums` (column
- * names of declared number fields) when asked. Errors: database errors only.
+ * The total of `filter` over the model's table (see the module comment) counted up to `cap` (totalCap), and the
+ * summary sums of `sums` (column names of declared number fields) when asked. Errors: database errors only.
  */
-export async function listTotal(db: Db, model: LoadedModel, filter: ListFilter, sums: string[]): Promise<CachedTotal> {
-  const key = `${filter.key}|${sums.join(',')}`;
+export async function listTotal(db: Db, model: LoadedModel, filter: ListFilter, sums: string[], cap: number): Promise<CachedTotal> {
+  const key = `${filter.key}|${sums.join(',')}|${cap}`;
   const hit = cachedTotal(db, model.record.id, key);
   if (hit) return hit;
   let value: CachedTotal | undefined;
@@ -70,7 +90,7 @@ export async function listTotal(db: Db, model: LoadedModel, filter: ListFilter, 
     const n = await estimate(db, model.table);
     if (n >= ESTIMATE_MIN) value = { total: n, estimated: true };
   }
-  value ??= await capped(db, model, filter);
+  value ??= await capped(db, model, filter, cap);
   storeTotal(db, model.record.id, key, value);
   return value;
 }
