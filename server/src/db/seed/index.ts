@@ -28,6 +28,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./purchasing-models'),
   () => import('./purchasing-menus'),
   () => import('./purchasing-demo'),
+  () => import('./purchasing-flow'),
   () => import('./demo-row-scopes'),
   () => import('./workflow-menus'),
   () => import('./workflow-views-menus'),

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/types';
-import { type SessionInfo, authorize, modulesByEnCode } from '../../plugins/permissions';
+import type { Lang } from '../../i18n';
+import { authorize, modulesByEnCode, type SessionInfo } from '../../plugins/permissions';
+import { reviewViaFlow, submitViaFlow } from './flow';
 import { fail } from './messages';
 import { assertAllowed, headerInScope, logChange, staleError } from './repository';
 import { scopeOf } from './scope';
-import { ACTIONS, AUDIT, DOC, type ReqAction, lineProgress, rollUp } from './states';
+import { ACTIONS, AUDIT, DOC, lineProgress, type ReqAction, rollUp } from './states';
 
 /** The requisition menu's enCode (seeded by db/seed/purchasing-menus.ts). */
 export const MENU = 'puReq';
@@ -20,8 +22,12 @@ async function assertButton(db: Db, session: SessionInfo, button: string): Promi
  * submit, approve, reject, withdraw, terminate, unaudit, cancel, restore). The state machine (states.ts MACHINE)
  * decides; a refused transition answers 400 naming the state and the action, and nothing changes. With `version`, a
  * stale version answers 409. Logged with who and when. Replies `{ auditState, docState, version }`.
+ * With the 采购申请审批 flow released, `submit` launches (or resubmits) its task and the review actions of a requisition
+ * in approval are the engine's (flow.ts: approve/reject by the caller's open step, withdraw by the launcher, terminate
+ * by an administrator); the state comes from the task hook. Without a task in approval, btn_audit holders (e.g. an
+ * administrator) apply the review actions directly, through the same state table.
  */
-export async function updateStatus(db: Db, id: string, body: { action?: unknown; version?: unknown; note?: unknown }, session: SessionInfo) {
+export async function updateStatus(db: Db, id: string, body: { action?: unknown; version?: unknown; note?: unknown }, session: SessionInfo, lang: Lang = 'zh') {
   const action = String(body?.action ?? '') as ReqAction;
   if (!(ACTIONS as readonly string[]).includes(action) || action === 'edit' || action === 'delete') throw fail(400, 'required', { field: { zh: '操作', en: 'Action' } });
   await assertButton(db, session, REVIEW.has(action) ? 'btn_audit' : 'btn_edit');
@@ -29,6 +35,13 @@ export async function updateStatus(db: Db, id: string, body: { action?: unknown;
   const t = assertAllowed(row, action);
   if (!t.allowed) throw fail(400, 'refused');
   if (body.version !== undefined && body.version !== row.version) throw await staleError(db, id);
+  const note = typeof body.note === 'string' ? body.note.slice(0, 500) : '';
+  // Submit and the review actions of a requisition in its approval flow go through the workflow engine (flow.ts); its
+  // task hook writes the new state, so the reply reads it back.
+  if ((action === 'submit' && (await submitViaFlow(db, row, session, lang))) || (REVIEW.has(action) && (await reviewViaFlow(db, id, action, session, note, lang)))) {
+    const now = await db.selectFrom('pu_req').select(['audit_state', 'doc_state', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    return { auditState: now.audit_state, docState: now.doc_state, version: now.version };
+  }
   return db.transaction().execute(async (trx) => {
     const upd = await trx
       .updateTable('pu_req')
@@ -38,7 +51,7 @@ export async function updateStatus(db: Db, id: string, body: { action?: unknown;
       .returning(['audit_state', 'doc_state', 'version'])
       .executeTakeFirst();
     if (!upd) throw await staleError(trx, id);
-    await logChange(trx, id, action, session.userId, row.audit_state, t.audit, typeof body.note === 'string' ? body.note : '');
+    await logChange(trx, id, action, session.userId, row.audit_state, t.audit, note);
     return { auditState: upd.audit_state, docState: upd.doc_state, version: upd.version };
   });
 }

@@ -31,6 +31,8 @@ const table: MessageTable<
   | 'mnoNotFound'
   | 'tnoUnknown'
   | 'forbidden'
+  | 'flowPending'
+  | 'flowNoReq'
 > = {
   zh: {
     notFound: '采购申请不存在',
@@ -58,6 +60,8 @@ const table: MessageTable<
     mnoNotFound: '制单不存在：{mno}',
     tnoUnknown: '临时单号无效：{tno}',
     forbidden: '暂无权限',
+    flowPending: '该申请正在流程审批中（{step}），请在待办事宜中处理',
+    flowNoReq: '采购申请审批流程只能从采购申请提交',
   },
   en: {
     notFound: 'No such purchase requisition',
@@ -85,6 +89,12 @@ const table: MessageTable<
     mnoNotFound: 'No such manufacturing order: {mno}',
     tnoUnknown: 'Unknown temporary number: {tno}',
     forbidden: 'No permission',
+    flowPending: 'This requisition is in its approval flow ({step}); handle it from the to-do list',
+    flowNoReq: 'The requisition approval flow can only be started by submitting a purchase requisition',
+  },
+  mas: {
+    flowPending: 'Permohonan ini sedang dalam aliran kelulusan ({step}); uruskannya dari senarai tugasan',
+    flowNoReq: 'Aliran kelulusan permohonan hanya boleh dimulakan dengan menghantar permohonan pembelian',
   },
 };
 

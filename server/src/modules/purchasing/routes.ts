@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
-import { t } from '../../i18n';
 import { MENU, updateOutsourcing, updateStatus } from './actions';
-import { type ReqFilter, lineList, reqInfo, reqNoList, selReq } from './queries';
+import { registerFlowHook } from './flow';
+import { lineList, type ReqFilter, reqInfo, reqNoList, selReq } from './queries';
 import { INSPECT_PLANS, MACHINING_TYPES } from './reference';
 import { createReq, createTno, deleteReq, updateReq } from './repository';
 import { scopeOf } from './scope';
@@ -40,6 +41,9 @@ const paged = (b: Body) => {
  */
 export default async function purchasingRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
+  // The requisition follows its approval tasks (flow.ts; the engine calls back through workflow/task-hooks.ts).
+  const unhook = registerFlowHook();
+  app.addHook('onClose', async () => unhook());
 
   /** POST createTno → data `{ tno }`: a fresh temporary number for a new draft. */
   app.post(`${B}/createTno`, { config: menu('btn_add') }, async (req) => ok({ tno: await createTno(db, session(req).userId) }));
@@ -158,7 +162,7 @@ export default async function purchasingRoutes(app: FastifyInstance): Promise<vo
 
   /** POST Upstatu/{id}: body `{ action, version?, note? }` → `{ auditState, docState, version }`; refused transitions 400 (states.ts). */
   app.post<{ Params: { id: string }; Body: Body }>(`${B}/Upstatu/:id`, { config: menu(), schema: { params: ID, body: OBJ } }, async (req) =>
-    ok(await updateStatus(db, req.params.id, req.body, session(req)), t(req.lang, 'updateOk')),
+    ok(await updateStatus(db, req.params.id, req.body, session(req), req.lang), t(req.lang, 'updateOk')),
   );
 
   /** GET /api/SubDev/QcInspectPlan/GetInspectPlanInfo → `{ list: [{ code, name, level, aql }] }` (reference.ts). */

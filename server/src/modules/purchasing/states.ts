@@ -6,9 +6,9 @@
  * 4 process withdrawn 流程撤回, 5 audit terminated 审核终止, 6 audit passed 审核通过.
  * Document state: 0 normal 正常, 1 cancelled 作废. Progress: 0 not purchased 未采购, 1 partly 部分采购, 2 purchased 已采购.
  *
- * Until the workflow engine drives the review (a seeded "requisition approval" flow, issue 17 item 3, left for later),
- * the review actions (approve, reject, withdraw, terminate, unaudit) are posted through Upstatu by a caller holding the
- * requisition menu's btn_audit button.
+ * The workflow engine drives the review (flow.ts: the seeded 采购申请审批 flow; its task hook applies this table);
+ * Upstatu's review actions (btn_audit) go through the engine while a task is in approval and apply this table
+ * directly otherwise.
  */
 
 /** Audit states (spec 001 §4). */

@@ -6,6 +6,7 @@ import { compileTree } from './engine/compile';
 import type { CompiledFlow, Effect, FieldKind, TaskState } from './engine/types';
 import { fail } from './messages';
 import type { FlowTaskTable } from './tables';
+import { runTaskHooks } from './task-hooks';
 import './tables';
 
 /** A flow_task row. */
@@ -55,7 +56,8 @@ function stepsOf(flow: CompiledFlow, st: TaskState): { step: string | null; step
 /**
  * Writes a transition inside `tx` (the caller holds the row lock): the task row (status, completion, steps, state,
  * version + 1 only if still `expectVersion`, start/end times), its node and operator projections (upserted by id),
- * the records, the voided records and the CC rows. @throws 409 busy when the version moved (never two transitions).
+ * the records, the voided records and the CC rows; when the status changed, the flow's task hook (task-hooks.ts) runs
+ * in the same transaction. @throws 409 busy when the version moved (never two transitions); a hook's refusal.
  */
 export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, st: TaskState, effects: Effect[], extra: Partial<Pick<TaskRow, 'form_data' | 'full_name' | 'flow_urgent'>> = {}): Promise<void> {
   const { step, stepId } = stepsOf(flow, st);
@@ -82,6 +84,10 @@ export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, s
     .where('version', '=', row.version)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw fail(409, 'busy');
+  if (st.status !== row.status) {
+    const last = effects.filter((e): e is Extract<Effect, { kind: 'record' }> => e.kind === 'record').at(-1);
+    await runTaskHooks(tx, { taskId: row.id, flowId: row.flow_id, flowCode: row.flow_code, from: row.status, to: st.status, actorId: last?.userId ?? null, opinion: last?.opinion ?? '' });
+  }
 
   const nodes = Object.values(st.nodes).map((n) => ({
     id: `${row.id}:${n.id}`,
