@@ -62,6 +62,7 @@ import passwordInput from './password-input/definition';
 import permissionTree from './permission-tree/definition';
 import permissionExplain from './permission-explain/definition';
 import cronBuilder from './cron-builder/definition';
+import monitorCharts from './monitor-charts/definition';
 
 /** Every renderer definition, in palette order (design.md §4 catalogue). */
 export const definitions = [
@@ -128,6 +129,7 @@ export const definitions = [
   permissionTree,
   permissionExplain,
   cronBuilder,
+  monitorCharts,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { type ColumnConfig, ColumnConfigSchema } from './columns';
-import { ShowWhenSchema } from './field';
+import { type FieldConfig, FieldConfigSchema, ShowWhenSchema } from './field';
 import { type FormConfig, FormConfigSchema } from './form';
 
 /**
@@ -232,6 +232,11 @@ export const PageConfigSchema = Type.Object(
     rowName: Type.Optional(Type.String()),
     locales: Type.Optional(PageLocalesSchema),
     params: Type.Optional(Type.Array(Type.String({ pattern: PARAM_PATTERN }), { maxItems: 10 })),
+    /**
+     * Display widgets shown above the list, in order (renderers that store nothing, e.g. 系统监控's `monitorCharts`):
+     * field configs rendered read-only with the page's registry, their texts translated through `locales`.
+     */
+    panels: Type.Optional(Type.Array(FieldConfigSchema, { maxItems: 10 })),
   },
   { additionalProperties: false },
 );
@@ -244,8 +249,9 @@ export type ResourceTree = Static<typeof ResourceTreeSchema>;
 export type ResourceBinding = Static<typeof ResourceBindingSchema>;
 export type PageLocales = Static<typeof PageLocalesSchema>;
 /** A page config with the typed form and column configs (as ModelRecord does). */
-export type PageConfig = Omit<Static<typeof PageConfigSchema>, 'formData' | 'columnData' | 'forms'> & {
+export type PageConfig = Omit<Static<typeof PageConfigSchema>, 'formData' | 'columnData' | 'forms' | 'panels'> & {
   formData: FormConfig;
   columnData: ColumnConfig;
   forms?: Record<string, FormConfig>;
+  panels?: FieldConfig[];
 };

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnConfig } from '../../schemas/columns';
+import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
 import type { PageConfig, PageLocales, ResourceBinding } from '../../schemas/page';
 import type { Envelope } from '../api/client';
@@ -43,6 +44,7 @@ export function pageOfAnswer(code: string, d: Record<string, unknown>): PageConf
     rowName: typeof d.rowName === 'string' ? d.rowName : undefined,
     locales: (d.locales as PageLocales | undefined) ?? {},
     params: Array.isArray(d.params) ? (d.params as unknown[]).filter((x): x is string => typeof x === 'string') : undefined,
+    panels: Array.isArray(d.panels) ? (d.panels as FieldConfig[]) : undefined,
   };
 }
 

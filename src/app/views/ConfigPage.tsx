@@ -13,6 +13,7 @@ import ModelDetail from '../../runtime/ModelDetail';
 import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
 import PageActionDialog from '../../runtime/PageActionDialog';
+import PagePanels from '../../runtime/PagePanels';
 import { pageParams } from '../../runtime/source';
 import { useBuiltinPage } from '../../runtime/useBuiltinPage';
 import { permissionListAtom } from '../session/atoms';
@@ -77,6 +78,7 @@ export default function ConfigPage({ code, menuId, title, params, embedded }: Co
   return (
     <KdDataContext.Provider value={kdData}>
       <Card variant="borderless" title={embedded ? undefined : config.fullName || title} className="kd-model-page kd-config-page">
+        {config.panels?.length ? <PagePanels fields={config.panels} registry={registry} /> : null}
         <ModelList
           moduleId={code}
           page={code}

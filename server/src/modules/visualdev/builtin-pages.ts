@@ -70,7 +70,8 @@ export async function mayOpenPage(db: Db, session: SessionInfo, page: PageConfig
 
 /**
  * The Config answer of a built-in page (the same envelope data as a model's: formData/columnData as JSON strings),
- * with its `resource` binding, extra `forms`, `rowName`, `locales`, `params` (what a `page` action hands it) and `builtin: true`.
+ * with its `resource` binding, extra `forms`, `rowName`, `locales`, `params` (what a `page` action hands it), `panels`
+ * (display widgets above the list) and `builtin: true`.
  * `extension`: the fields and columns an administrator added (issue 26 item 4, modules/page-extension), appended to
  * the shipped form and list; `extensionVersion` is their version (0 = none).
  */
@@ -94,5 +95,6 @@ export function pageConfigAnswer(page: PageConfig, extension?: { fields: FieldCo
     rowName: page.rowName ?? null,
     locales: page.locales ?? {},
     params: page.params ?? [],
+    panels: page.panels ?? [],
   };
 }
