@@ -1,3 +1,4 @@
+import type { PrintPage } from '../../renderers/print-preview/document';
 import { request } from './client';
 
 /**
@@ -89,6 +90,8 @@ export interface ReqLine {
 
 /** A requisition with its lines (GetReqInfoById). */
 export interface ReqDocument extends ReqHeader {
+  /** Its latest approval task (the task page's taskId), null before the first submit. */
+  flowTaskId?: string | null;
   lines: ReqLine[];
   log: Array<{ action: string; fromState: number | null; toState: number | null; userName: string | null; time: number }>;
 }
@@ -192,4 +195,12 @@ export interface DeptItem {
 /** POST PuReq/GetDeptItem: the caller's department's items and the common ones. */
 export async function deptItems(): Promise<DeptItem[]> {
   return (await request<{ list: DeptItem[] }>(`${P}/GetDeptItem`, { method: 'post', json: {} })).list;
+}
+
+/** The seeded 采购申请单 print template (server db/seed/purchasing-print.ts). */
+export const REQUISITION_PRINT_ID = 'print-pu-req';
+
+/** GET /api/system/printDev/Data for requisition `id` with the seeded template: the merged HTML and page setup (404 outside the caller's scope). */
+export function printRequisition(id: string): Promise<{ html: string; pageParam: PrintPage; fullName: string }> {
+  return request(`/api/system/printDev/Data?id=${REQUISITION_PRINT_ID}&formId=${enc(id)}`);
 }

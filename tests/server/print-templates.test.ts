@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, logCapture, type TestApp } from './helpers';
+
 const logs = logCapture();
 
 /**
@@ -83,7 +84,8 @@ describe('records', () => {
     expect(list.data.list[0]).toMatchObject({ id, categoryName: '功能表单', creatorUser: expect.stringMatching(/admin$/) });
     expect(list.data.list[0].printTemplate).toBeUndefined();
     expect((await t.call('GET', `${P}?category=label`, { token: admin })).data.pagination.total).toBe(0);
-    expect((await t.call('GET', `${P}?queryJson=${encodeURIComponent(JSON.stringify({ category: 'form' }))}`, { token: admin })).data.pagination.total).toBe(1);
+    // Two: this one and the seeded 采购申请单 (issue 17, db/seed/purchasing-print.ts).
+    expect((await t.call('GET', `${P}?queryJson=${encodeURIComponent(JSON.stringify({ category: 'form' }))}`, { token: admin })).data.pagination.total).toBe(2);
     expect(got).toMatchObject({ paper: 'A5', orientation: 'landscape', mt: 5, datasets: [{ sql: MAIN_SQL }, { sql: ROWS_SQL }] });
 
     expect(await t.call('POST', `${P}/${id}`, { token: admin, payload: body({ description: '改一' }) })).toMatchObject({ code: 200, msg: '修改成功' });
@@ -98,7 +100,8 @@ describe('records', () => {
 
     expect((await t.call('PUT', `${P}/${copy}/Actions/State`, { token: admin })).data).toEqual({ enabledMark: 0 });
     const sel = (await t.call('GET', `${P}/Selector?type=2`, { token: alice })).data.list;
-    expect(sel).toEqual([{ id: 'form', parentId: '0', fullName: '功能表单', num: 1, children: [{ id, parentId: 'form', fullName: '供应商资料卡', enCode: 'supplierCard', type: 2 }] }]);
+    expect(sel).toEqual([{ id: 'form', parentId: '0', fullName: '功能表单', num: 2, children: expect.arrayContaining([{ id, parentId: 'form', fullName: '供应商资料卡', enCode: 'supplierCard', type: 2 }]) }]);
+    expect(sel[0].children.map((c: { enCode: string }) => c.enCode).sort()).toEqual(['puReqSheet', 'supplierCard']);
     expect((await t.call('GET', `${P}/Selector?type=1`, { token: admin })).data.list).toEqual([]);
 
     const exp = await t.app.inject({ method: 'GET', url: `${P}/${copy}/Actions/Export`, headers: { authorization: admin } });

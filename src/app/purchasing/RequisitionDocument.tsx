@@ -3,10 +3,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { batchDetails, checkZeroLines, createTno, deptItems, displayDetails, styleDetails, styleList, findOrders, getRequisition, type ManfacOrder, type RequirementLine, saveRequisition } from '../../api/purchasing';
+import { batchDetails, checkZeroLines, createTno, deptItems, displayDetails, findOrders, getRequisition, type ManfacOrder, type RequirementLine, saveRequisition, styleDetails, styleList, updateRequisitionState } from '../../api/purchasing';
 import { toast } from '../../api/toast';
 import { PURCHASING_NS } from './i18n';
 import LineGrid, { type GridLine, newKey } from './LineGrid';
+import RequisitionPrint from './RequisitionPrint';
 
 const TYPES = ['mno', 'fabric', 'sno', 'dept', 'outsource', 'general'];
 /** Audit states in which the document may be edited (server states.ts MACHINE 'edit'). */
@@ -30,13 +31,15 @@ interface Header {
  * requirement of the chosen order (getDisplayDetails, fabric lines for the fabric type), totals, 删除行, and 保存
  * (CreateReq with the draft's Tno, or UpdateReq with the loaded version: a stale save keeps the user's edits on screen
  * and names who saved). The server's refusal is shown above the grid and its row highlighted. Read-only once in
- * audit or audited.
+ * audit or audited. 提交审核 (a saved draft, rejected or withdrawn one) launches its approval flow (Upstatu submit);
+ * 查看流程 opens the task page of its latest approval task; 打印 the print preview (RequisitionPrint).
  */
 export default function RequisitionDocument({ id, onSaved }: { id?: string; onSaved: (id: string) => void }) {
   const { t } = useTranslation(PURCHASING_NS);
   const [form] = Form.useForm<Header>();
   const [lines, setLines] = useState<GridLine[]>([]);
-  const [meta, setMeta] = useState<{ id?: string; billNo?: string; tno?: string; version?: number; auditState: number; docState: number }>({ auditState: 0, docState: 0 });
+  const [meta, setMeta] = useState<{ id?: string; billNo?: string; tno?: string; version?: number; auditState: number; docState: number; flowTaskId?: string | null }>({ auditState: 0, docState: 0 });
+  const [printing, setPrinting] = useState(false);
   const [loading, setLoading] = useState(!!id);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ msg: string; row: number | null } | null>(null);
@@ -55,7 +58,7 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
       .then((d) => {
         form.setFieldsValue({ reqType: d.reqType, reqDate: dayjs(d.reqDate), deliveryDate: dayjs(d.deliveryDate), mno: d.mno ?? undefined, remark: d.remark });
         setLines(d.lines.map((l) => ({ ...l, key: newKey() })));
-        setMeta({ id: d.id, billNo: d.billNo, tno: d.tno ?? undefined, version: d.version, auditState: d.auditState, docState: d.docState });
+        setMeta({ id: d.id, billNo: d.billNo, tno: d.tno ?? undefined, version: d.version, auditState: d.auditState, docState: d.docState, flowTaskId: d.flowTaskId });
       }, () => null)
       .finally(() => setLoading(false));
   }, [id, form]);
@@ -102,9 +105,10 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
     if (found) append(found, delivery);
   };
 
-  const save = async () => {
+  /** 保存; returns the saved id and version, or null when the form or the server refused (the message shown). */
+  const save = async (): Promise<{ id: string; version: number } | null> => {
     const h = await form.validateFields().catch(() => null);
-    if (!h) return;
+    if (!h) return null;
     setSaving(true);
     setError(null);
     try {
@@ -112,11 +116,30 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
       const r = await saveRequisition(body, meta.id);
       setMeta((m) => ({ ...m, id: r.id, billNo: r.billNo, version: r.version }));
       onSaved(r.id);
+      return r;
     } catch (e) {
       if (e instanceof ApiError) {
         const data = (e as ApiError<{ row?: number }>).data;
         setError({ msg: e.message, row: typeof data?.row === 'number' ? data.row - 1 : null });
       }
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** 提交审核: saves the document as on screen, then Upstatu submit with the saved version (the server launches the approval task). */
+  const submit = async () => {
+    const saved = await save();
+    if (!saved) return;
+    setSaving(true);
+    try {
+      const r = await updateRequisitionState(saved.id, 'submit', saved.version);
+      const d = await getRequisition(saved.id);
+      setMeta((m) => ({ ...m, auditState: r.auditState, docState: r.docState, version: r.version, flowTaskId: d.flowTaskId }));
+      toast('success', t('doc.submitted'));
+    } catch (e) {
+      if (e instanceof ApiError) setError({ msg: e.message, row: null });
     } finally {
       setSaving(false);
     }
@@ -186,10 +209,20 @@ export default function RequisitionDocument({ id, onSaved }: { id?: string; onSa
         <Button onClick={() => setLines(lines.filter((l) => !ticked.includes(l.key)))} disabled={readOnly || !ticked.length}>
           {t('doc.removeLines')}
         </Button>
-        <Button type="primary" onClick={save} loading={saving} disabled={readOnly}>
+        <Button type="primary" onClick={() => void save()} loading={saving} disabled={readOnly}>
           {t('doc.save')}
         </Button>
+        {meta.id && !readOnly && (
+          <Button onClick={submit} loading={saving}>
+            {t('doc.submit')}
+          </Button>
+        )}
+        {meta.flowTaskId && (
+          <Button onClick={() => window.location.assign(`#/workFlow/task?taskId=${encodeURIComponent(meta.flowTaskId ?? '')}`)}>{t('doc.viewFlow')}</Button>
+        )}
+        {meta.id && <Button onClick={() => setPrinting(true)}>{t('doc.print')}</Button>}
       </Space>
+      <RequisitionPrint id={printing && meta.id ? meta.id : null} onClose={() => setPrinting(false)} />
       {error && <Alert type="error" showIcon title={error.msg} style={{ marginBottom: 8 }} />}
       <LineGrid lines={lines} onChange={setLines} readOnly={readOnly} badRow={error?.row ?? null} defaultDelivery={fmt(form.getFieldValue('deliveryDate'))} onSelect={setTicked} />
       <div style={{ marginTop: 8 }}>{t('doc.totals', { count: lines.length, total })}</div>

@@ -10,6 +10,7 @@ import { fetchAll, requisitionWorkbook, saveBlob } from './exportRequisitions';
 import { PURCHASING_NS } from './i18n';
 import RequisitionDocument from './RequisitionDocument';
 import RequisitionFilters, { type ReqFilters } from './RequisitionFilters';
+import RequisitionPrint from './RequisitionPrint';
 
 /** Page sizes of the list (spec 001 §9). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200, 500];
@@ -32,7 +33,7 @@ function useButtons(menuId: string): (enCode: string) => boolean {
 /**
  * 采购申请 list (issue 17 item 4; menu purchasing/requisition): search by number, type, audit and document state,
  * request date range and manufacturing order; pages of 10–500; state tags (audit, document, purchasing progress); per
- * row submit, cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
+ * row submit (launches the approval flow), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
  * Excel. Buttons follow the caller's grants on the menu (the server checks them again).
  */
 export default function RequisitionList({ menuId }: { menuId: string }) {
@@ -46,6 +47,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   const [exporting, setExporting] = useState(false);
   /** The document open in the drawer: '' a new one, an id an existing one, null none. */
   const [open, setOpen] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -117,7 +119,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 230,
+      width: 270,
       fixed: 'right',
       render: (_: unknown, r: ReqHeader) => (
         <Space size={4}>
@@ -150,6 +152,9 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
               </Button>
             </Popconfirm>
           )}
+          <Button type="link" size="small" onClick={() => setPrinting(r.id)}>
+            {t('list.print')}
+          </Button>
           {can('btn_remove') && r.docState === 0 && DRAFTS.has(r.auditState) && (
             <Popconfirm title={`${t('list.delete')}？`} onConfirm={() => removeOne(r)}>
               <Button type="link" size="small" danger>
@@ -207,6 +212,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
           onChange: (currentPage, pageSize) => setPaging({ currentPage: pageSize === paging.pageSize ? currentPage : 1, pageSize }),
         }}
       />
+      <RequisitionPrint id={printing} onClose={() => setPrinting(null)} />
       <Drawer
         open={open !== null}
         size="100%"

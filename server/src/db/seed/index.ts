@@ -29,6 +29,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./purchasing-menus'),
   () => import('./purchasing-demo'),
   () => import('./purchasing-flow'),
+  () => import('./purchasing-print'),
   () => import('./demo-row-scopes'),
   () => import('./workflow-menus'),
   () => import('./workflow-views-menus'),

@@ -6,9 +6,12 @@ import { trimRow } from '../visualdev/field-access';
 import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { fail } from './messages';
+import { isSourceBinding, printSourceOf } from './sources';
 
 /**
  * Who may print which record (issue 16 "Bad input"; reference print-report-portal.md §1 defect "IDOR on print data"):
+ * - a template bound to a record source (`source:<key>`, sources.ts: e.g. purchase requisitions): the source's own
+ *   check (the purchasing routes' menu and department scope), an unreadable record 404;
  * - a template bound to a model: the caller needs the model's view permission and the record inside its row scope
  *   (the policy engine's rowFilter, design.md §7a); the record is read with it and trimmed to its readable fields;
  * - a flow-form template (type 1) without a model: `formId` is a flow task the caller launched, handles or handled,
@@ -51,6 +54,11 @@ async function readsTask(db: Db, session: SessionInfo, taskId: string): Promise<
  * @throws 404 when the caller may not read it (or it does not exist).
  */
 export async function readableRecord(db: Db, session: SessionInfo, tpl: { type: number; modelId: string | null }, formId: string): Promise<ReadableRecord> {
+  if (isSourceBinding(tpl.modelId)) {
+    const record = await printSourceOf(tpl.modelId)?.read(db, session, formId);
+    if (!record) throw notFound();
+    return { record, modelId: null };
+  }
   if (tpl.modelId) {
     const model = await loadModel(db, tpl.modelId);
     if (!model) throw notFound();

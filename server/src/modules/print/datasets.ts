@@ -7,6 +7,7 @@ import { prepareSql, SqlRefused } from '../data-interface/sql-guard';
 import { ensureDataSourceRole, readableTables, runReadOnlySql, serverSchema, syncGrants } from '../data-interface/sql-runner';
 import { loadModel } from '../visualdev/model-store';
 import { FIELD, fail } from './messages';
+import { printSourceOf } from './sources';
 import type { SqlItem } from './types';
 
 /**
@@ -100,14 +101,20 @@ export interface FieldNode {
 }
 
 /**
- * POST /Fields: the field tree of a model (main fields under `headTable`, each sub-table under its vModel) and of SQL
- * datasets (`headTable` = SQL 0's columns, `childrenDataTable{i}` = SQL i+1's). @throws 400 model (unknown), SQL refusals.
+ * POST /Fields: the field tree of a model or a record source (sources.ts) (main fields under `headTable`, each
+ * sub-table or list under its key) and of SQL datasets (`headTable` = SQL 0's columns, `childrenDataTable{i}` = SQL i+1's). @throws 400 model (unknown), SQL refusals.
  */
 export async function fieldTree(db: Db, modelId: string | null, items: SqlItem[]): Promise<FieldNode[]> {
   const out: FieldNode[] = [];
   const head: FieldNode = { id: 'headTable', fullName: '主表', children: [] };
   out.push(head);
-  if (modelId) {
+  const source = printSourceOf(modelId);
+  if (source) {
+    for (const f of source.fields) {
+      if (f.id === 'headTable') head.children?.push(...(f.children ?? []));
+      else out.push(f);
+    }
+  } else if (modelId) {
     const model = await loadModel(db, modelId);
     if (!model) throw fail(400, 'model', { id: modelId }, { field: 'modelId' });
     head.children?.push(...model.columns.map((c) => ({ id: c.name, fullName: c.label || c.name })));

@@ -8,6 +8,7 @@ import { FIELD, fail } from './messages';
 import { checkPageParam } from './page-setup';
 import { sanitizePrintHtml } from './sanitize';
 import type { PrintDevBody, PrintDevListQuery } from './schemas';
+import { isSourceBinding, printSourceOf } from './sources';
 import { checkTemplate } from './template';
 import type { PageParam, PrintDev, PrintDevRow, PrintDevTable, SqlItem } from './types';
 
@@ -128,7 +129,7 @@ async function columns(db: Db, b: PrintDevBody, exceptId?: string) {
   if (await clash('en_code', enCode)) throw fail(400, 'codeExists', { code: enCode }, { field: 'enCode' });
   if (await clash('full_name', fullName)) throw fail(400, 'nameExists', { name: fullName }, { field: 'fullName' });
   const modelId = b.modelId?.trim() || null;
-  if (modelId && !(await loadModel(db, modelId))) throw fail(400, 'model', { id: modelId }, { field: 'modelId' });
+  if (modelId && (isSourceBinding(modelId) ? !printSourceOf(modelId) : !(await loadModel(db, modelId)))) throw fail(400, 'model', { id: modelId }, { field: 'modelId' });
   const sqls = parseSqlTemplate(b.datasets ?? b.sqlTemplate);
   await checkDatasets(db, sqls);
   // The admin page sends the page setup flat (paper, width…); JNPF clients send pageParam.

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
+import { currentTask } from './flow';
 import { headerInScope } from './repository';
 import { inScope, scopeOf } from './scope';
 import type { PuReqDetailTable, PuReqTable } from './types';
@@ -68,7 +69,7 @@ export function pageOf(q: { currentPage?: unknown; pageSize?: unknown }) {
   return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
 }
 
-/** GetReqInfoById/{id}: the header, its lines in order and its change log (who, when, action, from → to). 404 unknown or hidden. */
+/** GetReqInfoById/{id}: the header, `flowTaskId` (its latest approval task, null before the first submit), its lines in order and its change log (who, when, action, from → to). 404 unknown or hidden. */
 export async function reqInfo(db: Db, id: string, session: SessionInfo) {
   const row = await headerInScope(db, id, await scopeOf(db, session));
   const names = await db
@@ -88,6 +89,7 @@ export async function reqInfo(db: Db, id: string, session: SessionInfo) {
     .execute();
   return {
     ...headerDto({ ...row, ...names }),
+    flowTaskId: (await currentTask(db, id))?.id ?? null,
     lines: lines.map(lineDto),
     log: log.map((l) => ({ action: l.action, fromState: l.from_state, toState: l.to_state, note: l.note, userId: l.user_id, userName: l.real_name, time: new Date(l.created_at).getTime() })),
   };

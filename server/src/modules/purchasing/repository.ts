@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
 import { nextBillNumber } from '../bill-rule/number';
 import { ACTION_NAMES, fail } from './messages';
-import { type ReqScope, inScope, mayUseOrg, scopeOf } from './scope';
+import { inScope, mayUseOrg, type ReqScope, scopeOf } from './scope';
 import { findOrders } from './sources';
 import { AUDIT_NAMES, type AuditState, type ReqAction, transition } from './states';
 import type { ReqInput } from './types';

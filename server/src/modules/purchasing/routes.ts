@@ -4,6 +4,7 @@ import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { MENU, updateOutsourcing, updateStatus } from './actions';
 import { registerFlowHook } from './flow';
+import { registerRequisitionPrint } from './print';
 import { lineList, type ReqFilter, reqInfo, reqNoList, selReq } from './queries';
 import { INSPECT_PLANS, MACHINING_TYPES } from './reference';
 import { createReq, createTno, deleteReq, updateReq } from './repository';
@@ -43,7 +44,12 @@ export default async function purchasingRoutes(app: FastifyInstance): Promise<vo
   const db = app.db;
   // The requisition follows its approval tasks (flow.ts; the engine calls back through workflow/task-hooks.ts).
   const unhook = registerFlowHook();
-  app.addHook('onClose', async () => unhook());
+  // …and prints through the seeded 采购申请单 template with these routes' scope (print.ts, print/sources.ts).
+  const unprint = registerRequisitionPrint();
+  app.addHook('onClose', async () => {
+    unhook();
+    unprint();
+  });
 
   /** POST createTno → data `{ tno }`: a fresh temporary number for a new draft. */
   app.post(`${B}/createTno`, { config: menu('btn_add') }, async (req) => ok({ tno: await createTno(db, session(req).userId) }));

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import type { Db } from '../../db/types';
 import { PU_TABLES } from '../../db/seed/purchasing-models';
+import type { Db } from '../../db/types';
 import { modelDb } from '../visualdev/model-table';
 import { fail } from './messages';
 

@@ -26,21 +26,25 @@ export interface TaskStatusChange {
 /** A hook: runs in `tx` (the action's transaction). Throwing refuses the action. */
 export type TaskHook = (tx: Db, change: TaskStatusChange) => Promise<void>;
 
-const hooks = new Map<string, TaskHook>();
+const hooks = new Map<string, TaskHook[]>();
 
 /**
- * Registers `hook` for the tasks of the flow with enCode `flowCode` (one hook per code; registering again replaces it,
- * so a module registered by several app instances in one process keeps one). Returns the unregister function.
+ * Registers `hook` for the tasks of the flow with enCode `flowCode`. The latest registration of a code is the one
+ * called (several app instances in one process, e.g. tests, each register theirs); the returned function removes
+ * exactly this registration.
  */
 export function onTaskStatus(flowCode: string, hook: TaskHook): () => void {
-  hooks.set(flowCode, hook);
+  const own: TaskHook = (tx, c) => hook(tx, c);
+  hooks.set(flowCode, [...(hooks.get(flowCode) ?? []), own]);
   return () => {
-    if (hooks.get(flowCode) === hook) hooks.delete(flowCode);
+    const left = (hooks.get(flowCode) ?? []).filter((h) => h !== own);
+    if (left.length) hooks.set(flowCode, left);
+    else hooks.delete(flowCode);
   };
 }
 
 /** Calls the hook of `change.flowCode`, if any (task-repository.ts, inside the transition's transaction). */
 export async function runTaskHooks(tx: Db, change: TaskStatusChange): Promise<void> {
-  const hook = hooks.get(change.flowCode);
+  const hook = hooks.get(change.flowCode)?.at(-1);
   if (hook) await hook(tx, change);
 }
