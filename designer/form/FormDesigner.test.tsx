@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { configure } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderers } from '../../renderers';
 import { initI18n } from '../../src/i18n';
@@ -130,19 +129,36 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     expect(await screen.findByText('校验通过', {}, WAIT)).toBeTruthy();
   });
 
-  it('a show-when rule is picked from another field and its options, and kept in the config', async () => {
+  it('field rules: show when one of some options, required when equal to one, read-only when empty; all kept in the config', async () => {
     open();
     fireEvent.click(screen.getByTestId('designer-palette-item-select'));
     await screen.findByTestId('designer-field-selectField1');
     fireEvent.click(screen.getByTestId('designer-palette-item-comInput'));
     await screen.findByTestId('designer-field-comInputField2');
-    fireEvent.mouseDown(props().getByLabelText('当字段'));
-    fireEvent.click(await screen.findByTitle('下拉选择 (selectField1)'));
-    fireEvent.mouseDown(await props().findByLabelText('取值为其中之一时显示'));
-    const choice = await screen.findAllByTitle('选项二');
-    fireEvent.click(choice[choice.length - 1]);
+    const pick = async (label: string, title: string) => {
+      fireEvent.mouseDown(await props().findByLabelText(label));
+      const choice = await screen.findAllByTitle(title);
+      fireEvent.click(choice[choice.length - 1]);
+    };
+    // Show when selectField1 is one of 选项二.
+    fireEvent.click(props().getByRole('button', { name: '显示条件 添加条件' }));
+    await pick('显示条件 1 字段', '下拉选择 (selectField1)');
+    await pick('显示条件 1 条件', '属于其中之一');
+    await pick('显示条件 1 值', '选项二');
+    // Required when selectField1 equals 选项一 (the value picked from its options).
+    fireEvent.click(props().getByRole('button', { name: '必填条件 添加条件' }));
+    await pick('必填条件 1 值', '选项一');
+    // A condition without its value is a problem shown next to the field on saving; read-only when selectField1 is empty.
+    fireEvent.click(props().getByRole('button', { name: '只读条件 添加条件' }));
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(props().getByRole('alert').textContent).toContain('只读条件的条件缺少比较值'), WAIT);
+    await pick('只读条件 1 条件', '为空');
+    await waitFor(() => expect(props().queryByRole('alert')).toBeNull(), WAIT);
     fireEvent.click(screen.getByTestId('designer-json'));
     const json = await screen.findByTestId('designer-json-text');
-    expect(JSON.parse(json.textContent ?? '').fields[1].__config__.showWhen).toEqual({ field: 'selectField1', in: ['2'] });
+    const cfg = JSON.parse(json.textContent ?? '').fields[1].__config__;
+    expect(cfg.showWhen).toEqual({ field: 'selectField1', in: ['2'] });
+    expect(cfg.requiredWhen).toEqual({ field: 'selectField1', op: 'eq', value: '1' });
+    expect(cfg.readonlyWhen).toEqual({ field: 'selectField1', op: 'empty' });
   });
 });

@@ -3,6 +3,7 @@ import type { FormConfig } from '../../schemas/form';
 import { compileForm, UnknownKdKeyError } from '../../src/engine/compile';
 import { type FormulaToken, formulaRefs, isValidFormula } from '../../src/engine/formula';
 import type { RendererMap } from '../../src/engine/renderer';
+import { ruleProblems } from '../../src/engine/ruleCheck';
 import { patternProblem } from '../panels/RegListEditor';
 import { childLists, idOf } from '../store/tree';
 import { vModelProblem } from '../store/vmodel';
@@ -19,8 +20,9 @@ const add = (p: Problems, key: number | string, msg: string) => p.set(key, [...(
  * The designer's checks before saving (issue 13 "Bad input"), shown next to each field on the canvas: field names
  * (identifier, not an SQL keyword or system column, unique in the form; a sub-table's columns unique within it),
  * regList patterns that compile, a sub-table with at least one column, calculate formulas (operators + - × ÷ and
- * brackets only, every field they name present), show-when rules (the field they name exists; no required field inside
- * a container that has one), the model's name and code, and finally the
+ * brackets only, every field they name present), field rules (show / required / read-only when: the fields they name
+ * exist, each condition has its value, no required field inside a container with a show-when rule; the server runs the
+ * same src/engine/ruleCheck.ts), the model's name and code, and finally the
  * engine's compile (unknown kdKeys). The server runs its own check (model-validate.ts) on save and answers the first
  * problem with its path.
  */
@@ -45,7 +47,7 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
   };
   visit(form.fields, new Set());
   checkFormulas(form, problems, t);
-  checkShowWhen(form, problems, t);
+  checkRules(form, problems, t);
   if (!problems.size) {
     try {
       compileForm(form, registry);
@@ -108,16 +110,13 @@ function checkFormulas(form: FormConfig, problems: Problems, t: T): void {
   visit(form.fields);
 }
 
-function checkShowWhen(form: FormConfig, problems: Problems, t: T): void {
-  const names = referable(form);
-  const visit = (fields: FieldConfig[], hiddenBy: boolean) => {
-    for (const f of fields) {
-      const id = idOf(f) ?? -1;
-      const rule = f.__config__.showWhen;
-      if (rule && !names.has(rule.field)) add(problems, id, t('fd.showWhenMissing', { name: rule.field }));
-      if (hiddenBy && f.__config__.required) add(problems, id, t('fd.requiredHidden'));
-      for (const c of childLists(f)) visit(c.list, hiddenBy || (!!rule && !f.__vModel__));
-    }
-  };
-  visit(form.fields, false);
+const RULE_TITLE = { showWhen: 'fd.rule.show', requiredWhen: 'fd.rule.required', readonlyWhen: 'fd.rule.readonly' } as const;
+
+/** Field rules (src/engine/ruleCheck.ts, the same check as the server's): named fields exist, values present, no required field in a hidden container. */
+function checkRules(form: FormConfig, problems: Problems, t: T): void {
+  for (const p of ruleProblems(form.fields)) {
+    const id = p.formId ?? -1;
+    if (p.kind === 'requiredHidden') add(problems, id, t('fd.requiredHidden'));
+    else add(problems, id, t(`fd.rule.${p.kind}`, { rule: t(RULE_TITLE[p.rule as keyof typeof RULE_TITLE]), name: p.name ?? '' }));
+  }
 }

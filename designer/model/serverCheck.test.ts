@@ -103,6 +103,6 @@ describe('designed models and the shared model check (issue 13 item 3)', () => {
     store.update(card, (f) => {
       f.__config__.showWhen = { field: 'gone', in: [] };
     });
-    expect(checkModel(store.form, META, renderers, t).get(card)).toEqual(['fd.showWhenMissing']);
+    expect(checkModel(store.form, META, renderers, t).get(card)).toEqual(['fd.rule.fieldMissing']);
   });
 });

@@ -2,14 +2,15 @@ import { Divider, Input, InputNumber, Slider, Switch } from 'antd';
 import { useCallback, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldConfig, RegRule } from '../../schemas/field';
+import { ruleFieldNames } from '../../src/engine/ruleCheck';
 import { ProblemsContext, useDesigner } from '../form/DesignerContext';
 import { DESIGNER_NS } from '../i18n';
 import { flatten, idOf, locate, vModelsOf } from '../store/tree';
 import { vModelProblem } from '../store/vmodel';
+import FieldRulesEditor from './FieldRulesEditor';
 import InspectorForm from './InspectorForm';
 import OptionSource, { hasOptionSource } from './OptionSource';
 import RegListEditor from './RegListEditor';
-import ShowWhenEditor from './ShowWhenEditor';
 
 type Recipe = (f: FieldConfig) => void;
 
@@ -42,10 +43,13 @@ function DefaultValue({ type, value, onChange, label }: { type: unknown; value: 
 export default function FieldProps({ formId }: { formId: number }) {
   const { t } = useTranslation(DESIGNER_NS);
   const [store, snap] = useDesigner();
-  const field = locate(snap.form, formId)?.field;
+  const loc = locate(snap.form, formId);
+  const field = loc?.field;
+  const inTable = loc?.ref.owner != null && locate(snap.form, loc.ref.owner)?.field.__config__.kdKey === 'table';
   const problems = useContext(ProblemsContext).get(formId);
   const edit = useCallback((recipe: Recipe, key?: string) => store.update(formId, recipe, key), [store, formId]);
   const stored = useMemo(() => flatten(snap.form.fields).filter((f) => f.__vModel__), [snap.form.fields]);
+  const ruleNames = useMemo(() => ruleFieldNames(snap.form.fields), [snap.form.fields]);
   const formFields = useMemo(() => stored.map((f) => ({ vModel: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__) })), [stored]);
   if (!field) return null;
   const def = store.registry[field.__config__.kdKey];
@@ -99,7 +103,7 @@ export default function FieldProps({ formId }: { formId: number }) {
           <RegListEditor value={(cfg.regList ?? []) as RegRule[]} onChange={(next) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList')} />
         </div>
       ) : null}
-      <ShowWhenEditor field={field} others={stored.filter((f) => f !== field && f.__config__.kdKey !== 'table')} onChange={edit} />
+      {inTable ? null : <FieldRulesEditor field={field} others={stored.filter((f) => f !== field && ruleNames.has(f.__vModel__ as string))} onChange={edit} />}
       {hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null}
       {def ? (
         <>

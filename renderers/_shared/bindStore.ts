@@ -1,7 +1,9 @@
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import { createElement, type FunctionComponent, useCallback } from 'react';
+import type { FieldConfig } from '../../schemas/field';
 import { useFieldValue } from './formStore';
 import type { KdComponent } from './types';
+import { useFieldRules } from './useFieldRules';
 
 /** Prefix of the widget/field names KdForm's uiSchema uses for top-level fields bound to its FormStore. */
 export const BOUND = 'kd$';
@@ -53,7 +55,8 @@ const boundFields = new WeakMap<KdComponent, KdComponent>();
  * Wraps an rjsf widget so it reads its value from, and writes it to, the enclosing KdForm's FormStore (by the
  * property `name`) instead of rjsf's Form state: a keystroke re-renders that widget only (issue 3 item 7, B7).
  * Array schemas get `[]` for no value, as rjsf's ArrayField passes. A number is rounded to the decimals its schema
- * allows as the user types (numInput `precision`). Cached per component (stable identity).
+ * allows as the user types (numInput `precision`). Disabled while the field's read-only-when rule holds. Cached per
+ * component (stable identity).
  */
 export function bindWidget(C: KdComponent): KdComponent {
   let B = boundWidgets.get(C);
@@ -62,7 +65,9 @@ export function bindWidget(C: KdComponent): KdComponent {
       const [value, set] = useFieldValue(props.name);
       const decimals = decimalsOf(props.schema as Schemaish);
       const onChange = useCallback((v: unknown) => set(roundTo(v, decimals)), [set, decimals]);
-      return createElement(C, { ...props, value: value === undefined && isArraySchema(props.schema) ? EMPTY : value, onChange });
+      // Read-only while its read-only-when rule holds (issue 13 field rules): shown disabled.
+      const rules = useFieldRules((props.options as { field?: FieldConfig } | undefined)?.field);
+      return createElement(C, { ...props, ...(rules.readonly ? { disabled: true } : {}), value: value === undefined && isArraySchema(props.schema) ? EMPTY : value, onChange });
     };
     W.displayName = `Bound(${C.displayName || C.name || 'Widget'})`;
     B = W;
@@ -82,7 +87,8 @@ export function bindField(C: KdComponent): KdComponent {
       const [value, set] = useFieldValue(props.name);
       const items = props.schema?.items as Schemaish;
       const onChange = useCallback((rows: unknown) => set(roundRows(rows, items)), [set, items]);
-      return createElement(C, { ...props, formData: value, onChange });
+      const rules = useFieldRules((props.uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field);
+      return createElement(C, { ...props, ...(rules.readonly ? { disabled: true } : {}), formData: value, onChange });
     };
     F.displayName = `Bound(${C.displayName || C.name || 'Field'})`;
     B = F;

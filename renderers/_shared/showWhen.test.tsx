@@ -30,3 +30,32 @@ describe('__config__.showWhen in KdForm', () => {
     await waitFor(() => expect((screen.getByLabelText('备注') as HTMLInputElement).value).toBe('采购'));
   });
 });
+
+/** Issue 13 item 1 "Field rules": required and read-only while a condition on another field holds. */
+describe('__config__.requiredWhen / readonlyWhen in KdForm', () => {
+  const ruled: FieldConfig[] = [
+    { __config__: { kdKey: 'numInput', label: '金额' }, __vModel__: 'amount' },
+    { __config__: { kdKey: 'comInput', label: '审批意见', requiredWhen: { field: 'amount', op: 'ge', value: 10000 } }, __vModel__: 'opinion' },
+    { __config__: { kdKey: 'comInput', label: '经办人', readonlyWhen: { field: 'amount', op: 'gt', value: 50000 } }, __vModel__: 'handler' },
+  ];
+  const star = (label: string) => screen.getByText(label).closest('label')?.querySelector('span')?.textContent === '*';
+
+  it('stars and refuses an empty field while its required-when holds; disables one while its read-only-when holds', async () => {
+    const submitted: Record<string, unknown>[] = [];
+    await renderStory(createElement(FieldStory, { fields: ruled, formData: { amount: 100, handler: '张三' }, onSubmit: (r) => submitted.push(r) }));
+    expect(star('审批意见')).toBe(false);
+    expect((screen.getByLabelText('经办人') as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '60000' } });
+    await waitFor(() => expect(star('审批意见')).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText('经办人') as HTMLInputElement).disabled).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('审批意见不能为空'));
+    expect(submitted).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText(/审批意见/), { target: { value: '同意' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(submitted).toHaveLength(2));
+    expect(submitted[1]).toMatchObject({ amount: 60000, opinion: '同意', handler: '张三' });
+  });
+});

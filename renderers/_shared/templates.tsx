@@ -6,6 +6,7 @@ import type { RendererMap } from '../../src/engine/renderer';
 import { isShown } from '../../src/engine/showWhen';
 import { useFormValues } from './FormValuesContext';
 import type { FormMode, KdComponent } from './types';
+import { useFieldRules } from './useFieldRules';
 
 /** What KdForm passes to its templates through rjsf's `formContext`. */
 export interface KdFormContext {
@@ -24,16 +25,18 @@ export interface KdFormContext {
  * in `role="alert"`. The root object renders bare.
  */
 function FieldTemplateImpl({ id, label, required, children, rawErrors, hidden, uiSchema }: FieldTemplateProps) {
+  const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
+  // Required while its required-when rule holds (issue 13 field rules): the star follows the record.
+  const rules = useFieldRules(id === 'root' ? undefined : field);
   if (hidden) return null;
   if (id === 'root') return children;
-  const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
   const showLabel = field?.__config__.showLabel !== false;
   const err = rawErrors?.[0];
   return (
     <div className={`kd-form-item${err ? ' kd-form-item-error' : ''}`} style={{ marginBottom: 18 }}>
       {showLabel && (
         <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
-          {required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+          {(required || rules.required) && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
           {label}
         </label>
       )}

@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from 'json-schema';
 import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
+import { collectRules, type FieldRuleSet } from './fieldRules';
 import type { RendererMap } from './renderer';
 
 /** Per-property rjsf ui schema entry: the kdKey picks the widget, `field` is the full field config. */
@@ -22,6 +23,8 @@ export interface CompiledForm {
   leaves: FieldConfig[];
   /** Fields by `__vModel__`, including sub-table columns under `"<table>.<column>"`. */
   byModel: Record<string, FieldConfig>;
+  /** Field rules (show / required / read-only when, containers' show rules included) of the top-level fields that have any, by `__vModel__`. */
+  rules: Record<string, FieldRuleSet>;
 }
 
 /** Thrown when a form config names a kdKey the registry does not know (bad input: 400 on the server). */
@@ -153,5 +156,5 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
   };
   walk(form.fields, 'fields');
   uiSchema['ui:order'] = [...order, '*'];
-  return { schema: { type: 'object', properties, required }, uiSchema, leaves, byModel };
+  return { schema: { type: 'object', properties, required }, uiSchema, leaves, byModel, rules: collectRules(form.fields) };
 }

@@ -1,19 +1,16 @@
-import type { FieldConfig } from '../../schemas/field';
+import type { FieldConfig, FieldWhen } from '../../schemas/field';
+import { whenHolds } from './fieldRules';
 
-/** The rule of `__config__.showWhen` (schemas/field.ts ShowWhenSchema). */
-export interface ShowWhen {
-  field: string;
-  in: Array<string | number | boolean | null>;
-}
+/** The rule of `__config__.showWhen` (schemas/field.ts ShowWhenSchema: one condition, or all / any of several). */
+export type ShowWhen = FieldWhen;
 
 /**
- * Whether `field` shows for `record` (issue 26: `__config__.showWhen`): true without a rule; else when the record's
- * value of `rule.field` is one of `rule.in` (a missing value counts as null; 1 and '1' are the same value, as form
- * radios and server numbers mix them). Pure: usable on the server too.
+ * Whether `field` shows for `record` by its own `__config__.showWhen` (issue 26; issue 13 field rules): true without a
+ * rule, else while the rule holds (src/engine/fieldRules.ts: a missing value counts as null; 1 and '1' are the same
+ * value, as form radios and server numbers mix them). Pure: usable on the server too.
  */
 export function isShown(field: FieldConfig, record: Record<string, unknown>): boolean {
   const rule = field.__config__?.showWhen as ShowWhen | undefined;
-  if (!rule || typeof rule.field !== 'string' || !Array.isArray(rule.in)) return true;
-  const v = record[rule.field] ?? null;
-  return rule.in.some((x) => x === v || (x !== null && v !== null && typeof v !== 'object' && String(x) === String(v)));
+  if (!rule || typeof rule !== 'object') return true;
+  return whenHolds(rule, record);
 }

@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
-import { isShown } from './showWhen';
+import { isEmptyValue, ruleState } from './fieldRules';
 
 /** A validation failure shown to the user: which field, and the rule's own message. */
 export interface FieldError {
@@ -144,22 +144,33 @@ export function toFieldError(err: ErrorObject, schema: JSONSchema7, lang: Messag
  * Validates a record against a compiled form's schema (spec 001 §5). Returns every failure, first per field; empty when valid.
  * Callers on the server answer code 400 with the first error's message (design.md §6). `context`: the record whose
  * values the fields' showWhen rules read (default `record`; a form passes what it shows, e.g. with the row's `id`, which
- * the record it sends may not carry — 用户管理's 初始密码 shows only while `id` is empty).
+ * the record it sends may not carry — 用户管理's 初始密码 shows only while `id` is empty). Field rules (compiled.rules):
+ * a hidden field is not checked; a field whose required-when rule holds is reported empty ({label}不能为空).
  */
 export function validateRecord(compiled: CompiledForm, record: unknown, lang: MessageLang = 'zh', context: unknown = record): FieldError[] {
   const v = validatorFor(compiled.schema);
-  if (v(record)) return [];
-  const seen = new Set<string>();
+  const ctx = (context && typeof context === 'object' ? context : {}) as Record<string, unknown>;
+  const rules = compiled.rules ?? {};
   const out: FieldError[] = [];
-  for (const e of v.errors ?? []) {
-    if (e.keyword === 'allOf' || e.keyword === 'if') continue;
-    const fe = toFieldError(e, compiled.schema, lang, record);
-    if (seen.has(fe.field)) continue;
-    // A field hidden by its showWhen rule is not checked (issue 26).
-    const top = compiled.byModel[fe.field.split(/[.[]/)[0]];
-    if (top && context && typeof context === 'object' && !isShown(top, context as Record<string, unknown>)) continue;
-    seen.add(fe.field);
-    out.push(fe);
+  const seen = new Set<string>();
+  if (!v(record)) {
+    for (const e of v.errors ?? []) {
+      if (e.keyword === 'allOf' || e.keyword === 'if') continue;
+      const fe = toFieldError(e, compiled.schema, lang, record);
+      if (seen.has(fe.field)) continue;
+      // A field hidden by a show-when rule (its own or a container's) is not checked (issue 26, issue 13 field rules).
+      if (ruleState(rules[fe.field.split(/[.[]/)[0]], ctx).hidden) continue;
+      seen.add(fe.field);
+      out.push(fe);
+    }
+  }
+  // Required while a condition holds (issue 13 field rules): {label}不能为空 when the field shows and is empty.
+  const rec = (record && typeof record === 'object' ? record : {}) as Record<string, unknown>;
+  for (const [name, set] of Object.entries(rules)) {
+    if (!set.required || seen.has(name) || !ruleState(set, ctx).required || !isEmptyValue(rec[name])) continue;
+    const title = (compiled.schema.properties?.[name] as JSONSchema7 | undefined)?.title ?? name;
+    seen.add(name);
+    out.push({ field: name, label: title, message: (BUILTIN[lang] ?? BUILTIN.zh).required.replace('{label}', title) });
   }
   return out;
 }

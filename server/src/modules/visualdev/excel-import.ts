@@ -1,19 +1,20 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { MessageLang } from '../../../../src/engine/validate';
+import type { FieldError, MessageLang } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
-import { ApiError } from '../../plugins/envelope';
 import type { RowFilter } from '../../permissions/row-filter';
+import { ApiError } from '../../plugins/envelope';
 import { assignBillNumbers } from '../bill-rule/assign';
 import { importColumns, type SheetColumn } from './excel-columns';
-import { isWritable } from './field-access';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
+import { isWritable } from './field-access';
 import { diffRecords, logChanges } from './history';
-import { invalidateModel } from './list-cache';
+import { invalidateRows } from './list-cache';
 import { fail, text } from './messages';
 import type { LoadedModel } from './model-store';
 import { createRecords, getRecords } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from './record-prepare';
+import { applyFieldRules } from './record-rules';
 import { recordErrors } from './record-service';
 import { importUniqueErrors } from './unique-values';
 
@@ -207,6 +208,7 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
   await fillSystemFields(db, model, system, 'create', actor);
 
   const failed = Symbol('import failed');
+  let ids: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       for (const p of records) {
@@ -215,6 +217,14 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
         computeCalculated(model, record);
         await sanitizeEditors(model, record);
         await assignBillNumbers(trx, model.record.formData.fields, record);
+        // Field rules (record-rules.ts): a hidden field's value is not imported; a read-only-when field is an error of its row.
+        try {
+          applyFieldRules(model, record, null, lang);
+        } catch (err) {
+          const e = (err as { data?: { errors?: FieldError[] } }).data?.errors?.[0];
+          if (!e) throw err;
+          if (errors.length < MAX_ERRORS) errors.push({ ...placeError(p, e.field), label: e.label, message: e.message });
+        }
         for (const e of recordErrors(model, record, lang)) {
           if (errors.length >= MAX_ERRORS) break;
           const at = placeError(p, e.field);
@@ -226,7 +236,7 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
         if (errors.length < MAX_ERRORS && !errors.some((x) => x.row === e.row && x.field === e.field)) errors.push(e);
       }
       if (errors.length) throw failed;
-      const ids = await createRecords(trx, model, records.map((r) => r.record), actor.userId);
+      ids = await createRecords(trx, model, records.map((r) => r.record), actor.userId);
       // A row the caller could not read back (outside its row scope) is an error of that row; nothing is written.
       if (rowFilter) {
         const visible = new Set((await getRecords(trx, model, ids, false, rowFilter)).map((r) => r.id));
@@ -242,6 +252,7 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
     errors.sort((a, b) => a.row - b.row);
     throw fail(400, 'importFailed', { count: errors.length }, { errors });
   }
-  invalidateModel(db, model.record.id);
+  // Only the lists whose filter an imported row matches change (list-cache.ts); the rows as prepared, with their ids.
+  await invalidateRows(db, model, records.map((r, i) => ({ ...r.record, id: ids[i] })));
   return records.length;
 }

@@ -1,8 +1,9 @@
-import Ajv, { type ErrorObject } from 'ajv';
 import { Type } from '@sinclair/typebox';
+import Ajv, { type ErrorObject } from 'ajv';
 import { FieldConfigSchema } from '../../../../schemas/field';
 import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
+import { ruleProblems } from '../../../../src/engine/ruleCheck';
 import { fail } from './messages';
 import { IDENTIFIER, LayoutError, type ModelLayout } from './model-layout';
 import { compileModel, type Model } from './model-store';
@@ -12,7 +13,7 @@ import { serverRegistry } from './server-registry';
  * Checks a model record before it is stored (issue 4 item 6, "Bad input"): the shape of schemas/ (ModelRecordSchema
  * with FieldConfigSchema), then every field down the tree: a known kdKey (renderer registry), a safe `__vModel__`
  * (^[A-Za-z_][A-Za-z0-9_]{0,62}$), no duplicate names in one record or one sub-table, regList patterns that compile,
- * at most MAX_FIELDS fields and MAX_DEPTH levels; finally the engine compiles it and lays out its tables, none of them
+ * at most MAX_FIELDS fields and MAX_DEPTH levels, field rules (src/engine/ruleCheck.ts, as the designer); finally the engine compiles it and lays out its tables, none of them
  * reserved (issue 20 item 1: no `pg_…` name, whatever its case, and no platform table). The first problem answers 400
  * with its path (e.g. `formData.fields[3].__config__.kdKey`, `tables[0].table`); nothing is created.
  */
@@ -121,6 +122,13 @@ export function checkFieldList(list: unknown, path: string): Map<string, string>
   return names;
 }
 
+const RULE_DETAIL = {
+  fieldMissing: (n: string) => `names a missing field ${n.slice(0, 80)}`,
+  valueMissing: () => 'a condition has no value',
+  selfReference: (n: string) => `names the field itself (${n.slice(0, 80)})`,
+  requiredHidden: () => 'a required field inside a container with a show-when rule',
+} as const;
+
 /**
  * Validates a model record (see the module comment) and returns it typed. Compiles it too, so the record can be
  * saved as it is. `platform`: the platform's tables (`dbFacts(db).platformTables`), which no model may bind.
@@ -133,6 +141,12 @@ export function validateModel(input: unknown, platform: ReadonlySet<string>): Mo
   const model = input as Model;
   const names = new Map<string, string>();
   walkFields(model.formData.fields, 'formData.fields', names, { count: 0 }, 0);
+  // Field rules (issue 13 item 1): the designer's own check (src/engine/ruleCheck.ts).
+  const rule = ruleProblems(model.formData.fields)[0];
+  if (rule) {
+    const path = `formData.fields${rule.path}.__config__.${rule.rule}`;
+    throw fail(400, 'modelInvalid', { path, detail: RULE_DETAIL[rule.kind](rule.name ?? '') }, { path });
+  }
   let layout: ModelLayout;
   try {
     layout = compileModel(model).layout;

@@ -8,22 +8,24 @@ import type { Decision } from '../../plugins/permissions';
 import { assignBillNumbers, billRuleFields } from '../bill-rule/assign';
 import { bindRecordFiles } from '../files/store';
 import { assertWritable, trimRow } from './field-access';
+import { assertNotInAudit, flowEnabled } from './flow-state';
 import { diffRecords, logChanges } from './history';
-import { invalidateModel } from './list-cache';
+import { invalidateRows } from './list-cache';
 import { fail } from './messages';
 import type { LoadedModel } from './model-store';
 import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, recordInScope, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
 import { type DynamicOptions, dynamicOptionsOf, referenceErrors } from './record-references';
+import { applyFieldRules } from './record-rules';
 import { concurrencyLockOn, entriesSince, mergeNote, resolveStale, versionMembers, versionOf } from './record-version';
 import { versionFail } from './record-version-messages';
 import { assertUnique } from './unique-values';
 
 /**
  * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
- * numbers, validation with the model's schema and of database-backed values (record-references.ts), unique values
- * (unique-values.ts, under an advisory lock), the write and its history row, all in one transaction; the list caches
- * are cleared after it commits.
+ * numbers, field rules (record-rules.ts: hidden fields not saved, read-only-when fields not changed), validation with the model's schema and of database-backed values (record-references.ts), unique values
+ * (unique-values.ts, under an advisory lock), the write and its history row, all in one transaction; after it commits,
+ * the list caches drop what the written rows (before and after) can change (list-cache.ts invalidateRows).
  */
 
 /** The writer of a request: the session's user (design.md §7a: variables resolved on the server only). */
@@ -97,10 +99,13 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
   const record = recordOfBody(body, model);
   assertWritable(record, decision);
   stripServerFields(model, record);
+  const sent = new Set(Object.keys(record));
   const dynamic = await dynamicOptionsOf(db, model, record, actor.session ?? null);
+  let written: ModelRow | null = null;
   const id = await db.transaction().execute(async (trx) => {
     await prepare(trx, model, record, 'create', actor);
     await assignBillNumbers(trx, model.record.formData.fields, record);
+    applyFieldRules(model, record, null, lang, sent);
     assertValid(model, record, lang);
     await assertReferences(trx, model, record, lang, dynamic, actor);
     await assertUnique(trx, model, record, lang);
@@ -108,10 +113,11 @@ export async function createOne(db: Db, model: LoadedModel, body: unknown, actor
     await assertStillInScope(trx, model, newId, decision);
     await bindRecordFiles(trx, model.record.id, newId, model.record.formData.fields, record, actor.userId);
     const after = await getRecord(trx, model, newId);
+    written = after ?? { id: newId };
     await logChanges(trx, model.record.id, 'create', actor, [{ recordId: newId, changes: diffRecords(model, null, after), version: 1 }]);
     return newId;
   });
-  invalidateModel(db, model.record.id);
+  await invalidateRows(db, model, written ? [written] : [{ id }]);
   return id;
 }
 
@@ -160,9 +166,13 @@ function splitVersion(model: LoadedModel, row: ModelRow): { version: number; sto
  * The row is read (and locked only after lost races, see OPTIMISTIC_TRIES); the body's `version` (record-version.ts) decides: current → written; older → merged or
  * refused (409 `{ conflict }`); absent → written unless the model's concurrencyLock is on (400). The UPDATE bumps the
  * version; the history entry records it. Null when there is no such record. `db` may be a transaction (the update
- * joins it). @throws ApiError 400/403/409 (nothing written).
+ * joins it). `guardAudit` (the model routes; not the workflow's own write-back of an approver's fields): a record of a
+ * flow-enabled model whose task is in audit or audited is refused (flow-state.ts) — read inside the update's
+ * transaction with the record row locked first, so a submit of the same record (which locks it to write the
+ * launcher's data) is either seen committed or waits for this update; never a check and a write apart.
+ * @throws ApiError 400/403/409 (nothing written).
  */
-export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null): Promise<UpdateResult | null> {
+export async function updateOne(db: Db, model: LoadedModel, recordId: string, body: unknown, actor: Actor, lang: MessageLang, decision: Decision | null = null, guardAudit = false): Promise<UpdateResult | null> {
   const incoming = recordOfBody(body, model);
   const expected = versionOf(body);
   if (expected === undefined && concurrencyLockOn(model)) throw versionFail(400, 'versionRequired');
@@ -172,16 +182,20 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
   const dynamic = await dynamicOptionsOf(db, model, incoming, actor.session ?? null);
   // Inside a caller's transaction (a workflow action writing its bound record) the update joins it.
   const inTx = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  const guarded = guardAudit && flowEnabled(model);
+  let written: ModelRow[] = [];
   const attempt = (lock: boolean) =>
     inTx(async (trx): Promise<UpdateResult | null> => {
-    const current = await getRecord(trx, model, recordId, lock, decision?.rowFilter ?? null);
+    const current = await getRecord(trx, model, recordId, lock || guarded, decision?.rowFilter ?? null);
     if (!current) return null;
+    if (guarded) await assertNotInAudit(trx, model, [recordId], 'edit', lang);
     const { version, stored } = splitVersion(model, current);
     if (expected !== undefined && expected > version) throw versionFail(400, 'versionAhead', { version: expected });
     const stale = expected !== undefined && expected < version ? await resolveStale(trx, model, recordId, stored, version, incoming, expected).catch((err) => trimConflict(err, decision, model)) : null;
     const write = stale ? stale.write : incoming;
     const merged = { ...stored, ...write };
     await prepare(trx, model, merged, 'update', actor);
+    applyFieldRules(model, merged, stored, lang, new Set(Object.keys(write)));
     assertValid(model, merged, lang);
     // Only what the request changes: stored values passed when they were written (a since-disabled item stays).
     const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
@@ -193,6 +207,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     await assertStillInScope(trx, model, recordId, decision);
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
     const after = await getRecord(trx, model, recordId);
+    written = [current, after ?? { id: recordId }];
     await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after), version: next }]);
     return { version: next, merged: stale ? mergeNote(model, stale) : null };
     });
@@ -207,7 +222,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
       if (!(err instanceof VersionMoved) || i >= OPTIMISTIC_TRIES) throw err;
     }
   }
-  if (done) invalidateModel(db, model.record.id);
+  if (done) await invalidateRows(db, model, written);
   return done;
 }
 
@@ -215,13 +230,17 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
  * Deletes records by id: they go to the recycle bin with their lines and files (issue 27 item 2), each logged with its
  * last values; returns how many were live and inside the decision's row filter. `versions` (record id → the
  * version the caller read, issue 27 item 1): a record changed since is not deleted and the call is refused (409,
- * who changed it when); with the model's concurrencyLock on, every id needs its version (400).
+ * who changed it when); with the model's concurrencyLock on, every id needs its version (400). `guardAudit` (the
+ * request's language; the model routes): a record of a flow-enabled model in audit or audited refuses the whole call
+ * (403, nothing deleted), read inside the transaction after the rows are locked (see updateOne).
  */
-export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor, versions: Map<string, number> = new Map(), decision: Decision | null = null): Promise<number> {
+export async function deleteMany(db: Db, model: LoadedModel, ids: string[], actor: Actor, versions: Map<string, number> = new Map(), decision: Decision | null = null, guardAudit: MessageLang | null = null): Promise<number> {
   if (concurrencyLockOn(model) && ids.some((id) => !versions.has(id))) throw versionFail(400, 'versionRequired');
+  let written: ModelRow[] = [];
   const n = await db.transaction().execute(async (trx) => {
     // Only rows inside the caller's row scope (design.md §7a): the others are skipped exactly like missing ids.
     const before = await getRecords(trx, model, ids, true, decision?.rowFilter ?? null);
+    if (guardAudit) await assertNotInAudit(trx, model, before.map((r) => r.id), 'remove', guardAudit);
     for (const r of before) {
       const expected = versions.get(r.id);
       const { version } = splitVersion(model, r);
@@ -230,10 +249,11 @@ export async function deleteMany(db: Db, model: LoadedModel, ids: string[], acto
       throw versionFail(409, 'deleteConflict', { user: last?.userName ?? '?', time: last ? dayjs(last.time).format('YYYY-MM-DD HH:mm:ss') : '?' }, { conflict: { id: r.id, version, current: trimRow(r, decision, model) } });
     }
     const deleted = new Map((await deleteRecords(trx, model, before.map((r) => r.id), actor.userId)).map((d) => [d.id, d.version]));
-    const entries = before.filter((r) => deleted.has(r.id)).map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null), version: deleted.get(r.id) }));
+    written = before.filter((r) => deleted.has(r.id));
+    const entries = written.map((r) => ({ recordId: r.id, changes: diffRecords(model, r, null), version: deleted.get(r.id) }));
     await logChanges(trx, model.record.id, 'delete', actor, entries);
     return deleted.size;
   });
-  if (n) invalidateModel(db, model.record.id);
+  if (n) await invalidateRows(db, model, written);
   return n;
 }

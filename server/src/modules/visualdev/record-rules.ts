@@ -1,0 +1,62 @@
+import { isEmptyValue, ruleState } from '../../../../src/engine/fieldRules';
+import type { FieldError, MessageLang } from '../../../../src/engine/validate';
+import { parseLang, translate } from '../../i18n';
+import { failWith, type MessageTable } from '../dictionary/localized-error';
+import type { LoadedModel } from './model-store';
+
+/**
+ * Field rules on the server (issue 13 item 1 "Field rules"; src/engine/fieldRules.ts, the same evaluation as the
+ * form's), applied to a record about to be written, after the server-filled fields and before validation:
+ * - a field hidden by a show-when rule (its own or a container's) is not saved: a create stores nothing for it, an
+ *   update keeps the stored value (what the request sent for it is dropped); validation then skips it;
+ * - a field whose read-only-when rule holds may not change: an update sending another value than the stored one, or a
+ *   create sending another value than the field's default, is refused (400 naming the field, nothing written);
+ * - required-when is checked by the engine's validateRecord (recordErrors), like `required`.
+ * Rules are evaluated on the record as it would be stored (the request over the stored record).
+ */
+
+type Key = 'readonlyChanged';
+
+/** Messages (own table: tw derived from zh). */
+const messages: MessageTable<Key> = {
+  zh: { readonlyChanged: '{label}当前为只读，不能修改' },
+  en: { readonlyChanged: '{label} is read-only now and cannot be changed' },
+  mas: { readonlyChanged: '{label} kini baca sahaja dan tidak boleh diubah' },
+};
+
+const rulesFail = failWith(messages, 'visualdev-rules');
+
+/** Same value as stored: equal JSON, both empty, or one scalar in two types (1 and '1'). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isEmptyValue(a) && isEmptyValue(b)) return true;
+  if (JSON.stringify(a) === JSON.stringify(b)) return true;
+  return a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b);
+}
+
+/**
+ * Applies the model's field rules to `record` (mutated; see the module comment). `stored`: the stored record of an
+ * update (null on create). `sent`: the fields the request carries (a read-only field the request leaves out is not
+ * its change). @throws LocalizedError 400 `readonlyChanged`, data `{ field, errors: [{ field, label, message }] }`.
+ */
+export function applyFieldRules(model: LoadedModel, record: Record<string, unknown>, stored: Record<string, unknown> | null, lang: MessageLang, sent: ReadonlySet<string> = new Set(Object.keys(record))): void {
+  const rules = model.compiled.rules ?? {};
+  const names = Object.keys(rules);
+  if (!names.length) return;
+  // One evaluation over the record as sent (rules read each other's values before any is dropped).
+  const view = { ...record };
+  for (const name of names) {
+    const state = ruleState(rules[name], view);
+    if (state.hidden) {
+      if (stored) record[name] = stored[name] ?? null;
+      else delete record[name];
+      continue;
+    }
+    if (!state.readonly || !sent.has(name)) continue;
+    const before = stored ? stored[name] : model.compiled.byModel[name]?.__config__.defaultValue;
+    if (sameValue(record[name], before)) continue;
+    const label = String(model.compiled.byModel[name]?.__config__.label ?? name);
+    const vars = { label };
+    const error: FieldError = { field: name, label, message: translate(parseLang(lang) ?? 'zh', 'visualdev-rules', 'readonlyChanged', vars) };
+    throw rulesFail(400, 'readonlyChanged', vars, { field: name, errors: [error] });
+  }
+}

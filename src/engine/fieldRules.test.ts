@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { renderers } from '../../renderers';
+import type { FieldCondition, FieldConfig, FieldWhen } from '../../schemas/field';
+import { compileForm } from './compile';
+import { collectRules, conditionHolds, ruleState, whenHolds } from './fieldRules';
+import { ruleProblems } from './ruleCheck';
+import { validateRecord } from './validate';
+
+/** Issue 13 item 1 "Field rules": one evaluation for the form and the server. */
+describe('conditionHolds: every operator', () => {
+  const cases: Array<[string, FieldCondition, Record<string, unknown>, boolean]> = [
+    ['eq text', { field: 'a', op: 'eq', value: 'x' }, { a: 'x' }, true],
+    ['eq other text', { field: 'a', op: 'eq', value: 'x' }, { a: 'y' }, false],
+    ['eq 1 and "1"', { field: 'a', op: 'eq', value: 1 }, { a: '1' }, true],
+    ['eq boolean', { field: 'a', op: 'eq', value: true }, { a: true }, true],
+    ['eq missing is not a value', { field: 'a', op: 'eq', value: 'x' }, {}, false],
+    ['eq array is not a scalar', { field: 'a', op: 'eq', value: 1 }, { a: [1] }, false],
+    ['ne', { field: 'a', op: 'ne', value: 'x' }, { a: 'y' }, true],
+    ['ne same', { field: 'a', op: 'ne', value: 'x' }, { a: 'x' }, false],
+    ['ne missing', { field: 'a', op: 'ne', value: 'x' }, {}, true],
+    ['gt number', { field: 'a', op: 'gt', value: 10000 }, { a: 10001 }, true],
+    ['gt equal', { field: 'a', op: 'gt', value: 10000 }, { a: 10000 }, false],
+    ['gt number as text', { field: 'a', op: 'gt', value: '9' }, { a: 10 }, true],
+    ['ge equal', { field: 'a', op: 'ge', value: 5 }, { a: 5 }, true],
+    ['lt', { field: 'a', op: 'lt', value: 5 }, { a: 4.5 }, true],
+    ['lt empty never', { field: 'a', op: 'lt', value: 5 }, { a: null }, false],
+    ['le', { field: 'a', op: 'le', value: 5 }, { a: 6 }, false],
+    ['gt dates as text', { field: 'a', op: 'gt', value: '2024-06-01' }, { a: '2024-06-02' }, true],
+    ['lt dates as text', { field: 'a', op: 'lt', value: '2024-06-01' }, { a: '2024-12-31' }, false],
+    ['contains text', { field: 'a', op: 'contains', value: '急' }, { a: '加急订单' }, true],
+    ['contains text not', { field: 'a', op: 'contains', value: '急' }, { a: '普通' }, false],
+    ['contains array', { field: 'a', op: 'contains', value: '2' }, { a: [1, 2] }, true],
+    ['contains array not', { field: 'a', op: 'contains', value: 3 }, { a: [1, 2] }, false],
+    ['contains missing', { field: 'a', op: 'contains', value: 'x' }, {}, false],
+    ['empty: missing', { field: 'a', op: 'empty' }, {}, true],
+    ['empty: ""', { field: 'a', op: 'empty' }, { a: '' }, true],
+    ['empty: []', { field: 'a', op: 'empty' }, { a: [] }, true],
+    ['empty: 0 is a value', { field: 'a', op: 'empty' }, { a: 0 }, false],
+    ['notEmpty', { field: 'a', op: 'notEmpty' }, { a: 'x' }, true],
+    ['notEmpty false is a value', { field: 'a', op: 'notEmpty' }, { a: false }, true],
+    ['in (issue 26 shape)', { field: 'a', in: ['granted', null] }, {}, true],
+    ['in other', { field: 'a', in: ['granted'] }, { a: 'signedIn' }, false],
+    ['in op', { field: 'a', op: 'in', in: [1, 3] }, { a: '3' }, true],
+  ];
+  it.each(cases)('%s', (_name, c, record, expected) => {
+    expect(conditionHolds(c, record)).toBe(expected);
+  });
+});
+
+describe('whenHolds: one, all, any', () => {
+  const big: FieldCondition = { field: 'amount', op: 'ge', value: 10000 };
+  const urgent: FieldCondition = { field: 'urgent', op: 'eq', value: true };
+  const cases: Array<[string, FieldWhen | undefined, Record<string, unknown>, boolean]> = [
+    ['none', undefined, {}, false],
+    ['one', big, { amount: 20000 }, true],
+    ['all both', { all: [big, urgent] }, { amount: 20000, urgent: true }, true],
+    ['all one', { all: [big, urgent] }, { amount: 20000, urgent: false }, false],
+    ['any one', { any: [big, urgent] }, { amount: 1, urgent: true }, true],
+    ['any none', { any: [big, urgent] }, { amount: 1, urgent: false }, false],
+  ];
+  it.each(cases)('%s', (_name, when, record, expected) => {
+    expect(whenHolds(when, record)).toBe(expected);
+  });
+});
+
+const f = (kdKey: string, vModel: string | undefined, label: string, cfg: Record<string, unknown> = {}, children?: FieldConfig[]): FieldConfig =>
+  ({ __config__: { kdKey, label, ...cfg, ...(children ? { children } : {}) }, ...(vModel ? { __vModel__: vModel } : {}) }) as FieldConfig;
+
+const form = {
+  fields: [
+    f('select', 'status', '状态'),
+    f('numInput', 'amount', '金额'),
+    f('comInput', 'reason', '原因', { requiredWhen: { field: 'status', op: 'eq', value: 'rejected' } }),
+    f('comInput', 'approver', '审批人', { readonlyWhen: { field: 'status', op: 'eq', value: 'done' } }),
+    f('card', undefined, '大额', { showWhen: { field: 'amount', op: 'ge', value: 10000 } }, [f('comInput', 'budget', '预算科目'), f('comInput', 'cfo', '财务确认', { requiredWhen: { field: 'status', op: 'ne', value: 'draft' } })]),
+  ],
+};
+
+describe('rule sets and states', () => {
+  it('collects own rules and a container show rule for its children', () => {
+    const rules = collectRules(form.fields);
+    expect(Object.keys(rules).sort()).toEqual(['approver', 'budget', 'cfo', 'reason']);
+    expect(rules.budget.show).toEqual([{ field: 'amount', op: 'ge', value: 10000 }]);
+    expect(ruleState(rules.cfo, { amount: 5, status: 'sent' })).toEqual({ hidden: true, required: false, readonly: false });
+    expect(ruleState(rules.cfo, { amount: 50000, status: 'sent' })).toEqual({ hidden: false, required: true, readonly: false });
+    expect(ruleState(rules.approver, { status: 'done' })).toEqual({ hidden: false, required: false, readonly: true });
+  });
+
+  it('validateRecord: required-when reported while it holds and the field shows; hidden fields not checked', () => {
+    const compiled = compileForm(form, renderers);
+    expect(validateRecord(compiled, { status: 'draft' })).toEqual([]);
+    expect(validateRecord(compiled, { status: 'rejected' }).map((e) => e.message)).toEqual(['原因不能为空']);
+    expect(validateRecord(compiled, { status: 'rejected', reason: '价格高' })).toEqual([]);
+    expect(validateRecord(compiled, { status: 'sent', amount: 100 })).toEqual([]);
+    expect(validateRecord(compiled, { status: 'sent', amount: 20000 }, 'en').map((e) => e.message)).toEqual(['财务确认 cannot be empty']);
+  });
+});
+
+describe('ruleProblems (the designer and the server share it)', () => {
+  it('finds missing fields, missing values, self references and required fields in hidden containers, with paths', () => {
+    const bad = [
+      f('comInput', 'a', 'A', { showWhen: { field: 'gone', op: 'eq', value: 1 } }),
+      f('comInput', 'b', 'B', { requiredWhen: { field: 'a', op: 'gt' } }),
+      f('comInput', 'c', 'C', { readonlyWhen: { all: [{ field: 'c', op: 'empty' }] }, formId: 7 }),
+      f('card', undefined, '卡片', { showWhen: { field: 'a', op: 'notEmpty' } }, [f('comInput', 'd', 'D', { required: true })]),
+    ];
+    expect(ruleProblems(bad).map((p) => [p.path, p.rule, p.kind, p.name])).toEqual([
+      ['[0]', 'showWhen', 'fieldMissing', 'gone'],
+      ['[1]', 'requiredWhen', 'valueMissing', undefined],
+      ['[2]', 'readonlyWhen', 'selfReference', 'c'],
+      ['[3].__config__.children[0]', 'required', 'requiredHidden', undefined],
+    ]);
+    expect(ruleProblems(bad)[2].formId).toBe(7);
+    expect(ruleProblems(form.fields)).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+import { anOrder, field, orderModel } from './visualdev-fixtures';
+
+/**
+ * Issue 13 item 1 "Field rules" on the server (record-rules.ts, src/engine/fieldRules.ts): a field hidden by a
+ * show-when rule (its own or its container's) is neither required nor saved; required-when is enforced; a
+ * read-only-when field may not change; rules naming missing fields are refused at save with their path.
+ */
+
+let t: TestApp;
+let token: string;
+let M: string;
+
+function rulesModel() {
+  const model = orderModel('rulesOrder', 'kd_rules_order');
+  model.formData.fields.push(
+    field('comInput', 'reason', '完成说明', { requiredWhen: { field: 'status', op: 'eq', value: 'done' } }),
+    field('comInput', 'approver', '审批人', { readonlyWhen: { field: 'status', op: 'eq', value: 'done' } }),
+    field('comInput', 'draftNote', '草稿备注', { showWhen: { field: 'status', in: ['draft'] } }),
+    {
+      __config__: { kdKey: 'card', label: '加急', formId: 990, showWhen: { field: 'amount', op: 'ge', value: 10000 }, children: [field('comInput', 'bigNote', '大额说明', { requiredWhen: { any: [{ field: 'urgent', op: 'eq', value: true }, { field: 'customer', op: 'contains', value: '集团' }] } })] },
+    } as never,
+  );
+  return model;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const r = await t.call('POST', '/api/visualdev/Base', { token, payload: rulesModel() });
+  expect(r).toMatchObject({ code: 200 });
+  M = `/api/visualdev/OnlineDev/${r.data.id}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const create = (over: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('POST', M, { token, payload: anOrder(over), headers });
+const update = (id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('POST', `${M.replace('OnlineDev/', 'OnlineDev/App/')}/${id}`, { token, payload: body, headers });
+const read = async (id: string) => (await t.call('GET', `${M}/${id}`, { token })).data as Record<string, unknown>;
+
+describe('field rules on the server', () => {
+  it('refuses a model whose rule names a missing field or lacks a value, with the path; nothing saved', async () => {
+    const bad = rulesModel();
+    bad.enCode = 'rulesBad';
+    bad.tables[0].table = 'kd_rules_bad';
+    (bad.formData.fields[2].__config__ as Record<string, unknown>).showWhen = { field: 'gone', op: 'eq', value: 1 };
+    expect(await t.call('POST', '/api/visualdev/Base', { token, payload: bad })).toMatchObject({ code: 400, data: { path: 'formData.fields[2].__config__.showWhen' } });
+    (bad.formData.fields[2].__config__ as Record<string, unknown>).showWhen = { field: 'amount', op: 'gt' };
+    const r = await t.call('POST', '/api/visualdev/Base', { token, payload: bad, headers: { 'accept-language': 'en' } });
+    expect(r).toMatchObject({ code: 400, data: { path: 'formData.fields[2].__config__.showWhen' } });
+    expect(r.msg).toContain('a condition has no value');
+  });
+
+  it('required-when: refused empty while it holds, in the user language; passes otherwise', async () => {
+    expect(await create({ orderNo: 'R-1', status: 'done' })).toMatchObject({ code: 400, msg: '完成说明不能为空', data: { errors: [{ field: 'reason' }] } });
+    expect(await create({ orderNo: 'R-1', status: 'done' }, { 'accept-language': 'en' })).toMatchObject({ code: 400, msg: '完成说明 cannot be empty' });
+    expect(await create({ orderNo: 'R-1', status: 'done', reason: '已发货' })).toMatchObject({ code: 200 });
+    expect(await create({ orderNo: 'R-2', status: 'draft' })).toMatchObject({ code: 200 });
+    // In a container shown only for amounts ≥ 10000: required when urgent or a 集团 customer, only while shown.
+    expect(await create({ orderNo: 'R-3', status: 'draft', amount: 500, urgent: true })).toMatchObject({ code: 200 });
+    expect(await create({ orderNo: 'R-4', status: 'draft', amount: 20000, customer: '华美集团', urgent: false })).toMatchObject({ code: 400, msg: '大额说明不能为空' });
+  });
+
+  it('a hidden field is not saved: nothing on create; the stored value kept on update', async () => {
+    const a = await create({ orderNo: 'H-1', status: 'done', reason: '好', draftNote: '不该保存', amount: 100, bigNote: '也不该保存' });
+    expect(a).toMatchObject({ code: 200 });
+    expect(await read(a.data.id)).toMatchObject({ draftNote: null, bigNote: null });
+    const b = await create({ orderNo: 'H-2', status: 'draft', draftNote: '草稿里写的' });
+    expect(await read(b.data.id)).toMatchObject({ draftNote: '草稿里写的' });
+    expect(await update(b.data.id, { status: 'done', reason: '完成', draftNote: '完成后改的', version: 1 })).toMatchObject({ code: 200 });
+    expect(await read(b.data.id)).toMatchObject({ status: 'done', draftNote: '草稿里写的' });
+  });
+
+  it('read-only-when: a change is refused while it holds (nothing written); allowed when it does not', async () => {
+    expect(await create({ orderNo: 'O-0', status: 'done', reason: '好', approver: '张三' })).toMatchObject({ code: 400, msg: '审批人当前为只读，不能修改', data: { field: 'approver' } });
+    const r = await create({ orderNo: 'O-1', status: 'draft', approver: '张三' });
+    expect(r).toMatchObject({ code: 200 });
+    const id = r.data.id as string;
+    expect(await update(id, { status: 'done', reason: '好', approver: '张三', version: 1 })).toMatchObject({ code: 200 });
+    expect(await update(id, { approver: '李四', version: 2 }, { 'accept-language': 'en' })).toMatchObject({ code: 400, msg: '审批人 is read-only now and cannot be changed' });
+    expect(await update(id, { approver: '李四', version: 2 }, { 'accept-language': 'zh-TW' })).toMatchObject({ code: 400, msg: '审批人當前為只讀，不能修改' });
+    expect(await read(id)).toMatchObject({ approver: '张三', version: 2 });
+    // Sending the stored value again is no change; reopening the record (status back to draft) frees it.
+    expect(await update(id, { approver: '张三', customer: '新客户', version: 2 })).toMatchObject({ code: 200 });
+    expect(await update(id, { status: 'draft', approver: '李四', version: 3 })).toMatchObject({ code: 200 });
+    expect(await read(id)).toMatchObject({ approver: '李四', status: 'draft' });
+  });
+});
