@@ -3,9 +3,9 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { type Child, pinSelf, startChild } from './lib/child';
 import { type LoadResult, postJson, runCannon, runLoad } from './lib/http-load';
-import { fixed, median } from './lib/stats';
 import type { Probe } from './lib/loop-probe';
 import { checkRegressions, type Outcome, printReport } from './lib/report';
+import { fixed, median } from './lib/stats';
 
 /**
  * List benchmarks B2–B5 (performance.md "Benchmark suite"; issue 4 item 9) on the supplier model with BENCH_ROWS
@@ -24,6 +24,10 @@ import { checkRegressions, type Outcome, printReport } from './lib/report';
  *   as PostgreSQL's backends do, the server's thread stays on core 0) vs on PostgreSQL, with the PGlite server's
  *   event-loop delay and, as the machine's floor, that of an idle Node process pinned to core 0 during the same rounds;
  * - B5i (only when named in BENCH_ONLY): the same with PGlite in process, on the server's thread (the earlier design).
+ * - B2l the cost of system logging (issue 23 item 2, goal ≤ 5 %): the list endpoint of the app as it runs vs a twin
+ *   app in the same server process on the same database built with KD_SYSLOG=0 (list-server `twin`), 2×BENCH_ROUNDS
+ *   rounds alternating which goes first (ABBA…); ratio = with logging / without (≥ 0.95 meets the goal).
+ *   BENCH_TWIN_SYSLOG=1 (passed to the server) makes the twin log too: the same rounds as an A/A control.
  * PostgreSQL: BENCH_PG (postgres://postgres@127.0.0.1:5432), database kd_bench created and dropped here.
  * BENCH_ONLY=b2,b4 runs a subset. Results: printed, and saved to test-output/bench/.
  */
@@ -36,7 +40,7 @@ const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'kd_bench';
 /** Cores the PGlite thread may use: both, like PostgreSQL's backends (the server's own thread stays on core 0). */
 const DB_CORES = process.env.BENCH_DB_CORES ?? '0,1';
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'b2,b3,b4,b2k,b4k,b5,b5k').toLowerCase().split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'b2,b2l,b3,b4,b2k,b4k,b5,b5k').toLowerCase().split(','));
 const PATH = '/api/visualdev/OnlineDev/vd-supplier/List';
 const PAGE_1 = { currentPage: 1, pageSize: 20 };
 const DEEP_PAGE = Math.ceil(ROWS / 20);
@@ -114,6 +118,60 @@ async function b2(s: Child<Ready>, notes: string[], variant = '', what = 'sorted
     { id: `B2h${variant}`, name: 'bare Node endpoint (node:http + pg, same SQL, no framework, auth or query building), same rounds', baseline: rawText, subject: `${fixed(median(bare), 0)} req/s`, ratios: bare.map((x, i) => x / base[i]), goal: null, higherIsBetter: true },
     { id: `B2f${variant}`, name: 'list endpoint vs that bare endpoint, same rounds', baseline: `bare endpoint: ${fixed(median(bare), 0)} req/s`, subject: `${fixed(median(subject), 0)} req/s`, ratios: subject.map((x, i) => x / bare[i]), goal: null, higherIsBetter: true },
   ];
+}
+
+/**
+ * B2l: what the system logs cost the list endpoint — the app with its request/operation/exception logging (onSend and
+ * onResponse hooks, the bounded queue and its batched INSERTs into the same database) vs the same app built with
+ * KD_SYSLOG=0 in the same process, alternating which runs first; ratio = with / without.
+ */
+async function b2l(s: Child<Ready>, notes: string[]): Promise<Outcome> {
+  const off = await s.call<number>('twin');
+  for (const port of [s.ready.port, off]) checked(await load(s, PAGE_1, CONCURRENCY, 1000, 0, port), 'B2l warm-up');
+  const ratios: number[] = [];
+  const withLogs: number[] = [];
+  const without: number[] = [];
+  // The server process's CPU time per answered request in each run (µs): less disturbed by other processes' load
+  // than throughput is; both apps share the process, so each run's figure is that app's.
+  const cpuRatios: number[] = [];
+  const cpuOn: number[] = [];
+  const cpuOff: number[] = [];
+  for (let r = 0; r < ROUNDS * 2; r++) {
+    const order = r % 2 === 0 ? [s.ready.port, off] : [off, s.ready.port];
+    const got: Record<number, number> = {};
+    const cpu: Record<number, number> = {};
+    for (const port of order) {
+      await s.call('probe', { action: 'start' });
+      const res = checked(await load(s, PAGE_1, CONCURRENCY, MS, 0, port), port === off ? 'B2l without logs' : 'B2l with logs');
+      const p = await s.call<Probe>('probe', { action: 'stop' });
+      got[port] = rate(res);
+      cpu[port] = (p.cpuMs * 1000) / Math.max(1, res.ops);
+    }
+    withLogs.push(got[s.ready.port]);
+    without.push(got[off]);
+    ratios.push(got[s.ready.port] / got[off]);
+    cpuOn.push(cpu[s.ready.port]);
+    cpuOff.push(cpu[off]);
+    cpuRatios.push(cpu[off] / cpu[s.ready.port]);
+  }
+  const iqr = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `${fixed(sorted[Math.floor(sorted.length / 4)])}–${fixed(sorted[Math.floor((3 * sorted.length) / 4)])}`;
+  };
+  notes.push(`B2l: per-round throughput ratios (with/without logging) ${ratios.map((x) => fixed(x)).join(', ')}; interquartile ${iqr(ratios)}.`);
+  notes.push(
+    `B2l: server CPU per request (whole process, both apps in it), with logging ${fixed(median(cpuOn), 0)} µs, without ${fixed(median(cpuOff), 0)} µs; per-round ratio without/with median ${fixed(median(cpuRatios))} (interquartile ${iqr(cpuRatios)}, range ${fixed(Math.min(...cpuRatios))}–${fixed(Math.max(...cpuRatios))}). PostgreSQL's own work for the log INSERTs is not in this figure (other processes); it is in the throughput ratio.`,
+  );
+  const control = process.env.BENCH_TWIN_SYSLOG === '1';
+  return {
+    id: control ? 'B2l-control' : 'B2l',
+    name: `${control ? 'A/A control: two identical apps, both logging' : 'cost of system logging on the list endpoint'} (same process, same database), 10 in flight`,
+    baseline: `${control ? 'twin app, also logging' : 'KD_SYSLOG=0 twin app'}: ${fixed(median(without), 0)} req/s`,
+    subject: `with request/operation logging: ${fixed(median(withLogs), 0)} req/s`,
+    ratios,
+    goal: 0.95,
+    higherIsBetter: true,
+  };
 }
 
 /** B3: endpoint with total vs without (count stubbed). */
@@ -209,6 +267,7 @@ async function main(): Promise<void> {
     if (probe.code !== 200 || probe.data.list.length !== 20) throw new Error(`list does not answer 20 rows: ${JSON.stringify(probe).slice(0, 300)}`);
     notes.push(`Setup: PostgreSQL server ready in ${fixed(pgServer.ready.seedMs / 1000, 1)} s with ${ROWS} rows (columns filled: ${pgServer.ready.filled.join(', ')}); the list answered total ${probe.data.pagination.total}.`);
     if (ONLY.has('b2')) outcomes.push(...(await b2(pgServer, notes)));
+    if (ONLY.has('b2l')) outcomes.push(await b2l(pgServer, notes));
     if (ONLY.has('b3')) outcomes.push(await b3(pgServer));
     if (ONLY.has('b4')) outcomes.push(await b4(pgServer));
     if (ONLY.has('b2k') || ONLY.has('b4k')) {

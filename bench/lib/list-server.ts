@@ -1,6 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -25,6 +25,10 @@ import { seedSuppliers } from './seed-suppliers';
  * - stubCount on/off: answers the list's count queries without asking the database (B3 "without total");
  * - probe start/stop: event-loop delay histogram (ms) and CPU time of this process between the two;
  * - defaultSidx: saves the supplier model with another default sort column ('' = the runtime's default order);
+ * - twin (PostgreSQL only): builds (once) a second app in this process on the same database with KD_SYSLOG=0 — no
+ *   request, operation or exception logging, exactly as that switch runs the product (the env is read once, when the
+ *   app is built) — listening on another port → its port (the logging-cost comparison, B2l); with BENCH_TWIN_SYSLOG=1
+ *   the twin logs as well (A/A control: how far two identical apps in one process differ);
  * - close.
  */
 
@@ -101,6 +105,27 @@ async function raw(queries: Query[], concurrency: number, ms: number): Promise<{
   return { ops, ms: performance.now() - start };
 }
 
+let twinApp: Awaited<ReturnType<typeof buildApp>> | null = null;
+
+/** The twin app without system logging (see `twin` above), built once: resolves its port. */
+async function twin(): Promise<number> {
+  if (kind !== 'pg') throw new Error('twin needs PostgreSQL (one database shared by both apps)');
+  if (!twinApp) {
+    const was = process.env.KD_SYSLOG;
+    // BENCH_TWIN_SYSLOG=1: the twin logs too (an A/A control of the comparison itself).
+    process.env.KD_SYSLOG = process.env.BENCH_TWIN_SYSLOG === '1' ? '1' : '0';
+    try {
+      twinApp = await buildApp({ databaseUrl: process.env.BENCH_DATABASE_URL, adminPassword: 'Bench@12345', serveClient: false });
+    } finally {
+      if (was === undefined) delete process.env.KD_SYSLOG;
+      else process.env.KD_SYSLOG = was;
+    }
+    await twinApp.listen({ host: '127.0.0.1', port: 0 });
+  }
+  const a = twinApp.server.address();
+  return typeof a === 'object' && a ? a.port : 0;
+}
+
 let bareServer: Server | null = null;
 let bareQueries: Query[] = [];
 
@@ -161,8 +186,11 @@ async function handle(m: Msg): Promise<unknown> {
       await saveModel(app.db, { ...loaded.record, columnData: { ...loaded.record.columnData, defaultSidx: String(m.value ?? '') } }, null);
       return null;
     }
+    case 'twin':
+      return twin();
     case 'close':
       bareServer?.close();
+      await twinApp?.close();
       await pool?.end();
       await app.close();
       setImmediate(() => process.exit(0));
