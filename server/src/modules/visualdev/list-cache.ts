@@ -1,6 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
+import { type RowTest, slimRows, type WrittenRow } from './list-match';
+import type { LoadedModel } from './model-store';
 
 /**
  * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
@@ -12,10 +14,20 @@ import { dbFacts } from '../../plugins/db';
  * - compiled first-page statements per loaded model + statement key (filter, order, limit): page 1, which every user
  *   opening a list asks for, skips building and compiling its query (Kysely's part was about 12% of a list request's
  *   CPU); only the SQL text and parameters are kept (about 1–2 KB each), MAX_STATEMENTS per model, until the model is
- *   reloaded (a new LoadedModel).
- * Every write to a model's records (or its configuration) in this process clears totals and cursors through `invalidateModel`.
- * Another server instance's writes are seen after at most TOTAL_TTL_MS for totals and CURSOR_TTL_MS for cursors (a
- * stale cursor shifts a page by the rows written meanwhile; it never repeats or reorders rows within the page).
+ *   reloaded (a new LoadedModel). They hold no data, so writes never touch them.
+ *
+ * Writes (issue 28 item 4: "caches that survive writes"). Every total and cursor is stored with its filter's row test
+ * (ListFilter.test, list-match.ts). A write to records (`invalidateRows`, with the written rows before and after the
+ * change: created, updated, deleted, restored, imported) drops only the entries whose filter one of those rows could
+ * match; the others keep serving (a total or a page position depends only on the rows its filter matches). Estimated
+ * totals (the planner's pg_class.reltuples, which a write does not move) stay until their TTL. A change of the model's
+ * configuration, or a write whose rows are unknown, drops every entry of the model (`invalidateModel`).
+ * Racing reads: a list takes the model's write epoch (`writeEpoch`) before it reads; an answer is not stored when a
+ * write its filter could match was noted since (a read that overlapped that write may have seen either state). The
+ * last LOG_MAX writes per model are kept for this; an older epoch stores nothing.
+ * Other instances: list-cache-bus.ts sends each write's rows (their filter columns) over the bus, and they drop their
+ * matching entries the same way; without a Redis bus their entries expire by the TTLs (a stale cursor shifts a page by
+ * the rows written meanwhile; it never repeats or reorders rows within the page).
  */
 
 /** How long a cached total stays valid, ms (totals are invalidated by writes; the TTL bounds other instances' writes). */
@@ -25,6 +37,8 @@ export const CURSOR_TTL_MS = 5_000;
 const MAX_TOTALS = 200;
 const MAX_CURSORS = 5_000;
 const MAX_STATEMENTS = 100;
+/** Writes remembered per model for reads that overlap them (see the module comment). */
+const LOG_MAX = 256;
 
 /** A cached total with optional summary sums; `estimated` (pg_class.reltuples) or `capped` (count stopped at a cap). */
 export interface CachedTotal {
@@ -44,29 +58,66 @@ export interface Cursor {
   id: string;
 }
 
+/** What the caches need of a list filter: its key, its row test and the write epoch its read started at. */
+export interface CacheFilter {
+  key: string;
+  test: RowTest;
+  /** writeEpoch before the read; absent = no overlap check. */
+  since?: number;
+}
+
 interface Entry<T> {
   at: number;
   value: T;
+  /** The filter key the entry belongs to (its test is in ModelCache.tests). */
+  group: string;
+  /** Kept through writes (estimated totals). */
+  sticky?: boolean;
 }
 
 interface ModelCache {
   totals: Map<string, Entry<CachedTotal>>;
   cursors: Map<string, Entry<Cursor>>;
+  tests: Map<string, RowTest>;
+  /** Writes noted so far; the log holds the last LOG_MAX (rows null = every row). */
+  seq: number;
+  log: Array<{ seq: number; rows: readonly WrittenRow[] | null }>;
+}
+
+/** Hit and invalidation counters of one database's list caches (bench and tests). */
+export interface ListCacheStats {
+  totalHits: number;
+  totalMisses: number;
+  cursorHits: number;
+  cursorMisses: number;
+  /** Entries dropped by writes, and entries a write left in place. */
+  dropped: number;
+  kept: number;
+}
+
+interface Store {
+  models: Map<string, ModelCache>;
+  stats: ListCacheStats;
 }
 
 /** Per database, keyed by its DbFacts, which its transactions share (a list runs in one, list-budget.ts). */
-const stores = new WeakMap<object, Map<string, ModelCache>>();
+const stores = new WeakMap<object, Store>();
+
+function storeOf(db: Db): Store {
+  const facts = dbFacts(db);
+  let s = stores.get(facts);
+  if (!s) {
+    s = { models: new Map(), stats: { totalHits: 0, totalMisses: 0, cursorHits: 0, cursorMisses: 0, dropped: 0, kept: 0 } };
+    stores.set(facts, s);
+  }
+  return s;
+}
 
 function cacheOf(db: Db, modelId: string): ModelCache {
-  const facts = dbFacts(db);
-  let byModel = stores.get(facts);
-  if (!byModel) {
-    byModel = new Map();
-    stores.set(facts, byModel);
-  }
+  const byModel = storeOf(db).models;
   let c = byModel.get(modelId);
   if (!c) {
-    c = { totals: new Map(), cursors: new Map() };
+    c = { totals: new Map(), cursors: new Map(), tests: new Map(), seq: 0, log: [] };
     byModel.set(modelId, c);
   }
   return c;
@@ -82,47 +133,142 @@ function read<T>(map: Map<string, Entry<T>>, key: string, ttlMs: number): T | un
   return e.value;
 }
 
-function write<T>(map: Map<string, Entry<T>>, key: string, value: T, max: number): void {
+function write<T>(map: Map<string, Entry<T>>, key: string, entry: Omit<Entry<T>, 'at'>, max: number): void {
   map.delete(key);
-  map.set(key, { at: Date.now(), value });
+  map.set(key, { at: Date.now(), ...entry });
   while (map.size > max) map.delete(map.keys().next().value as string);
+}
+
+/** True when a write `filter` could match was noted after its read started (or the log no longer reaches back). */
+function overlapped(c: ModelCache, filter: CacheFilter): boolean {
+  const since = filter.since;
+  if (since === undefined || c.seq === since) return false;
+  if (since > c.seq || !c.log.length || c.log[0].seq > since + 1) return true;
+  for (const w of c.log) if (w.seq > since && (w.rows === null || w.rows.some(filter.test))) return true;
+  return false;
+}
+
+function remember<T>(db: Db, modelId: string, filter: CacheFilter, pick: (c: ModelCache) => Map<string, Entry<T>>, key: string, value: T, max: number, sticky = false): void {
+  const c = cacheOf(db, modelId);
+  if (!sticky && overlapped(c, filter)) return;
+  c.tests.set(filter.key, filter.test);
+  write(pick(c), key, { value, group: filter.key, ...(sticky ? { sticky } : {}) }, max);
 }
 
 /** How many list totals and cursors are cached for `db` (the 缓存管理 page, modules/cache). */
 export function listCacheSize(db: Db): number {
   let n = 0;
-  for (const c of stores.get(dbFacts(db))?.values() ?? []) n += c.totals.size + c.cursors.size;
+  for (const c of stores.get(dbFacts(db))?.models.values() ?? []) n += c.totals.size + c.cursors.size;
   return n;
 }
 
-/** Clears every model's totals and cursors of `db` (the 缓存管理 page). */
+/** The hit and invalidation counters of `db`'s list caches since the start (a copy). */
+export function listCacheStats(db: Db): ListCacheStats {
+  return { ...storeOf(db).stats };
+}
+
+/** Clears every model's totals and cursors of `db` (the 缓存管理 page). Write epochs and logs stay. */
 export function clearListCache(db: Db): void {
-  stores.get(dbFacts(db))?.clear();
+  for (const c of stores.get(dbFacts(db))?.models.values() ?? []) {
+    c.totals.clear();
+    c.cursors.clear();
+    c.tests.clear();
+  }
 }
 
-/** Clears a model's totals and cursors (after any write to its records or configuration). */
+/** The model's write epoch now: take it before a list reads, pass it as the filter's `since`. */
+export function writeEpoch(db: Db, modelId: string): number {
+  return cacheOf(db, modelId).seq;
+}
+
+/**
+ * Notes a write to the model's records on this instance and drops the entries it can change: those whose filter one
+ * of `rows` could match (rows before and after the change, list-match.ts WrittenRow), or every entry when `rows` is
+ * null (a configuration change, or rows unknown). Returns how many entries were dropped. Other instances: see
+ * list-cache-bus.ts (invalidateRows / invalidateModel there publish too).
+ */
+export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] | null): number {
+  const c = cacheOf(db, modelId);
+  c.seq += 1;
+  c.log.push({ seq: c.seq, rows });
+  if (c.log.length > LOG_MAX) c.log.shift();
+  const stats = storeOf(db).stats;
+  const hit = new Set<string>();
+  if (rows === null) for (const g of c.tests.keys()) hit.add(g);
+  else if (rows.length) for (const [g, test] of c.tests) if (rows.some(test)) hit.add(g);
+  let dropped = 0;
+  const live = new Set<string>();
+  for (const map of [c.totals, c.cursors] as Array<Map<string, Entry<unknown>>>) {
+    for (const [k, e] of map) {
+      if (hit.has(e.group) && (rows === null || !e.sticky)) {
+        map.delete(k);
+        dropped++;
+      } else live.add(e.group);
+    }
+  }
+  for (const g of c.tests.keys()) if (!live.has(g)) c.tests.delete(g);
+  stats.dropped += dropped;
+  stats.kept += c.totals.size + c.cursors.size;
+  return dropped;
+}
+
+/** Sends a noted write to the other instances (list-cache-bus.ts); resolves when sent. */
+export type WritePublisher = (modelId: string, rows: readonly WrittenRow[] | null) => Promise<void>;
+
+const publishers = new WeakMap<object, WritePublisher>();
+
+/** Sets (or with null removes) the publisher of `db`'s writes to other instances (list-cache-bus.ts). */
+export function setWritePublisher(db: Db, fn: WritePublisher | null): void {
+  if (fn) publishers.set(dbFacts(db), fn);
+  else publishers.delete(dbFacts(db));
+}
+
+/**
+ * After a write to records, committed: drops the entries `rows` (before and after the change; list-match.ts
+ * WrittenRow; kept cut to the filter columns, slimRows) could change, here and on the other instances (resolved once
+ * the bus took the message; a bus failure is logged and leaves the others to their TTLs).
+ */
+export async function invalidateRows(db: Db, model: LoadedModel, rows: readonly WrittenRow[]): Promise<void> {
+  const slim = slimRows(model, rows);
+  noteWrite(db, model.record.id, slim);
+  await publishers.get(dbFacts(db))?.(model.record.id, slim);
+}
+
+/** After a change of a model's configuration (or a write of unknown rows): drops all its entries, everywhere. */
 export function invalidateModel(db: Db, modelId: string): void {
-  stores.get(dbFacts(db))?.delete(modelId);
+  noteWrite(db, modelId, null);
+  void publishers.get(dbFacts(db))?.(modelId, null);
 }
 
-/** The cached total of `filterKey`, when fresh. */
-export function cachedTotal(db: Db, modelId: string, filterKey: string): CachedTotal | undefined {
-  return read(cacheOf(db, modelId).totals, filterKey, TOTAL_TTL_MS);
+/** The cached total under `key` (naming the filter and what else the total depends on), when fresh. */
+export function cachedTotal(db: Db, modelId: string, key: string): CachedTotal | undefined {
+  const v = read(cacheOf(db, modelId).totals, key, TOTAL_TTL_MS);
+  const stats = storeOf(db).stats;
+  if (v) stats.totalHits++;
+  else stats.totalMisses++;
+  return v;
 }
 
-/** Caches the total of `filterKey`. */
-export function storeTotal(db: Db, modelId: string, filterKey: string, value: CachedTotal): void {
-  write(cacheOf(db, modelId).totals, filterKey, value, MAX_TOTALS);
+/**
+ * Caches a total of `filter` under `key`, unless a write the filter could match was noted since its read started.
+ * An estimated total is kept through writes (see the module comment).
+ */
+export function storeTotal(db: Db, modelId: string, filter: CacheFilter, key: string, value: CachedTotal): void {
+  remember(db, modelId, filter, (c) => c.totals, key, value, MAX_TOTALS, value.estimated === true);
 }
 
 /** The cursor just before the first row of a page (the key names filter, order, pageSize and page), when known and fresh. */
 export function cursorBefore(db: Db, modelId: string, key: string): Cursor | undefined {
-  return read(cacheOf(db, modelId).cursors, key, CURSOR_TTL_MS);
+  const v = read(cacheOf(db, modelId).cursors, key, CURSOR_TTL_MS);
+  const stats = storeOf(db).stats;
+  if (v) stats.cursorHits++;
+  else stats.cursorMisses++;
+  return v;
 }
 
-/** Remembers the cursor just before a page's first row. */
-export function storeCursor(db: Db, modelId: string, key: string, cursor: Cursor): void {
-  write(cacheOf(db, modelId).cursors, key, cursor, MAX_CURSORS);
+/** Remembers the cursor just before a page's first row (of `filter`; not after an overlapping write, as storeTotal). */
+export function storeCursor(db: Db, modelId: string, filter: CacheFilter, key: string, cursor: Cursor): void {
+  remember(db, modelId, filter, (c) => c.cursors, key, cursor, MAX_CURSORS);
 }
 
 const statements = new WeakMap<object, Map<string, Entry<CompiledQuery>>>();
@@ -140,11 +286,11 @@ export function compiledOnce(model: object, key: string, build: () => CompiledQu
   }
   const hit = read(byKey, key, Number.POSITIVE_INFINITY);
   if (hit) {
-    write(byKey, key, hit, MAX_STATEMENTS);
+    write(byKey, key, { value: hit, group: '' }, MAX_STATEMENTS);
     return hit;
   }
   const built = build();
   const slim = CompiledQuery.raw(built.sql, [...built.parameters]);
-  write(byKey, key, slim, MAX_STATEMENTS);
+  write(byKey, key, { value: slim, group: '' }, MAX_STATEMENTS);
   return slim;
 }

@@ -1,12 +1,13 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates';
-import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
-import type { LoadedModel } from './model-store';
-import { fail } from './messages';
 import type { RowFilter } from '../../permissions/row-filter';
+import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
 import { inScope } from './field-access';
-import type { FieldColumn } from './model-layout';
 import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
+import { type RowTest, rowTest } from './list-match';
+import { fail } from './messages';
+import type { FieldColumn } from './model-layout';
+import type { LoadedModel } from './model-store';
 
 /**
  * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (one ILIKE
@@ -45,6 +46,13 @@ interface Condition {
 export interface ListFilter {
   where: (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => Expression<SqlBool>;
   key: string;
+  /**
+   * Whether a written row could match this filter, in JS (list-match.ts; conservative: true when unsure): a write
+   * drops only the cached totals and page positions of filters it could match (list-cache.ts).
+   */
+  test: RowTest;
+  /** The model's write epoch taken before the list read (list-cache.ts writeEpoch); set by the list. */
+  since?: number;
   /** True when nothing filters the rows (no search, keyword, tree node or ids): the total may be estimated. */
   empty: boolean;
   /** True when a keyword or a fuzzy (ILIKE) search takes part (list-runtime.ts reads few matches first). */
@@ -211,6 +219,7 @@ export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilt
   const scope = inScope(model, rf);
   return {
     key,
+    test: rowTest(model, conds, kwCols.length ? keyword : '', kwCols, ids, rf),
     empty: !conds.length && !kwCols.length && !ids && !rf,
     textSearch: (!!keyword && kwCols.length > 0) || conds.some((c) => c.kind === 'like'),
     where: (eb) => {

@@ -162,11 +162,11 @@ export async function keysetPage(db: Db, model: LoadedModel, filter: ListFilter,
         .executeTakeFirst();
       if (!prev) return [];
       cursor = cursorOf(order, prev);
-      storeCursor(db, model.record.id, cacheKey(currentPage), cursor);
+      storeCursor(db, model.record.id, filter, cacheKey(currentPage), cursor);
     }
   }
   const rows = await rowsAfter(db, model, filter, order, cursor, pageSize);
   const last = rows[rows.length - 1];
-  if (last && rows.length === pageSize) storeCursor(db, model.record.id, cacheKey(currentPage + 1), cursorOf(order, last));
+  if (last && rows.length === pageSize) storeCursor(db, model.record.id, filter, cacheKey(currentPage + 1), cursorOf(order, last));
   return rows;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { type ColumnData, summaryColumns } from './column-data';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
-import type { CachedTotal } from './list-cache';
+import { type CachedTotal, writeEpoch } from './list-cache';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
 import { estimate, listTotal, peekTotal, rememberTotal, totalCap } from './list-total';
@@ -111,7 +111,9 @@ async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, re
 /** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
 export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Promise<ListPage> {
   const cd = model.record.columnData as ColumnData;
-  const filter = listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) });
+  // The write epoch before anything is read: answers overlapping a matching write are not cached (list-cache.ts).
+  const since = writeEpoch(db, model.record.id);
+  const filter = { ...listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) }), since };
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);

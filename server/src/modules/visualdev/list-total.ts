@@ -18,7 +18,7 @@ import { modelSchema } from './model-table';
  *   that estimate, flagged `estimated` (the client shows it as approximate);
  * - otherwise a count stopped at cap + 1 rows: exact up to the cap, else `total: cap + 1` flagged `capped` (the
  *   client shows "10,000+"). The cap is the 系统配置 setting `listTotalCap` (totalCap; default COUNT_CAP).
- * Cached per model + filter + cap (list-cache TOTAL_TTL_MS, cleared by the writes that can change it).
+ * Cached per model + filter + cap (list-cache TOTAL_TTL_MS; dropped by the writes the filter could match).
  */
 
 const CAP_SETTING = (SETTINGS_GROUPS.lists as readonly NumericSetting[]).find((s) => s.key === 'listTotalCap')!;
@@ -73,7 +73,7 @@ export function peekTotal(db: Db, model: LoadedModel, filter: ListFilter, cap: n
 
 /** Caches a total of `filter` (no summary sums) under `cap` learnt elsewhere (list-runtime.ts's first-page probe). */
 export function rememberTotal(db: Db, model: LoadedModel, filter: ListFilter, cap: number, value: CachedTotal): void {
-  storeTotal(db, model.record.id, plainKey(filter, cap), value);
+  storeTotal(db, model.record.id, filter, plainKey(filter, cap), value);
 }
 
 /**
@@ -91,6 +91,6 @@ export async function listTotal(db: Db, model: LoadedModel, filter: ListFilter, 
     if (n >= ESTIMATE_MIN) value = { total: n, estimated: true };
   }
   value ??= await capped(db, model, filter, cap);
-  storeTotal(db, model.record.id, key, value);
+  storeTotal(db, model.record.id, filter, key, value);
   return value;
 }

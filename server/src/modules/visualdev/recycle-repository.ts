@@ -5,7 +5,7 @@ import type { RowFilter } from '../../permissions/row-filter';
 import { readSettingsGroup } from '../sysconfig/settings';
 import { inScope } from './field-access';
 import { diffRecords, logChanges } from './history';
-import { invalidateModel } from './list-cache';
+import { invalidateModel, invalidateRows } from './list-cache';
 import { likePattern } from './list-filter';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
@@ -73,6 +73,7 @@ export async function listRecycle(db: Db, model: LoadedModel, q: { currentPage: 
  * unique field is now used by a live record (nothing restored).
  */
 export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], actor: Actor, rowFilter: RowFilter | null = null): Promise<number> {
+  let written: ModelRow[] = [];
   const n = await db.transaction().execute(async (trx) => {
     const rows = (await raw(trx).selectFrom(model.table).select(selectColumns(model)).where('id', 'in', ids).where(DELETED_AT_COLUMN, 'is not', null).where(inScope(model, rowFilter)).orderBy('id').forUpdate().execute()).map((r) => toRow(model, r));
     if (!rows.length) return 0;
@@ -93,11 +94,13 @@ export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], 
       .returning(['id', VERSION_COLUMN])
       .execute();
     const version = new Map(restored.map((r) => [String(r.id), Number(r[VERSION_COLUMN])]));
+    written = rows;
     await attachSubTables(trx, model, rows);
     await logChanges(trx, model.record.id, 'restore', actor, rows.map((r) => ({ recordId: r.id, changes: diffRecords(model, null, r), version: version.get(r.id) })));
     return restored.length;
   });
-  if (n) invalidateModel(db, model.record.id);
+  // The restored rows are live again: only the lists whose filter they match change (list-cache.ts).
+  if (n) await invalidateRows(db, model, written);
   return n;
 }
 

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/types';
+import type { Bus } from '../../lib/bus';
+import { noteWrite, setWritePublisher } from './list-cache';
+import type { WrittenRow } from './list-match';
+
+/**
+ * Writes to model records reach the list caches of every instance (issue 28 item 4; list-cache.ts): with a Redis bus
+ * (lib/bus; REDIS_URL on PostgreSQL) each write noted here is published on LIST_WRITE_TOPIC as
+ * `{ o: origin, m: modelId, r: rows | null }` — the written rows cut to the model's filter columns (list-match.ts
+ * slimRows), or null for "every row" (a configuration change, or rows whose JSON exceeds MAX_PAYLOAD_CHARS) — and every
+ * other instance drops its entries those rows could match, exactly as the writing instance did. The writer awaits the
+ * publish before answering, so the message is on its way before the user can ask another instance; a failed publish
+ * is logged and the other instances' entries expire by their TTLs (list-cache.ts). With the in-process bus nothing is
+ * sent (one instance).
+ */
+
+/** The bus topic of list writes. */
+export const LIST_WRITE_TOPIC = 'list.write';
+
+/** Above this many characters of row JSON a write is sent as "every row" (null) instead. */
+export const MAX_PAYLOAD_CHARS = 64 * 1024;
+
+interface Message {
+  o?: unknown;
+  m?: unknown;
+  r?: unknown;
+}
+
+/**
+ * Connects `db`'s list caches to `bus` (see the module comment); returns the function that disconnects them. With a
+ * local bus it does nothing. `warn` logs a failed publish.
+ */
+export function attachListBus(db: Db, bus: Bus, warn: (err: unknown) => void): () => void {
+  if (bus.kind !== 'redis') return () => {};
+  const off = bus.subscribe(LIST_WRITE_TOPIC, (payload) => {
+    const p = (payload ?? {}) as Message;
+    if (p.o === bus.origin || typeof p.m !== 'string') return;
+    noteWrite(db, p.m, Array.isArray(p.r) ? (p.r as WrittenRow[]) : null);
+  });
+  setWritePublisher(db, async (modelId, rows) => {
+    const r = rows && JSON.stringify(rows).length <= MAX_PAYLOAD_CHARS ? rows : null;
+    try {
+      await bus.publish(LIST_WRITE_TOPIC, { o: bus.origin, m: modelId, r });
+    } catch (err) {
+      warn(err);
+    }
+  });
+  return () => {
+    off();
+    setWritePublisher(db, null);
+  };
+}

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCacheStats } from '../../server/src/modules/visualdev/list-cache';
+import { type ListFilterInput, listFilter } from '../../server/src/modules/visualdev/list-filter';
+import { filtered } from '../../server/src/modules/visualdev/list-keyset';
+import { loadModel } from '../../server/src/modules/visualdev/model-store';
+import { selectColumns, toRow } from '../../server/src/modules/visualdev/onlinedev-repository';
+import { createTestApp, type TestApp } from './helpers';
+import { anOrder, orderModel } from './visualdev-fixtures';
+
+/**
+ * Caches that survive writes (issue 28 item 4; list-cache.ts, list-match.ts): a write drops only the cached totals and
+ * page positions whose filter the written rows could match; the JS row test never misses a row the SQL filter
+ * matches; after a user's write the next list answers the new total; with a 15 % write share the entries of other
+ * filters keep serving. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
+ */
+let t: TestApp;
+let token: string;
+let id: string;
+const TABLE = 'kd_lcw_order';
+
+const list = (body: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: body });
+const create = (over: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token, payload: anOrder({ lines: [], ...over }) });
+const cacheSize = async () => (await t.call('GET', '/api/system/CacheManage/listTotals', { token })).data.size as number;
+
+const CUSTOMERS = ['Alpha Trading', 'alpha textile', 'ALPHABET 布业', '华美面料', '义乌帆布厂', '50% 折扣', 'a_b 公司', 'c\\d 贸易', 'Émile Café', 'beta', null];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  const r = await t.call('POST', '/api/visualdev/Base', { token, payload: orderModel('lcw_order', TABLE) });
+  expect(r.code).toBe(200);
+  id = r.data.id;
+  await sql`insert into ${sql.table(TABLE)} (id, created_at, "orderNo", customer, status, amount, "orderDate", urgent)
+    select 'r' || lpad(i::text, 3, '0'), timestamptz '2024-01-01' + (i || ' minutes')::interval, 'SO-' || i,
+      (${JSON.stringify(CUSTOMERS)}::jsonb ->> (i % ${CUSTOMERS.length})), case i % 3 when 0 then 'done' when 1 then 'draft' else null end,
+      case when i % 7 = 0 then null else (i * 13) % 200 end, ${sql.lit(Date.UTC(2024, 0, 1))}::float8 + i * 86400000::float8, i % 2 = 0
+    from generate_series(1, 66) as i`.execute(t.app.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const FILTERS: Array<{ name: string; input: ListFilterInput; exact: boolean }> = [
+  { name: 'none', input: {}, exact: true },
+  { name: 'keyword ascii', input: { keyword: 'ALPHA' }, exact: true },
+  { name: 'keyword chinese', input: { keyword: '帆布' }, exact: true },
+  { name: 'keyword literal %', input: { keyword: '50%' }, exact: true },
+  { name: 'keyword literal _', input: { keyword: 'a_b' }, exact: true },
+  { name: 'keyword backslash', input: { keyword: 'c\\d' }, exact: true },
+  { name: 'keyword short prefix', input: { keyword: 'al', shortPrefix: true }, exact: false },
+  { name: 'keyword non-ascii case', input: { keyword: 'émile' }, exact: false },
+  { name: 'fuzzy', input: { query: { customer: 'trad' } }, exact: true },
+  { name: 'status eq', input: { query: { status: 'done' } }, exact: true },
+  { name: 'status in', input: { query: { status: ['done', 'draft'] } }, exact: true },
+  { name: 'amount range', input: { query: { amount: [20, 120] } }, exact: true },
+  { name: 'amount open range', input: { query: { amount: [null, 50] } }, exact: true },
+  { name: 'date range', input: { query: { orderDate: ['2024-01-10', '2024-01-20'] } }, exact: true },
+  { name: 'urgent', input: { query: { urgent: true } }, exact: true },
+  { name: 'combined', input: { keyword: 'alpha', query: { status: 'done', amount: [0, 150] } }, exact: true },
+  { name: 'ids', input: { ids: ['r001', 'r005', 'nope'] }, exact: true },
+];
+
+describe('the row test of a list filter', () => {
+  it('matches every row the SQL filter matches, and exactly those where JS can decide', async () => {
+    const model = (await loadModel(t.app.db, id))!;
+    const rows = (await sql<Record<string, unknown>>`select ${sql.join(selectColumns(model).map((c) => sql.ref(c)))} from ${sql.table(TABLE)}`.execute(t.app.db)).rows.map((r) => toRow(model, r));
+    expect(rows).toHaveLength(66);
+    for (const f of FILTERS) {
+      const filter = listFilter(model, f.input);
+      const inSql = new Set((await filtered(t.app.db, model, filter).select('id').execute()).map((r) => String(r.id)));
+      const inJs = new Set(rows.filter(filter.test).map((r) => String(r.id)));
+      for (const x of inSql) expect(inJs.has(x), `${f.name}: ${x} matched in SQL, missed in JS`).toBe(true);
+      if (f.exact) expect([...inJs].sort(), f.name).toEqual([...inSql].sort());
+      expect(inSql.size, `${f.name} matches something`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('writes and the list caches', () => {
+  it('a write drops the entries of the filters it matches (before or after) and keeps the others; the next list shows the new total', async () => {
+    const F = {
+      done: { queryJson: { status: 'done' } },
+      draft: { queryJson: { status: 'draft' } },
+      alpha: { keyword: 'alpha' },
+      cheap: { queryJson: { amount: [0, 100] } },
+      all: {},
+    };
+    const totals = async () => Object.fromEntries(await Promise.all(Object.entries(F).map(async ([k, body]) => [k, (await list(body)).data.pagination.total as number])));
+    const before = await totals();
+    const warm = await cacheSize();
+    expect(warm).toBeGreaterThanOrEqual(5);
+
+    // a draft 'beta' order of 500: changes draft and all; done, alpha and cheap keep their totals cached
+    const made = await create({ orderNo: 'SO-W1', status: 'draft', customer: 'beta', amount: 500 });
+    expect(made.code).toBe(200);
+    // dropped: the totals of draft and all and their next-page positions (both have more than a page of rows)
+    expect(await cacheSize()).toBe(warm - 4);
+    const misses = listCacheStats(t.app.db).totalMisses;
+    const after = await totals();
+    expect(after).toEqual({ ...before, draft: before.draft + 1, all: before.all + 1 });
+    // counted again: draft and all only (done, alpha and cheap answered from the cache)
+    expect(listCacheStats(t.app.db).totalMisses - misses).toBe(2);
+
+    // moved to done and renamed 'Alpha beta': its before (draft) and after (done, alpha) images count; cheap survives
+    const newId = (await list({ queryJson: { status: 'draft' }, keyword: 'beta', pageSize: 500 })).data.list.find((r: { orderNo: string }) => r.orderNo === 'SO-W1').id;
+    expect((await t.call('POST', `/api/visualdev/OnlineDev/App/${id}/${newId}`, { token, payload: anOrder({ lines: [], orderNo: 'SO-W1', status: 'done', customer: 'Alpha beta', amount: 500 }) })).code).toBe(200);
+    const misses2 = listCacheStats(t.app.db).totalMisses;
+    expect(await totals()).toEqual({ ...after, done: after.done + 1, draft: after.draft - 1, alpha: after.alpha + 1 });
+    expect(listCacheStats(t.app.db).totalMisses - misses2).toBe(4);
+
+    // deleted, then restored from the recycle bin: each time every list it belongs to shows it at once
+    expect((await t.call('DELETE', `/api/visualdev/OnlineDev/${id}/${newId}`, { token })).code).toBe(200);
+    expect(await totals()).toEqual({ ...after, draft: after.draft - 1, all: after.all - 1 });
+    expect((await t.call('POST', `/api/visualdev/OnlineDev/${id}/Recycle/Actions/Restore`, { token, payload: { ids: [newId] } })).code).toBe(200);
+    expect(await totals()).toEqual({ ...after, done: after.done + 1, draft: after.draft - 1, alpha: after.alpha + 1 });
+  }, 60_000);
+
+  it('with a 15 % write share the other filters keep serving from the cache, and no list ever answers a stale total', async () => {
+    const bodies = [{ queryJson: { status: 'done' } }, { queryJson: { status: 'draft' } }, { keyword: '华美' }, { keyword: 'alpha' }, { queryJson: { amount: [150, 199] } }, { queryJson: { urgent: true } }, { keyword: '义乌' }, { queryJson: { amount: [0, 10] } }];
+    const truth = async (i: number) => {
+      const model = (await loadModel(t.app.db, id))!;
+      const input = { ...bodies[i], query: (bodies[i] as { queryJson?: Record<string, unknown> }).queryJson };
+      const r = await filtered(t.app.db, model, listFilter(model, input)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+      return Number(r?.n);
+    };
+    const start = listCacheStats(t.app.db);
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let writes = 0;
+    for (let op = 0; op < 160; op++) {
+      if (rand() < 0.15) {
+        writes++;
+        // writes go to a narrow slice (a draft 华美 order with amounts 11–99): most filters do not match them
+        expect((await create({ orderNo: `SO-M${op}`, status: 'draft', customer: '华美面料', amount: 11 + Math.floor(rand() * 88), urgent: false })).code).toBe(200);
+        continue;
+      }
+      const i = Math.floor(rand() * bodies.length);
+      const got = (await list(bodies[i])).data.pagination.total;
+      expect(got, `op ${op} filter ${JSON.stringify(bodies[i])}`).toBe(await truth(i));
+    }
+    const end = listCacheStats(t.app.db);
+    const hits = end.totalHits - start.totalHits;
+    const misses = end.totalMisses - start.totalMisses;
+    expect(writes).toBeGreaterThan(10);
+    // 8 filters, 2 of them (华美, draft) dropped by every write: the rest stay cached
+    expect(hits / (hits + misses)).toBeGreaterThan(0.6);
+    expect(end.kept - start.kept).toBeGreaterThan(0);
+  }, 120_000);
+});
