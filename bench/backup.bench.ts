@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
+import pgDriver from 'pg';
 import { renderers } from '../renderers';
 import type { FieldConfig } from '../schemas/field';
 import { buildApp } from '../server/src/app';
@@ -20,11 +21,33 @@ import { createLoopProbe } from './lib/loop-probe';
  * Figures: backup seconds, restore seconds, the longest write during the backup (goal at 100,000 records and 1 GB:
  * backup and restore ≤ 120 s each, no write over 1 s). Checks the restored folder holds every seeded order and line
  * and each writer's orders as a gap-free prefix. The issue's size: BENCH_BACKUP_RECORDS=100000 BENCH_BACKUP_MB=1024.
- * Not part of `npm test`.
+ * BENCH_BACKUP_ENGINE=postgres runs the same on PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432):
+ * the app on a throwaway database kd_b17_<time> (pg_dump custom format inside the archive), restored into another
+ * empty one (pg_restore), both dropped at the end. Not part of `npm test`.
  */
 const RECORDS = Number(process.env.BENCH_BACKUP_RECORDS ?? 10_000);
 const MB = Number(process.env.BENCH_BACKUP_MB ?? 100);
 const WRITERS = 10;
+const ON_PG = process.env.BENCH_BACKUP_ENGINE === 'postgres';
+/** The PostgreSQL server (no database name), as the list benchmarks take BENCH_PG. */
+const PG_BASE = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const stamp = Date.now();
+const SOURCE_DB = `kd_b17_${stamp}`;
+const TARGET_DB = `kd_b17r_${stamp}`;
+/** Runs one statement on the server's `postgres` database (create/drop the throwaway databases). */
+async function pgAdmin(text: string): Promise<void> {
+  const c = new pgDriver.Client(`${PG_BASE}/postgres`);
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+if (ON_PG) {
+  await pgAdmin(`create database ${SOURCE_DB}`);
+  await pgAdmin(`create database ${TARGET_DB}`);
+}
 const PASSWORD = 'Bench@12345';
 
 let formId = 700;
@@ -68,7 +91,7 @@ const logStream = {
     if (line.includes('[backup] done')) backupLog = JSON.parse(line) as typeof backupLog;
   },
 };
-const app = await buildApp({ dataDir: dir, adminPassword: PASSWORD, serveClient: false, logStream });
+const app = await buildApp({ dataDir: dir, adminPassword: PASSWORD, serveClient: false, logStream, ...(ON_PG ? { databaseUrl: `${PG_BASE}/${SOURCE_DB}` } : {}) });
 const call = async (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
   (await app.inject({ method, url, headers: { authorization: token }, payload: payload as object })).json() as { code: number; msg: string; data: { id: string; fileName: string; fileSize: number } };
 const login = await app.inject({
@@ -137,12 +160,20 @@ if (b.code !== 200) throw new Error(`backup: ${b.msg}`);
 await app.close();
 
 const r0 = performance.now();
-await restoreArchive(join(dir, 'backups', b.data.fileName), { dataDir: restoreDir });
+await restoreArchive(join(dir, 'backups', b.data.fileName), { dataDir: restoreDir, ...(ON_PG ? { databaseUrl: `${PG_BASE}/${TARGET_DB}` } : {}) });
 const restoreS = (performance.now() - r0) / 1000;
-const pg = await PGlite.create({ dataDir: join(restoreDir, 'pgdata') });
-const got = await counts(async (text) => (await pg.query<{ n: number }>(text)).rows);
-const mine = (await pg.query<{ no: string }>(`select "orderNo" as no from kd_b17_order where "orderNo" like 'W%'`)).rows;
-await pg.close();
+/** The restored database: PGlite on the restored folder, or the PostgreSQL database restored into. */
+const restored = ON_PG
+  ? await (async () => {
+      const c = new pgDriver.Client(`${PG_BASE}/${TARGET_DB}`);
+      await c.connect();
+      return { query: async <T>(text: string) => ({ rows: (await c.query(text)).rows as T[] }), close: () => c.end() };
+    })()
+  : await PGlite.create({ dataDir: join(restoreDir, 'pgdata') });
+const got = await counts(async (text) => (await restored.query<{ n: number }>(text)).rows);
+const mine = (await restored.query<{ no: string }>(`select "orderNo" as no from kd_b17_order where "orderNo" like 'W%'`)).rows;
+await restored.close();
+if (ON_PG) for (const db of [SOURCE_DB, TARGET_DB]) await pgAdmin(`drop database if exists ${db} with (force)`);
 const seqs: number[][] = written.map(() => []);
 for (const r of mine) {
   const [k, seq] = r.no.slice(1).split('-').map(Number);
@@ -157,7 +188,7 @@ await rm(restoreDir, { recursive: true, force: true });
 
 const pct = (a: number[], p: number) => (a.length ? [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))] : 0);
 const longest = Math.max(0, ...durs);
-const size = `${RECORDS.toLocaleString('en')} records (+${(RECORDS * 2).toLocaleString('en')} lines), ${MB} MB files; archive ${(b.data.fileSize / 1024 / 1024).toFixed(0)} MB`;
+const size = `${ON_PG ? 'PostgreSQL, ' : ''}${RECORDS.toLocaleString('en')} records (+${(RECORDS * 2).toLocaleString('en')} lines), ${MB} MB files; archive ${(b.data.fileSize / 1024 / 1024).toFixed(0)} MB`;
 const today = new Date().toISOString().slice(0, 16).replace('T', ' ');
 console.log(`\n[B17] ${size}; ${durs.length} writes during the backup by ${WRITERS} writers: p50 ${Math.round(pct(durs, 50))} ms, p99 ${Math.round(pct(durs, 99))} ms, max ${Math.round(longest)} ms, over 1 s: ${durs.filter((d) => d > 1000).length}; in the 5 s before it: ${before.length} writes, p50 ${Math.round(pct(before, 50))} ms, p99 ${Math.round(pct(before, 99))} ms, max ${Math.round(Math.max(0, ...before))} ms; database hold (pg_backup_start/stop) ${Math.round(backupLog.holdMs ?? -1)} ms; event-loop delay during the backup p99 ${loop.p99.toFixed(0)} ms, max ${loop.max.toFixed(0)} ms`);
 console.log('| benchmark | subject | baseline | ratio (spread) | goal | met? | date (UTC), code |');
