@@ -86,7 +86,8 @@ export const ResourceStateSchema = Type.Object(
  *   the whole record) with the constants of `body` over it — e.g. 授权: the Authority grants `{module[], button[]…}`
  *   loaded from `GET …/Authority/Data/{id}?objectType=Role` into a permissionTree field, sent back to
  *   `POST …/Authority/Data/{id}` with `body` `{ "objectType": "Role" }`;
- * - `dialog`: opens the registered action renderer `renderer` with the row (a renderer of renderers/ with kind 'action');
+ * - `dialog`: opens the registered dialog `renderer` (src/runtime/actionDialogs.ts, e.g. `flowLaunch`) with the row;
+ *   once it is done, the route `to` (a template) opens afresh, or without `to` the list reloads;
  * - `page`: opens another page config `page` (its code) in a drawer titled `<label>：<row name>`, its resource bound to
  *   the row through `params` (the other page's parameter → this row's field, e.g. `{ "moduleId": "id" }`): a list of
  *   the row's children (a menu's buttons…) with its own add/edit/delete and actions, guarded by the same menu grants.
@@ -112,8 +113,11 @@ export const PageActionSchema = Type.Object(
     confirm: Type.Optional(Type.String({ maxLength: 200 })),
     accept: Type.Optional(Type.String({ maxLength: 100 })),
     danger: Type.Optional(Type.Boolean()),
-    /** The button's `data-testid` for outside tests (e.g. `designer-new`, issue 13 item 6). */
-    testId: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' })),
+    /**
+     * The button's `data-testid` for outside tests (e.g. `designer-new`, issue 13 item 6); a row action's may end in
+     * one `{field}` placeholder filled with the row's value (e.g. `flow-launch-{enCode}`).
+     */
+    testId: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}(\\{[A-Za-z][A-Za-z0-9_]{0,62}\\})?$' })),
     /** `form` actions: GET this path (row placeholders) to fill the form instead of the row (e.g. `…/{id}/Authorize`). */
     load: Type.Optional(PathTemplateSchema),
     /** `form` actions: the record field holding what `load` answers; the save sends only its value (see above). */

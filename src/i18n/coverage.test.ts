@@ -1,14 +1,14 @@
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { DESIGNER_STRINGS } from '../../designer/i18n';
+import type { PageConfig } from '../../schemas/page';
+import { PURCHASING_STRINGS } from '../app/purchasing/i18n';
 import { PREVIEW_STRINGS } from '../app/views/PreviewModel';
 import { PASSWORD_POLICY_STRINGS } from '../app/views/passwordStrengthI18n';
-import type { PageConfig } from '../../schemas/page';
+import { WORKFLOW_STRINGS } from '../runtime/flow/i18n';
 import { GRID_STRINGS } from '../runtime/gridLocale';
 import { RUNTIME_STRINGS } from '../runtime/i18n';
 import { shownTexts } from '../runtime/localizePage';
-import { WORKFLOW_STRINGS } from '../app/workflow/i18n';
-import { PURCHASING_STRINGS } from '../app/purchasing/i18n';
 import en from './en';
 import mas from './mas';
 import tw from './tw.json';

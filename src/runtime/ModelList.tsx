@@ -5,8 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
-import type * as onlineDev from '../api/onlineDev';
 import type { PageAction } from '../../schemas/page';
+import type * as onlineDev from '../api/onlineDev';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { gridTheme, movedOrder } from './agGrid';
@@ -14,20 +14,20 @@ import ColumnSettings from './ColumnSettings';
 import { applySettings, type ColumnSetting, loadSettings, mergeSettings, saveSettings } from './columnSettings';
 import ExportDialog from './ExportDialog';
 import { gridLocaleText } from './gridLocale';
-import { RUNTIME_NS } from './i18n';
 import ImportDialog from './ImportDialog';
+import { RUNTIME_NS } from './i18n';
+import ListToolbar, { type ToolbarAction } from './ListToolbar';
 import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from './listColumns';
 import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
-import ListToolbar, { type ToolbarAction } from './ListToolbar';
 import RecycleDrawer from './RecycleDrawer';
-import { type RecordSource, sourceOf } from './source';
 import SearchBar, { type SearchState } from './SearchBar';
 import { knownSearchItems } from './searchFields';
+import { type RecordSource, sourceOf } from './source';
 import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
-import { useGridNames } from './useGridNames';
 import { useFlowButtons } from './useFlowButtons';
+import { useGridNames } from './useGridNames';
 import { useListButtons } from './useListButtons';
 import { useListRows } from './useListRows';
 import { usePageActions } from './usePageActions';
@@ -323,6 +323,7 @@ export default function ModelList(props: ModelListProps) {
       ) : null}
       {body}
       {extra.input}
+      {flow.dialog}
       <ColumnSettings open={panel === 'columns'} settings={settings} onChange={changeSettings} onReset={() => changeSettings(null)} onClose={() => setPanel(null)} />
       <ExportDialog open={panel === 'export'} source={source} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
       <RecycleDrawer open={panel === 'recycle'} source={source} columns={cd.columnList.map((c) => ({ prop: c.prop, label: c.label }))} onClose={() => setPanel(null)} onRestored={reload} />

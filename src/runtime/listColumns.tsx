@@ -1,8 +1,8 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { ColDef, ICellRendererParams, IHeaderParams } from 'ag-grid-community';
 import { Button, Checkbox, Space, Switch, Tag, Tooltip } from 'antd';
-import type { KdGridContext } from '../../renderers/_shared/fieldProps';
 import type { ComponentType, ReactNode } from 'react';
+import type { KdGridContext } from '../../renderers/_shared/fieldProps';
 import type { ColumnItem } from '../../schemas/columns';
 import type { PageAction } from '../../schemas/page';
 import type { ModelData } from '../api/onlineDev';
@@ -10,6 +10,7 @@ import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { toColDefs } from './columns';
 import { editorFor } from './inlineEditors';
+import { fillName } from './source';
 import { actionShown, treeKey } from './treeRows';
 import { flowButtonShown } from './useFlowButtons';
 
@@ -25,7 +26,7 @@ export type GridRow = ModelData & {
 /** What the grid's cells read (ag-grid `context`): lookups, buttons, selection, inline-edit state. */
 export interface ListGridContext extends KdGridContext {
   /** Row buttons; `when` shows one only on rows that satisfy it (with `rowBase` under the row). */
-  buttons: Array<{ value: string; label: string; danger?: boolean; when?: PageAction['when'] }>;
+  buttons: Array<{ value: string; label: string; danger?: boolean; when?: PageAction['when']; testId?: string }>;
   /** Values under every row for `when` rules: the chosen tree node's nodeFields (built-in pages). */
   rowBase?: Record<string, unknown>;
   /** The field naming a row (built-in pages): row buttons are then named `<label> <name>` (issue 26). */
@@ -73,6 +74,7 @@ function RowActions({ data, node, context }: ICellRendererParams<GridRow, unknow
           size="small"
           danger={b.danger ?? b.value === 'remove'}
           aria-label={context.rowName ? `${b.label} ${String(data[context.rowName] ?? '')}` : undefined}
+          data-testid={b.testId ? fillName(b.testId, data) : undefined}
           onClick={() => context.onAction(b.value, data)}
         >
           {b.label}

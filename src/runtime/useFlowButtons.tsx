@@ -1,9 +1,9 @@
 import { App, Radio, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as onlineDev from '../api/onlineDev';
-import { toast } from '../api/toast';
-import { flowsOfModel, flowTask, type ModelFlow, saveFlowTask } from '../api/workflow';
+import { flowsOfModel, flowTask, type ModelFlow } from '../api/workflow';
+import { useFlowSubmit } from './flow/useFlowSubmit';
 import { RUNTIME_NS } from './i18n';
 
 /** The row button values of a flow-enabled model's list. */
@@ -42,20 +42,25 @@ export interface FlowButtons {
   buttons: Array<{ value: string; label: string }>;
   /** Runs a flow button on `row`; false when `value` is not one. */
   run: (value: string, row: onlineDev.ModelData) => boolean;
+  /** The branch / candidate dialog of a submit (render it once with the list). */
+  dialog: ReactNode;
 }
 
 /**
  * The flow buttons of a flow-enabled model's list (issue 15 item 3; spec 001 §4; JNPF: the task id of a bound form is
  * the record id): 提交审核 launches the model's released flow (FlowEngine/ByForm; the first the caller may launch, a
  * choice when several) for the record with its stored data (POST FlowTask with id = the record id), or resubmits a
- * draft, rejected or withdrawn task (PUT FlowTask/{id}, the task's own flow), after a confirmation; 查看流程 opens the
- * task page. Refusals are toasted by the api client (the server checks who may launch, the form rules).
+ * draft, rejected or withdrawn task (PUT FlowTask/{id}, the task's own flow), after a confirmation — through the one
+ * submit path (useFlowSubmit), so a flow whose first step has approver-chosen branches or submitter-picked approvers
+ * asks them in the NextChoices dialog before it is sent; 查看流程 opens the task page. Refusals are toasted by the api
+ * client (the server checks who may launch, the form rules).
  */
 export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
   const { moduleId, enabled, titleOf, onNavigate, reload } = o;
   const { t: rt } = useTranslation(RUNTIME_NS);
   const { modal } = App.useApp();
   const [flows, setFlows] = useState<ModelFlow[]>([]);
+  const { submit: send, dialog } = useFlowSubmit(reload);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -109,16 +114,15 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
             if (!flowId) return;
             const flow = flows.find((f) => f.id === flowId);
             const fullName = !resubmit && flow && name ? `${flow.fullName} ${name}` : undefined;
-            const env = await saveFlowTask({ flowId, ...(resubmit ? {} : { id }), fullName, formData, status: 0 }, resubmit ? id : undefined);
-            toast('success', env.msg || rt('list.flowSubmit'), 1500);
+            await send({ body: { flowId, ...(resubmit ? {} : { id }), fullName, formData, status: 0 }, taskId: resubmit ? id : undefined });
           } catch {
-            // Toasted by the api client (not allowed to launch, a form rule, the state changed meanwhile).
+            // Toasted by the api client (the record or task is gone, not readable).
           }
           reload();
         },
       });
     },
-    [flows, modal, rt, moduleId, titleOf, reload],
+    [flows, modal, rt, moduleId, titleOf, reload, send],
   );
 
   const run = useCallback(
@@ -130,5 +134,5 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
     },
     [submit, onNavigate],
   );
-  return { buttons, run };
+  return { buttons, run, dialog };
 }

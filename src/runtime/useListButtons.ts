@@ -38,7 +38,7 @@ export interface ListButtons {
   /** Row actions of kind `add` (新建下级…), permitted and possible. */
   adds: PageAction[];
   /** The row buttons: edit/detail/remove as configured and permitted, then the page's row actions. */
-  rowButtons: Array<{ value: string; label: string; danger?: boolean; when?: PageAction['when'] }>;
+  rowButtons: Array<{ value: string; label: string; danger?: boolean; when?: PageAction['when']; testId?: string }>;
   /** The toolbar actions (新增, 导出, 导入, 批量删除) as configured, permitted and possible. */
   actions: Array<{ value: ToolbarAction; label?: string }>;
   /** Whether rows get selection boxes (batch remove or export offered). */
@@ -77,7 +77,7 @@ export function useListButtons(o: ListButtonsOptions): ListButtons {
   const rowButtons = useMemo(
     () => [
       ...['edit', 'detail', 'remove'].filter((v) => allowed(v, cd.columnBtnsList, `btn_${v}`)).map((value) => ({ value, label: t(value === 'remove' ? 'common.remove' : `common.${value}`) })),
-      ...[...adds, ...extra.row].map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger, when: a.when })),
+      ...[...adds, ...extra.row].map((a) => ({ value: `page:${a.value}`, label: a.label, danger: a.danger, when: a.when, testId: a.testId })),
     ],
     [allowed, cd.columnBtnsList, t, extra.row, adds],
   );

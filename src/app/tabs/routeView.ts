@@ -1,7 +1,7 @@
 import type { MenuItem } from '../../api/oauth';
 import { flattenMenus } from '../menu';
 import type { VisitedView } from './atoms';
-import '../workflow/i18n';
+import '../../runtime/flow/i18n';
 
 /** Fixed routes inside the shell (spec 000 §2 "Fixed routes after sign-in"): title key and Chinese title. */
 export const FIXED_ROUTES: Readonly<Record<string, { titleKey: string; zhTitle: string; affix?: boolean; noCache?: boolean; icon?: string }>> = {

@@ -1,22 +1,23 @@
 import { Card, Drawer, Spin } from 'antd';
-import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { renderers } from '../../../renderers';
 import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
-import { currentLanguage } from '../../i18n';
 import type { PageAction } from '../../../schemas/page';
 import type { ModelData } from '../../api/onlineDev';
+import { currentLanguage } from '../../i18n';
+import { ACTION_DIALOGS } from '../../runtime/actionDialogs';
 import { kdData } from '../../runtime/kdData';
-import ModelDetail from '../../runtime/ModelDetail';
-import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
+import { LazyModelDetail, LazyModelForm, LazyPageActionDialog, OnceOpened } from '../../runtime/LazyDialogs';
+import type { ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
-import PageActionDialog from '../../runtime/PageActionDialog';
 import PagePanels from '../../runtime/PagePanels';
-import { pageParams } from '../../runtime/source';
+import { fillPath, pageParams } from '../../runtime/source';
 import { useBuiltinPage } from '../../runtime/useBuiltinPage';
 import { permissionListAtom } from '../session/atoms';
+import { dropCachedView } from '../tabs/atoms';
 
 /** Props of {@link ConfigPage}: the page code, and the menu that opened it (its button grants) and its title. */
 export interface ConfigPageProps {
@@ -36,7 +37,9 @@ export interface ConfigPageProps {
  * REST resource. Buttons follow the menu's grants (spec 000 §6; without a menu, e.g. a test, everything shows: the
  * server checks every call). Texts follow the chosen language through the page's locales. A refused or missing config
  * goes to /404 (spec 001 §7). A `page` action opens another page config in a drawer (`<label>：<row name>`), bound to
- * the row through the action's `params` and guarded by the same menu; closing it reloads this list.
+ * the row through the action's `params` and guarded by the same menu; closing it reloads this list. A `dialog` action
+ * opens the registered dialog `renderer` (runtime/actionDialogs.ts) with the row; once it is done the action's `to`
+ * route opens afresh (its cached view dropped), or without `to` this list reloads.
  */
 export default function ConfigPage({ code, menuId, title, params, embedded }: ConfigPageProps) {
   const { i18n } = useTranslation();
@@ -71,6 +74,16 @@ export default function ConfigPage({ code, menuId, title, params, embedded }: Co
   }, []);
   const onView = useCallback((id: string) => setDialog({ mode: 'view', id }), []);
   const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
+  const store = useStore();
+  const dialogDone = useCallback(() => {
+    const to = action?.a.to;
+    setAction(null);
+    if (!to) return setReloadKey((n) => n + 1);
+    const path = fillPath(to, action?.row ?? {});
+    dropCachedView(store, path.split('?')[0]);
+    navigate(path);
+  }, [action, store, navigate]);
+  const ActionDialog = action?.a.kind === 'dialog' && action.a.renderer ? ACTION_DIALOGS[action.a.renderer] : undefined;
 
   if (state.status === 'failed') return <Navigate to="/404" replace />;
   if (state.status === 'loading') return <Spin className="kd-page-spin" />;
@@ -100,30 +113,41 @@ export default function ConfigPage({ code, menuId, title, params, embedded }: Co
           movableColumns={pathname !== '/home'}
         />
       </Card>
-      <ModelForm
-        moduleId={code}
-        page={code}
-        source={source}
-        form={config.formData}
-        compiled={compiled}
-        registry={registry}
-        mode={dialog?.mode ?? 'add'}
-        recordId={dialog?.id}
-        defaults={dialog?.defaults}
-        open={!!dialog && dialog.mode !== 'view'}
-        onClose={close}
-        onSaved={saved}
-      />
-      <ModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
-      <PageActionDialog
-        action={action?.a ?? null}
-        row={action?.row}
-        rowName={config.rowName && action?.row ? String(action.row[config.rowName] ?? '') : undefined}
-        forms={config.forms}
-        registry={registry}
-        onClose={closeAction}
-        onSaved={actionSaved}
-      />
+      <OnceOpened open={!!dialog && dialog.mode !== 'view'}>
+        <LazyModelForm
+          moduleId={code}
+          page={code}
+          source={source}
+          form={config.formData}
+          compiled={compiled}
+          registry={registry}
+          mode={dialog?.mode ?? 'add'}
+          recordId={dialog?.id}
+          defaults={dialog?.defaults}
+          open={!!dialog && dialog.mode !== 'view'}
+          onClose={close}
+          onSaved={saved}
+        />
+      </OnceOpened>
+      <OnceOpened open={dialog?.mode === 'view'}>
+        <LazyModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      </OnceOpened>
+      {ActionDialog ? (
+        <Suspense fallback={null}>
+          <ActionDialog row={action?.row} onClose={closeAction} onDone={dialogDone} />
+        </Suspense>
+      ) : null}
+      <OnceOpened open={action?.a.kind === 'form'}>
+        <LazyPageActionDialog
+          action={action?.a.kind === 'form' ? action.a : null}
+          row={action?.row}
+          rowName={config.rowName && action?.row ? String(action.row[config.rowName] ?? '') : undefined}
+          forms={config.forms}
+          registry={registry}
+          onClose={closeAction}
+          onSaved={actionSaved}
+        />
+      </OnceOpened>
       <Drawer
         open={!!sub?.a.page}
         size="large"

@@ -2,11 +2,11 @@ import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../../../schemas/form';
-import { type FlowActionKey, type FlowTaskDetail, flowAction, type HandleBody, type NextChoices, nextChoices } from '../../api/workflow';
 import { toast } from '../../api/toast';
-import FlowForm, { useCompiledFlowForm } from './FlowForm';
-import { WORKFLOW_NS } from './i18n';
-import { chosenOf, NextChoiceFields } from './NextChoices';
+import { type FlowActionKey, type FlowTaskDetail, flowAction, type HandleBody, type NextChoices, nextChoices } from '../../api/workflow';
+import FlowForm, { useCompiledFlowForm } from '../../runtime/flow/FlowForm';
+import { WORKFLOW_NS } from '../../runtime/flow/i18n';
+import { chosenOf, NextChoiceFields } from '../../runtime/flow/NextChoices';
 
 /** The actions that open this dialog (the others run at once). */
 export type DialogAction = Extract<FlowActionKey, 'audit' | 'reject' | 'recall' | 'transfer' | 'assign' | 'cancel' | 'withdraw'>;

@@ -2,7 +2,7 @@ import { Card, Empty, Steps, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FlowTaskDetail } from '../../api/workflow';
-import { WORKFLOW_NS } from './i18n';
+import { WORKFLOW_NS } from '../../runtime/flow/i18n';
 
 const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { callHeaders, callUrl, configureClient, request } from '../../api/client';
 import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import AddFlow from '../pages/workflow/addFlow';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
 import { gridRows, WAIT } from '../views/configPageTesting';
@@ -66,7 +65,7 @@ function renderAs(who: keyof typeof USERS, path: string, code = 'workflowTodo') 
         <AntApp>
           <Routes>
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
-            <Route path="/workFlow/addFlow" element={<AddFlow menuId="" title="" />} />
+            <Route path="/workFlow/addFlow" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
             <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
             <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
             <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />

@@ -5,19 +5,18 @@ import { createStore, Provider } from 'jotai';
 import { md5 } from 'js-md5';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { callHeaders, callUrl, configureClient, request } from '../../api/client';
-import type { UserInfo } from '../../api/oauth';
-import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import AddFlow from '../pages/workflow/addFlow';
-import { userInfoAtom } from '../session/atoms';
-import ConfigPage from '../views/ConfigPage';
-import { gridRows, WAIT } from '../views/configPageTesting';
 import { renderers } from '../../../renderers';
 import type { ColumnConfig } from '../../../schemas/columns';
 import { orderModel } from '../../../tests/server/visualdev-fixtures';
+import { callHeaders, callUrl, configureClient, request } from '../../api/client';
+import type { UserInfo } from '../../api/oauth';
 import * as onlineDev from '../../api/onlineDev';
 import { compileModel } from '../../runtime/compileModel';
 import ModelList from '../../runtime/ModelList';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import { userInfoAtom } from '../session/atoms';
+import ConfigPage from '../views/ConfigPage';
+import { gridRows, WAIT } from '../views/configPageTesting';
 import FlowTaskPage from './FlowTaskPage';
 
 /**
@@ -89,7 +88,7 @@ function renderAs(who: keyof typeof USERS, path: string) {
       <MemoryRouter initialEntries={[path]}>
         <AntApp>
           <Routes>
-            <Route path="/workFlow/addFlow" element={<AddFlow menuId="" title="" />} />
+            <Route path="/workFlow/addFlow" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
             <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
             <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />

@@ -5,16 +5,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/toast';
-import { type ChosenNext, type FlowTaskDetail, flowAction, type NextChoices, nextChoices, saveFlowTask, taskDetail } from '../../api/workflow';
+import { type FlowTaskDetail, flowAction, taskDetail } from '../../api/workflow';
 import type { FieldError } from '../../engine/validate';
+import FlowForm, { checkFlowRecord, useCompiledFlowForm } from '../../runtime/flow/FlowForm';
+import { WORKFLOW_NS } from '../../runtime/flow/i18n';
+import { useFlowSubmit } from '../../runtime/flow/useFlowSubmit';
 import { userInfoAtom } from '../session/atoms';
 import { useBackToList } from './backTo';
 import FlowActionDialog, { type DialogAction } from './FlowActionDialog';
-import FlowForm, { checkFlowRecord, useCompiledFlowForm } from './FlowForm';
 import FlowProgress from './FlowProgress';
 import { applyFormOperates, writableIds } from './formOperates';
-import { WORKFLOW_NS } from './i18n';
-import NextChoicesDialog from './NextChoices';
 
 /** Tag colours of the task status (spec 001 §3: 0 draft … 5 cancel) and the urgency (1–3). */
 export const STATUS_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default'] as const;
@@ -40,8 +40,6 @@ export default function FlowTaskPage() {
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<{ choices: NextChoices; body: Record<string, unknown> } | null>(null);
   const [edits, setEdits] = useState<Record<string, unknown> | undefined>(undefined);
   const record = useRef<Record<string, unknown>>({});
   const userId = me?.userId ?? '';
@@ -92,35 +90,11 @@ export default function FlowTaskPage() {
     setDialog('audit');
   };
 
-  /** Sends the launcher's edits: status 0 resubmits (with the first step's choices), 1 keeps a draft. */
-  const post = async (body: Record<string, unknown>, status: 0 | 1, next: ChosenNext = {}) => {
+  // The launcher's resubmit (提交, with the first step's choices) and draft save (保存草稿): the one submit path.
+  const { submit, busy, errors: submitErrors, dialog: choicesDialog } = useFlowSubmit(back);
+  const save = (status: 0 | 1) => {
     if (!info) return;
-    setBusy(true);
-    try {
-      const env = await saveFlowTask({ flowId: info.flowId, fullName: info.fullName, formData: body, status, flowUrgent: info.flowUrgent, ...next }, info.id);
-      toast('success', env.msg || t('task.ok'), 1500);
-      back();
-    } catch {
-      /* toasted by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
-  /** 提交 checks the form and asks what the first step needs chosen; 保存草稿 saves as it is. */
-  const save = async (status: 0 | 1) => {
-    if (!info) return;
-    let body = record.current;
-    if (compiled && status === 0) {
-      const checked = checkFlowRecord(compiled.compiled, record.current);
-      setErrors(checked.errors);
-      if (checked.errors.length) return;
-      body = checked.body;
-    }
-    if (status === 1) return post(body, 1);
-    const choices = await nextChoices('0', { flowId: info.flowId, formData: body }).catch(() => null);
-    if (!choices) return;
-    if (choices.type === 3) return post(body, 0);
-    setAsking({ choices, body });
+    void submit({ body: { flowId: info.flowId, fullName: info.fullName, formData: record.current, status, flowUrgent: info.flowUrgent }, taskId: info.id, compiled: status === 0 ? compiled?.compiled : null });
   };
 
   const press = async () => {
@@ -145,7 +119,7 @@ export default function FlowTaskPage() {
     ...(myOp ? [button('audit', openAudit, { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer'))] : []),
     ...(myAgree ? [button('recall', () => setDialog('recall'))] : []),
     ...(isLauncher && info.status === 1 ? [button('withdraw', () => setDialog('withdraw')), button('press', () => void press())] : []),
-    ...(editable ? [button('submit', () => void save(0), { type: 'primary', loading: busy }), button('save', () => void save(1), { loading: busy })] : []),
+    ...(editable ? [button('submit', () => save(0), { type: 'primary', loading: busy }), button('save', () => save(1), { loading: busy })] : []),
     ...(admin ? [button('assign', () => setDialog('assign')), button('cancel', () => setDialog('cancel'), { danger: true })] : []),
   ];
 
@@ -177,20 +151,12 @@ export default function FlowTaskPage() {
           <Descriptions.Item label={t('task.launchTime')}>{info.startTime ? dayjs(info.startTime).format('YYYY-MM-DD HH:mm') : ''}</Descriptions.Item>
         </Descriptions>
         <Card size="small" title={editable || writable.size > 0 ? `${t('task.form')} · ${t('task.editable')}` : t('task.form')} data-testid="flow-task-form">
-          <FlowForm compiledForm={compiled} formId={detail.flowFormInfo.formId} data={record.current} editable={editable || writable.size > 0} onChange={onChange} errors={errors} revision={`${info.id}:${info.status}:${writable.size}`} />
+          <FlowForm compiledForm={compiled} formId={detail.flowFormInfo.formId} data={record.current} editable={editable || writable.size > 0} onChange={onChange} errors={editable ? submitErrors : errors} revision={`${info.id}:${info.status}:${writable.size}`} />
         </Card>
         <FlowProgress detail={detail} />
       </Card>
       <FlowActionDialog action={dialog} targetId={target} detail={detail} onClose={() => setDialog(null)} onDone={back} formData={dialog === 'audit' ? edits : undefined} />
-      <NextChoicesDialog
-        choices={asking?.choices ?? null}
-        onCancel={() => setAsking(null)}
-        onChosen={(next) => {
-          const body = asking?.body ?? record.current;
-          setAsking(null);
-          void post(body, 0, next);
-        }}
-      />
+      {choicesDialog}
     </div>
   );
 }

@@ -9,8 +9,8 @@ import type { CompiledForm } from '../../engine/compile';
 import type { FieldError, MessageLang } from '../../engine/validate';
 import { validateRecord } from '../../engine/validate';
 import { currentLanguage } from '../../i18n';
-import { compileModel, outgoingRecord } from '../../runtime/compileModel';
-import { kdData } from '../../runtime/kdData';
+import { compileModel, outgoingRecord } from '../compileModel';
+import { kdData } from '../kdData';
 import { WORKFLOW_NS } from './i18n';
 
 /** A flow's form compiled for the screens (fallbacks for unknown kdKeys), or null when the flow has none. */

@@ -2,7 +2,7 @@ import { Checkbox, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/toast';
-import type { ChosenNext, NextChoices as Choices } from '../../api/workflow';
+import type { NextChoices as Choices, ChosenNext } from '../../api/workflow';
 import { WORKFLOW_NS } from './i18n';
 
 /** The choices of `c` as sent (`branchList` / `candidateList`), or the message naming what is missing. */

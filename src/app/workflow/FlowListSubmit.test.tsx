@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { md5 } from 'js-md5';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderers } from '../../../renderers';
+import type { ColumnConfig } from '../../../schemas/columns';
+import { orderModel } from '../../../tests/server/visualdev-fixtures';
+import { callHeaders, callUrl, configureClient, request } from '../../api/client';
+import * as onlineDev from '../../api/onlineDev';
+import { compileModel } from '../../runtime/compileModel';
+import ModelList from '../../runtime/ModelList';
+import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import { gridRows, WAIT } from '../views/configPageTesting';
+
+/**
+ * 提交审核 from a flow-enabled model's list through the one submit path (issue 15 item 4; runtime/flow/useFlowSubmit):
+ * the bound flow's first approvers are picked by the submitter (assigneeType 7, 周强 or 陈静), so after the
+ * confirmation the NextChoices dialog asks for them — 确定 with nothing chosen is refused (请选择X的审批人) and nothing is
+ * sent; choosing 陈静 submits the record (等待审核) and only 陈静 gets the to-do. Against the real server.
+ */
+const E = '/api/workflow/Engine';
+const DEMO_PASSWORD = 'Canvas#Bag2026';
+const tokens: Record<string, string> = {};
+let modelId = '';
+
+async function login(account: string): Promise<string> {
+  const res = await fetch(callUrl('/api/oauth/Login'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ account, password: md5(DEMO_PASSWORD), grant_type: 'password' }).toString() });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+pageTestServerLifecycle(async () => {
+  tokens.admin = callHeaders().Authorization ?? '';
+  const model = await request<{ id: string }>('/api/visualdev/Base', { method: 'post', json: { ...orderModel('pickList', 'kd_pick_list'), webType: 3, enableFlow: 1 } });
+  modelId = model.id;
+  const tree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'pick', properties: { title: '自选审批', assigneeType: 7, approvers: ['user-demo-zhouqiang', 'user-demo-chenjing'] }, childNode: null } };
+  const flow = await request<{ id: string }>(`${E}/FlowEngine`, { method: 'post', json: { enCode: 'pickList', fullName: '自选订单审批', category: 'sales', formType: 1, formId: model.id, flowTemplateJson: JSON.stringify(tree) } });
+  await request(`${E}/FlowEngine/Release/${flow.id}`, { method: 'post' });
+  await request(`/api/visualdev/OnlineDev/${model.id}`, { method: 'post', json: { orderNo: 'PK-1' } });
+  for (const u of ['zhouqiang', 'chenjing']) tokens[u] = await login(u);
+});
+
+const row = (text: string) => gridRows().find((r) => r.includes(text)) ?? '';
+const todo = async (who: string) => {
+  configureClient({ token: () => tokens[who] });
+  const list = (await request<{ list: Array<{ fullName: string }> }>(`${E}/FlowBefore/List/1`)).list;
+  configureClient({ token: () => tokens.admin });
+  return list.map((r) => r.fullName);
+};
+
+describe('提交审核 asks the submitter-picked approvers', () => {
+  it('confirms, asks for the approvers in the NextChoices dialog, and submits with the chosen one', async () => {
+    configureClient({ token: () => tokens.admin });
+    const r = await onlineDev.config(modelId);
+    if (!r.ok) throw new Error(r.msg);
+    const { compiled, registry } = compileModel(r.config.formData, renderers);
+    const columnData = { ...r.config.columnData, useBtnPermission: false } as ColumnConfig;
+    render(
+      <MemoryRouter>
+        <AntApp>
+          <ModelList moduleId={modelId} columnData={columnData} compiled={compiled} registry={registry} can={() => true} />
+        </AntApp>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(row('PK-1')).toContain('等待提交'), WAIT);
+    const submitButton = () => [...document.querySelectorAll('.ag-row button')].find((b) => (b.textContent ?? '').replace(/\s/g, '') === '提交审核') as HTMLElement;
+    await waitFor(() => expect(submitButton()).toBeTruthy(), WAIT);
+    fireEvent.click(submitButton());
+    await screen.findByTestId('flow-submit-confirm', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
+
+    const dialog = await screen.findByTestId('flow-next-dialog', {}, WAIT);
+    fireEvent.click(screen.getByTestId('flow-next-ok'));
+    expect(await screen.findByText('请选择自选审批的审批人', {}, WAIT)).toBeTruthy();
+    expect(row('PK-1')).toContain('等待提交');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '自选审批的审批人' }));
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '陈静/chenjing') as HTMLElement, WAIT));
+    fireEvent.click(screen.getByTestId('flow-next-ok'));
+    await waitFor(() => expect(row('PK-1')).toContain('等待审核'), WAIT);
+    expect(await todo('chenjing')).toContain('自选订单审批 PK-1');
+    expect(await todo('zhouqiang')).not.toContain('自选订单审批 PK-1');
+  }, 90_000);
+});
