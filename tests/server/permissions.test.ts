@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuth } from '../../server/src/plugins/auth';
 import { createTestApp, createUser, grant, type TestApp } from './helpers';
 
@@ -20,13 +20,14 @@ afterAll(async () => {
 });
 
 describe('access control (design.md §7a)', () => {
-  it('denies a signed-in user without grants everything on the model (403 暂无权限) and shows no menus', async () => {
+  it('denies a signed-in user without grants everything on the model (403 暂无权限) and shows no menus but the open ones', async () => {
     await createUser(t.app, { account: 'nobody', password: 'Pass@123' });
     const token = await t.login('nobody', 'Pass@123');
     const me = await t.call('GET', '/api/oauth/CurrentUser', { token });
     expect(me.code).toBe(200);
-    expect(me.data.menuList).toEqual([]);
-    expect(me.data.permissionList).toEqual([]);
+    // Only the menus open to every signed-in user by design (module.property_json signedIn: the 工作流程 views).
+    expect(me.data.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['工作流程']);
+    expect(me.data.permissionList.map((p: { moduleName: string }) => p.moduleName)).toEqual(['发起流程', '待办事宜', '已办事宜', '抄送事宜', '我发起的', '流程委托']);
     expect(me.data.userInfo.isAdministrator).toBe(false);
     for (const [method, url, payload] of [
       ['GET', `${M}/Config`],
@@ -50,8 +51,8 @@ describe('access control (design.md §7a)', () => {
     ]);
     const token = await t.login('buyer', 'Pass@123');
     const me = await t.call('GET', '/api/oauth/CurrentUser', { token });
-    expect(me.data.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['供应链']);
-    expect(me.data.permissionList).toEqual([{ modelId: 'menu-supplier', moduleName: '供应商', button: [], column: [], form: [], resource: [] }]);
+    expect(me.data.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['供应链', '工作流程']);
+    expect(me.data.permissionList.filter((p: { modelId: string }) => !p.modelId.startsWith('menu-workflow'))).toEqual([{ modelId: 'menu-supplier', moduleName: '供应商', button: [], column: [], form: [], resource: [] }]);
     expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
     expect((await t.call('GET', `${M}/${recordId}`, { token })).code).toBe(200);
     expect((await t.call('POST', M, { token, payload: { ...record, supplierCode: 'S0102' } })).code).toBe(403);

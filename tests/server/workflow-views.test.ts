@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
-import { signedInTestApp } from './helpers';
+import { createUser, signedInTestApp } from './helpers';
 import { purchaseTree, releasedFlow, W } from './workflow-fixtures';
 
 /**
@@ -23,13 +23,34 @@ describe('workflow views', () => {
     const me = await s.t.call('GET', '/api/oauth/CurrentUser', { token: tok.lina });
     const folder = (me.data.menuList as Menu[]).find((m) => m.fullName === '工作流程');
     expect(folder?.children.map((c) => c.urlAddress)).toEqual(['workFlow/addFlow', 'workFlow/flowTodo', 'workFlow/flowDone', 'workFlow/flowCirculate', 'workFlow/flowLaunch', 'workFlow/entrust']);
-    for (const code of ['workflowTodo', 'workflowDone', 'workflowCirculate', 'workflowLaunch', 'workflowDelegate']) {
+    for (const code of ['workflowAddFlow', 'workflowTodo', 'workflowDone', 'workflowCirculate', 'workflowLaunch', 'workflowDelegate']) {
       expect((await s.t.call('GET', `/api/visualdev/OnlineDev/${code}/Config`, { token: tok.lina })).code, code).toBe(200);
     }
     expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token: tok.lina })).code).toBe(403);
     const admin = await s.t.call('GET', '/api/oauth/CurrentUser', { token: s.token });
     expect((admin.data.menuList as Menu[]).find((m) => m.fullName === '工作流程')?.children.map((c) => c.fullName)).toContain('流程监控');
     expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token: s.token })).code).toBe(200);
+  });
+
+  it('a role created after the first start needs no grant: its user sees the six pages and their routes answer', async () => {
+    const role = await s.t.call('POST', '/api/permission/Role', { token: s.token, payload: { fullName: '新建角色', enCode: 'wfLateRole', globalMark: 1 } });
+    expect(role.code, role.msg).toBe(200);
+    await createUser(s.t.app, { account: 'wflate', password: DEMO_PASSWORD, realName: '后来者', roleIds: [role.data.id] });
+    const token = await s.t.login('wflate', DEMO_PASSWORD);
+    const me = await s.t.call('GET', '/api/oauth/CurrentUser', { token });
+    const folder = (me.data.menuList as Menu[]).find((m) => m.fullName === '工作流程');
+    expect(folder?.children.map((c) => c.fullName)).toEqual(['发起流程', '待办事宜', '已办事宜', '抄送事宜', '我发起的', '流程委托']);
+    expect((me.data.permissionList as Array<{ moduleName: string }>).map((p) => p.moduleName)).toEqual(expect.arrayContaining(['发起流程', '待办事宜', '抄送事宜']));
+    for (const code of ['workflowAddFlow', 'workflowTodo', 'workflowDone', 'workflowCirculate', 'workflowLaunch', 'workflowDelegate']) {
+      expect((await s.t.call('GET', `/api/visualdev/OnlineDev/${code}/Config`, { token })).code, code).toBe(200);
+    }
+    for (const path of ['FlowEngine/Selector', 'FlowBefore/List/1', 'FlowBefore/List/2', 'FlowBefore/List/3', 'FlowLaunch', 'FlowDelegate']) {
+      expect((await s.t.call('GET', `${W}/${path}`, { token })).code, path).toBe(200);
+    }
+    // Not 流程监控 nor 流程设计: those stay granted (administrators).
+    expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token })).code).toBe(403);
+    expect((await s.t.call('GET', `${W}/FlowEngine`, { token })).code).toBe(403);
+    expect(JSON.stringify(me.data.menuList)).not.toContain('流程监控');
   });
 
   it('answers the launch form of a released flow, not of a stopped or unknown one; the detail carries the form', async () => {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
 import { authCacheOf } from '../plugins/auth-cache';
-import { type SessionInfo, type Subject, subjectsOf } from '../plugins/permissions';
+import { type SessionInfo, type Subject, signedInModules, subjectsOf } from '../plugins/permissions';
 import './tables';
 
 /**
@@ -56,6 +56,8 @@ async function readHoldings(db: Db, session: Pick<SessionInfo, 'userId' | 'posit
   const subjects = all ? [] : await subjectsOf(db, session);
   // Every grant of the subjects in one query, split by item type (null for an administrator: everything).
   const granted = all ? null : await grantsByType(db, subjects);
+  // Menus open to every signed-in user (plugins/permissions.ts signedInModules) are held as if granted.
+  if (granted) granted.set('module', new Set([...(granted.get('module') ?? []), ...(await signedInModules(db))]));
   const g = (type: string) => granted?.get(type) ?? new Set<string>();
   const enabled = await db.selectFrom('module').select('id').where('enabled_mark', '=', 1).execute();
   const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || g('module').has(id)));

@@ -73,7 +73,10 @@ export async function subjectsOf(db: Db, session: Pick<SessionInfo, 'userId' | '
   return out;
 }
 
-/** The ids of items of `itemType` granted to any of `subjects` (the union of their grants; 'dataInterface': issue 20 item 3). */
+/**
+ * The ids of items of `itemType` granted to any of `subjects` (the union of their grants; 'dataInterface': issue 20
+ * item 3). Menus ('module') also include the menus open to every signed-in user ({@link signedInModules}).
+ */
 export async function grantedIds(db: Db, subjects: Subject[], itemType: 'module' | 'button' | 'column' | 'form' | 'resource' | 'dataInterface'): Promise<Set<string>> {
   if (!subjects.length) return new Set();
   const rows = await db
@@ -82,7 +85,26 @@ export async function grantedIds(db: Db, subjects: Subject[], itemType: 'module'
     .where('item_type', '=', itemType)
     .where((eb) => eb.or(subjects.map((s) => eb.and([eb('object_type', '=', s.objectType), eb('object_id', '=', s.objectId)]))))
     .execute();
-  return new Set(rows.map((r) => r.item_id));
+  const out = new Set(rows.map((r) => r.item_id));
+  if (itemType === 'module') for (const id of await signedInModules(db)) out.add(id);
+  return out;
+}
+
+/** The menu flag that opens a menu to every signed-in user: module.property_json `{ "signedIn": true }`. */
+export const SIGNED_IN_FLAG = 'signedIn';
+
+/**
+ * The menus open to every signed-in user by design (module.property_json `signedIn: true`; issue 15 item 4: the
+ * 工作流程 views 发起流程, 待办, 已办, 抄送, 我发起的, 委托 and their folder — every user launches and approves, and the
+ * runtime routes check each task), held as if granted to every subject: a role created later needs no grant for
+ * them. Only the menu itself: its buttons, columns and fields are still granted. An administrator can still disable
+ * such a menu. Cached like modulesOfModel.
+ */
+export async function signedInModules(db: Db): Promise<string[]> {
+  return cachedMenus(db, SIGNED_IN_FLAG, async () => {
+    const rows = await db.selectFrom('module').select(['id', 'property_json']).where('property_json', 'like', `%${SIGNED_IN_FLAG}%`).execute();
+    return rows.filter((r) => parseProperty(r.property_json)[SIGNED_IN_FLAG] === true).map((r) => r.id);
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { DEMO } from './demo-company';
+import { SIGNED_IN_FLAG } from '../../plugins/permissions';
 import { SEED } from './ids';
 import type { SeedContext } from './index';
 
-/** Fixed ids of the 工作流程 menus (issue 15 item 4): the folder and its pages (src/pages/workflow/*.page.json, src/app/pages/workflow/addFlow.tsx). */
+/** Fixed ids of the 工作流程 menus (issue 15 item 4): the folder and its pages (src/pages/workflow/*.page.json). */
 export const WORKFLOW_VIEW_MENUS = {
   folder: 'menu-workflow',
   addFlow: 'menu-workflow-add-flow',
@@ -15,7 +15,7 @@ export const WORKFLOW_VIEW_MENUS = {
 } as const;
 
 const M = WORKFLOW_VIEW_MENUS;
-/** [id, fullName, enCode, urlAddress, icon] of the pages every role sees, in menu order. */
+/** [id, fullName, enCode, urlAddress, icon] of the pages every signed-in user sees, in menu order. */
 const PAGES: Array<[string, string, string, string, string]> = [
   [M.addFlow, '发起流程', 'addFlow', 'workFlow/addFlow', 'FormOutlined'],
   [M.todo, '待办事宜', 'flowTodo', 'workFlow/flowTodo', 'ScheduleOutlined'],
@@ -27,29 +27,32 @@ const PAGES: Array<[string, string, string, string, string]> = [
 /** The administrators' page. */
 const MONITOR: [string, string, string, string, string] = [M.monitor, '流程监控', 'flowMonitor', 'workFlow/flowMonitor', 'MonitorOutlined'];
 
+/** The property_json of the menus open to every signed-in user (plugins/permissions.ts signedInModules). */
+const OPEN = JSON.stringify({ [SIGNED_IN_FLAG]: true });
+
 /**
  * Seeds the workflow views (issue 15 item 4) as a top-level 工作流程 folder (sort 20, between 供应链 and 系统管理):
- * 发起流程, 待办事宜, 已办事宜, 抄送事宜, 我发起的, 流程委托 granted to the administrator role and every seeded demo role
- * (the runtime routes are open to any signed-in user and check each task; the menu is what shows the page), and
- * 流程监控 to the administrator role only. Roles created later are granted by an administrator. Idempotent (fixed ids,
- * ON CONFLICT DO NOTHING).
+ * 发起流程, 待办事宜, 已办事宜, 抄送事宜, 我发起的, 流程委托 and their folder are open to every signed-in user by design
+ * (property_json `signedIn: true`, honoured by the policy engine: every user launches and approves, the runtime routes
+ * check each task, and a role created later sees them with no grant — the message drawer's links to 待办 and 抄送 work
+ * for everyone); 流程监控 is granted to the administrator role only. Idempotent (fixed ids, ON CONFLICT DO NOTHING);
+ * menus seeded before the flag existed (property_json still '{}') get it.
  */
 export default async function seedWorkflowViewMenus({ db }: SeedContext): Promise<void> {
-  const all = [...PAGES, MONITOR];
+  const open = [M.folder, ...PAGES.map(([id]) => id)];
   await db
     .insertInto('module')
     .values([
-      { id: M.folder, parent_id: '-1', full_name: '工作流程', en_code: 'workFlow', icon: 'ApartmentOutlined', type: 1, url_address: 'workFlow', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 20 },
-      ...all.map(([id, fullName, enCode, url, icon], i) => ({ id, parent_id: M.folder, full_name: fullName, en_code: enCode, icon, type: 2, url_address: url, link_target: '_self', category: 'Web', property_json: '{}', sort_code: i + 1 })),
+      { id: M.folder, parent_id: '-1', full_name: '工作流程', en_code: 'workFlow', icon: 'ApartmentOutlined', type: 1, url_address: 'workFlow', link_target: '_self', category: 'Web', property_json: OPEN, sort_code: 20 },
+      ...[...PAGES, MONITOR].map(([id, fullName, enCode, url, icon], i) => ({ id, parent_id: M.folder, full_name: fullName, en_code: enCode, icon, type: 2, url_address: url, link_target: '_self', category: 'Web', property_json: id === M.monitor ? '{}' : OPEN, sort_code: i + 1 })),
     ])
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  const roles = (await db.selectFrom('role').select('id').where('id', 'in', [SEED.adminRole, ...Object.values(DEMO.roles)]).execute()).map((r) => r.id);
-  const grants = roles.flatMap((role) => [M.folder, ...PAGES.map(([id]) => id), ...(role === SEED.adminRole ? [M.monitor] : [])].map((item) => ({ role, item })));
-  if (!grants.length) return;
+  await db.updateTable('module').set({ property_json: OPEN }).where('id', 'in', open).where('property_json', '=', '{}').execute();
+  if (!(await db.selectFrom('role').select('id').where('id', '=', SEED.adminRole).executeTakeFirst())) return;
   await db
     .insertInto('authorize')
-    .values(grants.map(({ role, item }) => ({ id: `grant:${role}:module:${item}`, item_type: 'module' as const, item_id: item, object_type: 'Role' as const, object_id: role })))
+    .values([M.folder, M.monitor].map((item) => ({ id: `grant:${SEED.adminRole}:module:${item}`, item_type: 'module' as const, item_id: item, object_type: 'Role' as const, object_id: SEED.adminRole })))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
