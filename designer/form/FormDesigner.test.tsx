@@ -129,7 +129,7 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     expect(await screen.findByText('校验通过', {}, WAIT)).toBeTruthy();
   });
 
-  it('field rules: show when one of some options, required when equal to one, read-only when empty; all kept in the config', async () => {
+  it('field rules: show when one of some options, required when equal to one, read-only when empty; the unique switch; all kept in the config', async () => {
     open();
     fireEvent.click(screen.getByTestId('designer-palette-item-select'));
     await screen.findByTestId('designer-field-selectField1');
@@ -154,11 +154,14 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     await waitFor(() => expect(props().getByRole('alert').textContent).toContain('只读条件的条件缺少比较值'), WAIT);
     await pick('只读条件 1 条件', '为空');
     await waitFor(() => expect(props().queryByRole('alert')).toBeNull(), WAIT);
+    // The unique switch (enforced by the server, unique-values.ts).
+    fireEvent.click(props().getByRole('switch', { name: '不能重复' }));
     fireEvent.click(screen.getByTestId('designer-json'));
     const json = await screen.findByTestId('designer-json-text');
     const cfg = JSON.parse(json.textContent ?? '').fields[1].__config__;
     expect(cfg.showWhen).toEqual({ field: 'selectField1', in: ['2'] });
     expect(cfg.requiredWhen).toEqual({ field: 'selectField1', op: 'eq', value: '1' });
     expect(cfg.readonlyWhen).toEqual({ field: 'selectField1', op: 'empty' });
-  });
+    expect(cfg.unique).toBe(true);
+  }, 120_000);
 });

@@ -87,6 +87,13 @@ export default function FieldProps({ formId }: { formId: number }) {
           <Switch id="kd-fd-required" size="small" checked={!!cfg.required} onChange={(v) => setCfg('required')(v)} />
         </div>
       ) : null}
+      {stores && !inTable && cfg.kdKey !== 'table' ? (
+        // Unique values, enforced by the server on create, update and import (unique-values.ts).
+        <div className="kd-designer-prop kd-designer-prop-inline">
+          <label htmlFor="kd-fd-unique">{t('fd.unique')}</label>
+          <Switch id="kd-fd-unique" size="small" checked={cfg.unique === true} onChange={(v) => setCfg('unique')(v || undefined)} />
+        </div>
+      ) : null}
       <div className="kd-designer-prop">
         <span className="kd-designer-label">{t('fd.span')}</span>
         <Slider min={1} max={24} value={typeof cfg.span === 'number' ? cfg.span : 24} onChange={(v) => setCfg('span')(v)} aria-label={t('fd.span')} />

@@ -75,7 +75,11 @@ describe('model export and import', () => {
       [withField(field('flameThrower', 'x1', 'X')), /formData\.fields\[14\]\.__config__\.kdKey 未知的控件类型 flameThrower/],
       [withField(field('comInput', 'a"; drop table users; --', 'X')), /formData\.fields\[14\]\.__vModel__/],
       [withField(field('comInput', 'orderNo', '重复')), /formData\.fields\[14\]\.__vModel__ 字段 orderNo 重复/],
-      [withField(field('comInput', 'created_at', '系统列')), /created_at is reserved/],
+      [withField(field('comInput', 'created_at', '系统列')), /formData\.fields\[14\]\.__vModel__ 字段名 created_at 为系统保留/],
+      // The designer's name rules (src/engine/vmodel.ts) hold at import too: no SQL key word, no system name, in sub-tables as well.
+      [withField(field('comInput', 'Order', '关键字')), /formData\.fields\[14\]\.__vModel__ 字段名 Order 是SQL关键字/],
+      [withField(field('comInput', 'sort_order', '子表列名')), /formData\.fields\[14\]\.__vModel__ 字段名 sort_order 为系统保留/],
+      [withField({ __config__: { kdKey: 'table', label: '明细', children: [field('comInput', 'select', '列')] }, __vModel__: 'rows2' }), /fields\[14\]\.__config__\.children\[0\]\.__vModel__ 字段名 select 是SQL关键字/],
       [withField(field('comInput', 'rx', '坏正则', { regList: [{ pattern: '/([a-z]/', message: 'x' }] })), /regList\[0\]\.pattern/],
       [{ ...base, formData: { fields: 'nope' } }, /formData\.fields/],
       [{ ...base, webType: 9 }, /webType/],

@@ -7,6 +7,8 @@ type Key =
   | 'modelInvalid'
   | 'unknownKdKey'
   | 'badIdentifier'
+  | 'sqlKeyword'
+  | 'reservedName'
   | 'duplicateField'
   | 'tooManyFields'
   | 'fileTooLarge'
@@ -47,6 +49,8 @@ const table: MessageTable<Key> = {
     modelInvalid: '模型文件格式不正确：{path} {detail}',
     unknownKdKey: '模型文件格式不正确：{path} 未知的控件类型 {kdKey}',
     badIdentifier: '模型文件格式不正确：{path} 名称 {name} 不合法（只能包含字母、数字和下划线，且不能以数字开头）',
+    sqlKeyword: '模型文件格式不正确：{path} 字段名 {name} 是SQL关键字',
+    reservedName: '模型文件格式不正确：{path} 字段名 {name} 为系统保留',
     duplicateField: '模型文件格式不正确：{path} 字段 {name} 重复',
     tooManyFields: '模型文件格式不正确：字段数量超过{max}个',
     fileTooLarge: '文件大小超过{size}',
@@ -85,6 +89,8 @@ const table: MessageTable<Key> = {
     modelInvalid: 'Malformed model file: {path} {detail}',
     unknownKdKey: 'Malformed model file: {path} unknown widget type {kdKey}',
     badIdentifier: 'Malformed model file: {path} name {name} is not allowed (letters, digits and underscores, not starting with a digit)',
+    sqlKeyword: 'Malformed model file: {path} field name {name} is an SQL key word',
+    reservedName: 'Malformed model file: {path} field name {name} is reserved by the system',
     duplicateField: 'Malformed model file: {path} field {name} appears twice',
     tooManyFields: 'Malformed model file: more than {max} fields',
     fileTooLarge: 'The file is larger than {size}',

@@ -4,6 +4,7 @@ import { FieldConfigSchema } from '../../../../schemas/field';
 import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
 import { ruleProblems } from '../../../../src/engine/ruleCheck';
+import { vModelProblem } from '../../../../src/engine/vmodel';
 import { fail } from './messages';
 import { IDENTIFIER, LayoutError, type ModelLayout } from './model-layout';
 import { compileModel, type Model } from './model-store';
@@ -12,7 +13,8 @@ import { serverRegistry } from './server-registry';
 /**
  * Checks a model record before it is stored (issue 4 item 6, "Bad input"): the shape of schemas/ (ModelRecordSchema
  * with FieldConfigSchema), then every field down the tree: a known kdKey (renderer registry), a safe `__vModel__`
- * (^[A-Za-z_][A-Za-z0-9_]{0,62}$), no duplicate names in one record or one sub-table, regList patterns that compile,
+ * (^[A-Za-z_][A-Za-z0-9_]{0,62}$; a model's, which become columns, also not an SQL key word or system name: the
+ * designer's own rule, src/engine/vmodel.ts), no duplicate names in one record or one sub-table, regList patterns that compile,
  * at most MAX_FIELDS fields and MAX_DEPTH levels, field rules (src/engine/ruleCheck.ts, as the designer); finally the engine compiles it and lays out its tables, none of them
  * reserved (issue 20 item 1: no `pg_…` name, whatever its case, and no platform table). The first problem answers 400
  * with its path (e.g. `formData.fields[3].__config__.kdKey`, `tables[0].table`); nothing is created.
@@ -44,6 +46,8 @@ function shapeError(e: ErrorObject): never {
 
 interface Walk {
   count: number;
+  /** Model fields become columns: their names may not be SQL key words or system names either (src/engine/vmodel.ts). */
+  columns?: boolean;
 }
 
 /**
@@ -80,6 +84,10 @@ function walkFields(list: unknown, path: string, names: Map<string, string>, sta
     const vModel = f.__vModel__;
     if (vModel !== undefined && vModel !== '' && (typeof vModel !== 'string' || !IDENTIFIER.test(vModel))) {
       throw fail(400, 'badIdentifier', { path: `${here}.__vModel__`, name: String(vModel).slice(0, 80) }, { path: `${here}.__vModel__` });
+    }
+    if (typeof vModel === 'string' && vModel && state.columns) {
+      const problem = vModelProblem(vModel, new Set());
+      if (problem === 'keyword' || problem === 'reserved') throw fail(400, problem === 'keyword' ? 'sqlKeyword' : 'reservedName', { path: `${here}.__vModel__`, name: vModel }, { path: `${here}.__vModel__` });
     }
     if (typeof vModel === 'string' && vModel) {
       if (names.has(vModel)) throw fail(400, 'duplicateField', { path: `${here}.__vModel__`, name: vModel }, { path: `${here}.__vModel__` });
@@ -140,7 +148,7 @@ export function validateModel(input: unknown, platform: ReadonlySet<string>): Mo
   if (!checkShape(input)) shapeError(checkShape.errors![0]);
   const model = input as Model;
   const names = new Map<string, string>();
-  walkFields(model.formData.fields, 'formData.fields', names, { count: 0 }, 0);
+  walkFields(model.formData.fields, 'formData.fields', names, { count: 0, columns: true }, 0);
   // Field rules (issue 13 item 1): the designer's own check (src/engine/ruleCheck.ts).
   const rule = ruleProblems(model.formData.fields)[0];
   if (rule) {
