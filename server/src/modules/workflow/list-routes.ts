@@ -8,9 +8,9 @@ import { ok } from '../../plugins/envelope';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
-import { callerOf } from './task-routes';
 import { taskWire } from './task-read';
 import type { TaskRow } from './task-repository';
+import { callerOf } from './task-routes';
 
 const E = '/api/workflow/Engine';
 type Id = { Params: { id: string } };
@@ -175,6 +175,9 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     if (b.toUserId === me) throw fail(400, 'badDelegate', { detail: { zh: '不能委托给自己', en: 'you cannot delegate to yourself' } });
     const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).executeTakeFirst();
     if (!to) throw fail(400, 'badDelegate', { detail: { zh: '被委托人不存在或已停用', en: 'the delegate does not exist or is disabled' } });
+    // The delegated flow (none: every flow): its name and category are the server's, not the body's.
+    const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).executeTakeFirst() : null;
+    if (b.flowId && !flow) throw fail(400, 'badDelegate', { detail: { zh: '委托的流程不存在', en: 'the delegated flow does not exist' } });
     const overlap = (who: string, towards?: string) =>
       db
         .selectFrom('flow_delegate')
@@ -189,9 +192,9 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     if ((await overlap(b.toUserId)) || (await overlap(me)) || (await db.selectFrom('flow_delegate').select('id').where('to_user_id', '=', me).where('start_time', '<', new Date(b.endTime)).where('end_time', '>', new Date(b.startTime)).executeTakeFirst())) {
       throw fail(400, 'badDelegate', { detail: { zh: '委托时间与已有委托重叠或形成委托链', en: 'it overlaps another delegation or forms a chain' } });
     }
-    return to.real_name;
+    return { name: to.real_name, flow };
   };
-  const values = (b: DelegateBody, name: string) => ({ to_user_id: b.toUserId, to_user_name: b.toUserName || name, flow_id: b.flowId || null, flow_name: b.flowName ?? null, flow_category: b.flowCategory ?? null, start_time: new Date(b.startTime), end_time: new Date(b.endTime), description: b.description ?? null });
+  const values = (b: DelegateBody, c: Awaited<ReturnType<typeof check>>) => ({ to_user_id: b.toUserId, to_user_name: c.name, flow_id: b.flowId || null, flow_name: c.flow?.full_name ?? null, flow_category: c.flow?.category ?? null, start_time: new Date(b.startTime), end_time: new Date(b.endTime), description: b.description ?? null });
   const own = async (me: string, id: string) => {
     const row = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).where('creator_user_id', '=', me).executeTakeFirst();
     if (!row) throw fail(404, 'delegateNotFound');
@@ -210,22 +213,30 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
     return ok({ list: rows.map(delegateWire), pagination: { currentPage, pageSize, total: Number(total) } });
   });
+  /**
+   * GET FlowDelegate/Flows → `{ list: [{ id, fullName, category }] }`: the released flows a delegation may name (the
+   * 委托流程 picker; any signed-in user: a delegator approves flows they may not launch), in designer order.
+   */
+  app.get(`${D}/Flows`, { config: signedIn }, async () => {
+    const rows = await db.selectFrom('flow_engine').select(['id', 'full_name', 'category']).where('enabled_mark', '=', 1).where('version', '>', 0).orderBy('sort_code').orderBy('created_at').limit(5000).execute();
+    return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.full_name, category: r.category })) });
+  });
   /** GET FlowDelegate/{id}: one of the caller's delegations (404 otherwise). */
   app.get<Id>(`${D}/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => ok(delegateWire(await own(callerOf(req).userId, req.params.id))));
   /** POST FlowDelegate → `{ id }`; 400 with the reason (range, self, unknown delegate, overlap or chain). */
   app.post<{ Body: DelegateBody }>(D, { config: signedIn, schema: { body: DelegateBodySchema } }, async (req) => {
     const me = callerOf(req).userId;
-    const name = await check(me, req.body);
+    const checked = await check(me, req.body);
     const id = randomUUID();
-    await db.insertInto('flow_delegate').values({ id, creator_user_id: me, ...values(req.body, name) }).execute();
+    await db.insertInto('flow_delegate').values({ id, creator_user_id: me, ...values(req.body, checked) }).execute();
     return ok({ id }, t(req.lang, 'createOk'));
   });
   /** PUT FlowDelegate/{id}: update, same checks. */
   app.put<Id & { Body: DelegateBody }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, body: DelegateBodySchema } }, async (req) => {
     const me = callerOf(req).userId;
     await own(me, req.params.id);
-    const name = await check(me, req.body, req.params.id);
-    await db.updateTable('flow_delegate').set(values(req.body, name)).where('id', '=', req.params.id).execute();
+    const checked = await check(me, req.body, req.params.id);
+    await db.updateTable('flow_delegate').set(values(req.body, checked)).where('id', '=', req.params.id).execute();
     return ok(null, t(req.lang, 'updateOk'));
   });
   /** DELETE FlowDelegate/{id}: ends the delegation (open to-dos already given to the delegate stay with them). */
