@@ -85,18 +85,21 @@ export function releaseFlow(id: string): Promise<Envelope<{ version: number }>> 
   return requestEnvelope(`${FLOW_BASE}/Release/${enc(id)}`, { method: 'post' });
 }
 
-/** GET visualdev/Base/{formId}/FormDataFields → the bound model's top-level fields (sub-tables excluded). */
+/**
+ * GET visualdev/Base/{formId}/FormDataFields?subTables=1 → the bound model's top-level fields, then its sub-tables'
+ * columns as `{table}-{column}` (their form permissions and conditions; issue 15 item 3).
+ */
 export async function modelFields(formId: string): Promise<FlowField[]> {
   if (!formId) return [];
-  const r = await request<{ list: FlowField[] }>(`/api/visualdev/Base/${enc(formId)}/FormDataFields`, { silent: true });
+  const r = await request<{ list: FlowField[] }>(`/api/visualdev/Base/${enc(formId)}/FormDataFields`, { query: { subTables: 1 }, silent: true });
   return (r.list ?? []).map((f) => ({ vModel: f.vModel, label: f.label, kdKey: f.kdKey }));
 }
 
-/** GET FlowEngine/{id}/FormDataFields → another flow's form fields (a subflow's, for the field hand-over). */
+/** GET FlowEngine/{id}/FormDataFields → another flow's top-level form fields (a subflow's, for the field hand-over; its sub-table columns left out). */
 export async function flowFields(flowId: string): Promise<FlowField[]> {
   if (!flowId) return [];
-  const r = await request<{ list: FlowField[] }>(`${FLOW_BASE}/${enc(flowId)}/FormDataFields`, { silent: true });
-  return (r.list ?? []).map((f) => ({ vModel: f.vModel, label: f.label, kdKey: f.kdKey }));
+  const r = await request<{ list: Array<FlowField & { table?: string }> }>(`${FLOW_BASE}/${enc(flowId)}/FormDataFields`, { silent: true });
+  return (r.list ?? []).filter((f) => !f.table).map((f) => ({ vModel: f.vModel, label: f.label, kdKey: f.kdKey }));
 }
 
 /** The models a flow may bind (Base/Selector: categories holding models). */

@@ -170,12 +170,17 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * GET /api/visualdev/Base/{id}/FormDataFields → `{ list: [{ vModel, vmodel, label, kdKey }] }`: the model's stored
-   * leaf fields (top level, no sub-tables), for relation widgets' configuration.
+   * GET /api/visualdev/Base/{id}/FormDataFields?subTables=1 → `{ list: [{ vModel, vmodel, label, kdKey }] }`: the
+   * model's stored leaf fields (top level), for relation widgets' configuration; with `subTables=1` (the flow
+   * designer's form permissions and conditions, issue 15 item 3) also each sub-table's columns as `{table}-{column}`,
+   * labelled `{table label}-{column label}`, with `table` = the sub-table's `__vModel__`.
    */
-  app.get<{ Params: IdParams }>('/api/visualdev/Base/:id/FormDataFields', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
+  app.get<{ Params: IdParams; Querystring: { subTables?: string } }>('/api/visualdev/Base/:id/FormDataFields', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
     const model = await adminModelOf(req);
-    return ok({ list: model.columns.map((c) => ({ vModel: c.name, vmodel: c.name, label: c.label, kdKey: c.kdKey })) });
+    const top = model.columns.map((c) => ({ vModel: c.name, vmodel: c.name, label: c.label, kdKey: c.kdKey }));
+    if (req.query.subTables !== '1') return ok({ list: top });
+    const subs = model.layout.subTables.flatMap((st) => st.columns.map((c) => ({ vModel: `${st.vModel}-${c.name}`, vmodel: `${st.vModel}-${c.name}`, label: `${st.label}-${c.label}`, kdKey: c.kdKey, table: st.vModel })));
+    return ok({ list: [...top, ...subs] });
   });
 };
 

@@ -135,7 +135,7 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'ok'));
   });
 
-  /** GET FlowEngine/{id}/FormDataFields → `{ list: [{ vmodel, vModel, label, kdKey }] }` of its form (no sub-tables). */
+  /** GET FlowEngine/{id}/FormDataFields → `{ list: [{ vmodel, vModel, label, kdKey, table? }] }` of its form (sub-table columns as {table}-{column}, form-fields.ts). */
   app.get<Id>(`${BASE}/:id/FormDataFields`, { config: menu(), schema: { params: IdParams } }, async (req) => {
     const row = await flowRow(app.db, req.params.id);
     return ok({ list: await formFieldsOf(app.db, row.form_id, row.form_data) });

@@ -1,3 +1,4 @@
+import type { FieldConfig } from '../../../../schemas/field';
 import type { FormConfig } from '../../../../schemas/form';
 import { compileForm } from '../../../../src/engine/compile';
 import type { Db } from '../../db/types';
@@ -6,12 +7,31 @@ import { serverRegistry } from '../visualdev/server-registry';
 import type { FieldKind } from './engine/types';
 import { fail } from './messages';
 
-/** A field of a flow's form as FormDataFields answers it (JNPF `{ vmodel, label }`, plus vModel and kdKey). */
+/**
+ * A field of a flow's form as FormDataFields answers it (JNPF `{ vmodel, label }`, plus vModel and kdKey). A sub-table
+ * column is `{table}-{column}` (the formOperates id, form-permissions.ts) labelled `{table label}-{column label}`, with
+ * `table` = the sub-table's `__vModel__`.
+ */
 export interface FlowFormField {
   vModel: string;
   vmodel: string;
   label: string;
   kdKey: string;
+  table?: string;
+}
+
+/** A sub-table column as a form field (`{table}-{column}`). */
+const subField = (table: string, tableLabel: string, column: string, label: string, kdKey: string): FlowFormField => ({ vModel: `${table}-${column}`, vmodel: `${table}-${column}`, label: `${tableLabel}-${label}`, kdKey, table });
+
+/** The columns of the sub-tables (`table` widgets, inside layout containers too) of an inline form's fields. */
+function inlineSubFields(fields: FieldConfig[]): FlowFormField[] {
+  return fields.flatMap((f): FlowFormField[] => {
+    const children = Array.isArray(f.__config__?.children) ? (f.__config__.children as FieldConfig[]) : [];
+    if (f.__config__?.kdKey !== 'table' || !f.__vModel__) return inlineSubFields(children);
+    const table = String(f.__vModel__);
+    const label = String(f.__config__.label ?? table);
+    return children.filter((c) => typeof c.__vModel__ === 'string' && c.__vModel__).map((c) => subField(table, label, String(c.__vModel__), String(c.__config__?.label ?? c.__vModel__), String(c.__config__?.kdKey ?? '')));
+  });
 }
 
 const NUMBER_KEYS = new Set(['numInput', 'calculate', 'rate', 'slider']);
@@ -25,15 +45,17 @@ export function kindOf(kdKey: string): FieldKind {
 }
 
 /**
- * The top-level fields of a flow's form (sub-table columns excluded, as JNPF's FormDataFields): the bound online
- * model (`formId`, visualdev) when set, else the inline form configuration `formData` (a FormConfig), else none.
+ * The fields of a flow's form — the top-level ones, then each sub-table's columns as `{table}-{column}` (for the
+ * nodes' form permissions and for conditions, engine/conditions.ts) — of the bound online model (`formId`, visualdev)
+ * when set, else of the inline form configuration `formData` (a FormConfig), else none.
  * @throws 400 formNotFound when `formId` names no model; 400 badTemplate when the inline form does not compile.
  */
 export async function formFieldsOf(db: Db, formId: string | null, formData: unknown): Promise<FlowFormField[]> {
   if (formId) {
     const model = await loadModel(db, formId).catch(() => null);
     if (!model) throw fail(400, 'formNotFound');
-    return model.columns.map((c) => ({ vModel: c.name, vmodel: c.name, label: c.label, kdKey: c.kdKey }));
+    const subs = model.layout.subTables.flatMap((st) => st.columns.map((c) => subField(st.vModel, st.label, c.name, c.label, c.kdKey)));
+    return [...model.columns.map((c) => ({ vModel: c.name, vmodel: c.name, label: c.label, kdKey: c.kdKey })), ...subs];
   }
   if (!formData || typeof formData !== 'object' || !Array.isArray((formData as { fields?: unknown }).fields)) return [];
   try {
@@ -41,7 +63,8 @@ export async function formFieldsOf(db: Db, formId: string | null, formData: unkn
     return compiled.leaves
       .filter((f) => typeof f.__vModel__ === 'string' && f.__vModel__ && !f.__vModel__.includes('.'))
       .filter((f) => Object.hasOwn(compiled.schema.properties ?? {}, String(f.__vModel__)))
-      .map((f) => ({ vModel: String(f.__vModel__), vmodel: String(f.__vModel__), label: String(f.__config__?.label ?? f.__vModel__), kdKey: String(f.__config__?.kdKey ?? '') }));
+      .map((f): FlowFormField => ({ vModel: String(f.__vModel__), vmodel: String(f.__vModel__), label: String(f.__config__?.label ?? f.__vModel__), kdKey: String(f.__config__?.kdKey ?? '') }))
+      .concat(inlineSubFields((formData as FormConfig).fields));
   } catch {
     throw fail(400, 'badTemplate');
   }

@@ -50,14 +50,38 @@ function compare(a: number | string, b: number | string, symbol: ConditionRow['s
   }
 }
 
+/** The values of column `field` = `{table}-{column}` across the rows of sub-table `table` in `data`, or null when it names none. */
+function columnValues(field: string, data: Record<string, unknown>): unknown[] | null {
+  if (Object.hasOwn(data, field)) return null;
+  const dash = field.indexOf('-');
+  if (dash <= 0) return null;
+  const rows = data[field.slice(0, dash)];
+  if (!Array.isArray(rows)) return null;
+  const column = field.slice(dash + 1);
+  return rows.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>)[column] : undefined));
+}
+
 /**
  * Evaluates one condition row against the form data with typed comparison (never a string-built expression,
  * reference §5): the field's kind (from the bound form, else number when both sides are numeric) decides: numbers
  * compare numerically, dates by time, text by code points; `like`/`notLike` test containment of the literal text.
  * A missing or unparsable value makes an ordering comparison false (and `<>` true only for text).
+ * A sub-table column `{table}-{column}` (FormDataFields) is tested on each of the table's rows: a positive operator
+ * (>=, >, ==, <=, <, like) holds when SOME row satisfies it, a negative one (<>, notLike) when EVERY row does (no row
+ * equals / contains the value); an empty table satisfies only the negative ones.
  */
 export function evaluateRow(row: ConditionRow, data: Record<string, unknown>, fields: Record<string, FieldKind>): boolean {
-  const left = data[row.field];
+  const values = columnValues(row.field, data);
+  if (values) {
+    const negative = row.symbol === '<>' || row.symbol === 'notLike';
+    const one = (v: unknown) => evaluateValue(row, v, data, fields);
+    return negative ? values.every(one) : values.some(one);
+  }
+  return evaluateValue(row, data[row.field], data, fields);
+}
+
+/** Evaluates `row` with `left` as the field's value (the right side from `data` or the literal). */
+function evaluateValue(row: ConditionRow, left: unknown, data: Record<string, unknown>, fields: Record<string, FieldKind>): boolean {
   const right = Number(row.fieldValueType ?? 2) === 1 ? data[String(row.fieldValue)] : (row.fieldValue ?? (row as { filedValue?: unknown }).filedValue);
   if (row.symbol === 'like' || row.symbol === 'notLike') {
     const hit = toText(right) !== '' && toText(left).includes(toText(right));
