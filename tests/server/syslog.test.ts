@@ -67,6 +67,16 @@ describe('system logs (issue 23 item 2)', () => {
     expect(add).toMatchObject({ moduleName: 'vd-supplier', objectId: id });
   });
 
+  it('a list query sent as POST is a request, not an operation', async () => {
+    const r = await s.t.call('POST', '/api/visualdev/OnlineDev/vd-supplier/List', { token: s.token, payload: { currentPage: 1, pageSize: 5 } });
+    expect(r.code).toBe(200);
+    await settle();
+    const req = await list(5, '&keyword=vd-supplier/List');
+    expect(req.data.list.length).toBeGreaterThan(0);
+    const ops = await list(3, '&keyword=vd-supplier/List');
+    expect(ops.data.list).toEqual([]);
+  });
+
   it('an unhandled fault shows an error id; the exception log holds it with the stack', async () => {
     const r = await s.t.call('GET', '/api/test/Boom', { token: s.token });
     expect(r.code).toBe(500);

@@ -19,6 +19,18 @@ declare module 'fastify' {
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const bodyCodes = new WeakMap<FastifyRequest, { code: number; id?: string }>();
 
+/**
+ * POST routes that only read: JNPF posts its list queries (`…/OnlineDev/{id}/List`, `SelList`, `getUserList`,
+ * `GetSnoList`…), so a route whose last path segment ends in `List` is a read — a request row, no operation row,
+ * and its reply (a page of rows) is not parsed for a created id.
+ */
+const READ_POST = /list$/i;
+/** True when `req` changes something: a write method on a route that is not a list query. */
+function isWrite(req: FastifyRequest): boolean {
+  if (!WRITES.has(req.method)) return false;
+  return !(req.method === 'POST' && READ_POST.test((req.routeOptions.url ?? '').split('/').pop() ?? ''));
+}
+
 /** The envelope code (and a created record's `data.id`) of a JSON reply, read without parsing large bodies. */
 function readEnvelope(payload: unknown, wantId: boolean): { code: number; id?: string } | null {
   if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return null;
@@ -77,7 +89,7 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
   const at = new Date(Date.now() - duration);
   const rows: LogRow[] = [{ ...baseRow(req, LOG_TYPES.request), status: reply.statusCode, body_code: env?.code ?? null, duration, created_at: at }];
   const access = req.routeOptions.config?.access;
-  if (WRITES.has(req.method) && env?.code === 200 && access && access !== 'public') {
+  if (isWrite(req) && env?.code === 200 && access && access !== 'public') {
     // Model routes: the model is `:id` (access.model) and the record `:recordId` (or the created one's data.id).
     const params = req.params as Record<string, unknown> | undefined;
     const byModel = typeof access === 'object' && 'model' in access;
@@ -120,7 +132,7 @@ export function registerSysLog(app: FastifyInstance): void {
   if (process.env.KD_SYSLOG === '0') return;
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.url.startsWith('/api/')) {
-      const env = readEnvelope(payload, WRITES.has(req.method));
+      const env = readEnvelope(payload, isWrite(req));
       if (env) bodyCodes.set(req, env);
     }
     return payload;
