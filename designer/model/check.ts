@@ -1,7 +1,7 @@
 import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
 import { compileForm, UnknownKdKeyError } from '../../src/engine/compile';
-import { type FormulaToken, formulaRefs, isValidFormula } from '../../src/engine/formula';
+import { modelProblems } from '../../src/engine/modelCheck';
 import type { RendererMap } from '../../src/engine/renderer';
 import { ruleProblems } from '../../src/engine/ruleCheck';
 import { patternProblem } from '../panels/RegListEditor';
@@ -41,12 +41,11 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
       }
       for (const [i, r] of (f.__config__.regList ?? []).entries()) if (typeof r?.pattern === 'string' && patternProblem(r.pattern)) add(problems, id, `${t('fd.regList')} ${i + 1}: ${t('fd.badPattern')}`);
       const isTable = f.__config__.kdKey === 'table';
-      if (isTable && !(f.__config__.children ?? []).length) add(problems, id, t('fd.noColumns'));
       for (const c of childLists(f)) visit(c.list, isTable ? new Set() : names);
     }
   };
   visit(form.fields, new Set());
-  checkFormulas(form, problems, t);
+  checkShared(form, problems, t);
   checkRules(form, problems, t);
   if (!problems.size) {
     try {
@@ -79,35 +78,9 @@ export function fieldOfPath(form: FormConfig, path: string): number | null {
   return found;
 }
 
-/** Every name a formula may refer to: top-level stored fields and `table.column` of sub-table columns. */
-function referable(form: FormConfig): Set<string> {
-  const out = new Set<string>();
-  const visit = (fields: FieldConfig[], prefix: string) => {
-    for (const f of fields) {
-      if (f.__vModel__) out.add(`${prefix}${f.__vModel__}`);
-      const inner = f.__config__.kdKey === 'table' && f.__vModel__ ? `${f.__vModel__}.` : prefix;
-      for (const c of childLists(f)) visit(c.list, inner);
-    }
-  };
-  visit(form.fields, '');
-  return out;
-}
-
-function checkFormulas(form: FormConfig, problems: Problems, t: T): void {
-  const names = referable(form);
-  const visit = (fields: FieldConfig[]) => {
-    for (const f of fields) {
-      const tokens = f.expression as FormulaToken[] | undefined;
-      if (f.__config__.kdKey === 'calculate' && Array.isArray(tokens) && tokens.length) {
-        const id = idOf(f) ?? -1;
-        if (!isValidFormula(tokens)) add(problems, id, t('fd.badFormula'));
-        const missing = formulaRefs(tokens).filter((r) => !names.has(r));
-        if (missing.length) add(problems, id, t('fd.formulaMissing', { names: missing.join(', ') }));
-      }
-      for (const c of childLists(f)) visit(c.list);
-    }
-  };
-  visit(form.fields);
+/** Formulas and sub-tables (src/engine/modelCheck.ts, the same check as the server's). */
+function checkShared(form: FormConfig, problems: Problems, t: T): void {
+  for (const p of modelProblems(form.fields)) add(problems, p.formId ?? -1, p.kind === 'formulaMissing' ? t('fd.formulaMissing', { names: (p.names ?? []).join(', ') }) : t(`fd.${p.kind}`));
 }
 
 const RULE_TITLE = { showWhen: 'fd.rule.show', requiredWhen: 'fd.rule.required', readonlyWhen: 'fd.rule.readonly' } as const;

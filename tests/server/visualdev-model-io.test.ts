@@ -80,6 +80,11 @@ describe('model export and import', () => {
       [withField(field('comInput', 'Order', '关键字')), /formData\.fields\[14\]\.__vModel__ 字段名 Order 是SQL关键字/],
       [withField(field('comInput', 'sort_order', '子表列名')), /formData\.fields\[14\]\.__vModel__ 字段名 sort_order 为系统保留/],
       [withField({ __config__: { kdKey: 'table', label: '明细', children: [field('comInput', 'select', '列')] }, __vModel__: 'rows2' }), /fields\[14\]\.__config__\.children\[0\]\.__vModel__ 字段名 select 是SQL关键字/],
+      // The designer's other checks (src/engine/modelCheck.ts): formulas, sub-tables without columns, a tree list without its field.
+      [withField(field('calculate', 'calc1', '计算', {}, { expression: [{ __vModel__: 'amount', label: '金额' }, '^', 2] })), /formData\.fields\[14\]\.expression invalid formula/],
+      [withField(field('calculate', 'calc2', '计算', {}, { expression: [{ __vModel__: 'nope', label: '无' }, '+', 1] })), /formData\.fields\[14\]\.expression the formula names missing fields nope/],
+      [withField({ __config__: { kdKey: 'table', label: '空表', children: [] }, __vModel__: 'emptyRows' }), /formData\.fields\[14\]\.__config__\.children a sub-table needs at least one column/],
+      [{ ...base, columnData: { ...base.columnData, type: 2, treeRelation: '' } }, /columnData\.treeRelation a tree list needs its tree field/],
       [withField(field('comInput', 'rx', '坏正则', { regList: [{ pattern: '/([a-z]/', message: 'x' }] })), /regList\[0\]\.pattern/],
       [{ ...base, formData: { fields: 'nope' } }, /formData\.fields/],
       [{ ...base, webType: 9 }, /webType/],

@@ -3,6 +3,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { FieldConfigSchema } from '../../../../schemas/field';
 import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
+import { modelProblems } from '../../../../src/engine/modelCheck';
 import { ruleProblems } from '../../../../src/engine/ruleCheck';
 import { vModelProblem } from '../../../../src/engine/vmodel';
 import { fail } from './messages';
@@ -15,7 +16,8 @@ import { serverRegistry } from './server-registry';
  * with FieldConfigSchema), then every field down the tree: a known kdKey (renderer registry), a safe `__vModel__`
  * (^[A-Za-z_][A-Za-z0-9_]{0,62}$; a model's, which become columns, also not an SQL key word or system name: the
  * designer's own rule, src/engine/vmodel.ts), no duplicate names in one record or one sub-table, regList patterns that compile,
- * at most MAX_FIELDS fields and MAX_DEPTH levels, field rules (src/engine/ruleCheck.ts, as the designer); finally the engine compiles it and lays out its tables, none of them
+ * at most MAX_FIELDS fields and MAX_DEPTH levels, field rules (src/engine/ruleCheck.ts) and formulas, sub-table columns and the list's tree/group field
+ * (src/engine/modelCheck.ts), as the designer checks them; finally the engine compiles it and lays out its tables, none of them
  * reserved (issue 20 item 1: no `pg_…` name, whatever its case, and no platform table). The first problem answers 400
  * with its path (e.g. `formData.fields[3].__config__.kdKey`, `tables[0].table`); nothing is created.
  */
@@ -137,6 +139,14 @@ const RULE_DETAIL = {
   requiredHidden: () => 'a required field inside a container with a show-when rule',
 } as const;
 
+const SHARED_DETAIL = {
+  badFormula: () => 'invalid formula (numbers and fields joined by + - × ÷ and brackets only)',
+  formulaMissing: (n: string[]) => `the formula names missing fields ${n.join(', ').slice(0, 200)}`,
+  noColumns: () => 'a sub-table needs at least one column',
+  noTreeField: () => 'a tree list needs its tree field',
+  noGroupField: () => 'a grouped list needs its group field',
+} as const;
+
 /**
  * Validates a model record (see the module comment) and returns it typed. Compiles it too, so the record can be
  * saved as it is. `platform`: the platform's tables (`dbFacts(db).platformTables`), which no model may bind.
@@ -154,6 +164,12 @@ export function validateModel(input: unknown, platform: ReadonlySet<string>): Mo
   if (rule) {
     const path = `formData.fields${rule.path}.__config__.${rule.rule}`;
     throw fail(400, 'modelInvalid', { path, detail: RULE_DETAIL[rule.kind](rule.name ?? '') }, { path });
+  }
+  // Formulas, sub-tables without columns, tree/grouped lists without their field (src/engine/modelCheck.ts, as the designer).
+  const shared = modelProblems(model.formData.fields, model.columnData)[0];
+  if (shared) {
+    const path = shared.path.startsWith('columnData') ? shared.path : `formData.fields${shared.path}`;
+    throw fail(400, 'modelInvalid', { path, detail: SHARED_DETAIL[shared.kind](shared.names ?? []) }, { path });
   }
   let layout: ModelLayout;
   try {
