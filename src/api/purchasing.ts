@@ -86,6 +86,9 @@ export interface ReqLine {
   bomId?: string | null;
   remark?: string;
   progress?: number;
+  /** Outsourcing (UpdateOutsourcingReq): quantity sent out and received back, 0 when none. */
+  outsourcedQty?: number;
+  receivedQty?: number;
 }
 
 /** A requisition with its lines (GetReqInfoById). */
@@ -203,4 +206,16 @@ export const REQUISITION_PRINT_ID = 'print-pu-req';
 /** GET /api/system/printDev/Data for requisition `id` with the seeded template: the merged HTML and page setup (404 outside the caller's scope). */
 export function printRequisition(id: string): Promise<{ html: string; pageParam: PrintPage; fullName: string }> {
   return request(`/api/system/printDev/Data?id=${REQUISITION_PRINT_ID}&formId=${enc(id)}`);
+}
+
+/** One line of UpdateOutsourcingReq: outsourced > 0 and ≤ the line quantity; received, when given, > 0 and ≤ outsourced. */
+export interface OutsourceLine {
+  id: string;
+  outsourcedQty: number;
+  receivedQty?: number;
+}
+
+/** POST PuReq/UpdateOutsourcingReq/{id} (approved, normal requisitions; btn_outsource) → the rolled-up progress and new version. */
+export function updateOutsourcing(id: string, lines: OutsourceLine[], version?: number): Promise<{ progress: number; version: number; lines: Array<{ id: string; progress: number }> }> {
+  return request(`${P}/UpdateOutsourcingReq/${enc(id)}`, { method: 'post', json: { lines, version } });
 }

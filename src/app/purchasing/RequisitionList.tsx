@@ -8,6 +8,7 @@ import { toast } from '../../api/toast';
 import { permissionListAtom, userInfoAtom } from '../session/atoms';
 import { fetchAll, requisitionWorkbook, saveBlob } from './exportRequisitions';
 import { PURCHASING_NS } from './i18n';
+import OutsourcingDialog from './OutsourcingDialog';
 import RequisitionDocument from './RequisitionDocument';
 import RequisitionFilters, { type ReqFilters } from './RequisitionFilters';
 import RequisitionPrint from './RequisitionPrint';
@@ -33,7 +34,7 @@ function useButtons(menuId: string): (enCode: string) => boolean {
 /**
  * 采购申请 list (issue 17 item 4; menu purchasing/requisition): search by number, type, audit and document state,
  * request date range and manufacturing order; pages of 10–500; state tags (audit, document, purchasing progress); per
- * row submit (launches the approval flow), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
+ * row submit (launches the approval flow), 外发登记 on approved rows (btn_outsource; OutsourcingDialog), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
  * Excel. Buttons follow the caller's grants on the menu (the server checks them again).
  */
 export default function RequisitionList({ menuId }: { menuId: string }) {
@@ -48,6 +49,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   /** The document open in the drawer: '' a new one, an id an existing one, null none. */
   const [open, setOpen] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
+  const [outsourcing, setOutsourcing] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -119,7 +121,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 270,
+      width: 330,
       fixed: 'right',
       render: (_: unknown, r: ReqHeader) => (
         <Space size={4}>
@@ -151,6 +153,11 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
                 {t('list.unaudit')}
               </Button>
             </Popconfirm>
+          )}
+          {can('btn_outsource') && r.docState === 0 && r.auditState === 6 && (
+            <Button type="link" size="small" onClick={() => setOutsourcing(r.id)}>
+              {t('list.outsource')}
+            </Button>
           )}
           <Button type="link" size="small" onClick={() => setPrinting(r.id)}>
             {t('list.print')}
@@ -213,6 +220,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
         }}
       />
       <RequisitionPrint id={printing} onClose={() => setPrinting(null)} />
+      <OutsourcingDialog id={outsourcing} onClose={() => setOutsourcing(null)} onSaved={() => void load()} />
       <Drawer
         open={open !== null}
         size="100%"
