@@ -80,6 +80,19 @@ describe('conditions on a sub-table column', () => {
     expect(await launch('SUB-SMALL', [10, 20])).toEqual([demoUserId('zhouqiang')]);
   });
 
+  it('an approver node whose users a sub-table column names (assigneeType 4) gets the users of every row', async () => {
+    const lines = { ...linesTable(), __config__: { ...linesTable().__config__, children: [field('comInput', 'item', '物料'), field('userSelect', 'owner', '负责人')] } };
+    const tree = node('start', 'start', { title: '发起人' }, approver('owners', { title: '明细负责人', assigneeType: 4, formField: 'lines-owner', formFieldType: 'user', counterSign: 1 }));
+    const made = await s.t.call('POST', `${W}/FlowEngine`, { token: s.token, payload: { enCode: 'subfld5', fullName: '明细负责人审批', formType: 2, formData: { fields: [field('comInput', 'title', '标题'), lines] }, flowTemplateJson: JSON.stringify(tree) } });
+    expect(made.code, made.msg).toBe(200);
+    expect((await s.t.call('POST', `${W}/FlowEngine/Release/${made.data.id}`, { token: s.token })).code).toBe(200);
+    const owners = [demoUserId('chenjing'), demoUserId('zhouqiang'), demoUserId('chenjing')];
+    const task = await s.t.call('POST', `${W}/FlowTask`, { token: lina, payload: { flowId: made.data.id, fullName: '明细单', formData: { title: '明细单', lines: owners.map((owner, i) => ({ item: `物料${i}`, owner })) }, status: 0 } });
+    expect(task.code, task.msg).toBe(200);
+    const ops = await s.t.app.db.selectFrom('flow_task_operator').select('handle_id').where('task_id', '=', task.data.id).execute();
+    expect(ops.map((o) => o.handle_id).sort()).toEqual([demoUserId('chenjing'), demoUserId('zhouqiang')].sort());
+  });
+
   it('positive operators hold on some row, negative ones on every row; an empty table only the negative ones', () => {
     const kinds = { 'lines-qty': 'number' as const, 'lines-item': 'string' as const };
     const data = { lines: [{ qty: 5, item: '棉布' }, { qty: 50, item: '纽扣' }] };

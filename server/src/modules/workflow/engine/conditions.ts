@@ -51,7 +51,7 @@ function compare(a: number | string, b: number | string, symbol: ConditionRow['s
 }
 
 /** The values of column `field` = `{table}-{column}` across the rows of sub-table `table` in `data`, or null when it names none. */
-function columnValues(field: string, data: Record<string, unknown>): unknown[] | null {
+export function columnValues(field: string, data: Record<string, unknown>): unknown[] | null {
   if (Object.hasOwn(data, field)) return null;
   const dash = field.indexOf('-');
   if (dash <= 0) return null;

@@ -1,3 +1,4 @@
+import { columnValues } from './conditions';
 import type { CompiledNode, EngineEnv, MemberTargets, TaskState } from './types';
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
@@ -17,7 +18,8 @@ const noTargets = (t: MemberTargets) => !t.users.length && !t.positions.length &
 /**
  * The users an approver node resolves to (reference §1 assigneeType): 6 named members; 3 the launcher; 1 the
  * launcher's manager at `managerLevel` (1 = direct); 2 the head of the launcher's department; 4 the users a form
- * field names (`formField`, `formFieldType` user|dept|position|role|group); 5 those who approved node `nodeId` in its
+ * field names (`formField`, `formFieldType` user|dept|position|role|group; a sub-table column `{table}-{column}`: the
+ * ones named in any of its rows); 5 those who approved node `nodeId` in its
  * latest entry; 7 the candidates picked for this node (`candidates[nodeId]`), limited to the node's named members
  * when it names any. Member-based types (4, 6, 7) are narrowed by `extraRule` (Resolver.narrow: same department,
  * position or company, the launcher's superiors or subordinates). Only enabled users; repeats dropped; order kept.
@@ -42,9 +44,12 @@ export async function resolveApprovers(env: EngineEnv, state: TaskState, node: C
     case 3:
       users = [env.launcherId];
       break;
-    case 4:
-      users = await r.fieldUsers(String(p.formFieldType ?? 'user'), env.formData[String(p.formField)]);
+    case 4: {
+      // A sub-table column ({table}-{column}, FormDataFields): the users named in any of its rows.
+      const field = String(p.formField);
+      users = await r.fieldUsers(String(p.formFieldType ?? 'user'), columnValues(field, env.formData) ?? env.formData[field]);
       break;
+    }
     case 5: {
       const earlier = String(p.nodeId ?? '');
       const round = state.nodes[earlier]?.round;
