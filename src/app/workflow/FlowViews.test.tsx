@@ -17,7 +17,7 @@ import FlowTaskPage from './FlowTaskPage';
  * The workflow lists' own actions against the real server (issue 15 item 4): 我发起的 urges and withdraws a task in
  * approval, then deletes it (each shown only where the state allows); 流程监控 (administrator) cancels one and filters
  * by status; 抄送事宜 lists an approved task copied to 陈静, whose task page is read-only without action buttons;
- * 流程委托 lists a delegation and deletes it. Tasks are launched and approved through the API.
+ * 流程委托 lists a delegation, narrows it to one flow (委托流程) and deletes it. Tasks are launched and approved through the API.
  */
 const E = '/api/workflow/Engine';
 const DEMO_PASSWORD = 'Canvas#Bag2026';
@@ -132,9 +132,20 @@ describe('workflow lists', () => {
     expect(within(within(page).getByTestId('flow-actions')).getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['flow-back']);
   }, 60_000);
 
-  it('流程委托 lists the delegation with the delegate’s name and deletes it', async () => {
+  it('流程委托 lists the delegation with the delegate’s name, narrows it to one flow and deletes it', async () => {
     renderAs('lina', '/workFlow/entrust', 'workflowDelegate');
     await waitFor(() => expect(row('出差期间')).toContain('王芳'), WAIT);
+    // 委托流程: the released flows (FlowDelegate/Flows); the list then names the flow.
+    fireEvent.click(screen.getByLabelText('编辑 王芳'));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: '委托流程' }, WAIT));
+    const option = await waitFor(() => {
+      const o = [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '打样申请');
+      expect(o).toBeTruthy();
+      return o as HTMLElement;
+    }, WAIT);
+    fireEvent.click(option);
+    fireEvent.click(screen.getByTestId('model-form-ok'));
+    await waitFor(() => expect(row('出差期间')).toContain('打样申请'), WAIT);
     fireEvent.click(screen.getByLabelText('删除 王芳'));
     await confirm();
     await waitFor(() => expect(row('出差期间')).toBe(''), WAIT);
