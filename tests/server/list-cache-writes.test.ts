@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCacheStats } from '../../server/src/modules/visualdev/list-cache';
+import { cachedTotal, invalidateRows, listCacheStats, storeTotal, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
 import { type ListFilterInput, listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
@@ -150,4 +150,25 @@ describe('writes and the list caches', () => {
     expect(hits / (hits + misses)).toBeGreaterThan(0.6);
     expect(end.kept - start.kept).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a write noted inside a transaction (not committed yet) keeps matching answers read meanwhile out of the cache', async () => {
+    const model = (await loadModel(t.app.db, id))!;
+    const done = listFilter(model, { query: { status: 'done' } });
+    const draft = listFilter(model, { query: { status: 'draft' } });
+    const row = { customer: 'zz', amount: 999, orderDate: 0, urgent: false };
+    // as a workflow action writing its bound record inside its own transaction: the note comes before the commit
+    await t.app.db.transaction().execute((trx) => invalidateRows(trx, model, [{ ...row, id: 'r-tx', status: 'done' }]));
+    // a list that began after the note may have read before the commit: its 'done' answer is not kept, 'draft' is
+    const since = writeEpoch(t.app.db, id);
+    storeTotal(t.app.db, id, { ...done, since }, 'tx-done', { total: 1 });
+    storeTotal(t.app.db, id, { ...draft, since }, 'tx-draft', { total: 2 });
+    expect(cachedTotal(t.app.db, id, 'tx-done')).toBeUndefined();
+    expect(cachedTotal(t.app.db, id, 'tx-draft')).toEqual({ total: 2 });
+    // a committed write (outside a transaction) blocks only the reads that began before it
+    await invalidateRows(t.app.db, model, [{ ...row, id: 'r-tx2', status: 'draft' }]);
+    const after = writeEpoch(t.app.db, id);
+    storeTotal(t.app.db, id, { ...draft, since: after }, 'tx-draft2', { total: 3 });
+    storeTotal(t.app.db, id, { ...draft, since }, 'tx-draft3', { total: 3 });
+    expect([cachedTotal(t.app.db, id, 'tx-draft2'), cachedTotal(t.app.db, id, 'tx-draft3')]).toEqual([{ total: 3 }, undefined]);
+  });
 });

@@ -39,6 +39,8 @@ const MAX_CURSORS = 5_000;
 const MAX_STATEMENTS = 100;
 /** Writes remembered per model for reads that overlap them (see the module comment). */
 const LOG_MAX = 256;
+/** A write noted inside a transaction that has not committed blocks matching stores this long, ms (noteWrite). */
+export const OPEN_TX_MS = 5_000;
 
 /** A cached total with optional summary sums; `estimated` (pg_class.reltuples) or `capped` (count stopped at a cap). */
 export interface CachedTotal {
@@ -81,7 +83,7 @@ interface ModelCache {
   tests: Map<string, RowTest>;
   /** Writes noted so far; the log holds the last LOG_MAX (rows null = every row). */
   seq: number;
-  log: Array<{ seq: number; rows: readonly WrittenRow[] | null }>;
+  log: Array<{ seq: number; rows: readonly WrittenRow[] | null; until: number }>;
 }
 
 /** Hit and invalidation counters of one database's list caches (bench and tests). */
@@ -142,9 +144,10 @@ function write<T>(map: Map<string, Entry<T>>, key: string, entry: Omit<Entry<T>,
 /** True when a write `filter` could match was noted after its read started (or the log no longer reaches back). */
 function overlapped(c: ModelCache, filter: CacheFilter): boolean {
   const since = filter.since;
-  if (since === undefined || c.seq === since) return false;
-  if (since > c.seq || !c.log.length || c.log[0].seq > since + 1) return true;
-  for (const w of c.log) if (w.seq > since && (w.rows === null || w.rows.some(filter.test))) return true;
+  if (since === undefined) return false;
+  if (since > c.seq || (c.seq > since && (!c.log.length || c.log[0].seq > since + 1))) return true;
+  const now = Date.now();
+  for (const w of c.log) if ((w.seq > since || w.until > now) && (w.rows === null || w.rows.some(filter.test))) return true;
   return false;
 }
 
@@ -184,13 +187,14 @@ export function writeEpoch(db: Db, modelId: string): number {
 /**
  * Notes a write to the model's records on this instance and drops the entries it can change: those whose filter one
  * of `rows` could match (rows before and after the change, list-match.ts WrittenRow), or every entry when `rows` is
- * null (a configuration change, or rows unknown). Returns how many entries were dropped. Other instances: see
- * list-cache-bus.ts (invalidateRows / invalidateModel there publish too).
+ * null (a configuration change, or rows unknown). `openMs`: the write is not committed yet (noted inside a caller's
+ * transaction): for that long, no answer its rows could match is stored, whenever its read started (a read before
+ * the commit sees the old rows). Returns how many entries were dropped. Other instances: list-cache-bus.ts.
  */
-export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] | null): number {
+export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] | null, openMs = 0): number {
   const c = cacheOf(db, modelId);
   c.seq += 1;
-  c.log.push({ seq: c.seq, rows });
+  c.log.push({ seq: c.seq, rows, until: openMs > 0 ? Date.now() + openMs : 0 });
   if (c.log.length > LOG_MAX) c.log.shift();
   const stats = storeOf(db).stats;
   const hit = new Set<string>();
@@ -213,7 +217,7 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
 }
 
 /** Sends a noted write to the other instances (list-cache-bus.ts); resolves when sent. */
-export type WritePublisher = (modelId: string, rows: readonly WrittenRow[] | null) => Promise<void>;
+export type WritePublisher = (modelId: string, rows: readonly WrittenRow[] | null, openMs: number) => Promise<void>;
 
 const publishers = new WeakMap<object, WritePublisher>();
 
@@ -226,18 +230,20 @@ export function setWritePublisher(db: Db, fn: WritePublisher | null): void {
 /**
  * After a write to records, committed: drops the entries `rows` (before and after the change; list-match.ts
  * WrittenRow; kept cut to the filter columns, slimRows) could change, here and on the other instances (resolved once
- * the bus took the message; a bus failure is logged and leaves the others to their TTLs).
+ * the bus took the message; a bus failure is logged and leaves the others to their TTLs). Called with a transaction
+ * (a workflow action writing its bound record inside its own), the write is held open for OPEN_TX_MS (noteWrite).
  */
 export async function invalidateRows(db: Db, model: LoadedModel, rows: readonly WrittenRow[]): Promise<void> {
   const slim = slimRows(model, rows);
-  noteWrite(db, model.record.id, slim);
-  await publishers.get(dbFacts(db))?.(model.record.id, slim);
+  const openMs = db.isTransaction ? OPEN_TX_MS : 0;
+  noteWrite(db, model.record.id, slim, openMs);
+  await publishers.get(dbFacts(db))?.(model.record.id, slim, openMs);
 }
 
 /** After a change of a model's configuration (or a write of unknown rows): drops all its entries, everywhere. */
 export function invalidateModel(db: Db, modelId: string): void {
   noteWrite(db, modelId, null);
-  void publishers.get(dbFacts(db))?.(modelId, null);
+  void publishers.get(dbFacts(db))?.(modelId, null, 0);
 }
 
 /** The cached total under `key` (naming the filter and what else the total depends on), when fresh. */
