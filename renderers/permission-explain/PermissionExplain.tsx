@@ -22,7 +22,8 @@ export interface ExplainSource {
 /** The answer of `GET /api/permission/Authority/Explain` (server/src/modules/authority/explain-routes.ts). */
 export interface ExplainAnswer {
   user: { id: string; account: string; realName: string; isAdministrator: boolean };
-  menu: { id: string; fullName: string; type: number; enabled: boolean; modelId: string | null };
+  /** `signedIn`: open to every signed-in user by design (no grant needed). */
+  menu: { id: string; fullName: string; type: number; enabled: boolean; modelId: string | null; signedIn?: boolean };
   allowed: boolean;
   sources: ExplainSource[];
   readFields: string[] | null;
@@ -128,11 +129,11 @@ function PermissionExplain({ field, mode }: DisplayProps) {
             type={a.allowed ? 'success' : 'warning'}
             showIcon
             title={w(a.allowed ? 'allowed' : 'denied', { user: who, menu: a.menu.fullName })}
-            description={[a.user.isAdministrator ? w('admin') : '', a.menu.enabled ? '' : w('disabledMenu')].filter(Boolean).join('；') || undefined}
+            description={[a.user.isAdministrator ? w('admin') : '', a.menu.enabled ? '' : w('disabledMenu'), a.menu.signedIn ? w('signedInMenu') : ''].filter(Boolean).join('；') || undefined}
           />
           {a.sources.length ? (
             <Table<ExplainSource> size="small" rowKey={(s) => `${s.objectType}:${s.objectId}`} pagination={false} dataSource={a.sources} columns={columns} className="kd-explain-sources" />
-          ) : a.user.isAdministrator ? null : (
+          ) : a.user.isAdministrator || a.menu.signedIn ? null : (
             <Typography.Text type="secondary">{w('noSource')}</Typography.Text>
           )}
           {a.allowed && a.menu.modelId ? (

@@ -51,6 +51,10 @@ describe('workflow views', () => {
     expect((await s.t.call('GET', '/api/visualdev/OnlineDev/workflowMonitor/Config', { token })).code).toBe(403);
     expect((await s.t.call('GET', `${W}/FlowEngine`, { token })).code).toBe(403);
     expect(JSON.stringify(me.data.menuList)).not.toContain('流程监控');
+    // The explainer tells why: the menu is open to every signed-in user, no grant involved.
+    const why = await s.t.call('GET', '/api/permission/Authority/Explain?userId=user-wflate&menuId=menu-workflow-todo', { token: s.token });
+    expect(why.data).toMatchObject({ allowed: true, menu: { signedIn: true }, sources: [] });
+    expect((await s.t.call('GET', '/api/permission/Authority/Explain?userId=user-wflate&menuId=menu-workflow-monitor', { token: s.token })).data).toMatchObject({ allowed: false, menu: { signedIn: false } });
   });
 
   it('answers the launch form of a released flow, not of a stopped or unknown one; the detail carries the form', async () => {

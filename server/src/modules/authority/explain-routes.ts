@@ -4,7 +4,7 @@ import { decideModel } from '../../permissions/model-decision';
 import { rowFilterText } from '../../permissions/row-filter';
 import { rowFilterExpr } from '../../permissions/row-sql';
 import { ApiError, ok } from '../../plugins/envelope';
-import { parseProperty, type SessionInfo, subjectsOf } from '../../plugins/permissions';
+import { parseProperty, type SessionInfo, SIGNED_IN_FLAG, subjectsOf } from '../../plugins/permissions';
 import { menuFail } from '../menu/messages';
 import { columnKinds } from '../visualdev/field-access';
 import { DELETED_AT_COLUMN } from '../visualdev/model-layout';
@@ -18,7 +18,9 @@ import { raw } from '../visualdev/onlinedev-repository';
  * which of the user's roles, positions and direct grants gave the menu and each of its buttons, columns, form fields
  * and schemes; the row filter the schemes build (readable and as the SQL with its bound parameters; null = no
  * restriction); and, given a record id, whether it exists and passes (`{ id, exists, passes }`). Computed by the
- * same engine the data paths use (model-decision.ts). Access: the 权限授权 menu. 400 unknown user; 404 unknown menu.
+ * same engine the data paths use (model-decision.ts). `menu.signedIn`: the menu is open to every signed-in user by
+ * design (no grant needed; plugins/permissions.ts signedInModules). Access: the 权限授权 menu. 400 unknown user; 404
+ * unknown menu.
  */
 
 const query = { type: 'object', required: ['userId', 'menuId'], properties: { userId: { type: 'string', maxLength: 100 }, menuId: { type: 'string', maxLength: 100 }, recordId: { type: 'string', maxLength: 100 }, n: {} } } as const;
@@ -55,8 +57,10 @@ const explainRoutes: FastifyPluginAsync = async (app) => {
     }
     const modelId = parseProperty(menu.property_json).moduleId;
     const model = menu.type === 3 && typeof modelId === 'string' ? await loadModel(db, modelId) : null;
-    const base = { user: { id: u.id, account: u.account, realName: u.real_name, isAdministrator: u.is_administrator }, menu: { id: menu.id, fullName: menu.full_name, type: menu.type, enabled: menu.enabled_mark === 1, modelId: model ? modelId : null }, sources };
-    if (!model) return ok({ ...base, allowed: u.is_administrator || (menu.enabled_mark === 1 && sources.some((s) => s.menu)), switches: null, readFields: null, writeFields: null, rowFilter: null });
+    // A menu open to every signed-in user by design (plugins/permissions.ts signedInModules) needs no grant.
+    const signedIn = parseProperty(menu.property_json)[SIGNED_IN_FLAG] === true;
+    const base = { user: { id: u.id, account: u.account, realName: u.real_name, isAdministrator: u.is_administrator }, menu: { id: menu.id, fullName: menu.full_name, type: menu.type, enabled: menu.enabled_mark === 1, modelId: model ? modelId : null, signedIn }, sources };
+    if (!model) return ok({ ...base, allowed: u.is_administrator || (menu.enabled_mark === 1 && (signedIn || sources.some((s) => s.menu))), switches: null, readFields: null, writeFields: null, rowFilter: null });
     const { decision, facts } = u.is_administrator ? { decision: { allowed: true, moduleId: menuId, rowFilter: null, readFields: null, writeFields: null }, facts: null } : await decideModel(db, session, model.record.id, [menuId], 'view');
     const kinds = columnKinds(model);
     const rf = decision.rowFilter;
