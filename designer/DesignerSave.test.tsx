@@ -66,6 +66,8 @@ describe('designer save (issue 13 item 3)', () => {
     fireEvent.click(screen.getByTestId('designer-palette-item-numInput'));
     await screen.findByTestId('designer-field-numInputField2');
     setMeta('设计器模型', 'designedModel');
+    // The new model's main table, named in the designer (issue 13 item 3).
+    fireEvent.change(props().getByLabelText('数据表（空则自动命名）'), { target: { value: 'kd_designed_main' } });
     fireEvent.click(screen.getByTestId('designer-save'));
     expect(await screen.findByText('新建成功', {}, WAIT)).toBeTruthy();
     await waitFor(() => expect(idOfLocation()).toBeTruthy(), WAIT);
@@ -77,6 +79,8 @@ describe('designer save (issue 13 item 3)', () => {
       ['numInputField2', '数字输入', false],
     ]);
     expect(stored.columnData?.columnList.map((c) => c.prop)).toEqual(['comInputField1', 'numInputField2']);
+    const raw = (await requestEnvelope<{ tables: string }>(`/api/visualdev/Base/${id}`)).data;
+    expect(JSON.parse(raw.tables)[0]).toMatchObject({ table: 'kd_designed_main' });
 
     // Another admin renames the model meanwhile; this designer's next save is not sent.
     await requestEnvelope(`/api/visualdev/Base/${id}`, { method: 'post', json: { fullName: '别人改过' } });

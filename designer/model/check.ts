@@ -9,6 +9,9 @@ import { childLists, idOf } from '../store/tree';
 import { vModelProblem } from '../store/vmodel';
 import type { ModelMeta } from './modelApi';
 
+/** A table name the server accepts (schemas/model.ts, model-layout.ts TABLE_NAME), not a PostgreSQL `pg_` name. */
+const tableNameOk = (name: string) => /^[a-z_][a-z0-9_]{0,62}$/.test(name) && !name.startsWith('pg_');
+
 /** Problems by field formId, or by `__fullName` / `__enCode` / `__form` for the model's own props. */
 export type Problems = Map<number | string, string[]>;
 /** Translates a designer key (`fd.…`). */
@@ -30,6 +33,7 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
   const problems: Problems = new Map();
   if (!meta.fullName.trim()) add(problems, '__fullName', t('fd.fullNameRequired'));
   if (!/^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(meta.enCode)) add(problems, '__enCode', t('fd.enCodeInvalid'));
+  if (meta.table && !tableNameOk(meta.table)) add(problems, '__table', t('fd.tableNameInvalid'));
   const visit = (fields: FieldConfig[], names: Set<string>) => {
     for (const f of fields) {
       const id = idOf(f) ?? -1;
@@ -41,6 +45,8 @@ export function checkModel(form: FormConfig, meta: ModelMeta, registry: Renderer
       }
       for (const [i, r] of (f.__config__.regList ?? []).entries()) if (typeof r?.pattern === 'string' && patternProblem(r.pattern)) add(problems, id, `${t('fd.regList')} ${i + 1}: ${t('fd.badPattern')}`);
       const isTable = f.__config__.kdKey === 'table';
+      const tableName = f.__config__.tableName;
+      if (isTable && typeof tableName === 'string' && tableName && !tableNameOk(tableName)) add(problems, id, t('fd.tableNameInvalid'));
       for (const c of childLists(f)) visit(c.list, isTable ? new Set() : names);
     }
   };

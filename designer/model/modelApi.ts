@@ -11,6 +11,8 @@ export interface ModelMeta {
   category?: string;
   /** 1 form, 2 form + list, 3 data view (design.md §4); new models are 2. */
   webType: 1 | 2 | 3;
+  /** A new model's main table (lower-case identifier); empty: the server names it `kd_<enCode>`. Taken tables are refused (tableTaken). */
+  table?: string;
 }
 
 /** A model as the designer holds it: props, form, list config, and `base` (the stored record's fingerprint when loaded). */
@@ -98,7 +100,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
       const stamp = typeof now.lastModifyTime === 'number' ? { lastModifyTime: now.lastModifyTime } : {};
       msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: { ...body, ...stamp }, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
-      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: [] }, silent: true });
+      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: meta.table ? [{ typeId: '1', table: meta.table, tableKey: 'id', tableField: '', relationTable: '', relationField: '' }] : [] }, silent: true });
       id = env.data.id;
       msg = env.msg;
     }

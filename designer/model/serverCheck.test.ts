@@ -105,4 +105,20 @@ describe('designed models and the shared model check (issue 13 item 3)', () => {
     });
     expect(checkModel(store.form, META, renderers, t).get(card)).toEqual(['fd.rule.fieldMissing']);
   });
+
+  it('table names (issue 13 item 3): the main table of a new model and the child table of a sub-table must be lower-case identifiers, not pg_', () => {
+    const store = new DesignerStore(emptyForm(), renderers);
+    const table = store.add('table')!;
+    store.add('comInput', { ref: { owner: table } });
+    expect(checkModel(store.form, { ...META, table: 'kd_orders_2024' }, renderers, t).size).toBe(0);
+    expect(checkModel(store.form, { ...META, table: 'Orders' }, renderers, t).get('__table')).toEqual(['fd.tableNameInvalid']);
+    store.update(table, (f) => {
+      f.__config__.tableName = 'pg_lines';
+    });
+    expect(checkModel(store.form, META, renderers, t).get(table)).toEqual(['fd.tableNameInvalid']);
+    store.update(table, (f) => {
+      f.__config__.tableName = 'kd_order_lines';
+    });
+    expect(checkModel(store.form, META, renderers, t).size).toBe(0);
+  });
 });

@@ -98,6 +98,13 @@ export default function FieldProps({ formId }: { formId: number }) {
         <span className="kd-designer-label">{t('fd.span')}</span>
         <Slider min={1} max={24} value={typeof cfg.span === 'number' ? cfg.span : 24} onChange={(v) => setCfg('span')(v)} aria-label={t('fd.span')} />
       </div>
+      {cfg.kdKey === 'table' ? (
+        // The sub-table's child table (issue 13 item 3); empty: `<main table>_<name>` (model-layout.ts).
+        <div className="kd-designer-prop">
+          <label htmlFor="kd-fd-tablename">{t('fd.subTableName')}</label>
+          <Input id="kd-fd-tablename" size="small" placeholder={t('fd.tableAuto')} value={typeof cfg.tableName === 'string' ? cfg.tableName : ''} onChange={(e) => setCfg('tableName')(e.target.value.trim() || undefined)} />
+        </div>
+      ) : null}
       {valueSchema && cfg.kdKey !== 'table' ? (
         <div className="kd-designer-prop">
           <span className="kd-designer-label">{t('fd.defaultValue')}</span>

@@ -7,7 +7,7 @@ import { DESIGNER_NS } from '../i18n';
 import type { ModelMeta } from '../model/modelApi';
 
 /**
- * The model's own props (name, code, category) and the form's (issue 13 item 1: labelPosition, labelWidth, gutter,
+ * The model's own props (name, code, category; a new model's main table, issue 13 item 3) and the form's (issue 13 item 1: labelPosition, labelWidth, gutter,
  * size, popupType), shown while no field is selected. The model props' problems (e.g. no name) are shown under them.
  */
 export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (next: ModelMeta) => void }) {
@@ -20,7 +20,7 @@ export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (
   return (
     <div className="kd-designer-form-props">
       <div className="kd-designer-prop-head">{t('fd.model')}</div>
-      {(['fullName', 'enCode', 'category'] as const).map((k) => (
+      {(meta.id ? (['fullName', 'enCode', 'category'] as const) : (['fullName', 'enCode', 'category', 'table'] as const)).map((k) => (
         <div key={k} className="kd-designer-prop">
           <label htmlFor={`kd-fd-${k}`}>{t(`fd.${k}`)}</label>
           <Input id={`kd-fd-${k}`} size="small" status={metaProblem(k) ? 'error' : undefined} value={meta[k] ?? ''} onChange={(e) => onMeta({ ...meta, [k]: e.target.value })} />

@@ -196,6 +196,10 @@ export default {
     "valueMissing": "A condition of {{rule}} has no value to compare with",
     "selfReference": "{{rule}} cannot name the field itself"
   },
+  "table": "Data table (empty: named automatically)",
+  "subTableName": "Sub-table data table",
+  "tableAuto": "Named automatically",
+  "tableNameInvalid": "Lower-case letters, digits and underscores only, not starting with a digit or pg_",
   "unique": "Unique values",
   "ext": {
     "title": "Extend built-in page: {{name}}",

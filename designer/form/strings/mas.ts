@@ -196,6 +196,10 @@ export default {
     "valueMissing": "Satu syarat {{rule}} tiada nilai untuk dibandingkan",
     "selfReference": "{{rule}} tidak boleh merujuk medan itu sendiri"
   },
+  "table": "Jadual data (kosong: dinamakan secara automatik)",
+  "subTableName": "Jadual data sub-jadual",
+  "tableAuto": "Dinamakan secara automatik",
+  "tableNameInvalid": "Huruf kecil, digit dan garis bawah sahaja, tidak bermula dengan digit atau pg_",
   "unique": "Nilai unik",
   "ext": {
     "title": "Perluas halaman terbina dalam: {{name}}",

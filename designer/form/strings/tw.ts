@@ -196,6 +196,10 @@ export default {
     "valueMissing": "{{rule}}的條件缺少比較值",
     "selfReference": "{{rule}}不能引用欄位自身"
   },
+  "table": "資料表（空則自動命名）",
+  "subTableName": "子表的資料表",
+  "tableAuto": "自動命名",
+  "tableNameInvalid": "表名只能包含小寫字母、數字和底線，且不能以數字或 pg_ 開頭",
   "unique": "不能重複",
   "ext": {
     "title": "擴展內置頁面：{{name}}",

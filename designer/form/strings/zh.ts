@@ -196,6 +196,10 @@ export default {
     "valueMissing": "{{rule}}的条件缺少比较值",
     "selfReference": "{{rule}}不能引用字段自身"
   },
+  "table": "数据表（空则自动命名）",
+  "subTableName": "子表的数据表",
+  "tableAuto": "自动命名",
+  "tableNameInvalid": "表名只能包含小写字母、数字和下划线，且不能以数字或 pg_ 开头",
   "unique": "不能重复",
   "ext": {
     "title": "扩展内置页面：{{name}}",
