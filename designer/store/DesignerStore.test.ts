@@ -167,3 +167,26 @@ describe('field names (vModel)', () => {
     expect(generateVModel('comInput', 3, new Set(['comInputField3']))).toBe('comInputField3_2');
   });
 });
+
+describe('DesignerStore field rules (issue 13 item 1)', () => {
+  it('a rule edit is one undo step; undo/redo restore it across selection changes; a copy keeps the rules', () => {
+    const s = store();
+    const kind = s.add('select')!;
+    const note = s.add('comInput')!;
+    s.update(note, (f) => {
+      f.__config__.showWhen = { field: 'selectField1', in: ['1'] };
+    }, 'showWhen');
+    s.update(note, (f) => {
+      f.__config__.requiredWhen = { any: [{ field: 'selectField1', op: 'eq', value: '2' }, { field: 'selectField1', op: 'empty' }] };
+    }, 'requiredWhen');
+    s.select(kind);
+    expect(s.undo()).toBe(true);
+    expect(locate(s.form, note)!.field.__config__.requiredWhen).toBeUndefined();
+    expect(locate(s.form, note)!.field.__config__.showWhen).toEqual({ field: 'selectField1', in: ['1'] });
+    expect(s.redo()).toBe(true);
+    expect(locate(s.form, note)!.field.__config__.requiredWhen).toEqual({ any: [{ field: 'selectField1', op: 'eq', value: '2' }, { field: 'selectField1', op: 'empty' }] });
+    const copy = s.copy(note)!;
+    expect(locate(s.form, copy)!.field.__config__.showWhen).toEqual({ field: 'selectField1', in: ['1'] });
+  });
+});
+
