@@ -1,18 +1,20 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Modal, Popconfirm, Space, Spin, Tooltip } from 'antd';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import KdForm from '../../renderers/_shared/KdForm';
+import { fillRecordPath } from '../../renderers/_shared/recordPath';
 import type { FormConfig } from '../../schemas/form';
 import type { ResourceCall, ResourceTree } from '../../schemas/page';
 import { ApiError, request, requestEnvelope } from '../api/client';
 import { toast } from '../api/toast';
 import { compileForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
-import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
+import type { FieldError, MessageLang, validateRecord } from '../engine/validate';
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
-import { fillRecordPath } from '../../renderers/_shared/recordPath';
+
+/** The form (rjsf) and its validator (ajv) load with the first node dialog, not with the list (issue 26, B26). */
+const KdForm = lazy(() => import('../../renderers/_shared/KdForm'));
 
 /** Options of {@link useTreeNodeEditor}. */
 export interface TreeNodeEditorOptions {
@@ -74,22 +76,20 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
 
+  const validate = useRef<typeof validateRecord | null>(null);
+
   const show = useCallback(
     (id?: string) => {
       setOpen({ id });
       setErrors([]);
       validating.current = false;
       setRecord(null);
-      if (!id || !tree.get) {
-        const initial = compiled ? defaultRecord(compiled) : {};
-        current.current = initial;
-        setRecord(initial);
-        return;
-      }
-      request<Record<string, unknown>>(pathOf(tree.get, id), { method: 'get' }).then(
-        (r) => {
-          current.current = r ?? {};
-          setRecord(r ?? {});
+      const load = !id || !tree.get ? Promise.resolve(compiled ? defaultRecord(compiled) : {}) : request<Record<string, unknown>>(pathOf(tree.get, id), { method: 'get' }).then((r) => r ?? {});
+      Promise.all([load, import('../engine/validate')]).then(
+        ([r, m]) => {
+          validate.current = m.validateRecord;
+          current.current = r;
+          setRecord(r);
         },
         () => setOpen(null),
       );
@@ -102,7 +102,7 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
     if (!compiled || !open) return;
     // Only the form's fields go out (a loaded node also carries children, hasChildren…).
     const body = outgoingRecord(compiled, current.current);
-    const errs = validateRecord(compiled, body, lang);
+    const errs = validate.current?.(compiled, body, lang) ?? [];
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
@@ -123,7 +123,7 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
 
   const onChange = (r: Record<string, unknown>) => {
     current.current = r;
-    if (validating.current && compiled) setErrors(validateRecord(compiled, r, lang));
+    if (validating.current && compiled && validate.current) setErrors(validate.current(compiled, r, lang));
   };
 
   const remove = async (id: string) => {
@@ -174,7 +174,9 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
         className="kd-tree-node-form"
       >
         {record ? (
-          <KdForm key={open?.id ?? 'new'} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} />
+          <Suspense fallback={<Spin />}>
+            <KdForm key={open?.id ?? 'new'} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} />
+          </Suspense>
         ) : (
           <Spin />
         )}

@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
-import { type MessageLang, validateRecord } from '../engine/validate';
+import type { MessageLang } from '../engine/validate';
 import { currentLanguage } from '../i18n';
 import { outgoingRecord } from './compileModel';
 import type { RecordSource } from './source';
@@ -26,6 +26,10 @@ export interface RowDrafts {
  * the source's update (a model's `POST OnlineDev/App/{id}/{recordId}`); a server 400 marks the fields of its `errors`. Success toasts the server's msg
  * and calls `onSaved` (the list reloads).
  */
+/** The engine's validator (ajv), loaded with the first inline edit rather than with the list (issue 26, B26). */
+let validator: Promise<typeof import('../engine/validate')> | null = null;
+const loadValidator = () => (validator ??= import('../engine/validate'));
+
 export function useRowDrafts(source: RecordSource, compiled: CompiledForm, rows: readonly onlineDev.ModelData[], onSaved: () => void): RowDrafts {
   const [drafts, setDrafts] = useState<Map<string, Record<string, unknown>>>(new Map());
   const [errors, setErrors] = useState<Record<string, Record<string, string>>>({});
@@ -41,6 +45,7 @@ export function useRowDrafts(source: RecordSource, compiled: CompiledForm, rows:
   }, []);
   const edit = useCallback(
     (id: string, field: string, value: unknown) => {
+      void loadValidator();
       const old = current.current;
       commit(new Map(old).set(id, { ...(old.get(id) ?? {}), [field]: value }));
     },
@@ -62,6 +67,7 @@ export function useRowDrafts(source: RecordSource, compiled: CompiledForm, rows:
       const row = rows.find((r) => String(r.id) === id);
       if (!row || !source.update) return;
       const body = outgoingRecord(compiled, { ...row, ...(drafts.get(id) ?? {}) });
+      const { validateRecord } = await loadValidator();
       const local = validateRecord(compiled, body, currentLanguage() as MessageLang);
       const mark = (list: Array<{ field: string; message: string }>) => setErrors((old) => ({ ...old, [id]: Object.fromEntries(list.map((e) => [e.field.split(/[.[]/)[0], e.message])) }));
       if (local.length) {

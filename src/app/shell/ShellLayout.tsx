@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../api/oauth';
 import { flattenMenus, menuChain, menuPath } from '../menu';
-import { settingsAtom } from '../settings/atoms';
-import { normaliseLayout } from '../settings/theme';
 import { menuListAtom, sidebarStatusAtom } from '../session/atoms';
 import { useIdleTimeout } from '../session/useIdleTimeout';
+import { settingsAtom } from '../settings/atoms';
+import { normaliseLayout } from '../settings/theme';
 import { useTrackViews } from '../tabs/useTrackViews';
 import Logo from './Logo';
 import NavActions from './NavActions';
@@ -20,6 +20,7 @@ import TopMenu from './TopMenu';
 import { useChatSocket } from './useChatSocket';
 import { useIsMobile } from './useIsMobile';
 import { useMenuOpen } from './useMenuOpen';
+import { usePrefetchLists } from './usePrefetchLists';
 import { useWelcome } from './useWelcome';
 
 // The drawer loads when first opened (it is not needed to paint the shell).
@@ -69,6 +70,7 @@ function ShellFrame({ onSettings }: { onSettings: () => void }) {
   useWelcome();
   useTrackViews();
   useChatSocket();
+  usePrefetchLists();
 
   // Mobile: close the sidebar on every navigation and when the viewport becomes narrow (spec 000 §4).
   const statusRef = useRef(status);

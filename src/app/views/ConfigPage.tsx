@@ -10,10 +10,9 @@ import type { ModelData } from '../../api/onlineDev';
 import { currentLanguage } from '../../i18n';
 import { ACTION_DIALOGS } from '../../runtime/actionDialogs';
 import { kdData } from '../../runtime/kdData';
-import ModelDetail from '../../runtime/ModelDetail';
-import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
+import { LazyModelDetail, LazyModelForm, LazyPageActionDialog, OnceOpened, usePreloadDialogs } from '../../runtime/LazyDialogs';
+import type { ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
-import PageActionDialog from '../../runtime/PageActionDialog';
 import PagePanels from '../../runtime/PagePanels';
 import { fillPath, pageParams } from '../../runtime/source';
 import { useBuiltinPage } from '../../runtime/useBuiltinPage';
@@ -52,6 +51,7 @@ export default function ConfigPage({ code, menuId, title, params, embedded }: Co
   const [reloadKey, setReloadKey] = useState(0);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  usePreloadDialogs(state.status === 'ready');
 
   const can = useCallback((enCode: string) => !menuId || !!permissions.find((p) => p.modelId === menuId)?.button?.some((b) => b.enCode === enCode), [permissions, menuId]);
   const close = useCallback(() => setDialog(null), []);
@@ -114,35 +114,41 @@ export default function ConfigPage({ code, menuId, title, params, embedded }: Co
           movableColumns={pathname !== '/home'}
         />
       </Card>
-      <ModelForm
-        moduleId={code}
-        page={code}
-        source={source}
-        form={config.formData}
-        compiled={compiled}
-        registry={registry}
-        mode={dialog?.mode ?? 'add'}
-        recordId={dialog?.id}
-        defaults={dialog?.defaults}
-        open={!!dialog && dialog.mode !== 'view'}
-        onClose={close}
-        onSaved={saved}
-      />
-      <ModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      <OnceOpened open={!!dialog && dialog.mode !== 'view'}>
+        <LazyModelForm
+          moduleId={code}
+          page={code}
+          source={source}
+          form={config.formData}
+          compiled={compiled}
+          registry={registry}
+          mode={dialog?.mode ?? 'add'}
+          recordId={dialog?.id}
+          defaults={dialog?.defaults}
+          open={!!dialog && dialog.mode !== 'view'}
+          onClose={close}
+          onSaved={saved}
+        />
+      </OnceOpened>
+      <OnceOpened open={dialog?.mode === 'view'}>
+        <LazyModelDetail moduleId={code} source={source} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      </OnceOpened>
       {ActionDialog ? (
         <Suspense fallback={null}>
           <ActionDialog row={action?.row} onClose={closeAction} onDone={dialogDone} />
         </Suspense>
       ) : null}
-      <PageActionDialog
-        action={action?.a.kind === 'form' ? action.a : null}
-        row={action?.row}
-        rowName={config.rowName && action?.row ? String(action.row[config.rowName] ?? '') : undefined}
-        forms={config.forms}
-        registry={registry}
-        onClose={closeAction}
-        onSaved={actionSaved}
-      />
+      <OnceOpened open={action?.a.kind === 'form'}>
+        <LazyPageActionDialog
+          action={action?.a.kind === 'form' ? action.a : null}
+          row={action?.row}
+          rowName={config.rowName && action?.row ? String(action.row[config.rowName] ?? '') : undefined}
+          forms={config.forms}
+          registry={registry}
+          onClose={closeAction}
+          onSaved={actionSaved}
+        />
+      </OnceOpened>
       <Drawer
         open={!!sub?.a.page}
         size="large"

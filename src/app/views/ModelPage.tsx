@@ -5,8 +5,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { renderers } from '../../../renderers';
 import { KdDataContext } from '../../../renderers/_shared/KdDataContext';
 import { kdDataFor } from '../../runtime/kdData';
-import ModelDetail from '../../runtime/ModelDetail';
-import ModelForm, { type ModelFormMode } from '../../runtime/ModelForm';
+import { LazyModelDetail, LazyModelForm, OnceOpened, usePreloadDialogs } from '../../runtime/LazyDialogs';
+import type { ModelFormMode } from '../../runtime/ModelForm';
 import ModelList from '../../runtime/ModelList';
 import { useModelConfig } from '../../runtime/useModelConfig';
 import { permissionListAtom } from '../session/atoms';
@@ -24,6 +24,7 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
   const [reloadKey, setReloadKey] = useState(0);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  usePreloadDialogs(state.status === 'ready');
   // A flow-enabled model's 查看流程 opens the task page (issue 15 item 3).
   const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
 
@@ -59,18 +60,22 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
           movableColumns={pathname !== '/home'}
         />
       </Card>
-      <ModelForm
-        moduleId={moduleId}
-        form={config.formData}
-        compiled={compiled}
-        registry={registry}
-        mode={dialog?.mode ?? 'add'}
-        recordId={dialog?.id}
-        open={!!dialog && dialog.mode !== 'view'}
-        onClose={close}
-        onSaved={saved}
-      />
-      <ModelDetail moduleId={moduleId} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      <OnceOpened open={!!dialog && dialog.mode !== 'view'}>
+        <LazyModelForm
+          moduleId={moduleId}
+          form={config.formData}
+          compiled={compiled}
+          registry={registry}
+          mode={dialog?.mode ?? 'add'}
+          recordId={dialog?.id}
+          open={!!dialog && dialog.mode !== 'view'}
+          onClose={close}
+          onSaved={saved}
+        />
+      </OnceOpened>
+      <OnceOpened open={dialog?.mode === 'view'}>
+        <LazyModelDetail moduleId={moduleId} form={config.formData} compiled={compiled} registry={registry} recordId={dialog?.id ?? null} open={dialog?.mode === 'view'} onClose={close} />
+      </OnceOpened>
     </KdDataContext.Provider>
   );
 }

@@ -5,7 +5,6 @@ import { toast } from '../../api/toast';
 import { type ChosenNext, type LaunchBody, type NextChoices, nextChoices, saveFlowTask } from '../../api/workflow';
 import type { CompiledForm } from '../../engine/compile';
 import type { FieldError } from '../../engine/validate';
-import { checkFlowRecord } from './FlowForm';
 import { WORKFLOW_NS } from './i18n';
 import NextChoicesDialog from './NextChoices';
 
@@ -66,6 +65,8 @@ export function useFlowSubmit(onDone: (answer: Envelope<{ id: string; status: nu
       if (req.body.status === 1) return send(req);
       let body = req.body;
       if (req.compiled) {
+        // The form's check (ajv) loads with the first submit, not with every list that offers 提交审核 (issue 26, B26).
+        const { checkFlowRecord } = await import('./FlowForm');
         const checked = checkFlowRecord(req.compiled, req.body.formData);
         setErrors(checked.errors);
         if (checked.errors.length) return;
