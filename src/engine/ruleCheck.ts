@@ -49,9 +49,15 @@ function whenProblems(when: FieldWhen, self: string | undefined, names: Set<stri
   return out;
 }
 
-/** Every rule problem of a form's field tree (see the module comment), in tree order. Sub-table columns carry no rules. */
-export function ruleProblems(fields: FieldConfig[]): RuleProblem[] {
+/**
+ * Every rule problem of a form's field tree (see the module comment), in tree order. Sub-table columns carry no rules.
+ * A condition may name a top-level field, the record's `id` (e.g. shown only on new records) or one of `values` (what a
+ * built-in page's records carry besides their fields: the tree node's nodeFields, an add action's defaults).
+ */
+export function ruleProblems(fields: FieldConfig[], values: Iterable<string> = []): RuleProblem[] {
   const names = ruleFieldNames(fields);
+  names.add('id');
+  for (const v of values) names.add(v);
   const out: RuleProblem[] = [];
   const walk = (list: FieldConfig[], path: string, hidden: boolean, inTable: boolean) => {
     list.forEach((f, i) => {

@@ -26,8 +26,11 @@ describe('built-in page configs', () => {
     // The same check an imported model passes (schemas/model.ts, known kdKeys, names, patterns, compile and table
     // layout), bound to a notional main table: the page's records live in the area's own tables.
     const tables = [{ typeId: '1', table: `page_${p.code.toLowerCase()}` }];
+    // Checked as resource-backed (not columns; rules may name what the records carry: the tree node's nodeFields and
+    // the add actions' defaults; a page with its own tree needs no treeRelation).
+    const values = new Set([...Object.keys(p.resource.tree?.nodeFields ?? {}), ...(p.resource.actions ?? []).flatMap((a) => Object.keys(a.defaults ?? {}))]);
     for (const formData of [p.formData, ...Object.values(p.forms ?? {})]) {
-      expect(() => validateModel({ id: p.code, fullName: p.fullName, enCode: p.code, webType: 2, tables, formData, columnData: p.columnData }, new Set())).not.toThrow();
+      expect(() => validateModel({ id: p.code, fullName: p.fullName, enCode: p.code, webType: 2, tables, formData, columnData: p.columnData }, new Set(), { values, ownTree: !!p.resource.tree })).not.toThrow();
     }
     // Every column, search field and state field names a form field or a value the list call answers (no typos in props).
     for (const a of p.resource.actions ?? []) expect(a.kind === 'navigate' ? a.to : a.kind === 'form' ? p.forms?.[a.form ?? ''] : a.kind === 'dialog' ? a.renderer : a.kind === 'add' ? p.resource.create : a.kind === 'page' ? a.page : a.path, a.value).toBeTruthy();

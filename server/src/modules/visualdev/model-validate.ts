@@ -148,25 +148,36 @@ const SHARED_DETAIL = {
 } as const;
 
 /**
+ * How {@link validateModel} checks a built-in page config (issue 26), whose records come from its REST resource, not
+ * from a table: field names are not columns (SQL key words such as `group` are fine), rules may name `values`, and a
+ * page that draws its own tree (`ownTree`: resource.tree) needs no treeRelation.
+ */
+export interface ResourceCheck {
+  /** Values the page's records carry besides the form's fields (the tree node's nodeFields, add actions' defaults). */
+  values: ReadonlySet<string>;
+  ownTree: boolean;
+}
+
+/**
  * Validates a model record (see the module comment) and returns it typed. Compiles it too, so the record can be
  * saved as it is. `platform`: the platform's tables (`dbFacts(db).platformTables`), which no model may bind.
  * Called by import, create and save (the designer's). @throws LocalizedError 400 with `data.path`.
  */
-export function validateModel(input: unknown, platform: ReadonlySet<string>): Model {
+export function validateModel(input: unknown, platform: ReadonlySet<string>, resource?: ResourceCheck): Model {
   const tables = (input as { tables?: unknown } | null)?.tables;
   if (Array.isArray(tables)) for (const [i, t] of tables.entries()) refuseReserved((t as { table?: unknown } | null)?.table, `tables[${i}].table`, platform);
   if (!checkShape(input)) shapeError(checkShape.errors![0]);
   const model = input as Model;
   const names = new Map<string, string>();
-  walkFields(model.formData.fields, 'formData.fields', names, { count: 0, columns: true }, 0);
+  walkFields(model.formData.fields, 'formData.fields', names, { count: 0, columns: !resource }, 0);
   // Field rules (issue 13 item 1): the designer's own check (src/engine/ruleCheck.ts).
-  const rule = ruleProblems(model.formData.fields)[0];
+  const rule = ruleProblems(model.formData.fields, resource?.values)[0];
   if (rule) {
     const path = `formData.fields${rule.path}.__config__.${rule.rule}`;
     throw fail(400, 'modelInvalid', { path, detail: RULE_DETAIL[rule.kind](rule.name ?? '') }, { path });
   }
   // Formulas, sub-tables without columns, tree/grouped lists without their field (src/engine/modelCheck.ts, as the designer).
-  const shared = modelProblems(model.formData.fields, model.columnData)[0];
+  const shared = modelProblems(model.formData.fields, model.columnData).filter((p) => !(resource?.ownTree && p.kind === 'noTreeField'))[0];
   if (shared) {
     const path = shared.path.startsWith('columnData') ? shared.path : `formData.fields${shared.path}`;
     throw fail(400, 'modelInvalid', { path, detail: SHARED_DETAIL[shared.kind](shared.names ?? []) }, { path });
