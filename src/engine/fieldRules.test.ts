@@ -113,4 +113,9 @@ describe('ruleProblems (the designer and the server share it)', () => {
     expect(ruleProblems(bad)[2].formId).toBe(7);
     expect(ruleProblems(form.fields)).toEqual([]);
   });
+  it("lets a rule name the record's id and the values a page's records carry, nothing else", () => {
+    const fields = [f('comInput', 'pw', '密码', { showWhen: { field: 'id', in: [null] } }), f('comInput', 'p', '上级', { showWhen: { field: 'isTree', in: [1] } })];
+    expect(ruleProblems(fields).map((p) => p.name)).toEqual(['isTree']);
+    expect(ruleProblems(fields, ['isTree'])).toEqual([]);
+  });
 });
