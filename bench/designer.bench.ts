@@ -9,8 +9,9 @@ import { fixed, median, spread } from './lib/stats';
 /**
  * D1–D3 (issue 13 "Performance"): the form designer on a 200-field model (the B6 form: 120 text, 40 number, 20
  * switch, 20 select), in Chromium at 1280×720, BENCH_ROUNDS (3) rounds after a warm-up (bench/designer/main.tsx):
- * - D1 time to interactive: `root.render` to the 200 canvas fields' widgets painted (each drawn by its real renderer
- *   in design mode), then a click on field 100 until the property panel shows it (select latency reported apart);
+ * - D1 time to interactive: `root.render` to the 200 canvas fields' widgets rendered (each by its real renderer in
+ *   design mode; the browser lays out and paints those on screen, content-visibility skips the rest) and the next
+ *   frame, then a click on field 100 until the property panel shows it (select latency reported apart);
  *   beside it the plain form runtime's mount of the same fields (B6's subject) for scale.
  * - D2 property edit: a key typed into the selected field's 标题 (label) input, from keydown to the next frame after
  *   the canvas shows the new label; against the same edit in the plain form runtime (KdForm given the form config with
