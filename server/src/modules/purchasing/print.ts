@@ -4,6 +4,7 @@ import { operatorRecords } from '../print/access';
 import { type PrintSource, registerPrintSource } from '../print/sources';
 import { MENU } from './actions';
 import { currentTask } from './flow';
+import { namesAndLines } from './queries';
 import { headerInScope } from './repository';
 import { scopeOf } from './scope';
 import { AUDIT_NAMES, type AuditState } from './states';
@@ -58,14 +59,7 @@ export async function printRecord(db: Db, session: SessionInfo, id: string): Pro
   if (!(await authorize(db, session, await modulesByEnCode(db, MENU), 'view')).allowed) return null;
   const row = await headerInScope(db, id, await scopeOf(db, session)).catch(() => null);
   if (!row) return null;
-  const names = await db
-    .selectFrom('pu_req as r')
-    .leftJoin('organize as o', 'o.id', 'r.organize_id')
-    .leftJoin('users as u', 'u.id', 'r.requester_id')
-    .select(['o.full_name as organize_name', 'u.real_name as requester_name'])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
-  const lines = await db.selectFrom('pu_req_detail').selectAll().where('req_id', '=', id).orderBy('sort_order').execute();
+  const { names, lines } = await namesAndLines(db, id);
   const task = await currentTask(db, id);
   return {
     billNo: row.bill_no,

@@ -69,9 +69,8 @@ export function pageOf(q: { currentPage?: unknown; pageSize?: unknown }) {
   return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
 }
 
-/** GetReqInfoById/{id}: the header, `flowTaskId` (its latest approval task, null before the first submit), its lines in order and its change log (who, when, action, from → to). 404 unknown or hidden. */
-export async function reqInfo(db: Db, id: string, session: SessionInfo) {
-  const row = await headerInScope(db, id, await scopeOf(db, session));
+/** Requisition `id`'s department and requester names and its lines in order (no scope check: callers check first). */
+export async function namesAndLines(db: Db, id: string) {
   const names = await db
     .selectFrom('pu_req as r')
     .leftJoin('organize as o', 'o.id', 'r.organize_id')
@@ -80,6 +79,13 @@ export async function reqInfo(db: Db, id: string, session: SessionInfo) {
     .where('r.id', '=', id)
     .executeTakeFirst();
   const lines = await db.selectFrom('pu_req_detail').selectAll().where('req_id', '=', id).orderBy('sort_order').execute();
+  return { names, lines };
+}
+
+/** GetReqInfoById/{id}: the header, `flowTaskId` (its latest approval task, null before the first submit), its lines in order and its change log (who, when, action, from → to). 404 unknown or hidden. */
+export async function reqInfo(db: Db, id: string, session: SessionInfo) {
+  const row = await headerInScope(db, id, await scopeOf(db, session));
+  const { names, lines } = await namesAndLines(db, id);
   const log = await db
     .selectFrom('pu_req_log as l')
     .leftJoin('users as u', 'u.id', 'l.user_id')
