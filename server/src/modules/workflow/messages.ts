@@ -1,6 +1,6 @@
 import type { Lang } from '../../i18n';
-import { failWith, type MessageTable } from '../dictionary/localized-error';
 import { translate } from '../../i18n';
+import { failWith, type MessageTable } from '../dictionary/localized-error';
 import type { FlowIssue } from './engine/compile';
 
 /** Refusals of the workflow module (issue 15), in the request's language (zh, en, mas; tw derived from zh). */
@@ -35,6 +35,8 @@ type Key =
   | 'cannotRecall'
   | 'nextHandled'
   | 'badTarget'
+  | 'signRequired'
+  | 'badSign'
   | 'nodeNotRunning'
   | 'flowBroken'
   | 'subFlowUnsupported'
@@ -94,6 +96,8 @@ const table: MessageTable<Key> = {
     cannotRecall: '当前记录不能撤回',
     nextHandled: '下一节点已处理，不能撤回',
     badTarget: '所选人员无效（不能是自己、已停用或已在本节点）',
+    signRequired: '该节点需要手写签名，请先签名',
+    badSign: '签名图片格式不正确',
     nodeNotRunning: '该节点不在审批中',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
@@ -152,6 +156,8 @@ const table: MessageTable<Key> = {
     cannotRecall: 'This record cannot be recalled',
     nextHandled: 'The next node was already handled; it cannot be recalled',
     badTarget: 'The chosen user is not valid (yourself, disabled, or already on this node)',
+    signRequired: 'This step requires your signature: please sign first',
+    badSign: 'The signature image is not valid',
     nodeNotRunning: 'The node is not in approval',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',

@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { FormConfig } from '../../../../schemas/form';
 import { type CompiledForm, compileForm } from '../../../../src/engine/compile';
 import { validateRecord } from '../../../../src/engine/validate';
-import type { Lang } from '../../i18n';
-import { ApiError } from '../../plugins/envelope';
-import { loadModel } from '../visualdev/model-store';
-import { serverRegistry } from '../visualdev/server-registry';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
+import type { Lang } from '../../i18n';
+import { ApiError } from '../../plugins/envelope';
 import { sendMessage } from '../message/repository';
+import { loadModel } from '../visualdev/model-store';
+import { serverRegistry } from '../visualdev/server-registry';
 import { apply } from './engine/actions';
 import { initialState } from './engine/machine';
-import { type Action, type Effect, EngineError, type EngineEnv } from './engine/types';
+import { type Action, type Effect, type EngineEnv, EngineError } from './engine/types';
 import { canLaunch, flowRow, jsonOf } from './flow-repository';
 import { afterBoundWrite, operatesOf, writableData, writeBoundRecord } from './form-permissions';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
 import type { FlowTaskBody } from './schemas';
+import { assertSign } from './sign';
 import { lockTask, saveTransition, snapshotOf, stateOf, type TaskRow } from './task-repository';
 
 /** The signed-in caller of a runtime action. */
@@ -125,6 +126,7 @@ export async function runAction(db: Db, taskId: string, caller: Caller, action: 
     const edits = await approverEdits(tx, row, action, caller, form);
     model = edits.model;
     const t = await transition(tx, row, action, edits.data, now);
+    assertSign(t.flow, t.state, action, signImg);
     if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
     await saveTransition(tx, row, t.flow, t.state, t.effects, edits.data ? { form_data: edits.data } : {});
     return cascade(tx, { row, status: t.state.status, effects: t.effects });
