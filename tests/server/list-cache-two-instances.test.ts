@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listCacheStats } from '../../server/src/modules/visualdev/list-cache';
-import { databaseUrlOf, ident, postgresTemplateName, withAdmin } from './db-template';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp, type TestStore } from './helpers';
+import { crossInstance, twoInstances } from './two-instances';
 import { anOrder, orderModel } from './visualdev-fixtures';
 
 /**
@@ -11,49 +9,26 @@ import { anOrder, orderModel } from './visualdev-fixtures';
  * instance 2's next list shows the new total and its other filters keep answering from its cache. Without both, the
  * one in-process instance shows the same.
  */
-const redisUrl = process.env.REDIS_URL || undefined;
-const crossInstance = !!process.env.DATABASE_URL && !!redisUrl;
-
-let one: TestApp;
-let two: TestApp;
-let store: TestStore | undefined;
-beforeAll(async () => {
-  if (crossInstance) {
-    const name = `kd_t_${randomBytes(6).toString('hex')}`;
-    const template = await postgresTemplateName(inject('kdTemplateHash'));
-    await withAdmin((c) => c.query(`create database ${ident(name)} template ${ident(template)}`));
-    store = { databaseUrl: databaseUrlOf(name), dispose: () => withAdmin(async (c) => void (await c.query(`drop database if exists ${ident(name)} with (force)`))) };
-    one = await createTestApp({ store, adminPassword: TEST_ADMIN_PASSWORD, appOptions: { redisUrl } });
-    two = await createTestApp({ store, adminPassword: TEST_ADMIN_PASSWORD, appOptions: { redisUrl } });
-  } else {
-    one = await createTestApp();
-    two = one;
-  }
-});
-afterAll(async () => {
-  await one?.close();
-  if (two !== one) await two?.close();
-  await store?.dispose();
-});
+const pair = twoInstances();
 
 describe(crossInstance ? 'list caches across two instances (PostgreSQL + Redis)' : 'list caches on the one in-process instance', () => {
   it('a write on instance 1 changes the matching total on instance 2 and leaves its other totals cached', async () => {
-    const tokenOne = await one.login();
-    const tokenTwo = await two.login();
-    const made = await one.call('POST', '/api/visualdev/Base', { token: tokenOne, payload: orderModel('lc2_order', 'kd_lc2_order') });
+    const tokenOne = await pair.one.login();
+    const tokenTwo = await pair.two.login();
+    const made = await pair.one.call('POST', '/api/visualdev/Base', { token: tokenOne, payload: orderModel('lc2_order', 'kd_lc2_order') });
     expect(made.code).toBe(200);
     const id = made.data.id as string;
     for (const [i, status] of ['done', 'done', 'draft'].entries()) {
-      expect((await one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: `SO-${i}`, status }) })).code).toBe(200);
+      expect((await pair.one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: `SO-${i}`, status }) })).code).toBe(200);
     }
-    const totalOnTwo = async (status: string) => (await two.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: tokenTwo, payload: { queryJson: { status } } })).data.pagination.total as number;
+    const totalOnTwo = async (status: string) => (await pair.two.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: tokenTwo, payload: { queryJson: { status } } })).data.pagination.total as number;
     expect([await totalOnTwo('done'), await totalOnTwo('draft')]).toEqual([2, 1]);
 
-    expect((await one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: 'SO-9', status: 'draft' }) })).code).toBe(200);
+    expect((await pair.one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: 'SO-9', status: 'draft' }) })).code).toBe(200);
     // the write answered after its rows were published: instance 2 hears them within Redis's delivery time
     await expect.poll(() => totalOnTwo('draft'), { timeout: 2_000, interval: 20 }).toBe(2);
-    const misses = listCacheStats(two.app.db).totalMisses;
+    const misses = listCacheStats(pair.two.app.db).totalMisses;
     expect(await totalOnTwo('done')).toBe(2);
-    expect(listCacheStats(two.app.db).totalMisses - misses).toBe(0);
+    expect(listCacheStats(pair.two.app.db).totalMisses - misses).toBe(0);
   }, 60_000);
 });
