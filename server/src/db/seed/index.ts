@@ -28,6 +28,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./purchasing-models'),
   () => import('./purchasing-menus'),
   () => import('./purchasing-demo'),
+  () => import('./purchasing-history'),
   () => import('./purchasing-flow'),
   () => import('./purchasing-print'),
   () => import('./demo-row-scopes'),
