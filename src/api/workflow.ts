@@ -173,6 +173,12 @@ export interface HandleBody {
   candidateList?: Record<string, string[]>;
   /** With audit: the approver's edits of the node's writable fields (the server refuses others, issue 15 item 3). */
   formData?: Record<string, unknown>;
+  /** With freeApprover: 1 the signer handles before the caller (who waits), 2 after (the caller's agree is recorded). */
+  freeApproverType?: 1 | 2;
+  /** With audit: users the approver chooses to CC (the node's isCustomCopy). */
+  copyIds?: string[];
+  /** With audit/reject (and freeApprover after): the handwritten signature, a PNG data URL (the node's hasSign). */
+  signImg?: string;
 }
 
 /** The actions of the task page: the path they post to (`{id}` = operator, record or task id) and their method. */
@@ -181,6 +187,7 @@ export const FLOW_ACTIONS = {
   reject: { method: 'post', path: 'FlowBefore/Reject' },
   recall: { method: 'post', path: 'FlowBefore/Recall' },
   transfer: { method: 'post', path: 'FlowBefore/Transfer' },
+  freeApprover: { method: 'post', path: 'FlowBefore/freeApprover' },
   assign: { method: 'post', path: 'FlowBefore/Assign' },
   cancel: { method: 'post', path: 'FlowBefore/Cancel' },
   withdraw: { method: 'put', path: 'FlowLaunch/{id}/Actions/Withdraw' },

@@ -86,6 +86,8 @@ async function act(action: string, user?: string) {
   if (user) {
     const box = await waitFor(() => within(dialog).getAllByRole('combobox').at(-1) as HTMLElement, WAIT);
     fireEvent.mouseDown(box);
+    // The picker loads its tree on mounting: under load, typing earlier finds nothing.
+    await waitFor(() => expect(document.querySelector('.ant-select-tree-title')).toBeTruthy(), WAIT);
     fireEvent.change(box, { target: { value: user } });
     fireEvent.click(
       await waitFor(() => {

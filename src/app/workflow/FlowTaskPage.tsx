@@ -24,7 +24,7 @@ const URGENT_COLORS = ['', 'default', 'orange', 'red'] as const;
  * The task page (issue 15 item 4; JNPF FlowBox), route /workFlow/task?taskId=…&operatorId=…&from=todo|done|circulate|
  * launch|monitor: loads GET FlowBefore/{taskId} (with the caller's open to-do, so the node's field permissions come
  * along) and shows the flow's form under those permissions, the progress and the records with opinions, and the
- * buttons the caller may use — the open to-do's holder: 同意, 拒绝, 转办; an approver whose agree the next node has not
+ * buttons the caller may use — the open to-do's holder: 同意, 拒绝, 转办, and 加签 when the node allows it (hasFreeApprover); an approver whose agree the next node has not
  * touched: 撤回审批; the launcher of a task in approval: 撤回, 催办; the launcher of a draft, rejected or withdrawn task:
  * the form editable with 提交 and 保存草稿; administrators: 指派, 终止. An approver whose node marks fields `write`
  * edits those (the others disabled) and 同意 sends them (checked first; the server keeps only writable ones). The server checks each action and its refusal
@@ -74,6 +74,9 @@ export default function FlowTaskPage() {
   const compiled = useCompiledFlowForm(form);
   const back = useBackToList(from, myOp ? 'todo' : isLauncher ? 'launch' : 'done');
   const admin = !!me?.isAdministrator && info?.status === 1;
+  // 加签 when the holder's node allows it (the node's hasFreeApprover in the flow JSON).
+  const addSigner = detail?.approversProperties?.hasFreeApprover;
+  const canAddSigner = !!myOp && (addSigner === true || addSigner === 1 || addSigner === '1');
 
   const onChange = useCallback((r: Record<string, unknown>) => {
     record.current = r;
@@ -109,14 +112,14 @@ export default function FlowTaskPage() {
 
   if (failed) return <Result status="warning" title={t('task.notReadable')} extra={<Button onClick={back}>{t('task.back')}</Button>} data-testid="flow-task-failed" />;
   if (!detail || !info) return <Spin className="kd-page-spin" />;
-  const target = dialog === 'recall' ? (myAgree?.id ?? '') : dialog === 'audit' || dialog === 'reject' || dialog === 'transfer' ? (myOp?.id ?? '') : info.id;
+  const target = dialog === 'recall' ? (myAgree?.id ?? '') : dialog === 'audit' || dialog === 'reject' || dialog === 'transfer' || dialog === 'freeApprover' ? (myOp?.id ?? '') : info.id;
   const button = (key: string, onClick: () => void, extra: Record<string, unknown> = {}) => (
     <Button key={key} data-testid={`flow-action-${key}`} onClick={onClick} {...extra}>
       {t(`action.${key}`)}
     </Button>
   );
   const actions = [
-    ...(myOp ? [button('audit', openAudit, { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer'))] : []),
+    ...(myOp ? [button('audit', openAudit, { type: 'primary' }), button('reject', () => setDialog('reject'), { danger: true }), button('transfer', () => setDialog('transfer')), ...(canAddSigner ? [button('freeApprover', () => setDialog('freeApprover'), { 'data-testid': 'flow-add-signer' })] : [])] : []),
     ...(myAgree ? [button('recall', () => setDialog('recall'))] : []),
     ...(isLauncher && info.status === 1 ? [button('withdraw', () => setDialog('withdraw')), button('press', () => void press())] : []),
     ...(editable ? [button('submit', () => save(0), { type: 'primary', loading: busy }), button('save', () => save(1), { loading: busy })] : []),
