@@ -1,4 +1,4 @@
-import { Collapse, Form, InputNumber, Radio, Select } from 'antd';
+import { Checkbox, Collapse, Form, InputNumber, Radio, Select } from 'antd';
 import ApproverPicker from './ApproverPicker';
 import type { FlowField } from './flowApi';
 import OrgSelect from './OrgSelect';
@@ -104,6 +104,13 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
             ...earlier.map((n) => ({ value: n.nodeId, label: titleOf(n, t) })),
           ]}
         />
+      </Form.Item>
+      <Form.Item label={t('flow.props.buttons')}>
+        {(['hasFreeApprover', 'isCustomCopy', 'hasSign'] as const).map((k) => (
+          <Checkbox key={k} data-testid={`flow-prop-${k}`} checked={p[k] === true} onChange={(e) => set(k, e.target.checked)}>
+            {t(`flow.props.${k}`)}
+          </Checkbox>
+        ))}
       </Form.Item>
       <Collapse
         size="small"

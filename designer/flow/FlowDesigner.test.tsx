@@ -128,6 +128,8 @@ describe('flow designer against the real server', () => {
     const b = await addAt(`flow-add-${defId}`, 'approver');
     setTitle('审批人B');
     await pick('审批人类型', '部门主管');
+    // B's approver must sign (the task page's signature pad).
+    fireEvent.click(drawer().getByLabelText('审批时需手写签名'));
     await waitFor(() => expect(a.textContent).toContain('审批人A'), WAIT);
     expect(b.textContent).toContain('部门主管');
     const drawn = screen.getByTestId('flow-canvas').textContent;
@@ -147,6 +149,8 @@ describe('flow designer against the real server', () => {
     expect(flow.tree.conditionNodes?.[0].properties.conditions).toEqual([expect.objectContaining({ field: 'amount', symbol: '>=', fieldValue: 10000 })]);
     expect(flow.tree.conditionNodes?.[1].properties.isDefault).toBe(true);
     expect(flow.tree.conditionNodes?.[0].childNode?.properties.approvers).toHaveLength(1);
+    expect(flow.tree.conditionNodes?.[1].childNode?.properties).toMatchObject({ hasSign: true });
+    expect(flow.tree.conditionNodes?.[0].childNode?.properties.hasSign).toBeUndefined();
     cleanup();
     open(flow);
     await waitFor(() => expect(screen.getByTestId('flow-canvas').textContent).toBe(drawn), WAIT);
