@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { KdDataContext, type KdData } from '../../renderers/_shared/KdDataContext';
+import { type KdData, KdDataContext } from '../../renderers/_shared/KdDataContext';
 import { request } from '../../src/api/client';
 import { pageTestServerLifecycle } from '../../src/testing/pageTestServer';
 import TestShell from '../../src/testing/TestShell';
