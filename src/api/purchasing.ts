@@ -30,6 +30,8 @@ export interface ReqHeader {
   version: number;
   createdAt: number;
   updatedAt: number | null;
+  /** Its latest approval task (the task page's taskId), null before the first submit through the flow (SelReq rows too). */
+  flowTaskId?: string | null;
 }
 
 /** The SelReq filters. */
@@ -93,8 +95,6 @@ export interface ReqLine {
 
 /** A requisition with its lines (GetReqInfoById). */
 export interface ReqDocument extends ReqHeader {
-  /** Its latest approval task (the task page's taskId), null before the first submit. */
-  flowTaskId?: string | null;
   lines: ReqLine[];
   log: Array<{ action: string; fromState: number | null; toState: number | null; userName: string | null; time: number }>;
 }

@@ -71,7 +71,7 @@ describe('submit → 待办 → approve (issue 17 item 3)', () => {
       ['submit', 2, demoUserId('sunli'), ''],
       ['approve', 6, demoUserId('zhouqiang'), '准'],
     ]);
-    expect((await call('GET', `${P}/SelReq?billNo=${req.billNo}`, undefined, tok.sunli)).data.list[0]).toMatchObject({ auditState: 6 });
+    expect((await call('GET', `${P}/SelReq?billNo=${req.billNo}`, undefined, tok.sunli)).data.list[0]).toMatchObject({ auditState: 6, flowTaskId: req.id }); // the list's 查看流程
   });
 
   it('below the threshold the department head alone approves', async () => {

@@ -47,7 +47,8 @@ describe('demo requisition history (issue 17 item 1)', () => {
     // one approved requisition by manufacturing order: lines from the seeded materials, its log create → submit → approve
     const mno = all.find((r) => r.reqType === 'mno' && r.auditState === 6) as (typeof all)[number];
     const info = (await call(`${P}/GetReqInfoById/${mno.id}`)).data;
-    expect(info).toMatchObject({ organizeName: '采购部', auditState: 6, docState: 0 });
+    expect(info).toMatchObject({ organizeName: '采购部', auditState: 6, docState: 0, flowTaskId: null });
+    expect(all.every((r) => (r as { flowTaskId?: unknown }).flowTaskId === null)).toBe(true); // no 查看流程: no task
     expect(info.lines.length).toBeGreaterThan(3);
     expect(info.lines[0].materialCode).toMatch(/^(FA|LI)\d{4}$/);
     expect(info.lines[0].bno).toMatch(/^239\d{3}$/);

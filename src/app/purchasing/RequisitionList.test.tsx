@@ -4,7 +4,7 @@ import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { request } from '../../api/client';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import { permissionListAtom } from '../session/atoms';
@@ -13,9 +13,15 @@ import RequisitionList from './RequisitionList';
 /**
  * The requisition list (issue 17 item 4) against the real server: 12 requisitions of the admin, three of them
  * submitted for review; the list pages them 10 at a time, filters by state and number, shows state tags, and deletes
- * selected drafts while skipping the submitted ones.
+ * selected drafts while skipping the submitted ones; a submitted row links to its approval task (查看流程). The server runs
+ * without demo data (KD_DEMO=0), so the counts are the test's own.
  */
 const MENU = 'menu-pu-req';
+// The list counts its own requisitions: a server without demo data (so without its two years of history).
+vi.stubEnv('KD_DEMO', '0');
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 const day = (d: number) => dayjs().add(d, 'day').format('YYYY-MM-DD');
 pageTestServerLifecycle(async () => {
   for (let i = 0; i < 12; i++) {
@@ -51,6 +57,9 @@ describe('采购申请 list', () => {
     expect(rows()[0].textContent).toContain('待审核');
     expect(rows()[0].textContent).toContain('未采购');
     expect(rows()[9].textContent).toContain('草稿');
+    // 查看流程 on a submitted row (its approval task), not on a draft
+    expect(within(rows()[0] as HTMLElement).getByRole('button', { name: '查看流程' })).toBeTruthy();
+    expect(within(rows()[9] as HTMLElement).queryByRole('button', { name: '查看流程' })).toBeNull();
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(rows()).toHaveLength(2), WAIT);
 

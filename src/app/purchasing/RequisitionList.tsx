@@ -34,7 +34,7 @@ function useButtons(menuId: string): (enCode: string) => boolean {
 /**
  * 采购申请 list (issue 17 item 4; menu purchasing/requisition): search by number, type, audit and document state,
  * request date range and manufacturing order; pages of 10–500; state tags (audit, document, purchasing progress); per
- * row submit (launches the approval flow), 外发登记 on approved rows (btn_outsource; OutsourcingDialog), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
+ * row submit (launches the approval flow), 查看流程 (the task page of its latest approval task, when it has one), 外发登记 on approved rows (btn_outsource; OutsourcingDialog), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
  * Excel. Buttons follow the caller's grants on the menu (the server checks them again).
  */
 export default function RequisitionList({ menuId }: { menuId: string }) {
@@ -162,6 +162,11 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
           <Button type="link" size="small" onClick={() => setPrinting(r.id)}>
             {t('list.print')}
           </Button>
+          {r.flowTaskId && (
+            <Button type="link" size="small" onClick={() => window.location.assign(`#/workFlow/task?taskId=${encodeURIComponent(r.flowTaskId ?? '')}`)}>
+              {t('doc.viewFlow')}
+            </Button>
+          )}
           {can('btn_remove') && r.docState === 0 && DRAFTS.has(r.auditState) && (
             <Popconfirm title={`${t('list.delete')}？`} onConfirm={() => removeOne(r)}>
               <Button type="link" size="small" danger>

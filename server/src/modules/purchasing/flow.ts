@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { Lang } from '../../i18n';
 import type { SessionInfo } from '../../plugins/permissions';
@@ -72,6 +73,24 @@ export async function currentTask(db: Db, reqId: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/**
+ * The latest task of each of the requisitions `reqIds` (their ids, or `<id>~<n>` after an ended task), for lists:
+ * one query over the page's ids. Returns reqId → task id; requisitions never submitted through the flow are absent.
+ */
+export async function latestTasks(db: Db, reqIds: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!reqIds.length) return out;
+  const rows = await db
+    .selectFrom('flow_task')
+    .select(['id', sql<string>`split_part(id, '~', 1)`.as('req_id')])
+    .where((eb) => eb.or([eb('id', 'in', reqIds), eb.and([eb('id', 'like', '%~%'), eb(sql<string>`split_part(id, '~', 1)`, 'in', reqIds)])]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.req_id, r.id);
+  return out;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
-import { currentTask } from './flow';
+import { currentTask, latestTasks } from './flow';
 import { headerInScope } from './repository';
 import { inScope, scopeOf } from './scope';
 import type { PuReqDetailTable, PuReqTable } from './types';
@@ -151,7 +151,8 @@ const intOf = (v: unknown) => (v === undefined || v === null || v === '' || !Num
 /**
  * SelReq: the requisition list within scope, newest request date first: filters billNo (contains), reqType,
  * organizeId, auditState, docState, progress, startDate..endDate (request date, YYYY-MM-DD inclusive), mno (header or
- * any line), keyword (number or remark). Replies `{ list, pagination: { currentPage, pageSize, total } }`.
+ * any line), keyword (number or remark). Replies `{ list, pagination: { currentPage, pageSize, total } }`; each row
+ * carries `flowTaskId`, its latest approval task (null when never submitted through the flow).
  */
 export async function selReq(db: Db, raw: ReqFilter, session: SessionInfo) {
   const f = cleanFilter(raw);
@@ -183,7 +184,8 @@ export async function selReq(db: Db, raw: ReqFilter, session: SessionInfo) {
     .limit(pageSize)
     .offset(offset)
     .execute();
-  return { list: rows.map(headerDto), pagination: { currentPage, pageSize, total } };
+  const tasks = await latestTasks(db, rows.map((r) => r.id));
+  return { list: rows.map((r) => ({ ...headerDto(r), flowTaskId: tasks.get(r.id) ?? null })), pagination: { currentPage, pageSize, total } };
 }
 
 /**
