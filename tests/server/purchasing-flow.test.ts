@@ -93,6 +93,11 @@ describe('submit → 待办 → approve (issue 17 item 3)', () => {
     expect(await act(req.id, 'submit', tok.lina as string)).toMatchObject({ code: 200, data: { auditState: 2 } });
     const tasks = await ctx.t.app.db.selectFrom('flow_task').select(['id', 'status']).where('id', 'like', `${req.id}%`).execute();
     expect(tasks).toEqual([{ id: req.id, status: 1 }]);
+    // While a task is in approval the requisition cannot be edited (待审核 refuses UpdateReq), so its summary cannot go
+    // stale then; an edit after rejection reaches the approver with the resubmission (30 → 10)
+    const op = await opOf('zhouqiang', req.id);
+    const resent = (await call('GET', `${W}/FlowBefore/${req.id}?taskOperatorId=${op}`, undefined, tok.zhouqiang)).data;
+    expect(resent.formData).toMatchObject({ lineCount: 1, totalQty: 10 });
     expect(await call('PUT', `${W}/FlowLaunch/${req.id}/Actions/Withdraw`, { handleOpinion: '再改改' }, tok.lina)).toMatchObject({ code: 200, data: { status: 4 } });
     expect((await info(req.id)).auditState).toBe(4);
   });
