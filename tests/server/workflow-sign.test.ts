@@ -52,4 +52,15 @@ describe('a node that requires a signature', () => {
     const detail = (await s.t.call('GET', `${W}/FlowBefore/${taskId}`, { token: tok.lina })).data;
     expect(detail.flowTaskOperatorRecordList.at(-1)).toMatchObject({ handleStatus: 0, handleOpinion: '重填', signImg: SIGN });
   });
+
+  it('refuses adding a signer or choosing CC on a node that does not allow them (hasFreeApprover, isCustomCopy)', async () => {
+    const taskId = await launch('签字三');
+    expect(await post('zhouqiang', `Audit/${await opOf('zhouqiang', taskId)}`, { signImg: SIGN })).toMatchObject({ code: 200 });
+    const op = await opOf('wangfang', taskId);
+    expect(await post('wangfang', `freeApprover/${op}`, { freeApproverUserId: demoUserId('chenjing'), freeApproverType: 1 })).toMatchObject({ code: 400, msg: '该节点不允许加签' });
+    expect(await post('wangfang', `freeApprover/${op}`, { freeApproverUserId: demoUserId('chenjing'), freeApproverType: 2 })).toMatchObject({ code: 400, msg: '该节点不允许加签' });
+    expect(await post('wangfang', `Audit/${op}`, { copyIds: demoUserId('chenjing') })).toMatchObject({ code: 400, msg: '该节点不允许审批人选择抄送人' });
+    expect(await opOf('wangfang', taskId)).toBe(op);
+    expect(await post('wangfang', `Audit/${op}`, { handleOpinion: '复核过' })).toMatchObject({ code: 200, data: { status: 2 } });
+  });
 });

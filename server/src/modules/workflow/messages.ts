@@ -37,6 +37,8 @@ type Key =
   | 'badTarget'
   | 'signRequired'
   | 'badSign'
+  | 'noAddSigner'
+  | 'noCustomCopy'
   | 'nodeNotRunning'
   | 'flowBroken'
   | 'subFlowUnsupported'
@@ -98,6 +100,8 @@ const table: MessageTable<Key> = {
     badTarget: '所选人员无效（不能是自己、已停用或已在本节点）',
     signRequired: '该节点需要手写签名，请先签名',
     badSign: '签名图片格式不正确',
+    noAddSigner: '该节点不允许加签',
+    noCustomCopy: '该节点不允许审批人选择抄送人',
     nodeNotRunning: '该节点不在审批中',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
@@ -158,6 +162,8 @@ const table: MessageTable<Key> = {
     badTarget: 'The chosen user is not valid (yourself, disabled, or already on this node)',
     signRequired: 'This step requires your signature: please sign first',
     badSign: 'The signature image is not valid',
+    noAddSigner: 'This step does not allow adding a signer',
+    noCustomCopy: 'This step does not let the approver choose who is copied',
     nodeNotRunning: 'The node is not in approval',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',

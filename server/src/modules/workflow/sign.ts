@@ -14,6 +14,25 @@ export function assertSign(flow: CompiledFlow, state: TaskState, action: Action,
   if (signImg && !SIGN_IMG.test(signImg)) throw fail(400, 'badSign');
   if (signImg || (action.type !== 'audit' && action.type !== 'reject')) return;
   const nodeId = state.operators.find((o) => o.id === action.operatorId)?.nodeId;
-  const hasSign = nodeId ? flow.nodes[nodeId]?.props.hasSign : undefined;
-  if (hasSign === true || hasSign === 1 || hasSign === '1') throw fail(400, 'signRequired');
+  if (nodeId && isOn(flow.nodes[nodeId]?.props.hasSign)) throw fail(400, 'signRequired');
+}
+
+/** A node property set as JNPF writes booleans (true, 1 or '1'). */
+function isOn(v: unknown): boolean {
+  return v === true || v === 1 || v === '1';
+}
+
+/**
+ * The approver's options of a node (JNPF `hasFreeApprover`, `isCustomCopy`; issue 15): adding a signer (before, or
+ * after through an agree) needs `hasFreeApprover`; an agree that names CC users (`copyIds`) needs `isCustomCopy`.
+ * The task page offers them only then; the server refuses them otherwise. Checked after the engine accepted the action.
+ * @throws 400 noAddSigner (该节点不允许加签), 400 noCustomCopy.
+ */
+export function assertNodeOptions(flow: CompiledFlow, state: TaskState, action: Action): void {
+  if (action.type !== 'audit' && action.type !== 'addSigner') return;
+  const nodeId = state.operators.find((o) => o.id === action.operatorId)?.nodeId;
+  const props = nodeId ? flow.nodes[nodeId]?.props : undefined;
+  const addsSigner = action.type === 'addSigner' || !!action.addSignerAfter;
+  if (addsSigner && !isOn(props?.hasFreeApprover)) throw fail(400, 'noAddSigner');
+  if (action.type === 'audit' && action.copyIds?.length && !isOn(props?.isCustomCopy)) throw fail(400, 'noCustomCopy');
 }

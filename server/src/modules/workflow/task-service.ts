@@ -18,7 +18,7 @@ import { flowFormOf } from './launch-form';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
 import type { FlowTaskBody } from './schemas';
-import { assertSign } from './sign';
+import { assertNodeOptions, assertSign } from './sign';
 import { lockTask, saveTransition, snapshotOf, stateOf, type TaskRow } from './task-repository';
 
 /** The signed-in caller of a runtime action. */
@@ -127,6 +127,7 @@ export async function runAction(db: Db, taskId: string, caller: Caller, action: 
     model = edits.model;
     const t = await transition(tx, row, action, edits.data, now);
     assertSign(t.flow, t.state, action, signImg);
+    assertNodeOptions(t.flow, t.state, action);
     if (signImg) for (const e of t.effects) if (e.kind === 'record' && e.userId === caller.userId && (e.handleStatus === 0 || e.handleStatus === 1)) Object.assign(e, { signImg });
     await saveTransition(tx, row, t.flow, t.state, t.effects, edits.data ? { form_data: edits.data } : {});
     return cascade(tx, { row, status: t.state.status, effects: t.effects });
