@@ -2,6 +2,7 @@ import {
   ApartmentOutlined,
   ApiOutlined,
   AppstoreAddOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
   BarcodeOutlined,
@@ -28,6 +29,7 @@ import {
   GroupOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  LineChartOutlined,
   LineOutlined,
   LinkOutlined,
   LockOutlined,
@@ -49,7 +51,6 @@ import {
   UserAddOutlined,
   UserOutlined,
   UserSwitchOutlined,
-  AppstoreOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -88,6 +89,7 @@ export const PALETTE_ICONS: Record<string, ComponentType> = {
   GroupOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  LineChartOutlined,
   LineOutlined,
   LinkOutlined,
   LockOutlined,

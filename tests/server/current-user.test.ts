@@ -114,7 +114,10 @@ describe('current user: profile', () => {
 
   it('Authorize answers the granted menus and buttons as trees; an administrator holds everything', async () => {
     const mine = await t.call('GET', `${BASE}/Authorize`, { token: alice });
-    expect(mine.data).toEqual({ module: [], button: [], column: [], form: [], resource: [] });
+    // Only the menus open to every signed-in user (the 工作流程 views, issue 15) are held without a grant.
+    expect({ ...mine.data, module: [] }).toEqual({ module: [], button: [], column: [], form: [], resource: [] });
+    const open = mine.data.module as Array<{ enCode: string; children: Array<{ enCode: string }> }>;
+    expect(open.map((m) => [m.enCode, m.children.map((c) => c.enCode)])).toEqual([['workFlow', ['addFlow', 'flowTodo', 'flowDone', 'flowCirculate', 'flowLaunch', 'flowDelegate']]]);
     const menus = await t.app.db.selectFrom('module').select(['id', 'parent_id']).where('enabled_mark', '=', 1).execute();
     const btn = await t.app.db.selectFrom('module_button').select(['id', 'module_id', 'en_code']).executeTakeFirst();
     const all = await t.call('GET', `${BASE}/Authorize`, { token: admin });
@@ -125,7 +128,7 @@ describe('current user: profile', () => {
     const chain = [btn!.module_id, parent.parent_id].filter((id) => id && id !== '-1');
     await grant(t.app, 'User', aliceId, [...chain.map((id) => ['module', id] as ['module', string]), ['button', btn!.id]]);
     const granted = await t.call('GET', `${BASE}/Authorize`, { token: alice });
-    expect(count(granted.data.module)).toBe(chain.length);
+    expect(count(granted.data.module)).toBe(chain.length + count(open as never));
     const flat = JSON.stringify(granted.data.button);
     expect(flat).toContain(btn!.en_code);
     expect(flat).toContain('"kind":"button"');

@@ -17,7 +17,7 @@ const P = '/api/system/printDev';
 const find = async (keyword: string) => (await request<Page>(P, { query: { keyword, pageSize: 50 } })).list;
 
 pageTestServerLifecycle(async () => {
-  await request(P, { method: 'post', json: { fullName: '采购申请单', enCode: 'purchaseReq', category: 'flow', type: 1, printTemplate: '<h1>采购申请</h1>' } });
+  await request(P, { method: 'post', json: { fullName: '出货申请单', enCode: 'shipReq', category: 'flow', type: 1, printTemplate: '<h1>出货申请</h1>' } });
   await request(P, { method: 'post', json: { fullName: '单号条码', enCode: 'orderCode', category: 'label', datasets: [{ sql: 'select cast(@formId as text) as code' }], printTemplate: '<p>单号 {{ code }}</p><p>{{ code | qrcode: 60 }}</p>' } });
   await request(P, { method: 'post', json: { fullName: '纸箱标签', enCode: 'cartonLabel', category: 'label', paper: 'custom', width: 100, height: 50, printTemplate: '<p>标签</p>' } });
 });
@@ -30,13 +30,13 @@ const row = (name: string) => rows().find((r) => r.includes(name)) ?? '';
 describe('打印模板 page config', () => {
   it('lists templates with category and type under data-page=systemPrintDev; the 分类 search keeps one category', async () => {
     page();
-    await waitFor(() => expect(row('采购申请单')).toContain('流程表单'), WAIT);
+    await waitFor(() => expect(row('出货申请单')).toContain('流程表单'), WAIT);
     expect(screen.getByTestId('model-list').getAttribute('data-page')).toBe('systemPrintDev');
     expect(row('纸箱标签')).toContain('标签');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '分类' }));
     fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '标签') as HTMLElement, WAIT));
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(row('采购申请单')).toBe(''), WAIT);
+    await waitFor(() => expect(row('出货申请单')).toBe(''), WAIT);
     expect(row('纸箱标签')).toContain('cartonLabel');
   });
 
@@ -118,9 +118,9 @@ describe('打印模板 page config', () => {
   it('speaks English (spec 000 §9)', async () => {
     await act(() => changeLanguage('en'));
     page();
-    await waitFor(() => expect(row('采购申请单')).not.toBe(''), WAIT);
+    await waitFor(() => expect(row('出货申请单')).not.toBe(''), WAIT);
     expect(screen.getByRole('button', { name: /New template/ })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Template name' })).toBeTruthy();
-    expect(screen.getByLabelText('Copy 采购申请单')).toBeTruthy();
+    expect(screen.getByLabelText('Copy 出货申请单')).toBeTruthy();
   });
 });

@@ -14,7 +14,15 @@ pageTestServerLifecycle();
 resetAfterEach();
 
 const row = (name: string) => gridRows().find((r) => r.includes(name)) ?? '';
-const dialog = async () => within(await waitFor(() => document.querySelector('.kd-page-action') as HTMLElement, WAIT));
+// The action dialog loads on first opening (runtime/LazyDialogs): wait until it is there.
+const dialog = async () =>
+  within(
+    await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.kd-page-action');
+      if (!el) throw new Error('no action dialog yet');
+      return el;
+    }, WAIT),
+  );
 
 describe('系统配置 page config', () => {
   it('shows each group’s settings and saves the lockout threshold, which the summary then shows', async () => {
