@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { checkRegressions } from './lib/report';
+import { serveFolder } from './lib/static-page';
 import { fixed, median, percentile, spread } from './lib/stats';
 
 /**
@@ -38,21 +38,6 @@ async function buildPage(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'kd-form-bench-'));
   await build({ root: join(ROOT, 'bench/form'), base: './', configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true, chunkSizeWarningLimit: 5000 } });
   return out;
-}
-
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = readFileSync(join(dir, path === '/' ? 'index.html' : path));
-      res.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
 }
 
 async function measure(page: Page, url: string, mode: Mode, throttle: number): Promise<Sample> {
@@ -106,7 +91,7 @@ async function measure(page: Page, url: string, mode: Mode, throttle: number): P
 async function main() {
   const loadBefore = loadavg();
   const dir = await buildPage();
-  const { server, url } = await serve(dir);
+  const { server, url } = await serveFolder(dir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   const run = async (mode: Mode, throttle: number) => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, vi } from 'vitest';
@@ -52,3 +52,21 @@ export const openForm = async () => within((await screen.findByTestId('model-for
 
 /** Clicks the open form's OK button. */
 export const clickOk = () => fireEvent.click(screen.getByTestId('model-form-ok'));
+
+/** Opens the organisation picker inside `scope` (its last combobox), waits for its tree, types `user` and clicks the user's node. */
+export async function pickUser(scope: HTMLElement, user: string): Promise<void> {
+  const box = await waitFor(() => within(scope).getAllByRole('combobox').at(-1) as HTMLElement, WAIT);
+  fireEvent.mouseDown(box);
+  // The tree loads on opening: under load, typing earlier finds nothing.
+  await waitFor(() => {
+    if (!document.querySelector('.ant-select-tree-title')) throw new Error('no tree yet');
+  }, WAIT);
+  fireEvent.change(box, { target: { value: user } });
+  fireEvent.click(
+    await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-tree-title')].find((e) => e.textContent?.startsWith(user));
+      if (!found) throw new Error(`no ${user}`);
+      return found as HTMLElement;
+    }, WAIT),
+  );
+}

@@ -10,7 +10,7 @@ import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
-import { gridRows, WAIT } from '../views/configPageTesting';
+import { gridRows, pickUser, WAIT } from '../views/configPageTesting';
 import FlowTaskPage from './FlowTaskPage';
 
 /**
@@ -84,18 +84,7 @@ async function act(action: string, user?: string) {
   fireEvent.click(await screen.findByTestId(`flow-action-${action}`, {}, WAIT));
   const dialog = await screen.findByTestId('flow-action-dialog', {}, WAIT);
   if (user) {
-    const box = await waitFor(() => within(dialog).getAllByRole('combobox').at(-1) as HTMLElement, WAIT);
-    fireEvent.mouseDown(box);
-    // The picker loads its tree on mounting: under load, typing earlier finds nothing.
-    await waitFor(() => expect(document.querySelector('.ant-select-tree-title')).toBeTruthy(), WAIT);
-    fireEvent.change(box, { target: { value: user } });
-    fireEvent.click(
-      await waitFor(() => {
-        const found = [...document.querySelectorAll('.ant-select-tree-title')].find((e) => e.textContent?.startsWith(user));
-        if (!found) throw new Error(`no ${user}`);
-        return found as HTMLElement;
-      }, WAIT),
-    );
+    await pickUser(dialog, user);
   }
   fireEvent.click(screen.getByTestId('flow-action-ok'));
 }

@@ -10,7 +10,7 @@ import type { UserInfo } from '../../api/oauth';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import { userInfoAtom } from '../session/atoms';
 import ConfigPage from '../views/ConfigPage';
-import { gridRows, WAIT } from '../views/configPageTesting';
+import { gridRows, pickUser, WAIT } from '../views/configPageTesting';
 import FlowTaskPage from './FlowTaskPage';
 
 /**
@@ -93,22 +93,6 @@ async function openTodo(title: string) {
   const op = (await list('zhouqiang', 1)).find((r) => r.processId === ids[title]);
   renderAs('zhouqiang', `/workFlow/task?taskId=${ids[title]}&operatorId=${op?.id}&from=todo`);
   return screen.findByTestId('flow-task-page', {}, WAIT);
-}
-
-/** Opens the picker inside `scope`, waits for its tree, types `user` and clicks its tree node. */
-async function pickUser(scope: HTMLElement, user: string) {
-  const box = await waitFor(() => within(scope).getAllByRole('combobox').at(-1) as HTMLElement, WAIT);
-  fireEvent.mouseDown(box);
-  // The tree loads on opening: search once it is there.
-  await waitFor(() => expect(document.querySelector('.ant-select-tree-title')).toBeTruthy(), WAIT);
-  fireEvent.change(box, { target: { value: user } });
-  fireEvent.click(
-    await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-tree-title')].find((e) => e.textContent?.startsWith(user));
-      if (!found) throw new Error(`no ${user}`);
-      return found as HTMLElement;
-    }, WAIT),
-  );
 }
 
 /** After 确定: the page goes back to 待办 once the server accepted (only then may the test switch the client's token). */
