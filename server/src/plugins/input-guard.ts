@@ -203,9 +203,31 @@ function guardMultipart(req: FastifyRequest): void {
 }
 
 /**
- * Installs the guard on the root instance (app.ts, before access control and the modules): an onRequest hook checks
- * the route params and the query string (so even access checks never query with them) and wraps the multipart
- * readers; a preValidation hook checks the parsed body (JSON, form-encoded, text). Refusals answer the envelope's 400.
+ * Drops the query keys whose value is empty (`type=`, `keyword=`; an array of only empty strings too) from the parsed
+ * query, in place, so schema validation and handlers see them absent (issue 22 item 6): JNPF's web client sends
+ * every search member, filled or not (the bell: Mnxhp src/layout/components/MessageList.vue:88-93 `type: ''` and
+ * :110 `isRead = ''`; the message page: src/views/basic/messageRecord/index.vue:130-131). A key given both empty
+ * and filled (`a=&a=x`) keeps its filled values.
+ */
+export function dropEmptyQueryKeys(query: unknown): void {
+  if (!query || typeof query !== 'object') return;
+  const q = query as Record<string, unknown>;
+  for (const key of Object.keys(q)) {
+    const value = q[key];
+    if (value === '') delete q[key];
+    else if (Array.isArray(value) && value.some((v) => v === '')) {
+      const kept = value.filter((v) => v !== '');
+      if (kept.length === 0) delete q[key];
+      else q[key] = kept.length === 1 ? kept[0] : kept;
+    }
+  }
+}
+
+/**
+ * Installs the guard on the root instance (app.ts, before access control and the modules): an onRequest hook drops
+ * empty query keys (dropEmptyQueryKeys: empty means absent), checks the route params and the query string (so even
+ * access checks never query with them) and wraps the multipart readers; a preValidation hook checks the parsed body
+ * (JSON, form-encoded, text). Refusals answer the envelope's 400.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
@@ -213,6 +235,7 @@ export function registerInputGuard(app: FastifyInstance): void {
       const flaw = isBadText(name) ? { path: name, key: 'invalid' as const } : findInputFlaw(value, { key: name, parent: null });
       if (flaw) throw refusal(req, flaw, name);
     }
+    dropEmptyQueryKeys(req.query);
     assertCleanInput(req, req.query, 'query');
     if (req.headers['content-type']?.toLowerCase().startsWith('multipart/')) guardMultipart(req);
   });
