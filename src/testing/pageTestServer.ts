@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from '@testing-library/react';
@@ -11,6 +10,7 @@ import { configureClient } from '../api/client';
 import { initI18n } from '../i18n';
 import { bufferedFetch } from './fakeApi';
 import { freePort } from './freePort';
+import { copySeededTemplate, endServer, spawnServer, waitListening } from './pageTemplate';
 
 /** The admin password of the test server. */
 const PASSWORD = 'Admin@123';
@@ -22,55 +22,32 @@ export interface PageTestServer {
   stop: () => Promise<void>;
 }
 
-/** True once something accepts TCP connections on the port (the server listens only after migrations and seed). */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const sock = connect(port, '127.0.0.1');
-    sock.once('connect', () => {
-      sock.destroy();
-      resolve(true);
-    });
-    sock.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Starts the real API server in a child process (the DOM test environment cannot host it: PGlite and the migration
- * loader need Node's own URL/file handling), signs in as admin, lets happy-dom call it cross-origin and points the
- * api client at it. Throws after 90 s without an answer. `stop()` ends the process and deletes its data.
+ * loader need Node's own URL/file handling) on a copy of the seeded data folder (pageTemplate.ts: no migrations or
+ * first seeding per file), signs in as admin, lets happy-dom call it cross-origin and points the api client at it.
+ * Throws after 90 s without an answer (plus up to 90 s when the template is built first). `stop()` ends the process and deletes its data.
  */
 export async function startPageTestServer(): Promise<PageTestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kd-page-'));
   const root = process.cwd();
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), KD_DATA_DIR: dataDir, KD_ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
   const url = `http://127.0.0.1:${port}`;
   // happy-dom enforces CORS on fetch; the page runs on another origin than the API here.
   (globalThis as unknown as { happyDOM?: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }).happyDOM!.settings.fetch.disableSameOriginPolicy = true;
+  let child: ChildProcess | undefined;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    if (child) await endServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`test server did not start: ${stderr.slice(-2000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  try {
+    await copySeededTemplate(root, dataDir, PASSWORD, 90_000);
+    const server = spawnServer(root, port, dataDir, PASSWORD);
+    child = server.child;
+    await waitListening(child, port, server.stderr, 90_000);
+  } catch (err) {
+    await stop();
+    throw err;
   }
   const res = await fetch(`${url}/api/oauth/Login`, {
     method: 'POST',
@@ -90,7 +67,7 @@ export async function startPageTestServer(): Promise<PageTestServer> {
 /**
  * Registers the page-test lifecycle shared by the DOM tests against the real server (admin pages, the model runtime;
  * call at the top level of the test file):
- * beforeAll (120 s): Chinese UI, start the real server (startPageTestServer), then `seed()` if given, e.g. rows to list;
+ * beforeAll (180 s: the first file of a run may build the seeded template): Chinese UI, start the real server (startPageTestServer), then `seed()` if given, e.g. rows to list;
  * afterAll: stop it; afterEach: unmount what the test rendered and close antd toasts. Hooks the file registers
  * afterwards run after these before-hooks and before these after-hooks (vitest's stack order).
  */
@@ -100,7 +77,7 @@ export function pageTestServerLifecycle(seed?: () => Promise<unknown>): void {
     initI18n('zh');
     server = await startPageTestServer();
     await seed?.();
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
   });
