@@ -36,4 +36,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./page-extension/routes'),
   () => import('./print/routes'),
   () => import('./purchasing/routes'),
+  () => import('./portal/routes'),
 ];

@@ -39,6 +39,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('../../modules/backup/seed'),
   () => import('../../modules/sysconfig/seed'),
   () => import('./ops-menus'),
+  () => import('./portal-demo'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

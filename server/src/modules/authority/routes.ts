@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { type Holdings, holdingsOf, holds, ITEM_TABLES, ITEM_TYPES, type ItemType } from '../../permissions/holdings';
 import { ok } from '../../plugins/envelope';
 import { menuFail } from '../menu/messages';
+import { visiblePortals } from '../portal/repository';
 import explainRoutes from './explain-routes';
 import objectRoutes from './object-routes';
 
@@ -76,10 +77,16 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       const { type, objectType, moduleIds } = req.body;
       if (!(await objectExists(db, objectType, req.params.objectId))) throw menuFail(400, 'grantObjectMissing');
       const h = await holdingsOf(db, req.auth!);
+      if (type === 'portal') {
+        // Portals (issue 16 item 3): a flat list of the enabled portals the caller may see (administrators: all).
+        const list = (await visiblePortals(db, req.auth!)).map((p) => ({ id: p.id, parentId: '0', fullName: p.full_name, enCode: p.en_code, children: [] }));
+        const granted = new Set((await grantsOf(db, objectType, req.params.objectId, h)).portal);
+        return ok({ list, ids: list.map((p) => p.id).filter((id) => granted.has(id)), all: list.map((p) => p.id) });
+      }
       const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'category', 'sort_code']).where('enabled_mark', '=', 1).orderBy('sort_code').execute();
       const held = menus.filter((m) => h.modules.has(m.id) && (!moduleIds?.length || type === 'module' || moduleIds.includes(m.id)));
       const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, category: m.category, children: [] as unknown[] }]));
-      if (type !== 'module' && type !== 'portal') {
+      if (type !== 'module') {
         for (const it of h.items[type]) nodes.get(it.moduleId)?.children.push({ id: it.id, parentId: it.moduleId, fullName: it.fullName, enCode: it.enCode, children: [] });
       }
       const roots: unknown[] = [];
@@ -88,7 +95,7 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
         if (p) p.children.push(n);
         else roots.push(n);
       }
-      const all = type === 'module' ? [...nodes.keys()] : type === 'portal' ? [...h.portals] : h.items[type].filter((i) => nodes.has(i.moduleId)).map((i) => i.id);
+      const all = type === 'module' ? [...nodes.keys()] : h.items[type].filter((i) => nodes.has(i.moduleId)).map((i) => i.id);
       const granted = new Set((await grantsOf(db, objectType, req.params.objectId, h))[type]);
       return ok({ list: roots, ids: all.filter((id) => granted.has(id)), all });
     },
@@ -111,7 +118,7 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       const types = ITEM_TYPES.filter((k) => Array.isArray(req.body[k]));
       for (const type of types) {
         const ids = [...new Set(req.body[type] ?? [])];
-        const exists = type === 'portal' ? new Set(ids) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).execute()).map((r) => r.id));
+        const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).execute()).map((r) => r.id));
         const bad = ids.find((id) => !exists.has(id) || !holds(h, type, id));
         if (bad) throw menuFail(403, 'grantNotHeld', { detail: `${type}:${bad.slice(0, 100)}` });
       }

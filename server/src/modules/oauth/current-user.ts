@@ -1,6 +1,7 @@
 import { toMs } from '../../db/json';
 import { avatarUrl } from '../current-user/repository';
 import { suppliesOf } from '../current-user/settings-repository';
+import { defaultPortalId } from '../portal/repository';
 import type { Db } from '../../db/types';
 import { type HeldItem, holdingsOf } from '../../permissions/holdings';
 import type { SessionInfo } from '../../plugins/permissions';
@@ -138,7 +139,7 @@ export async function userInfo(db: Db, session: SessionInfo): Promise<Record<str
     positionIds,
     roleIds: rel.filter((r) => r.object_type === 'Role').map((r) => r.object_id),
     isAdministrator: u.is_administrator,
-    portalId: u.portal_id ?? '',
+    portalId: await defaultPortalId(db, session, u.portal_id),
     extendProperty: u.property_json?.trim() ? u.property_json : '{}',
     supplyIds: await suppliesOf(db, u.id),
     currentSupply: u.current_supply ?? '',
