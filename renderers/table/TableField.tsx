@@ -1,140 +1,193 @@
-import type { FieldProps, UiSchema, Widget } from '@rjsf/utils';
+import type { FieldProps, UiSchema } from '@rjsf/utils';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Empty } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
-import { useCallback } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FieldConfig } from '../../schemas/field';
-import { summaryRow } from '../../src/engine/summary';
-import { FormValuesContext } from '../_shared/FormValuesContext';
+import { evaluateFormula, type FormulaToken, isValidFormula } from '../../src/engine/formula';
+import { pasteLines } from './paste';
+import { type Row, type TableCtx, TableRow, TD, TH } from './TableRow';
+import { useLines } from './useLines';
 
-type Row = Record<string, unknown>;
 const NUMERIC = new Set(['numInput', 'calculate']);
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-const noop = () => {};
+const EMPTY_ROWS: Row[] = [];
+/** Above this many lines only the lines in view (plus a margin) are in the page. */
+export const VIRTUAL_FROM = 40;
+/** Estimated line height (px) before a line is measured, and the height of the scrolling body of a long table. */
+const LINE_PX = 41;
+const VIEW_PX = 520;
+
+/** A line with its calculate cells (valid expressions) recomputed as the calculate widget shows them (spec 001 §4). */
+function deriveWith(calculated: FieldConfig[]): ((row: Row) => Row) | undefined {
+  if (!calculated.length) return undefined;
+  return (row) => {
+    const out = { ...row };
+    for (const c of calculated) out[c.__vModel__ as string] = evaluateFormula(c.expression as FormulaToken[], out, typeof c.precision === 'number' ? c.precision : undefined);
+    return out;
+  };
+}
 
 /**
- * The sub-table rjsf field (compile.ts `'ui:field': 'table'`): one row per item, one cell per column field rendered
- * with that column's widget; 添加 appends a row, 删除 removes one. A cell failing validation shows 不能为空 when empty
+ * The sub-table rjsf field (compile.ts `'ui:field': 'table'`): one line per item, one cell per column field rendered
+ * with that column's widget; 添加 appends a line, 删除 removes one. A cell failing validation shows 不能为空 when empty
  * (spec 001 §5 "Inline table required cells") or its rule's message. With `show-summary` a 合计 row sums the numeric
- * columns (numInput, calculate; limited to `summaryField` when set) to 2 decimals; other columns stay blank.
- * Each row provides its own values to calculate cells (FormValuesContext).
+ * columns (numInput, calculate; limited to `summaryField` when set) to 2 decimals; other columns stay blank. Each line
+ * provides its own values to calculate cells (FormValuesContext).
+ *
+ * Built to scale (issue 25 item 1): above {@link VIRTUAL_FROM} lines the body scrolls and only the lines in view are
+ * rendered (@tanstack/react-virtual); cells' handlers are stable and lines memoised, so a keystroke renders one line;
+ * the 合计 row is kept incrementally (useLines). A block copied from Excel pasted into a cell fills the editable
+ * columns from there, appending lines (paste.ts). Enter in a text cell moves to the same column of the next line.
  */
 export default function TableField({ formData, errorSchema, uiSchema, schema, registry, disabled, readonly, onChange, fieldPathId }: FieldProps) {
   const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
-  const rows: Row[] = Array.isArray(formData) ? formData : [];
-  const itemProps = ((schema.items as JSONSchema7 | undefined)?.properties ?? {}) as Record<string, JSONSchema7>;
-  const required = new Set(((schema.items as JSONSchema7 | undefined)?.required ?? []) as string[]);
-  const columns = ((field?.__config__.children ?? []) as FieldConfig[]).filter((c) => c.__vModel__ && itemProps[c.__vModel__]);
+  const rows: Row[] = Array.isArray(formData) ? formData : EMPTY_ROWS;
+  const items = schema.items as JSONSchema7 | undefined;
   const locked = !!disabled || !!readonly;
-  const emit = useCallback((next: Row[]) => onChange(next.length ? next : undefined, fieldPathId.path), [onChange, fieldPathId]);
-  const setCell = (i: number, col: string, v: unknown) => {
-    const next = rows.map((r, j) => (j === i ? { ...r, [col]: v } : r));
-    if (v === undefined) delete next[i][col];
-    emit(next);
+  const shape = useMemo(() => {
+    const itemProps = (items?.properties ?? {}) as Record<string, JSONSchema7>;
+    const columns = ((field?.__config__.children ?? []) as FieldConfig[]).filter((c) => c.__vModel__ && itemProps[c.__vModel__]);
+    const sum = columns
+      .filter((c) => NUMERIC.has(c.__config__.kdKey))
+      .map((c) => c.__vModel__ as string)
+      .filter((m) => !Array.isArray(field?.summaryField) || !field.summaryField.length || (field.summaryField as string[]).includes(m));
+    const editable = columns.filter((c) => c.__config__.kdKey !== 'calculate' && !c.disabled);
+    const calculated = columns.filter((c) => c.__config__.kdKey === 'calculate' && Array.isArray(c.expression) && isValidFormula(c.expression as FormulaToken[]));
+    return { itemProps, columns, editable, required: new Set((items?.required ?? []) as string[]), summary: field?.['show-summary'] ? { columns: ['__index', ...columns.map((c) => c.__vModel__ as string)], sum } : null, derive: deriveWith(calculated) };
+  }, [items, field]);
+  const target = useRef({ onChange, path: fieldPathId.path });
+  target.current = { onChange, path: fieldPathId.path };
+  const emit = useCallback((next: Row[]) => target.current.onChange(next.length ? next : undefined, target.current.path), []);
+  const lines = useLines(rows, emit, shape.summary, shape.derive);
+  const ctx = useMemo<TableCtx>(
+    () => ({
+      columns: shape.columns,
+      itemProps: shape.itemProps,
+      itemUi: (uiSchema?.items ?? {}) as Record<string, UiSchema>,
+      required: shape.required,
+      registry,
+      disabled: !!disabled,
+      readonly: !!readonly,
+      locked,
+      idPrefix: fieldPathId.$id,
+      setCell: lines.setCell,
+      remove: lines.remove,
+    }),
+    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove],
+  );
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUAL_FROM;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const getItemKey = useCallback((i: number) => lines.keyOf(rowsRef.current[i]), [lines.keyOf]);
+  const v = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_PX,
+    getItemKey,
+    overscan: 8,
+    paddingStart: LINE_PX,
+    initialRect: { width: 800, height: VIEW_PX },
+    // A body not laid out yet (a closed tab, a test DOM) counts as full height: its first lines are rendered anyway.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (r) => cb(r.height ? r : { width: r.width, height: VIEW_PX })),
+    // Likewise a line measured 0 px high keeps its estimate.
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || LINE_PX,
+  });
+  const shown = virtual ? v.getVirtualItems().map((x) => x.index) : rows.map((_, i) => i);
+  const items0 = virtual ? v.getVirtualItems() : [];
+  const padTop = virtual && items0.length ? items0[0].start - LINE_PX : 0;
+  const padBottom = virtual && items0.length ? v.getTotalSize() - (items0[items0.length - 1]?.end ?? 0) : 0;
+
+  // After 添加 or Enter: bring the line into view and focus its cell once it is rendered.
+  const focusNext = useRef<{ line: number; col?: string; tries: number } | null>(null);
+  useEffect(() => {
+    const want = focusNext.current;
+    if (!want) return;
+    const cell = `td[data-row="${want.line}"]${want.col ? `[data-col="${want.col}"]` : ''}`;
+    const el = scroller.current?.querySelector<HTMLElement>(`${cell} input, ${cell} textarea`);
+    want.tries += 1;
+    if (el || !virtual || want.tries > 5) focusNext.current = null;
+    if (el) el.focus();
+    else if (focusNext.current) v.scrollToIndex(want.line, { align: 'auto' });
+  });
+  const add = () => {
+    focusNext.current = { line: lines.add(), tries: 0 };
   };
-  const summary = field?.['show-summary']
-    ? summaryRow(
-        rows,
-        ['__index', ...columns.map((c) => c.__vModel__!)],
-        {
-          sum: columns
-            .filter((c) => NUMERIC.has(c.__config__.kdKey))
-            .map((c) => c.__vModel__!)
-            .filter((m) => !Array.isArray(field.summaryField) || !field.summaryField.length || (field.summaryField as string[]).includes(m)),
-        },
-      )
-    : null;
-  const errorsOf = (i: number, col: string) => ((errorSchema as Record<string, Record<string, { __errors?: string[] }>> | undefined)?.[i]?.[col]?.__errors ?? []);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const t = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.shiftKey || t.tagName !== 'INPUT' || t.closest('.ant-select, .ant-picker, .ant-cascader')) return;
+    const td = t.closest<HTMLElement>('td[data-row]');
+    if (!td) return;
+    e.preventDefault();
+    const line = Number(td.dataset.row) + 1;
+    if (line >= rowsRef.current.length) return;
+    focusNext.current = { line, col: td.dataset.col, tries: 0 };
+    if (virtual) v.scrollToIndex(line, { align: 'auto' });
+    const el = scroller.current?.querySelector<HTMLElement>(`td[data-row="${line}"][data-col="${td.dataset.col}"] input`);
+    if (el) {
+      focusNext.current = null;
+      el.focus();
+    }
+  };
+  const onPaste = (e: ClipboardEvent<HTMLElement>) => {
+    if (locked) return;
+    const td = (e.target as HTMLElement).closest<HTMLElement>('td[data-row][data-col]');
+    const text = e.clipboardData.getData('text/plain');
+    if (!td || !/[\t\n\r]/.test(text.replace(/(\r\n|\r|\n)$/, ''))) return;
+    e.preventDefault();
+    const { rows: next, changed } = pasteLines(rowsRef.current, Number(td.dataset.row), String(td.dataset.col), text, shape.editable, shape.itemProps);
+    if (changed.length) lines.replaceLines(next, changed);
+  };
+
+  const summary = lines.totalsFor(rows);
+  const errs = errorSchema as Record<string, Record<string, { __errors?: string[] }>> | undefined;
+  const sticky = virtual ? ({ position: 'sticky', zIndex: 2 } as const) : null;
   return (
     <div className="kd-subtable" id={fieldPathId.$id}>
-      <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th style={TH}>序号</th>
-            {columns.map((c) => (
-              <th key={c.__vModel__} style={TH}>
-                {required.has(c.__vModel__!) ? <span style={{ color: '#ff4d4f' }}>*</span> : null}
-                {c.__config__.label ?? c.__vModel__}
-              </th>
-            ))}
-            {locked ? null : <th style={TH}>操作</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <FormValuesContext.Provider key={i} value={row}>
-              <tr>
-                <td style={TD}>{i + 1}</td>
-                {columns.map((c) => {
-                  const col = c.__vModel__!;
-                  const W = registry.widgets[c.__config__.kdKey] as Widget | undefined;
-                  const errs = errorsOf(i, col);
-                  const msg = errs.length ? (isEmpty(row[col]) ? '不能为空' : errs[0]) : null;
-                  return (
-                    <td key={col} style={TD}>
-                      {W ? (
-                        <W
-                          id={`${fieldPathId.$id}_${i}_${col}`}
-                          name={col}
-                          label={String(c.__config__.label ?? col)}
-                          hideLabel
-                          value={row[col]}
-                          schema={itemProps[col]}
-                          uiSchema={((uiSchema?.items as Record<string, UiSchema> | undefined)?.[col] ?? {}) as UiSchema}
-                          options={{ field: c } as never}
-                          registry={registry}
-                          required={required.has(col)}
-                          disabled={!!disabled}
-                          readonly={!!readonly}
-                          rawErrors={errs}
-                          onChange={(v: unknown) => setCell(i, col, v)}
-                          onBlur={noop}
-                          onFocus={noop}
-                        />
-                      ) : (
-                        <span>未知控件「{c.__config__.kdKey}」</span>
-                      )}
-                      {msg ? (
-                        <div role="alert" className="kd-field-error" style={{ color: '#ff4d4f', fontSize: 12 }}>
-                          {msg}
-                        </div>
-                      ) : null}
-                    </td>
-                  );
-                })}
-                {locked ? null : (
-                  <td style={TD}>
-                    <Button type="link" danger size="small" onClick={() => emit(rows.filter((_, j) => j !== i))}>
-                      删除
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            </FormValuesContext.Provider>
-          ))}
-        </tbody>
-        {summary ? (
-          <tfoot>
-            <tr className="kd-subtable-summary">
-              <td style={TD}>{summary.__index}</td>
-              {columns.map((c) => (
-                <td key={c.__vModel__} style={TD}>
-                  {summary[c.__vModel__!]}
-                </td>
+      <div ref={scroller} onPaste={onPaste} onKeyDown={onKeyDown} style={virtual ? { maxHeight: VIEW_PX, overflow: 'auto' } : undefined} data-virtual={virtual || undefined}>
+        <table style={{ width: '100%', borderCollapse: 'collapse', ...(virtual ? { tableLayout: 'fixed' } : {}) }}>
+          <thead>
+            <tr>
+              <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 64 } : {}) }}>序号</th>
+              {shape.columns.map((c) => (
+                <th key={c.__vModel__} style={{ ...TH, ...sticky, top: 0 }}>
+                  {shape.required.has(c.__vModel__ as string) ? <span style={{ color: '#ff4d4f' }}>*</span> : null}
+                  {c.__config__.label ?? c.__vModel__}
+                </th>
               ))}
-              {locked ? null : <td style={TD} />}
+              {locked ? null : <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 80 } : {}) }}>操作</th>}
             </tr>
-          </tfoot>
-        ) : null}
-      </table>
+          </thead>
+          <tbody>
+            {padTop > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padTop }} /> : null}
+            {shown.map((i) => {
+              const rowErr = errs?.[i];
+              return <TableRow key={lines.keyOf(rows[i])} ctx={ctx} row={rows[i]} line={i} errors={rowErr} errorsKey={rowErr ? JSON.stringify(rowErr) : ''} measure={virtual ? v.measureElement : undefined} />;
+            })}
+            {padBottom > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padBottom }} /> : null}
+          </tbody>
+          {summary ? (
+            <tfoot>
+              <tr className="kd-subtable-summary">
+                <td style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }}>{summary.__index}</td>
+                {shape.columns.map((c) => (
+                  <td key={c.__vModel__} style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }}>
+                    {summary[c.__vModel__ as string]}
+                  </td>
+                ))}
+                {locked ? null : <td style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }} />}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
       {rows.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
       {locked ? null : (
-        <Button type="dashed" block style={{ marginTop: 8 }} onClick={() => emit([...rows, {}])}>
+        <Button type="dashed" block style={{ marginTop: 8 }} onClick={add}>
           {String(field?.actionText || '添加')}
         </Button>
       )}
     </div>
   );
 }
-
-const TH = { border: '1px solid #f0f0f0', background: '#fafafa', padding: '6px 8px', textAlign: 'left', fontWeight: 500 } as const;
-const TD = { border: '1px solid #f0f0f0', padding: '4px 8px', verticalAlign: 'top' } as const;

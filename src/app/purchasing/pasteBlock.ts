@@ -1,16 +1,13 @@
 import type { ReqLine } from '../../api/purchasing';
+import { parseClipboard } from '../../engine/clipboard';
 
 /** The editable line columns, left to right, as the grid shows them (a pasted block fills them in this order). */
 export const LINE_FIELDS = ['materialCode', 'materialName', 'spec', 'unit', 'quantity', 'deliveryDate', 'supplier', 'remark'] as const;
 /** One editable line field. */
 export type LineField = (typeof LINE_FIELDS)[number];
 
-/** Splits clipboard text from Excel into rows of cells (tabs between cells, CR/LF between rows; a trailing newline ignored). */
-export function parseClipboard(text: string): string[][] {
-  const rows = text.replace(/\r\n?/g, '\n').split('\n');
-  if (rows.length > 1 && rows[rows.length - 1] === '') rows.pop();
-  return rows.map((r) => r.split('\t'));
-}
+/** Splits clipboard text from Excel into rows of cells (moved to the engine, shared with the sub-table paste). */
+export { parseClipboard };
 
 /** A pasted cell as the field's value: quantity → number (commas removed; not a number → null), others trimmed text. */
 function cellValue(field: LineField, cell: string): string | number | null {

@@ -1,0 +1,133 @@
+import type { Registry, UiSchema, Widget } from '@rjsf/utils';
+import { Button } from 'antd';
+import type { JSONSchema7 } from 'json-schema';
+import { memo, useCallback } from 'react';
+import type { FieldConfig } from '../../schemas/field';
+import { FormValuesContext } from '../_shared/FormValuesContext';
+
+/** One line of a sub-table: its values keyed by column `__vModel__`. */
+export type Row = Record<string, unknown>;
+/** A cell's errors as rjsf's ErrorSchema holds them. */
+type RowErrors = Record<string, { __errors?: string[] } | undefined> | undefined;
+
+/**
+ * What every line of one sub-table shares; built once per table (and when its columns, locks or registry change), so
+ * a line's props only change when its own values or errors do. `setCell`/`remove` read the latest lines themselves:
+ * their identity never changes.
+ */
+export interface TableCtx {
+  columns: FieldConfig[];
+  itemProps: Record<string, JSONSchema7>;
+  itemUi: Record<string, UiSchema>;
+  required: Set<string>;
+  registry: Registry;
+  disabled: boolean;
+  readonly: boolean;
+  locked: boolean;
+  /** The table's element id; a cell's input id is `<idPrefix>_<line>_<column>`. */
+  idPrefix: string;
+  setCell: (line: number, column: string, value: unknown) => void;
+  remove: (line: number) => void;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const noop = () => {};
+const NO_ERRORS: string[] = [];
+const sameList = (a: string[], b: string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+interface CellProps {
+  ctx: TableCtx;
+  column: FieldConfig;
+  line: number;
+  value: unknown;
+  errors: string[];
+}
+
+/** One cell: the column's widget with a handler bound to (line, column), re-rendered only when its value or errors change. */
+const Cell = memo(
+  function Cell({ ctx, column, line, value, errors }: CellProps) {
+    const col = column.__vModel__ as string;
+    const { setCell } = ctx;
+    const onChange = useCallback((v: unknown) => setCell(line, col, v), [setCell, line, col]);
+    const W = ctx.registry.widgets[column.__config__.kdKey] as Widget | undefined;
+    const msg = errors.length ? (isEmpty(value) ? '不能为空' : errors[0]) : null;
+    return (
+      <td style={TD} data-row={line} data-col={col}>
+        {W ? (
+          <W
+            id={`${ctx.idPrefix}_${line}_${col}`}
+            name={col}
+            label={String(column.__config__.label ?? col)}
+            hideLabel
+            value={value}
+            schema={ctx.itemProps[col] as never}
+            uiSchema={ctx.itemUi[col] ?? EMPTY_UI}
+            options={{ field: column } as never}
+            registry={ctx.registry}
+            required={ctx.required.has(col)}
+            disabled={ctx.disabled}
+            readonly={ctx.readonly}
+            rawErrors={errors}
+            onChange={onChange}
+            onBlur={noop}
+            onFocus={noop}
+          />
+        ) : (
+          <span>未知控件「{column.__config__.kdKey}」</span>
+        )}
+        {msg ? (
+          <div role="alert" className="kd-field-error" style={{ color: '#ff4d4f', fontSize: 12 }}>
+            {msg}
+          </div>
+        ) : null}
+      </td>
+    );
+  },
+  (a, b) => a.ctx === b.ctx && a.column === b.column && a.line === b.line && Object.is(a.value, b.value) && sameList(a.errors, b.errors),
+);
+
+const EMPTY_UI: UiSchema = {};
+
+interface RowProps {
+  ctx: TableCtx;
+  row: Row;
+  line: number;
+  errors: RowErrors;
+  /** The errors as text: rows compare it instead of the (rebuilt on every validation) error objects. */
+  errorsKey: string;
+  /** The virtualiser's measuring ref (virtualised tables only). */
+  measure?: (el: Element | null) => void;
+}
+
+/**
+ * One line (issue 25 item 1): its number, one cell per column, 删除. Memoised on its values, number and errors, so a
+ * keystroke in another line does not render it; provides its values to the calculate cells in it (FormValuesContext).
+ */
+export const TableRow = memo(
+  function TableRow({ ctx, row, line, errors, measure }: RowProps) {
+    const { remove } = ctx;
+    const onRemove = useCallback(() => remove(line), [remove, line]);
+    return (
+      <FormValuesContext.Provider value={row}>
+        <tr className="kd-subtable-row" data-index={line} ref={measure}>
+          <td style={TD}>{line + 1}</td>
+          {ctx.columns.map((c) => (
+            <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} />
+          ))}
+          {ctx.locked ? null : (
+            <td style={TD}>
+              <Button type="link" danger size="small" onClick={onRemove}>
+                删除
+              </Button>
+            </td>
+          )}
+        </tr>
+      </FormValuesContext.Provider>
+    );
+  },
+  (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.errorsKey === b.errorsKey && a.measure === b.measure,
+);
+
+/** Header and cell styles of the sub-table. */
+export const TH = { border: '1px solid #f0f0f0', background: '#fafafa', padding: '6px 8px', textAlign: 'left', fontWeight: 500 } as const;
+export const TD = { border: '1px solid #f0f0f0', padding: '4px 8px', verticalAlign: 'top' } as const;
