@@ -19,12 +19,12 @@ const signIn = (account: string, password: string) => h.t.app.inject({ method: '
 
 describe('系统配置', () => {
   it('lists the five groups with their current values summarised, in the caller’s language', async () => {
-    const zh = await h.t.call('GET', S, { token: h.token });
+    const zh = await h.t.call('GET', `${S}/Groups`, { token: h.token });
     expect(zh.data.map((r: { id: string }) => r.id)).toEqual(['security', 'password', 'retention', 'lists', 'outbound']);
     expect(zh.data[3]).toEqual({ id: 'lists', fullName: '列表与搜索', summary: '列表总数精确统计至 10,000 条，超过显示为 10,000+' });
     expect(zh.data[0]).toEqual({ id: 'security', fullName: '登录安全', summary: '闲置 120 分钟退出；连续 5 次密码错误锁定 10 分钟' });
     expect(zh.data[2].summary).toBe('回收站保留 30 天；系统日志保留 90 天');
-    const en = await h.t.call('GET', S, { token: h.token, headers: { 'accept-language': 'en-US' } });
+    const en = await h.t.call('GET', `${S}/Groups`, { token: h.token, headers: { 'accept-language': 'en-US' } });
     expect(en.data[0]).toMatchObject({ fullName: 'Sign-in security', summary: 'Sign out after 120 idle minutes; after 5 wrong passwords lock for 10 minutes' });
   });
 
@@ -46,7 +46,7 @@ describe('系统配置', () => {
     await createUser(h.t.app, { account: 'settings_lock', password: 'Settings@2468' });
     expect((await signIn('settings_lock', 'wrong-1')).msg).toBe('账户或密码错误，请重新输入（还可尝试1次）');
     expect((await signIn('settings_lock', 'wrong-2')).msg).toBe('账户已锁定，请15分钟后再试');
-    expect((await h.t.call('GET', S, { token: h.token })).data[0].summary).toBe('闲置 120 分钟退出；连续 2 次密码错误锁定 15 分钟');
+    expect((await h.t.call('GET', `${S}/Groups`, { token: h.token })).data[0].summary).toBe('闲置 120 分钟退出；连续 2 次密码错误锁定 15 分钟');
     await h.t.call('PUT', `${S}/security`, { token: h.token, payload: { passwordErrorsNumber: 5, lockTime: 10 } });
   });
 
@@ -67,7 +67,7 @@ describe('系统配置', () => {
   it('is for holders of the 系统配置 menu only', async () => {
     await createUser(h.t.app, { account: 'settings_clerk', password: 'Clerk@2468' });
     const clerk = await h.t.login('settings_clerk', 'Clerk@2468');
-    expect((await h.t.call('GET', S, { token: clerk })).code).toBe(403);
+    expect((await h.t.call('GET', `${S}/Groups`, { token: clerk })).code).toBe(403);
     expect((await h.t.call('PUT', `${S}/security`, { token: clerk, payload: { passwordErrorsNumber: 0 } })).code).toBe(403);
     expect((await h.t.call('GET', `${S}/security`, { token: h.token })).data.passwordErrorsNumber).toBe(5);
   });

@@ -3,10 +3,12 @@ import { t } from '../../i18n';
 import { isMd5Hex } from '../../lib/password';
 import { createSession, deleteSession, logLogin, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
-import { menusAndPermissions, userInfo } from './current-user';
 import { normaliseAccount, signInThrottleKey } from './account';
-import lockoutRoutes from './lockout-routes';
+import { menusAndPermissions, userInfo } from './current-user';
+import jnpfSignInRoutes from './jnpf-signin-routes';
+import { jnpfUserMembers, sysConfigInfo } from './jnpf-user';
 import { clearFailures, type LockState, lockoutSettings, lockStateOf, recordFailure } from './lockout';
+import lockoutRoutes from './lockout-routes';
 import { fail } from './messages';
 import { checkCredentials, recordSignIn } from './repository';
 
@@ -42,6 +44,7 @@ const userAgent = (req: FastifyRequest) => (typeof req.headers['user-agent'] ===
 /** Session routes (spec 000 §7 "Session"): Login, CurrentUser, Logout, LockScreen. */
 const oauthRoutes: FastifyPluginAsync = async (app) => {
   await app.register(lockoutRoutes);
+  await app.register(jnpfSignInRoutes);
   /**
    * POST /api/oauth/Login: account + md5 password → `{ token: 'Bearer <hex>', theme, changePwdTimes }` (changePwdTimes
    * 0 = an initial or admin-reset password: the shell forces /ChangePassword).
@@ -87,11 +90,17 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** GET /api/oauth/CurrentUser → `{ menuList, userInfo, permissionList }` (spec 000 §3). */
+  /**
+   * GET /api/oauth/CurrentUser → `{ menuList, userInfo, permissionList, sysConfigInfo }` (spec 000 §3); userInfo also
+   * carries what JNPF v3.4's client reads (jnpf-user.ts: systemIds with one current, organizeIdList, signImg,
+   * changePasswordDate; issue 22 item 2). One system, so no routerList (the client then uses menuList).
+   */
   app.get('/api/oauth/CurrentUser', { config: { access: 'signedIn', beforePasswordChange: true } }, async (req) => {
     const session = req.auth!;
     const { menuList, permissionList } = await menusAndPermissions(app.db, session);
-    return ok({ menuList, userInfo: await userInfo(app.db, session), permissionList });
+    const info = await sysConfigInfo(app.db, req.lang);
+    const user = { ...(await userInfo(app.db, session)), ...(await jnpfUserMembers(app.db, session.userId, info)) };
+    return ok({ menuList, userInfo: user, permissionList, sysConfigInfo: info });
   });
 
   /** GET /api/oauth/Logout: deletes the caller's session (a missing or stale token is not an error). */

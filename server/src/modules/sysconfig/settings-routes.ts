@@ -3,6 +3,7 @@ import type { SettingsGroup } from '../../../../schemas/system-settings';
 import { t } from '../../i18n';
 import { readOutboundSettings, writeOutboundSettings } from '../../lib/outbound';
 import { ApiError, ok } from '../../plugins/envelope';
+import jnpfSysConfigRoute from './jnpf-sysconfig';
 import { GROUP_IDS, type GroupId, readSettingsGroup, settingsGroupRows, writeSettingsGroup } from './settings';
 
 /** The enCode of the 系统配置 menu: the access of these routes (its btn_edit guards the writes). */
@@ -13,7 +14,7 @@ const GROUP_PARAM = { type: 'object', properties: { group: { type: 'string', enu
 /**
  * 系统配置 (issue 12 item 6 lockout settings, issue 20 item 6 password policy, issue 27 item 2 / issue 23 item 2
  * retention, issue 24 item 1 outbound; page src/pages/system/sysConfig.page.json), holders of the sysConfig menu only:
- * - GET /api/system/SysConfig → data `SettingsGroupRow[]` `{ id, fullName, summary }` in the caller's language.
+ * - GET /api/system/SysConfig/Groups → data `SettingsGroupRow[]` `{ id, fullName, summary }` in the caller's language.
  * - GET /api/system/SysConfig/{group} (security | password | retention | outbound) → the group's values `{ key: number }`
  *   (outbound: `{ outboundAllowedHosts: string, outboundTimeoutMs: ms, dataInterfaceMaxBytes: bytes }`).
  * - PUT /api/system/SysConfig/{group} (button btn_edit), body any keys of that group → 修改成功; a value that is not an
@@ -21,7 +22,8 @@ const GROUP_PARAM = { type: 'object', properties: { group: { type: 'string', enu
  *   keys; nothing is written then. Unknown group → 400.
  */
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/system/SysConfig', { config: { access: { menu: SYS_CONFIG_MENU } } }, async (req) => ok(await settingsGroupRows(app.db, req.lang)));
+  await app.register(jnpfSysConfigRoute);
+  app.get('/api/system/SysConfig/Groups', { config: { access: { menu: SYS_CONFIG_MENU } } }, async (req) => ok(await settingsGroupRows(app.db, req.lang)));
 
   app.get<{ Params: { group: GroupId } }>('/api/system/SysConfig/:group', { config: { access: { menu: SYS_CONFIG_MENU } }, schema: { params: GROUP_PARAM } }, async (req) => {
     const { group } = req.params;

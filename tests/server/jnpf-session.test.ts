@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY_DEFAULTS } from '../../schemas/password-policy';
+import { createUser, signedInTestApp } from './helpers';
+
+/**
+ * JNPF v3.4's web client signs in, draws its layout and home page on our server (issue 22 items 2 and 3): the members
+ * of CurrentUser it reads (store/modules/user.js:124-250, views/dashboard/index.vue:37) and the sign-in page's and
+ * layout's calls (views/login/index.vue:245-251, 400-406; layout/components/AppMain.vue:52-62), in JNPF's shapes.
+ */
+
+const h = signedInTestApp();
+
+describe('CurrentUser as JNPF answers it (issue 22 item 2)', () => {
+  it('userInfo has systemIds with exactly one current, the organisation path, signImg, isAdministrator and the previous sign-in', async () => {
+    const r = await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token });
+    expect(r.code).toBe(200);
+    const u = r.data.userInfo;
+    expect(u.systemIds.length).toBeGreaterThan(0);
+    expect(u.systemIds.filter((s: { currentSystem: boolean }) => s.currentSystem)).toHaveLength(1);
+    expect(u.systemIds[0]).toMatchObject({ id: expect.any(String), fullName: 'KD 箱包供应链平台', name: 'KD 箱包供应链平台', enCode: expect.any(String) });
+    // admin sits in 信息部 under KD 箱包有限公司: the path is company first, the department last.
+    const orgs = await h.t.app.db.selectFrom('organize').select(['id', 'parent_id', 'full_name']).execute();
+    const names = u.organizeIdList.map((id: string) => orgs.find((o) => o.id === id)?.full_name);
+    expect(names).toEqual(['KD 箱包有限公司', '信息部']);
+    expect(u.organizeIdList.at(-1)).toBe(u.organizeId);
+    expect(u).toMatchObject({ signImg: '', isAdministrator: true, positionIds: expect.any(Array), portalId: expect.any(String) });
+    expect('prevLoginTime' in u && 'prevLoginIPAddress' in u).toBe(true);
+    expect(typeof u.changePasswordDate).toBe('number');
+    expect(r.data.routerList).toBeUndefined();
+    expect(r.data.menuList.length).toBeGreaterThan(0);
+  });
+
+  it('sysConfigInfo carries the shell texts in the caller’s language', async () => {
+    const zh = await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token });
+    expect(zh.data.sysConfigInfo).toEqual({ sysName: 'KD 箱包供应链平台', sysVersion: '2.1', copyright: 'Copyright © KD 箱包有限公司', logoIcon: '', loginIcon: '', navigationIcon: '' });
+    const en = await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token, headers: { 'accept-language': 'en' } });
+    expect(en.data.sysConfigInfo.sysName).toBe('KD Bag Supply Chain Platform');
+    expect(en.data.userInfo.systemIds[0].fullName).toBe('KD Bag Supply Chain Platform');
+  });
+
+  it('a user whose password must be changed has changePasswordDate null', async () => {
+    await createUser(h.t.app, { account: 'jnpf_fresh', password: 'Fresh@2468' });
+    const token = await h.t.login('jnpf_fresh', 'Fresh@2468');
+    await h.t.app.db.updateTable('users').set({ change_pwd_times: 0 }).where('account', '=', 'jnpf_fresh').execute();
+    const r = await h.t.call('GET', '/api/oauth/CurrentUser', { token });
+    expect(r.data.userInfo).toMatchObject({ changePasswordDate: null, isAdministrator: false });
+    expect(r.data.userInfo.organizeIdList.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the sign-in page’s calls (issue 22 item 3)', () => {
+  it('getLoginConfig: no single sign-on, no social sign-in; getConfig: no image code, for any account', async () => {
+    expect(await h.t.call('GET', '/api/oauth/getLoginConfig')).toMatchObject({ code: 200, data: { redirect: false, url: '', ticketParams: '', socialsList: [] } });
+    const known = await h.t.call('GET', '/api/oauth/getConfig/admin');
+    const unknown = await h.t.call('GET', '/api/oauth/getConfig/nobody-here');
+    expect(known).toMatchObject({ code: 200, data: { enableVerificationCode: 0, verificationCodeNumber: 4 } });
+    expect(unknown.data).toEqual(known.data);
+  });
+
+  it('updatePasswordMessage answers signed in, and only signed in', async () => {
+    expect(await h.t.call('POST', '/api/oauth/updatePasswordMessage', { token: h.token })).toMatchObject({ code: 200, data: null });
+    expect((await h.t.call('POST', '/api/oauth/updatePasswordMessage')).code).not.toBe(200);
+  });
+
+  it('GET /api/system/SysConfig gives any signed-in user the public values the layout reads, and nothing private', async () => {
+    await createUser(h.t.app, { account: 'jnpf_clerk', password: 'Clerk@2468' });
+    const clerk = await h.t.login('jnpf_clerk', 'Clerk@2468');
+    for (const token of [clerk, h.token]) {
+      const r = await h.t.call('GET', '/api/system/SysConfig', { token });
+      expect(r.code).toBe(200);
+      expect(r.data).toEqual({ sysName: 'KD 箱包供应链平台', sysVersion: '2.1', copyright: 'Copyright © KD 箱包有限公司', logoIcon: '', loginIcon: '', navigationIcon: '', ...PASSWORD_POLICY_DEFAULTS, mandatoryModificationOfInitialPassword: 1, enableVerificationCode: 0, verificationCodeNumber: 4 });
+    }
+    expect((await h.t.call('GET', '/api/system/SysConfig')).code).not.toBe(200);
+    // The groups of our 系统配置 page stay with holders of its menu.
+    expect((await h.t.call('GET', '/api/system/SysConfig/Groups', { token: clerk })).code).toBe(403);
+  });
+});
