@@ -36,5 +36,6 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./page-extension/routes'),
   () => import('./print/routes'),
   () => import('./purchasing/routes'),
+  () => import('./report/routes'),
   () => import('./portal/routes'),
 ];
