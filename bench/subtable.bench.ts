@@ -67,7 +67,7 @@ async function heapMb(cdp: CDPSession): Promise<number> {
 }
 
 const row = (page: Page, title: string) => page.locator('.ag-row', { hasText: title }).first();
-const dialog = (page: Page) => page.locator('.kd-model-form .ant-modal-content');
+const dialog = (page: Page) => page.locator('.kd-model-form [data-testid=model-form]');
 
 /** Opens the list, then the record `title` for editing; measures open, keys, add, heap and save. */
 async function measure(page: Page, cdp: CDPSession, url: string, title: string, keys: string, add: boolean): Promise<Sample> {
@@ -114,7 +114,7 @@ async function measure(page: Page, cdp: CDPSession, url: string, title: string, 
   });
   const s0 = await page.evaluate(() => performance.now());
   await page.locator('[data-testid=model-form-ok]').click();
-  await page.waitForFunction(() => !document.querySelector('.kd-model-form .ant-modal-content'), null, { timeout: 300_000, polling: 'raf' });
+  await page.waitForFunction(() => !document.querySelector('.kd-model-form [data-testid=model-form]'), null, { timeout: 300_000, polling: 'raf' });
   const save = (await page.evaluate(() => performance.now())) - s0;
   const longSave = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
   return { open, keys: typed.keys, add: addMs, heapMb: heap, longTyping: typed.long, save, longSave };
