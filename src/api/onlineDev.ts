@@ -1,6 +1,6 @@
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
-import { type Envelope, request, requestEnvelope } from './client';
+import { ApiError, type Envelope, REQUEST_ERROR_TEXT, request, requestEnvelope } from './client';
 import { configEnvelope } from './configPrefetch';
 import { type Downloaded, download, uploadWithProgress } from './transfer';
 
@@ -105,9 +105,12 @@ export async function config(modelId: string): Promise<{ ok: true; config: Model
   };
 }
 
-/** POST /api/visualdev/OnlineDev/{id}/List (spec 001 §7). */
+/**
+ * POST /api/visualdev/OnlineDev/{id}/List (spec 001 §7) with the list flag `typed: true`: rows carry stored values,
+ * which the list renders through the renderers (without it the server sends JNPF's display text; issue 22 item 4).
+ */
 export function list(modelId: string, query: ListQuery): Promise<ListPage> {
-  return request<ListPage>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/List`, { method: 'post', json: query });
+  return request<ListPage>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/List`, { method: 'post', json: { ...query, typed: true } });
 }
 
 /** POST /api/visualdev/OnlineDev/{id}: creates a record; resolves the envelope (msg 新建成功, data {id}). Rejects code 400 with {@link ValidationFailure}. */
@@ -115,9 +118,13 @@ export function create(modelId: string, record: ModelData): Promise<Envelope<{ i
   return requestEnvelope(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}`, { method: 'post', json: record });
 }
 
-/** GET /api/visualdev/OnlineDev/{id}/{recordId}: one record. */
-export function get(modelId: string, recordId: string): Promise<ModelData> {
-  return request<ModelData>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/${encodeURIComponent(recordId)}`);
+/**
+ * GET /api/visualdev/OnlineDev/{id}/{recordId}: one record, read from the answer's `data` — the JSON string of the
+ * stored values (spec 001 §7 "data.data is JSON", issue 22 item 4); an answer without it is the record itself.
+ */
+export async function get(modelId: string, recordId: string): Promise<ModelData> {
+  const d = await request<ModelData & { data?: unknown }>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/${encodeURIComponent(recordId)}`);
+  return typeof d?.data === 'string' ? { ...(JSON.parse(d.data) as ModelData), id: String(d.id) } : d;
 }
 
 /** POST /api/visualdev/OnlineDev/App/{id}/{recordId}: updates a record; resolves the envelope (msg 修改成功). */
@@ -154,16 +161,28 @@ export function dataChange(modelId: string, recordId: string, query: { currentPa
 }
 
 /**
- * POST /api/visualdev/OnlineDev/{id}/Actions/ExportData `{ selectKey: [props], ids?, query }` → the .xlsx of the chosen
- * columns for the current query (`query`: the list body) or the chosen rows (`ids`).
+ * Fetches the file of a `{ name, url }` answer (issue 22 item 5: `url` is a short-lived signed link that needs no
+ * session token). A failed fetch toasts 请求出错，请重试 and rejects like every call.
  */
-export function exportData(modelId: string, body: { selectKey: string[]; ids?: string[]; query: Omit<ListQuery, 'currentPage' | 'pageSize'> }, fallbackName: string): Promise<Downloaded> {
-  return download(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Actions/ExportData`, { method: 'post', json: { ...body, ...body.query }, fallbackName });
+async function linkedFile(env: Envelope<{ name?: string; url?: string } | null>, fallbackName: string): Promise<Downloaded> {
+  const url = env.data?.url;
+  if (!url) throw new ApiError(env.code, env.msg || REQUEST_ERROR_TEXT, null);
+  const file = await download(url, { fallbackName: env.data?.name || fallbackName });
+  return { blob: file.blob, fileName: env.data?.name || file.fileName };
 }
 
-/** GET /api/visualdev/OnlineDev/{id}/Template → the import template .xlsx. */
-export function importTemplate(modelId: string, fallbackName: string): Promise<Downloaded> {
-  return download(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Template`, { fallbackName });
+/**
+ * POST /api/visualdev/OnlineDev/{id}/Actions/Export `{ selectKey: [props], ids?, ...the list query }` → `{ name, url }`,
+ * then the .xlsx of the chosen columns for the current query (the list body) or the chosen rows (`ids`).
+ */
+export async function exportData(modelId: string, body: { selectKey: string[]; ids?: string[]; query: Omit<ListQuery, 'currentPage' | 'pageSize'> }, fallbackName: string): Promise<Downloaded> {
+  const env = await requestEnvelope<{ name?: string; url?: string }>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Actions/Export`, { method: 'post', json: { ...body, ...body.query } });
+  return linkedFile(env, fallbackName);
+}
+
+/** GET /api/visualdev/OnlineDev/{id}/Template → `{ name, url }`, then the import template .xlsx. */
+export async function importTemplate(modelId: string, fallbackName: string): Promise<Downloaded> {
+  return linkedFile(await requestEnvelope<{ name?: string; url?: string }>(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Template`), fallbackName);
 }
 
 /**

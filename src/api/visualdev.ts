@@ -104,9 +104,9 @@ export interface ListPageFull {
   groups?: Array<{ value: unknown; total: number }>;
 }
 
-/** POST OnlineDev/{id}/List with the extras. */
+/** POST OnlineDev/{id}/List with the extras; typed stored values (the list flag `typed: true`, issue 22 item 4). */
 export function listFull(modelId: string, query: ListQueryFull): Promise<ListPageFull> {
-  return request(`${O}/${enc(modelId)}/List`, { method: 'post', json: query });
+  return request(`${O}/${enc(modelId)}/List`, { method: 'post', json: { ...query, typed: true } });
 }
 
 /** POST OnlineDev/batchDelete/{id} `{ ids }` → `{ count }` (msg 删除成功，共N条). */
@@ -129,7 +129,7 @@ export function dataChange(modelId: string, recordId: string, page = 1, pageSize
   return request(`${O}/${enc(modelId)}/${enc(recordId)}/DataChange`, { query: { currentPage: page, pageSize } });
 }
 
-/** The body of OnlineDev/{id}/Actions/ExportData (the reply is an .xlsx, fetched with transfer.ts download()). */
+/** The body of OnlineDev/{id}/Actions/Export (the reply is `{ name, url }`, a signed link: onlineDev.ts linkedFile). */
 export interface ExportDataBody {
   /** Columns (vModels) in order; default the column config's columnList. */
   selectKey?: string[];
@@ -139,12 +139,12 @@ export interface ExportDataBody {
   dataType?: '0' | '1';
 }
 
-/** The paths of the Excel routes (file replies; use transfer.ts download/uploadWithProgress). */
+/** The paths of the Excel and model-file routes (issue 22 item 5: each answers `{ name, url }`; Import is multipart). */
 export const excelPaths = {
-  exportData: (modelId: string) => `${O}/${enc(modelId)}/Actions/ExportData`,
+  exportList: (modelId: string) => `${O}/${enc(modelId)}/Actions/Export`,
   template: (modelId: string) => `${O}/${enc(modelId)}/Template`,
   import: (modelId: string) => `${O}/${enc(modelId)}/Actions/Import`,
-  exportModel: (modelId: string) => `${O}/${enc(modelId)}/Actions/Export`,
+  exportModel: (modelId: string) => `${O}/${enc(modelId)}/Actions/ExportData`,
 };
 
 /** A failed Excel import's data (code 400): every problem, with the sheet's row number; nothing was written. */

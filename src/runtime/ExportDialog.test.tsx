@@ -11,7 +11,9 @@ const api = fakeApiLifecycle();
 beforeEach(() => {
   const form = { fields: [{ __config__: { kdKey: 'comInput', label: '订单号' }, __vModel__: 'orderNo' }, { __config__: { kdKey: 'card', children: [{ __config__: { kdKey: 'table', label: '订单明细', children: [] }, __vModel__: 'lines' }] } }] };
   api.on(`GET ${BASE}/Config`, ok({ id: 'm-order', fullName: '订单', formData: JSON.stringify(form), columnData: '{}' }));
-  api.on(`POST ${BASE}/Actions/ExportData`, raw('PK-xlsx', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  // Issue 22 item 5: Export answers { name, url }, url a signed link the dialog then fetches.
+  api.on(`POST ${BASE}/Actions/Export`, ok({ name: '订单.xlsx', url: '/api/file/Temp/0123456789abcdef0123456789abcdef?expires=1&sign=ab' }));
+  api.on('GET /api/file/Temp/0123456789abcdef0123456789abcdef', raw('PK-xlsx', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
 });
 
 const show = () =>
@@ -20,7 +22,7 @@ const show = () =>
       <ExportDialog open moduleId="m-order" columns={[{ prop: 'orderNo', label: '订单号' }, { prop: 'amount', label: '金额' }]} query={{ sort: 'desc' }} selectedIds={[]} fileName="订单.xlsx" onClose={() => undefined} />
     </TestShell>,
   );
-const sent = () => JSON.parse(api.seen.find((s) => s.path.endsWith('/ExportData'))!.body);
+const sent = () => JSON.parse(api.seen.find((s) => s.path.endsWith('/Actions/Export'))!.body);
 
 describe('ExportDialog sub-tables (issue 4 item 5)', () => {
   it('offers the model sub-tables, ticked by default, and sends them in selectKey (one sheet row per child row)', async () => {
@@ -29,7 +31,7 @@ describe('ExportDialog sub-tables (issue 4 item 5)', () => {
     const lines = (await dialog.findByRole('checkbox', { name: '订单明细' })) as HTMLInputElement;
     await waitFor(() => expect(lines.checked).toBe(true));
     fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/ExportData'))).toBe(true));
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/Actions/Export'))).toBe(true));
     expect(sent().selectKey).toEqual(['orderNo', 'amount', 'lines']);
   });
 
@@ -40,7 +42,7 @@ describe('ExportDialog sub-tables (issue 4 item 5)', () => {
     await waitFor(() => expect(lines.checked).toBe(true));
     fireEvent.click(lines);
     fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/ExportData'))).toBe(true));
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/Actions/Export'))).toBe(true));
     expect(sent().selectKey).toEqual(['orderNo', 'amount']);
   });
 });

@@ -27,7 +27,7 @@ export interface ExportDialogProps {
 }
 
 /**
- * The 导出 dialog (issue 4 item 5; JNPF ExportData): export the current query's rows or the chosen rows, with the
+ * The 导出 dialog (issue 4 item 5; JNPF Actions/Export, answered `{ name, url }`: issue 22 item 5): export the current query's rows or the chosen rows, with the
  * chosen columns (default: the visible ones) and sub-tables (read from the model's Config when the dialog opens;
  * default: all, written one sheet row per child row so that the file imports back); the server writes the .xlsx
  * with display values, which is saved here.

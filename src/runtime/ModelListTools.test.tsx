@@ -97,7 +97,9 @@ describe('list toolbar and tools (spec 001 §2, issue 4 items 3 and 5)', () => {
   });
 
   it('导出 sends the chosen columns with the current query (or the chosen rows) and saves the .xlsx', async () => {
-    api.on(`POST ${BASE}/m-order/Actions/ExportData`, raw('PK-xlsx-bytes', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename*=UTF-8''%E9%87%87%E8%B4%AD%E8%AE%A2%E5%8D%95.xlsx" }));
+    // Issue 22 item 5: Export answers { name, url }; the file comes from the signed link.
+    api.on(`POST ${BASE}/m-order/Actions/Export`, ok({ name: '采购订单.xlsx', url: '/api/file/Temp/0123456789abcdef0123456789abcdef?expires=1&sign=ab' }));
+    api.on('GET /api/file/Temp/0123456789abcdef0123456789abcdef', raw('PK-xlsx-bytes', { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename*=UTF-8''%E9%87%87%E8%B4%AD%E8%AE%A2%E5%8D%95.xlsx" }));
     const created = vi.spyOn(URL, 'createObjectURL');
     show(orderColumns({ ...tools, searchList: [{ prop: 'supplier', label: '供应商', kdKey: 'comInput', searchType: 2 }] }));
     await screen.findByText('PO-001');
@@ -110,7 +112,7 @@ describe('list toolbar and tools (spec 001 §2, issue 4 items 3 and 5)', () => {
     fireEvent.click(d.getByRole('checkbox', { name: '类别' }));
     fireEvent.click(d.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('已导出 采购订单.xlsx')).toBeTruthy();
-    const body = JSON.parse(api.seen.find((s) => s.path.endsWith('/ExportData'))!.body);
+    const body = JSON.parse(api.seen.find((s) => s.path.endsWith('/Actions/Export'))!.body);
     expect(body.selectKey).toEqual(['orderNo', 'supplier', 'amount']);
     expect(body.ids).toBeUndefined();
     expect(body.query).toMatchObject({ queryJson: '{"supplier":"宁波"}', sort: 'desc' });

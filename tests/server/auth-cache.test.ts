@@ -20,15 +20,15 @@ afterEach(() => {
 describe('session cache', () => {
   it('refuses a logged-out or forced-offline token on the very next request, although it was cached', async () => {
     const a = await t.login();
-    expect((await t.call('POST', `${M}/List`, { token: a, payload: {} })).code).toBe(200);
-    expect((await t.call('POST', `${M}/List`, { token: a, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token: a, payload: { typed: true } })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token: a, payload: { typed: true } })).code).toBe(200);
     await t.call('GET', '/api/oauth/Logout', { token: a });
-    expect((await t.call('POST', `${M}/List`, { token: a, payload: {} })).code).toBe(602);
+    expect((await t.call('POST', `${M}/List`, { token: a, payload: { typed: true } })).code).toBe(602);
 
     const b = await t.login();
-    expect((await t.call('POST', `${M}/List`, { token: b, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token: b, payload: { typed: true } })).code).toBe(200);
     await t.app.db.updateTable('session').set({ kicked: true }).execute();
-    expect((await t.call('POST', `${M}/List`, { token: b, payload: {} })).code).toBe(601);
+    expect((await t.call('POST', `${M}/List`, { token: b, payload: { typed: true } })).code).toBe(601);
   });
 
   it('still expires a cached session at its idle deadline', async () => {
@@ -39,11 +39,11 @@ describe('session cache', () => {
       const { seen } = await t.app.db.selectFrom('session').select((e) => e.fn.max('last_seen').as('seen')).executeTakeFirstOrThrow();
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(seen as Date | string).getTime());
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       vi.setSystemTime(Date.now() + 500); // cached, within the timeout
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       vi.setSystemTime(Date.now() + 1_000); // 1.5 s: still inside the 2 s cache TTL, past the 1.2 s idle deadline
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(600);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(600);
     } finally {
       vi.useRealTimers();
       await t.app.db.updateTable('sys_config').set({ value: '120' }).where('key', '=', 'tokenTimeout').execute();
@@ -53,11 +53,11 @@ describe('session cache', () => {
   it('the lastSeen touch keeps the caches; a permission write empties them', async () => {
     const cache = authCacheOf(t.app.db)!;
     const token = await t.login();
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     const v = cache.version;
     await t.app.db.withoutPlugins().updateTable('session').set({ last_seen: new Date(Date.now() - 40_000) }).execute();
     cache.sessions.clear();
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200); // touches lastSeen
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200); // touches lastSeen
     expect(cache.version).toBe(v);
     await t.app.db.updateTable('module').set({ enabled_mark: 1 }).where('id', '=', 'menu-supplier').execute();
     expect(cache.version).toBeGreaterThan(v);
@@ -69,14 +69,14 @@ describe('grant cache', () => {
     await createUser(t.app, { account: 'cached', password: 'Pass@123' });
     await grant(t.app, 'User', 'user-cached', [['module', 'menu-supplier']]);
     const token = await t.login('cached', 'Pass@123');
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     await t.app.db.deleteFrom('authorize').where('object_id', '=', 'user-cached').execute();
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(403);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(403);
     await grant(t.app, 'User', 'user-cached', [['module', 'menu-supplier']]);
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     await sql`update users set enabled_mark = 0 where id = 'user-cached'`.execute(t.app.db);
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
   });
 
   it('recognises writes to the permission tables, by the query builder or a sql template', () => {

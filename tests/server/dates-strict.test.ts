@@ -38,7 +38,7 @@ describe('list filters (issue 24 item 2)', () => {
       expect((await s.t.call('POST', L, { token: s.token, payload: anOrder({ orderNo: no, orderDate: at }) })).code).toBe(200);
     }
     const nos = async (range: unknown[]) => {
-      const r = await s.t.call('POST', `${L}/List`, { token: s.token, payload: { queryJson: { orderDate: range }, sidx: 'orderNo', sort: 'asc' } });
+      const r = await s.t.call('POST', `${L}/List`, { token: s.token, payload: { typed: true, queryJson: { orderDate: range }, sidx: 'orderNo', sort: 'asc' } });
       expect(r.code).toBe(200);
       return r.data.list.map((x: { orderNo: string }) => x.orderNo);
     };
@@ -71,7 +71,7 @@ describe('Excel (issue 24 items 2 and 5)', () => {
     const r = await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/Import`, { token: s.token, ...multipart(await xlsx([['订单号', '状态', '下单日期'], ['OK', '草稿', '2025-01-15'], ...rows])) });
     expect(r).toMatchObject({ code: 400, msg: `导入失败：共${IMPOSSIBLE.length}处错误，未导入任何数据` });
     expect(r.data.errors).toEqual(IMPOSSIBLE.map((v, i) => ({ row: i + 3, field: 'orderDate', label: '下单日期', message: `下单日期的日期${v}格式不正确` })));
-    expect((await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: s.token, payload: {} })).data.pagination.total).toBe(0);
+    expect((await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: s.token, payload: { typed: true } })).data.pagination.total).toBe(0);
   });
 
   it('imports every accepted date format: text, ms and seconds timestamps, date cells', async () => {
@@ -87,7 +87,7 @@ describe('Excel (issue 24 items 2 and 5)', () => {
     ];
     const buf = await xlsx([['订单号', '状态', '下单日期'], ...cells.map(([v], i) => [`OK-${i}`, '草稿', v])]);
     expect(await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/Import`, { token: s.token, ...multipart(buf) })).toMatchObject({ code: 200 });
-    const list = (await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: s.token, payload: { sidx: 'orderNo', sort: 'asc', pageSize: 50 } })).data.list;
+    const list = (await s.t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: s.token, payload: { typed: true, sidx: 'orderNo', sort: 'asc', pageSize: 50 } })).data.list;
     expect(list.map((x: { orderDate: number }) => x.orderDate)).toEqual(cells.map(([, ms]) => ms));
   });
 
@@ -95,7 +95,7 @@ describe('Excel (issue 24 items 2 and 5)', () => {
     const id = await model('dt_xl_text');
     const note = '<p>A &amp; B &lt;3&gt; &quot;x&quot; &#20013;</p>';
     expect((await s.t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: s.token, payload: anOrder({ note }) })).code).toBe(200);
-    const res = await download(s.t, s.token, `/api/visualdev/OnlineDev/${id}/Actions/ExportData`, { selectKey: ['orderNo', 'note'] });
+    const res = await download(s.t, s.token, `/api/visualdev/OnlineDev/${id}/Actions/Export`, { selectKey: ['orderNo', 'note'] });
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '说明']);
     expect(rows[1]).toEqual(['SO-001', 'A & B <3> "x" 中']);

@@ -13,7 +13,7 @@ const M = `/api/visualdev/OnlineDev/${PU_MODELS.material}`;
 
 type Row = { id: string; defaultSupplier: string };
 const listOf = async (token: string) => {
-  const res = await ctx.t.call('POST', `${M}/List`, { token, payload: { pageSize: 500 } });
+  const res = await ctx.t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 500 } });
   expect(res.code).toBe(200);
   return { rows: res.data.list as Row[], total: res.data.pagination.total as number };
 };

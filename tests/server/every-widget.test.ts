@@ -53,7 +53,7 @@ async function upload(vModel: string, name: string, bytes: Buffer) {
 
 const create = (record: Record<string, unknown>) => t.call('POST', M, { token, payload: record });
 const get = (id: string) => t.call('GET', `${M}/${id}`, { token });
-const total = async () => (await t.call('POST', `${M}/List`, { token, payload: {} })).data.pagination.total as number;
+const total = async () => (await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).data.pagination.total as number;
 const day = () => dayjs().format('YYYYMMDD');
 
 beforeAll(async () => {
@@ -194,7 +194,7 @@ describe('every-widget model: bad input', () => {
 
 describe('every-widget model: list', () => {
   it('lists every column with a sensible display value (dictionary and organisation names, no [object Object])', async () => {
-    const list = await t.call('POST', `${M}/List`, { token, payload: { currentPage: 1, pageSize: 20 } });
+    const list = await t.call('POST', `${M}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 20 } });
     expect(list.code).toBe(200);
     const row = list.data.list.find((r: { id: string }) => r.id === createdId);
     expect(row).toBeDefined();

@@ -2,7 +2,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { TestApp } from './helpers';
 
-/** Excel helpers of the server tests (ExportData, Template and Import of model records; issue 4 item 5). */
+/** Excel helpers of the server tests (Export, Template and Import of model records; issue 4 item 5). */
 
 /** The first sheet's rows, each as its cell values from column A. */
 export async function sheetRows(buf: Buffer): Promise<unknown[][]> {
@@ -28,9 +28,17 @@ export function multipart(content: Buffer, name = 'data.xlsx') {
   return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A raw (binary-safe) request as `token`: GET or POST `url` with a JSON payload. */
-export function download(t: TestApp, token: string, url: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') {
-  return t.app.inject({ method, url, headers: { authorization: token }, payload: payload as object });
+/**
+ * A raw (binary-safe) request as `token`: GET or POST `url` with a JSON payload. An answer `{ code: 200, data: { name,
+ * url } }` (Export, Template: issue 22 item 5) is followed: the signed link is fetched WITHOUT the token, as JNPF's
+ * client opens it, and that response is returned; any other answer (an error envelope) is returned as it is.
+ */
+export async function download(t: TestApp, token: string, url: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') {
+  const res = await t.app.inject({ method, url, headers: { authorization: token }, payload: payload as object });
+  if (!String(res.headers['content-type'] ?? '').includes('application/json')) return res;
+  const env = JSON.parse(res.body) as { code?: number; data?: { name?: string; url?: string } | null };
+  if (env.code !== 200 || typeof env.data?.url !== 'string') return res;
+  return t.app.inject({ method: 'GET', url: env.data.url });
 }
 
 /**

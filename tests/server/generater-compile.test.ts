@@ -112,8 +112,8 @@ describe('the generated Fastify module in buildApp', () => {
     const fields = Object.keys(valid('', '', 0));
     const strip = (list: Array<Record<string, unknown>>) => list.map((r) => Object.fromEntries(fields.map((k) => [k, r[k]])));
     for (const query of [{}, { keyword: '华美' }, { sidx: 'creditLimit', sort: 'asc' }, { currentPage: 2, pageSize: 10 }, { currentPage: 2, pageSize: 10, sidx: 'creditLimit', sort: 'desc' }]) {
-      const a = await generated.call('POST', `${M}/List`, { token: g, payload: query });
-      const b = await platform.call('POST', `${M}/List`, { token: p, payload: query });
+      const a = await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, ...query } });
+      const b = await platform.call('POST', `${M}/List`, { token: p, payload: { typed: true, ...query } });
       expect(a.code, JSON.stringify(query)).toBe(200);
       expect(strip(a.data.list), JSON.stringify(query)).toEqual(strip(b.data.list));
       expect(a.data.pagination).toEqual(b.data.pagination);
@@ -123,9 +123,9 @@ describe('the generated Fastify module in buildApp', () => {
     const b = await platform.call('POST', M, { token: p, payload: bad });
     expect(a).toMatchObject({ code: 400, msg: '供应商编码须为S加4位数字' });
     expect(a.msg).toBe(b.msg);
-    expect(await generated.call('POST', `${M}/List`, { token: g, payload: { sidx: 'remark' } })).toMatchObject({ code: 400 });
+    expect(await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, sidx: 'remark' } })).toMatchObject({ code: 400 });
 
-    const first = (await generated.call('POST', `${M}/List`, { token: g, payload: { keyword: 'S0002' } })).data.list[0];
+    const first = (await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, keyword: 'S0002' } })).data.list[0];
     expect(await generated.call('GET', `${M}/${first.id}`, { token: g })).toMatchObject({ code: 200, data: { id: first.id, supplierName: '宁波辅料行', certifications: ['ISO9001'] } });
     expect(await generated.call('POST', `/api/visualdev/OnlineDev/App/vd-supplier/${first.id}`, { token: g, payload: { supplierName: '宁波辅料' } })).toMatchObject({ code: 200, msg: '修改成功' });
     expect((await generated.call('GET', `${M}/${first.id}`, { token: g })).data).toMatchObject({ supplierName: '宁波辅料', creditLimit: 20000 });
@@ -143,19 +143,19 @@ describe('the generated Fastify module in buildApp', () => {
     expect(config).toMatchObject({ code: 200, data: { id: 'vd-supplier', fullName: '供应商' } });
     expect(JSON.parse(config.data.formData).fields).toHaveLength(13);
     expect(await generated.call('POST', M, { token: g, payload: valid('S0099', '无记录也能建', 1) })).toMatchObject({ code: 200 });
-    expect((await generated.call('POST', `${M}/List`, { token: g, payload: { keyword: 'S0099' } })).data.pagination.total).toBe(1);
+    expect((await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, keyword: 'S0099' } })).data.pagination.total).toBe(1);
   });
 
   it('guards each route with the model menu and its buttons (暂无权限 otherwise)', async () => {
     await createUser(generated.app, { account: 'clerk', password: 'Pass@123' });
     const token = await generated.login('clerk', 'Pass@123');
-    expect(await generated.call('POST', `${M}/List`, { token, payload: {} })).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await generated.call('POST', `${M}/List`, { token, payload: { typed: true } })).toMatchObject({ code: 403, msg: '暂无权限' });
     await grant(generated.app, 'User', 'user-clerk', [['module', 'menu-supplier']]);
-    expect((await generated.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await generated.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     expect((await generated.call('POST', M, { token, payload: valid('S0010', '无按钮', 1) })).code).toBe(403);
     await grant(generated.app, 'User', 'user-clerk', [['button', 'menu-supplier:btn_add']]);
     expect((await generated.call('POST', M, { token, payload: valid('S0010', '有按钮', 1) })).code).toBe(200);
-    expect(await generated.call('POST', `${M}/List`, { payload: {} })).toMatchObject({ code: 602 });
+    expect(await generated.call('POST', `${M}/List`, { payload: { typed: true } })).toMatchObject({ code: 602 });
   });
 });
 
@@ -168,7 +168,7 @@ describe('the generated module of a model with a sub-table', () => {
     expect(await generatedOrder.call('POST', O, { token: g, payload: anOrder({ orderNo: 'G-2', lines: [{ item: '拉链', qty: 3, price: 2 }] }) })).toMatchObject({ code: 200 });
     const bad = await generatedOrder.call('POST', O, { token: g, payload: anOrder({ orderNo: 'G-3', lines: [{ qty: 1 }] }) });
     expect(bad).toMatchObject({ code: 400, msg: '物料不能为空' });
-    const list = (await generatedOrder.call('POST', `${O}/List`, { token: g, payload: { sidx: 'orderNo', sort: 'asc' } })).data;
+    const list = (await generatedOrder.call('POST', `${O}/List`, { token: g, payload: { typed: true, sidx: 'orderNo', sort: 'asc' } })).data;
     expect(list.pagination.total).toBe(2);
     expect(list.list.map((r: { orderNo: string; lines: unknown[]; totalQty: number }) => [r.orderNo, r.lines, r.totalQty])).toEqual([
       ['G-1', [{ item: '棉布', qty: 10, price: 12.5, lineTotal: 125 }, { item: '纽扣', qty: 200, price: 0.35, lineTotal: 70 }], 210],

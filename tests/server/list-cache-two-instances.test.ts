@@ -21,7 +21,7 @@ describe(crossInstance ? 'list caches across two instances (PostgreSQL + Redis)'
     for (const [i, status] of ['done', 'done', 'draft'].entries()) {
       expect((await pair.one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: `SO-${i}`, status }) })).code).toBe(200);
     }
-    const totalOnTwo = async (status: string) => (await pair.two.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: tokenTwo, payload: { queryJson: { status } } })).data.pagination.total as number;
+    const totalOnTwo = async (status: string) => (await pair.two.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token: tokenTwo, payload: { typed: true, queryJson: { status } } })).data.pagination.total as number;
     expect([await totalOnTwo('done'), await totalOnTwo('draft')]).toEqual([2, 1]);
 
     expect((await pair.one.call('POST', `/api/visualdev/OnlineDev/${id}`, { token: tokenOne, payload: anOrder({ lines: [], orderNo: 'SO-9', status: 'draft' }) })).code).toBe(200);

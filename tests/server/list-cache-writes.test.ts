@@ -19,7 +19,7 @@ let token: string;
 let id: string;
 const TABLE = 'kd_lcw_order';
 
-const list = (body: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: body });
+const list = (body: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, ...body } });
 const create = (over: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token, payload: anOrder({ lines: [], ...over }) });
 const cacheSize = async () => (await t.call('GET', '/api/system/CacheManage/listTotals', { token })).data.size as number;
 

@@ -137,7 +137,7 @@ describe('schema-qualified model statements', () => {
 
     // Insert, list (the compiled first page), detail, update, delete: all on public.kd_guard_q.
     expect((await t.call('POST', M, { token, payload: anOrder({ orderNo: 'Q-2' }) })).code).toBe(200);
-    const list = await t.call('POST', `${M}/List`, { token, payload: { currentPage: 1, pageSize: 20 } });
+    const list = await t.call('POST', `${M}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 20 } });
     expect(list.data.list.map((r: { orderNo: string }) => r.orderNo).sort()).toEqual(['Q-1', 'Q-2']);
     const rid = list.data.list.find((r: { orderNo: string }) => r.orderNo === 'Q-1').id as string;
     const detail = await t.call('GET', `${M}/${rid}`, { token });

@@ -24,7 +24,7 @@ describe('numInput precision on save', () => {
     expect(r.code).toBe(400);
     expect(r.msg).toBe('单价最多保留2位小数');
     expect(JSON.stringify(r.data)).toContain('unitPrice');
-    const list = await t.call('POST', '/api/visualdev/OnlineDev/vd-supplier/List', { token: admin, payload: { currentPage: 1, pageSize: 50, } });
+    const list = await t.call('POST', '/api/visualdev/OnlineDev/vd-supplier/List', { token: admin, payload: { typed: true, currentPage: 1, pageSize: 50, } });
     expect(JSON.stringify(list.data)).not.toContain('S0701');
   });
 

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 const create = (record: Record<string, unknown>) => t.call('POST', M, { token, payload: record });
-const list = (body: Record<string, unknown> = {}) => t.call('POST', `${M}/List`, { token, payload: body });
+const list = (body: Record<string, unknown> = {}) => t.call('POST', `${M}/List`, { token, payload: { typed: true, ...body } });
 
 describe('OnlineDev Config', () => {
   it('answers the model with formData and columnData as JSON strings', async () => {
@@ -61,12 +61,13 @@ describe('OnlineDev records', () => {
     expect(c).toMatchObject({ code: 200, msg: '新建成功' });
     const id = c.data.id as string;
     const got = await t.call('GET', `${M}/${id}`, { token });
-    expect(got.data).toEqual({ id, ...valid, version: 1 });
+    // The detail as JNPF's client reads it (issue 22 item 4): data.data is the JSON string of the stored values.
+    expect(JSON.parse(got.data.data)).toEqual({ id, ...valid, version: 1 });
     const l = await list({ currentPage: 1, pageSize: 20, sort: 'desc', sidx: 'supplierCode', keyword: '' });
     expect(l.data).toEqual({ list: [{ id, ...valid, version: 1 }], pagination: { currentPage: 1, pageSize: 20, total: 1 } });
     const u = await t.call('POST', `/api/visualdev/OnlineDev/App/vd-supplier/${id}`, { token, payload: { supplierName: '华美面料', certifications: [], creditLimit: 0 } });
     expect(u).toMatchObject({ code: 200, msg: '修改成功' });
-    expect((await t.call('GET', `${M}/${id}`, { token })).data).toEqual({ id, ...valid, supplierName: '华美面料', certifications: [], creditLimit: 0, version: 2 });
+    expect(JSON.parse((await t.call('GET', `${M}/${id}`, { token })).data.data)).toEqual({ id, ...valid, supplierName: '华美面料', certifications: [], creditLimit: 0, version: 2 });
     expect(await t.call('DELETE', `${M}/${id}`, { token })).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await t.call('GET', `${M}/${id}`, { token })).toMatchObject({ code: 404 });
     expect(await t.call('DELETE', `${M}/${id}`, { token })).toMatchObject({ code: 404 });
@@ -78,7 +79,7 @@ describe('OnlineDev records', () => {
     expect(c.code).toBe(200);
     expect(c.data.id).not.toBe('mine');
     const got = await t.call('GET', `${M}/${c.data.id}`, { token });
-    expect(got.data).toEqual({ id: c.data.id, ...valid, version: 1 });
+    expect(JSON.parse(got.data.data)).toEqual({ id: c.data.id, ...valid, version: 1 });
   });
 
   it('keeps optional fields empty', async () => {
@@ -169,8 +170,8 @@ describe('OnlineDev persistence', () => {
       await first.close();
       const second = await createTestApp({ store });
       const tok2 = await second.login();
-      expect((await second.call('GET', `${M}/${c.data.id}`, { token: tok2 })).data).toEqual({ id: c.data.id, ...valid, version: 1 });
-      expect((await second.call('POST', `${M}/List`, { token: tok2, payload: {} })).data.pagination.total).toBe(1);
+      expect(JSON.parse((await second.call('GET', `${M}/${c.data.id}`, { token: tok2 })).data.data)).toEqual({ id: c.data.id, ...valid, version: 1 });
+      expect((await second.call('POST', `${M}/List`, { token: tok2, payload: { typed: true } })).data.pagination.total).toBe(1);
       // The seed ran once: the same accounts (admin and, unless KD_DEMO=0, the demo company's) and admin only once.
       expect(await accounts(second)).toEqual(seeded);
       expect(seeded.filter((a) => a === 'admin')).toHaveLength(1);

@@ -102,7 +102,7 @@ describe('grants, CurrentUser and the explainer (issue 12 items 3–5)', () => {
     await db.updateTable('visualdev').set({ column_data: JSON.stringify({ ...cd, useDataPermission: true }) }).where('id', '=', MODEL).execute();
     const mine = (await t.call('POST', `/api/visualdev/OnlineDev/${MODEL}`, { token, payload: { supplierCode: 'S0201', supplierName: '我的' } })).data.id;
     const theirs = (await t.call('POST', `/api/visualdev/OnlineDev/${MODEL}`, { token: admin, payload: { supplierCode: 'S0202', supplierName: '别人的' } })).data.id;
-    const list = await t.call('POST', `/api/visualdev/OnlineDev/${MODEL}/List`, { token, payload: {} });
+    const list = await t.call('POST', `/api/visualdev/OnlineDev/${MODEL}/List`, { token, payload: { typed: true } });
     expect(list.data.list.map((r: { id: string }) => r.id)).toEqual([mine]);
     const why = await t.call('GET', `/api/permission/Authority/Explain?userId=user-u1&menuId=${menuId}&recordId=${theirs}`, { token: admin });
     expect(why.data).toMatchObject({ allowed: true, menu: { id: menuId, modelId: MODEL }, record: { id: theirs, exists: true, passes: false } });

@@ -90,10 +90,10 @@ async function restore(record: string): Promise<void> {
 async function outcome(user: string, record: string): Promise<string> {
   const token = tokens[user];
   const id = ids[record];
-  const list = await t.call('POST', `${M}/List`, { token, payload: { pageSize: 100 } });
+  const list = await t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 100 } });
   const listed = (list.data.list as Array<{ id: string }>).some((r) => r.id === id);
   const detail = (await t.call('GET', `${M}/${id}`, { token })).code;
-  const xl = await download(t, token, `${M}/Actions/ExportData`, { dataType: '1' });
+  const xl = await download(t, token, `${M}/Actions/Export`, { dataType: '1' });
   const rows = await sheetRows(xl.rawPayload);
   const exported = rows.some((r) => r.includes(codeOf[record]));
   const picker = await t.call('GET', `/api/visualdev/Base/${MODEL}/FieldDataSelect?relationField=supplierCode&pageSize=100`, { token });
@@ -155,7 +155,7 @@ erin   X2  - 404 - - - 404 404 0`;
       expect(res.code, `${who}: ${res.msg}`).toBe(200);
       return (res.data as Array<{ code: string }>).map((r) => r.code);
     };
-    const listCodes = async (who: string) => ((await t.call('POST', `${M}/List`, { token: tokens[who], payload: { pageSize: 100 } })).data.list as Array<{ supplierCode: string }>).map((r) => r.supplierCode).sort();
+    const listCodes = async (who: string) => ((await t.call('POST', `${M}/List`, { token: tokens[who], payload: { typed: true, pageSize: 100 } })).data.list as Array<{ supplierCode: string }>).map((r) => r.supplierCode).sort();
     const seen: Record<string, string> = {};
     for (const u of USERS) {
       const rows = await sqlCodes(u, made.data.id);
@@ -185,7 +185,7 @@ erin   X2  - 404 - - - 404 404 0`;
     expect(batch.data.count).toBe(0);
     const x1 = await t.call('GET', `${M}/${ids.X1}`, { token: tokens.admin });
     expect(x1.data.supplierName).not.toBe('越权');
-    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(4);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total).toBe(4);
   }, 300_000);
 
   it('recycle bin and restore follow the row scope', async () => {
@@ -202,9 +202,9 @@ erin   X2  - 404 - - - 404 404 0`;
     const refused = { code: 403, msg: '保存后的数据不在您的数据权限范围内，未保存' };
     expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${MODEL}/${ids.A1}`, { token, payload: { level: 'B' } })).toMatchObject(refused);
     expect((await t.call('GET', `${M}/${ids.A1}`, { token })).data.level).toBe('A');
-    const before = (await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total;
+    const before = (await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total;
     expect(await t.call('POST', M, { token, payload: { supplierCode: 'S0901', supplierName: '外部', level: 'B', category: 'fabric' } })).toMatchObject(refused);
-    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(before);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total).toBe(before);
     const inScope = await t.call('POST', M, { token, payload: { supplierCode: 'S0902', supplierName: '内部', level: 'A', category: 'trim' } });
     expect(inScope.code).toBe(200);
     expect((await t.call('DELETE', `${M}/${inScope.data.id}`, { token: tokens.admin })).code).toBe(200);
@@ -213,17 +213,17 @@ erin   X2  - 404 - - - 404 404 0`;
     const file = await xlsx([head, ['S0903', '内部二', '面料', 'A'], ['S0904', '外部二', '面料', 'B']]);
     const imported = await t.call('POST', `${M}/Actions/Import`, { token, ...multipart(file) });
     expect(imported).toMatchObject({ code: 400, data: { errors: [{ row: 3, message: '保存后的数据不在您的数据权限范围内，未保存' }] } });
-    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(before);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total).toBe(before);
   }, 300_000);
 
   it('without a session or with a forged token: no data, code 602, nothing written', async () => {
     for (const token of [undefined, 'Bearer 0000000000000000000000000000000000000000000000000000000000000000']) {
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
       expect((await t.call('GET', `${M}/${ids.A1}`, { token })).code).toBe(602);
       expect((await t.call('POST', M, { token, payload: { supplierCode: 'S0999', supplierName: 'x' } })).code).toBe(602);
       expect((await t.call('DELETE', `${M}/${ids.A1}`, { token })).code).toBe(602);
     }
-    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(4);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total).toBe(4);
   }, 300_000);
 
   it('columns and form fields: replies trimmed to readFields, writes outside writeFields refused (403) with nothing written', async () => {
@@ -243,11 +243,11 @@ erin   X2  - 404 - - - 404 404 0`;
     }
     await grantItems('Role', 'role-alice', items);
     const token = tokens.alice;
-    const list = await t.call('POST', `${M}/List`, { token, payload: {} });
+    const list = await t.call('POST', `${M}/List`, { token, payload: { typed: true } });
     expect(Object.keys(list.data.list[0]).sort()).toEqual(['id', 'level', 'supplierCode', 'supplierName', 'version']);
     const detail = await t.call('GET', `${M}/${ids.A1}`, { token });
     expect(Object.keys(detail.data).sort()).toEqual(['id', 'level', 'supplierCode', 'supplierName', 'version']);
-    const xl = await download(t, token, `${M}/Actions/ExportData`, { dataType: '1' });
+    const xl = await download(t, token, `${M}/Actions/Export`, { dataType: '1' });
     expect((await sheetRows(xl.rawPayload))[0]).toEqual(['供应商编码', '供应商名称', '供应商等级']);
     const refused = await t.call('POST', `/api/visualdev/OnlineDev/App/${MODEL}/${ids.A1}`, { token, payload: { supplierName: '新名', creditLimit: 99 } });
     expect(refused).toMatchObject({ code: 403, msg: '暂无权限' });
@@ -257,7 +257,7 @@ erin   X2  - 404 - - - 404 404 0`;
     expect((await t.call('POST', `/api/visualdev/OnlineDev/App/${MODEL}/${ids.A1}`, { token, payload: { supplierName: '新名' } })).code).toBe(200);
     const file = await xlsx([['供应商编码', '供应商名称', '信用额度'], ['S0101', '导入', 5]]);
     expect(await t.call('POST', `${M}/Actions/Import`, { token, ...multipart(file) })).toMatchObject({ code: 403 });
-    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: {} })).data.pagination.total).toBe(4);
+    expect((await t.call('POST', `${M}/List`, { token: tokens.admin, payload: { typed: true } })).data.pagination.total).toBe(4);
     const template = await download(t, token, `${M}/Template`, undefined, 'GET');
     expect((await sheetRows(template.rawPayload))[0]).toEqual(['供应商编码', '供应商名称']);
     await db.updateTable('visualdev').set({ column_data: JSON.stringify(cd) }).where('id', '=', MODEL).execute();

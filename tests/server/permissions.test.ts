@@ -40,7 +40,7 @@ describe('access control (design.md §7a)', () => {
     ] as const) {
       expect(await t.call(method, url, { token, payload }), `${method} ${url}`).toMatchObject({ status: 200, code: 403, msg: '暂无权限' });
     }
-    expect((await t.call('POST', `${M}/List`, { token: adminToken, payload: {} })).data.pagination.total).toBe(1);
+    expect((await t.call('POST', `${M}/List`, { token: adminToken, payload: { typed: true } })).data.pagination.total).toBe(1);
   });
 
   it('allows reading with a menu grant through a role, and each button only with its own grant', async () => {
@@ -53,7 +53,7 @@ describe('access control (design.md §7a)', () => {
     const me = await t.call('GET', '/api/oauth/CurrentUser', { token });
     expect(me.data.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['供应链', '工作流程']);
     expect(me.data.permissionList.filter((p: { modelId: string }) => !p.modelId.startsWith('menu-workflow'))).toEqual([{ modelId: 'menu-supplier', moduleName: '供应商', button: [], column: [], form: [], resource: [] }]);
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     expect((await t.call('GET', `${M}/${recordId}`, { token })).code).toBe(200);
     expect((await t.call('POST', M, { token, payload: { ...record, supplierCode: 'S0102' } })).code).toBe(403);
 
@@ -71,13 +71,13 @@ describe('access control (design.md §7a)', () => {
     const token = await t.login('inspector', 'Pass@123');
     expect((await t.call('POST', `/api/visualdev/OnlineDev/App/vd-supplier/${recordId}`, { token, payload: { supplierName: '改名' } })).code).toBe(200);
     await t.app.db.updateTable('module').set({ enabled_mark: 0 }).where('id', '=', 'menu-supplier').execute();
-    expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(403);
-    expect((await t.call('POST', `${M}/List`, { token: adminToken, payload: {} })).code).toBe(200);
+    expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(403);
+    expect((await t.call('POST', `${M}/List`, { token: adminToken, payload: { typed: true } })).code).toBe(200);
     await t.app.db.updateTable('module').set({ enabled_mark: 1 }).where('id', '=', 'menu-supplier').execute();
 
     await t.app.db.updateTable('role').set({ enabled_mark: 0 }).where('id', '=', 'role-buyer').execute();
     const buyer = await t.login('buyer', 'Pass@123');
-    expect((await t.call('POST', `${M}/List`, { token: buyer, payload: {} })).code).toBe(403);
+    expect((await t.call('POST', `${M}/List`, { token: buyer, payload: { typed: true } })).code).toBe(403);
   });
 
   it('refuses to register an API route that declares no access', async () => {

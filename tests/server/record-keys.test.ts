@@ -81,7 +81,7 @@ describe('primaryKeyPolicy', () => {
   it('2: records get 1, 2, 3… from the table’s own sequence', async () => {
     const modelId = await modelWith('keySeq', 'kd_key_seq', 2);
     expect([await create(modelId, 'SO-S1'), await create(modelId, 'SO-S2'), await create(modelId, 'SO-S3')]).toEqual(['1', '2', '3']);
-    const list = await t.call('POST', `/api/visualdev/OnlineDev/${modelId}/List`, { token, payload: { currentPage: 1, pageSize: 20 } });
+    const list = await t.call('POST', `/api/visualdev/OnlineDev/${modelId}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 20 } });
     expect(list.data.list.map((r: { id: string }) => r.id).sort()).toEqual(['1', '2', '3']);
   });
 

@@ -44,7 +44,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const total = async (path: string) => (await t.call('POST', `${path}/List`, { token, payload: {} })).data.pagination.total;
+const total = async (path: string) => (await t.call('POST', `${path}/List`, { token, payload: { typed: true } })).data.pagination.total;
 
 describe('dictionary values (seeded supplier model)', () => {
   it('refuses a currency code not in the currency dictionary, naming the field; stores a real one', async () => {

@@ -60,7 +60,7 @@ describe('versions on the wire', () => {
     const id = await createIn(lockedId, { shared: 'a' });
     const got = await read(lockedId, id);
     expect(got).toMatchObject({ version: 1, f_version: 1 });
-    const list = await t.call('POST', `/api/visualdev/OnlineDev/${lockedId}/List`, { token: admin, payload: { currentPage: 1, pageSize: 20 } });
+    const list = await t.call('POST', `/api/visualdev/OnlineDev/${lockedId}/List`, { token: admin, payload: { typed: true, currentPage: 1, pageSize: 20 } });
     expect(list.data.list.find((r: { id: string }) => r.id === id)).toMatchObject({ version: 1, f_version: 1 });
     // JNPF's client sends the record back with f_version.
     expect(await update(lockedId, id, { ...got, version: undefined, f_version: 1, shared: 'b' })).toMatchObject({ code: 200, data: { version: 2, merged: null } });

@@ -44,16 +44,16 @@ describe('online users', () => {
     await userWithMenu('kick', 'Kick@13579');
     const a = await h.t.login('kick', 'Kick@13579');
     const b = await h.t.login('kick', 'Kick@13579');
-    for (const token of [a, b]) expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    for (const token of [a, b]) expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     const list = (await h.t.call('GET', `${OU}?keyword=kick`, { token: h.token })).data.list as Array<{ id: string; lastTime: number }>;
     expect(list).toHaveLength(2);
     // Which row is session a: the hash of its token is not known to the test, so kick one and see which token fails.
     expect(await h.t.call('DELETE', `${OU}/${list[0].id}`, { token: h.token })).toMatchObject({ code: 200 });
     const codes = [];
-    for (const token of [a, b]) codes.push((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code);
+    for (const token of [a, b]) codes.push((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code);
     expect([...codes].sort()).toEqual([200, 601]);
     const survivor = codes[0] === 200 ? a : b;
-    expect((await h.t.call('POST', `${M}/List`, { token: survivor, payload: {} })).code).toBe(200);
+    expect((await h.t.call('POST', `${M}/List`, { token: survivor, payload: { typed: true } })).code).toBe(200);
     // Gone from the list; kicking it again is a missing session.
     expect((await h.t.call('GET', `${OU}?keyword=kick`, { token: h.token })).data.list).toHaveLength(1);
     expect((await h.t.call('DELETE', `${OU}/${list[0].id}`, { token: h.token })).code).toBe(404);
@@ -74,10 +74,10 @@ describe('disabled users and reset passwords', () => {
   it('a user disabled by an administrator loses its session at once and cannot sign in', async () => {
     const id = await userWithMenu('gone', 'Gone@97531');
     const token = await h.t.login('gone', 'Gone@97531');
-    expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-    expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+    expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     expect(await h.t.call('POST', `/api/permission/Users/${id}/Actions/State`, { token: h.token })).toMatchObject({ code: 200, data: { enabledMark: 0 } });
-    expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+    expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
     const again = await h.t.app.inject({ method: 'POST', url: '/api/oauth/Login', payload: { account: 'gone', password: md5Hex('Gone@97531') } });
     expect(again.json()).toMatchObject({ code: 400, msg: '账户已被禁用，请联系管理员' });
   });
@@ -91,12 +91,12 @@ describe('disabled users and reset passwords', () => {
     const token = body.data.token;
     expect((await h.t.call('GET', '/api/oauth/CurrentUser', { token })).data.userInfo.changePwdTimes).toBe(0);
     // Until the password is changed the server itself refuses everything but the change-password screen's calls.
-    expect(await h.t.call('POST', `${M}/List`, { token, payload: {} })).toMatchObject({ code: 403, msg: '请先修改密码' });
-    expect(await h.t.call('POST', `${M}/List`, { token, payload: {}, headers: { 'accept-language': 'en-US' } })).toMatchObject({ code: 403, msg: 'Please change your password first' });
+    expect(await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).toMatchObject({ code: 403, msg: '请先修改密码' });
+    expect(await h.t.call('POST', `${M}/List`, { token, payload: { typed: true }, headers: { 'accept-language': 'en-US' } })).toMatchObject({ code: 403, msg: 'Please change your password first' });
     expect((await h.t.call('GET', '/api/system/SysConfig/PasswordPolicy', { token })).code).toBe(200);
     const modify = await h.t.call('POST', '/api/permission/Users/Current/Actions/ModifyPassword', { token, payload: { oldPassword: md5Hex('Temp#Pass2026'), password: md5Hex('Mine#Own2026') } });
     expect(modify.code).toBe(200);
-    expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+    expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     const after = await h.t.app.inject({ method: 'POST', url: '/api/oauth/Login', payload: { account: 'reset', password: md5Hex('Mine#Own2026') } });
     expect(after.json()).toMatchObject({ code: 200, data: { changePwdTimes: 1 } });
   });

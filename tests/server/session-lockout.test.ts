@@ -81,7 +81,7 @@ describe('sign-in lockout', () => {
       const id = await createUser(h.t.app, { account: 'locky1', password: 'Locky@1357' });
       await h.t.app.db.insertInto('authorize').values({ id: 'g:locky1', item_type: 'module', item_id: 'menu-supplier', object_type: 'User', object_id: id }).execute();
       const token = (await signIn('locky1', 'Locky@1357')).data!.token;
-      expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       const replies = [];
       for (let i = 0; i < 3; i++) replies.push((await signIn('locky1', 'wrong')).msg);
       expect(replies).toEqual(['账户或密码错误，请重新输入（还可尝试2次）', '账户或密码错误，请重新输入（还可尝试1次）', '账户已锁定，请联系管理员解锁']);
@@ -90,7 +90,7 @@ describe('sign-in lockout', () => {
       expect(ghost).toEqual(replies);
       // The user is marked locked (enabled_mark 2) and its open session answers 602 at its next request.
       expect((await h.t.app.db.selectFrom('users').select('enabled_mark').where('id', '=', id).executeTakeFirstOrThrow()).enabled_mark).toBe(2);
-      expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+      expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
       // Time does not help; the right password does not either.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 7 * 86_400_000);
@@ -134,7 +134,7 @@ describe('sign-in lockout', () => {
       expect(await unlock('guess-1')).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试2次）' });
       expect(await signIn('screeny', 'guess-2')).toMatchObject({ code: 400, msg: '账户或密码错误，请重新输入（还可尝试1次）' });
       expect(await unlock('guess-3')).toMatchObject({ code: 400, msg: '账户已锁定，请10分钟后再试', data: { signedOut: true } });
-      expect((await h.t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+      expect((await h.t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
       expect(await signIn('screeny', 'Screen@2468')).toMatchObject({ code: 400, msg: '账户已锁定，请10分钟后再试' });
     });
   });

@@ -60,25 +60,26 @@ describe('a JNPF switch (active-value 1 / inactive-value 0)', () => {
     expect((await t.call('POST', M, { token, payload: { billNo: 'YH-2', needInspect: 0, passed: 'N' } })).code).toBe(200);
     expect(await t.call('POST', M, { token, payload: { billNo: 'YH-3', needInspect: true } })).toMatchObject({ code: 400, msg: '需要验货格式不正确' });
     expect(await t.call('POST', M, { token, payload: { billNo: 'YH-3', passed: 'maybe' } })).toMatchObject({ code: 400, msg: '合格的值不在可选范围内' });
-    const list = (await t.call('POST', `${M}/List`, { token, payload: { sidx: '', sort: 'asc' } })).data.list as Array<Record<string, unknown>>;
+    const list = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, sidx: '', sort: 'asc' } })).data.list as Array<Record<string, unknown>>;
     const byNo = Object.fromEntries(list.map((r) => [r.billNo, [r.needInspect, r.passed]]));
     expect(byNo).toEqual({ 'YH-1': [1, 'Y'], 'YH-2': [0, 'N'] });
   });
 
   it('filters by the stored value', async () => {
-    const on = await t.call('POST', `${M}/List`, { token, payload: { queryJson: JSON.stringify({ needInspect: 1 }) } });
+    const on = await t.call('POST', `${M}/List`, { token, payload: { typed: true, queryJson: JSON.stringify({ needInspect: 1 }) } });
     expect(on.data.list.map((r: { billNo: string }) => r.billNo)).toEqual(['YH-1']);
   });
 
-  it('exports 是/否 and imports 是/否 or the values themselves back as 1/0 and Y/N', async () => {
-    const rows = await sheetRows((await download(t, token, `${M}/Actions/ExportData`, { dataType: '1' })).rawPayload);
+  it('exports 开/关 (activeTxt/inactiveTxt) and imports 是/否 or the values themselves back as 1/0 and Y/N', async () => {
+    const rows = await sheetRows((await download(t, token, `${M}/Actions/Export`, { dataType: '1' })).rawPayload);
     const header = rows[0] as string[];
     const cells = Object.fromEntries(rows.slice(1).map((r) => [r[header.indexOf('单号')], [r[header.indexOf('需要验货')], r[header.indexOf('合格')]]]));
-    expect(cells).toEqual({ 'YH-1': ['是', '是'], 'YH-2': ['否', '否'] });
+    // The switch's activeTxt / inactiveTxt, as JNPF's server writes them (issue 22 item 4: one conversion with the list).
+    expect(cells).toEqual({ 'YH-1': ['开', '开'], 'YH-2': ['关', '关'] });
     const file = await xlsx([['单号', '需要验货', '合格'], ['YH-5', '是', '否'], ['YH-6', 0, 'Y']]);
     const imported = await t.call('POST', `${M}/Actions/Import`, { token, ...multipart(file) });
     expect(imported.code, JSON.stringify(imported.data)).toBe(200);
-    const list = (await t.call('POST', `${M}/List`, { token, payload: {} })).data.list as Array<Record<string, unknown>>;
+    const list = (await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).data.list as Array<Record<string, unknown>>;
     const byNo = Object.fromEntries(list.map((r) => [r.billNo, [r.needInspect, r.passed]]));
     expect(byNo['YH-5']).toEqual([1, 'N']);
     expect(byNo['YH-6']).toEqual([0, 'Y']);

@@ -68,7 +68,7 @@ describe('system logs (issue 23 item 2)', () => {
   });
 
   it('a list query sent as POST is a request, not an operation', async () => {
-    const r = await s.t.call('POST', '/api/visualdev/OnlineDev/vd-supplier/List', { token: s.token, payload: { currentPage: 1, pageSize: 5 } });
+    const r = await s.t.call('POST', '/api/visualdev/OnlineDev/vd-supplier/List', { token: s.token, payload: { typed: true, currentPage: 1, pageSize: 5 } });
     expect(r.code).toBe(200);
     await settle();
     const req = await list(5, '&keyword=vd-supplier/List');

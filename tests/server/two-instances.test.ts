@@ -49,33 +49,33 @@ if (crossInstance) {
       const admin = await login(a, 'admin', TEST_ADMIN_PASSWORD);
       const token = await login(b, 'twin', 'Twin@2468');
       // B has the session cached (two calls: the second is served from B's cache).
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       const online = await a.call('GET', '/api/system/OnlineUser?keyword=twin', { token: admin });
       expect(online.code).toBe(200);
       const ids = online.data.list.map((r: { id: string }) => r.id);
       expect(ids).toHaveLength(1);
       expect((await a.call('DELETE', `/api/system/OnlineUser/${ids[0]}`, { token: admin })).code).toBe(200);
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(601);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(601);
     });
 
     it('a grant revoked on A (an authorize row deleted through A) applies on B at its next request', async () => {
       const token = await login(a, 'twin', 'Twin@2468');
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       await a.app.db.deleteFrom('authorize').where('object_id', '=', 'user-twin').execute();
-      expect((await b.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(403);
+      expect((await b.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(403);
       // …and a grant given back on B applies on A at once.
       await grant(b.app, 'User', 'user-twin', [['module', 'menu-supplier']]);
-      expect((await a.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await a.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
     });
 
     it('a user disabled on B loses the session on A at its next request', async () => {
       const token = await login(b, 'twin', 'Twin@2468');
-      expect((await a.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-      expect((await a.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await a.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+      expect((await a.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       await b.app.db.updateTable('users').set({ enabled_mark: 0 }).where('id', '=', 'user-twin').execute();
-      expect((await a.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(602);
+      expect((await a.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
     });
 
     it('a bus message published on one instance reaches the other exactly once', async () => {
@@ -118,10 +118,10 @@ if (crossInstance) {
     it('forced offline and a revoked grant apply on the very next request of the one instance', async () => {
       const admin = await t.login();
       const token = await t.login('twin', 'Twin@2468');
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(200);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(200);
       await t.app.db.deleteFrom('authorize').where('object_id', '=', 'user-twin').execute();
-      expect((await t.call('POST', `${M}/List`, { token, payload: {} })).code).toBe(403);
+      expect((await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(403);
       const online = await t.call('GET', '/api/system/OnlineUser?keyword=twin', { token: admin });
       expect((await t.call('DELETE', `/api/system/OnlineUser/${online.data.list[0].id}`, { token: admin })).code).toBe(200);
       expect((await t.call('GET', '/api/oauth/CurrentUser', { token })).code).toBe(601);

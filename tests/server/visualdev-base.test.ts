@@ -65,7 +65,7 @@ describe('Base CRUD', () => {
     // A new model may bind the kept table again, data included.
     const back = await t.call('POST', B, { token, payload: orderModel('del1b', 'kd_del1') });
     expect(back.code).toBe(200);
-    expect((await t.call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, { token, payload: {} })).data.list[0].lines).toHaveLength(2);
+    expect((await t.call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, { token, payload: { typed: true } })).data.list[0].lines).toHaveLength(2);
 
     const drop = await newModel('del2', 'kd_del2');
     const p = await t.call('DELETE', `${B}/${drop}?purge=1`, { token });
@@ -83,7 +83,7 @@ describe('Base CRUD', () => {
     const rec = (await t.call('GET', `${B}/${c.data.id}`, { token })).data;
     expect(rec.fullName).toBe('销售订单_副本');
     expect(JSON.parse(rec.formData).fields.find((f: { __vModel__: string }) => f.__vModel__ === 'lines').__config__.tableName).toBe('kd_copy1_lines_copy');
-    expect((await t.call('POST', `/api/visualdev/OnlineDev/${c.data.id}/List`, { token, payload: {} })).data.pagination.total).toBe(0);
+    expect((await t.call('POST', `/api/visualdev/OnlineDev/${c.data.id}/List`, { token, payload: { typed: true } })).data.pagination.total).toBe(0);
     const again = await t.call('POST', `${B}/${id}/Actions/Copy`, { token });
     expect(again.data).toMatchObject({ enCode: 'copy1_copy_2', tables: ['kd_copy1_copy_2', 'kd_copy1_lines_copy_2'] });
   });
@@ -93,7 +93,7 @@ describe('model changes migrate tables additively', () => {
   it('adds columns, keeps removed fields’ columns and data until purge=1', async () => {
     const id = await newModel('mig1', 'kd_mig1');
     const rec = (await t.call('POST', `/api/visualdev/OnlineDev/${id}`, { token, payload: anOrder({ customer: '保留的客户' }) })).data.id;
-    const firstRow = async () => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: {} })).data.list[0];
+    const firstRow = async () => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true } })).data.list[0];
     expect(await firstRow()).toMatchObject({ id: rec, customer: '保留的客户' });
     const model = orderModel('mig1', 'kd_mig1');
     const fields = model.formData.fields.filter((f) => f.__vModel__ !== 'customer');
@@ -134,7 +134,7 @@ describe('model changes migrate tables additively', () => {
     expect(JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.formData).fields[1].__config__.kdKey).toBe('comInput');
     // number → text keeps the value as text.
     expect((await t.call('POST', `${B}/${id}`, { token, payload: withField('amount', 'comInput') })).code).toBe(200);
-    const l = await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: {} });
+    const l = await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true } });
     expect(l.data.list[0]).toMatchObject({ amount: '1200.5', customer: '华美面料' });
   });
 

@@ -25,18 +25,19 @@ afterAll(async () => {
 const download = (url: string, payload?: unknown, method: 'GET' | 'POST' = 'POST') => downloadAs(t, token, url, payload, method);
 
 const importFile = (buf: Buffer, id = modelId) => t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/Import`, { token, ...multipart(buf) });
-const total = async (id = modelId) => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: {} })).data.pagination.total;
+const total = async (id = modelId) => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true } })).data.pagination.total;
 
-describe('ExportData', () => {
+describe('Export (list data)', () => {
   it('writes the visible columns with display values for the current query', async () => {
-    const res = await download(`${M}/Actions/ExportData`, { query: { queryJson: { status: 'done' }, sidx: 'orderNo', sort: 'asc' } });
+    const res = await download(`${M}/Actions/Export`, { query: { queryJson: { status: 'done' }, sidx: 'orderNo', sort: 'asc' } });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('.xlsx');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '客户', '状态', '币种', '金额', '下单日期', '加急', '总数量', '订单明细-物料', '订单明细-数量', '订单明细-单价', '订单明细-金额']);
     // One sheet row per order line; the main cells are merged over a record's lines (Excel shows the value on each).
-    const so2 = ['SO-2', '华美面料', '完成', 'Yuan Renminbi', 200, '2024-01-02', '否', 210];
-    const so4 = ['SO-4', '华美面料', '完成', 'Yuan Renminbi', 400, '2024-01-04', '是', 210];
+    // 加急 is a switch with activeTxt 开 / inactiveTxt 关 (the scaffold's): its texts, as a JNPF list shows them (issue 22).
+    const so2 = ['SO-2', '华美面料', '完成', 'Yuan Renminbi', 200, '2024-01-02', '关', 210];
+    const so4 = ['SO-4', '华美面料', '完成', 'Yuan Renminbi', 400, '2024-01-04', '开', 210];
     expect(rows.slice(1)).toEqual([
       [...so2, '棉布', 10, 12.5, 125],
       [...so2, '纽扣', 200, 0.35, 70],
@@ -46,21 +47,21 @@ describe('ExportData', () => {
   });
 
   it('exports chosen rows and columns (JNPF selectKey string), user names and date-times; refuses undeclared columns', async () => {
-    const list = (await t.call('POST', `${M}/List`, { token, payload: { sidx: 'orderNo', sort: 'asc' } })).data.list;
-    const res = await download(`/api/visualdev/OnlineDev/App/${modelId}/Actions/ExportData`, { selectKey: 'orderNo,creator,createdTime', ids: [list[0].id, list[2].id] });
+    const list = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, sidx: 'orderNo', sort: 'asc' } })).data.list;
+    const res = await download(`/api/visualdev/OnlineDev/${modelId}/Actions/Export`, { selectKey: 'orderNo,creator,createdTime', ids: [list[0].id, list[2].id] });
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '创建人', '创建时间']);
     expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['SO-1', 'SO-3']);
     const admin = await t.app.db.selectFrom('users').select('real_name').where('id', '=', 'user-admin').executeTakeFirstOrThrow();
     expect(rows[1][1]).toBe(admin.real_name);
     expect(rows[1][2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    const page = await sheetRows((await download(`${M}/Actions/ExportData`, { dataType: '0', currentPage: 1, pageSize: 10, sidx: 'amount', sort: 'desc' })).rawPayload);
+    const page = await sheetRows((await download(`${M}/Actions/Export`, { dataType: '0', currentPage: 1, pageSize: 10, sidx: 'amount', sort: 'desc' })).rawPayload);
     expect(page.slice(1).map((r) => r[0])).toEqual(['SO-4', 'SO-4', 'SO-3', 'SO-3', 'SO-2', 'SO-2', 'SO-1', 'SO-1']);
-    const bad = await t.call('POST', `${M}/Actions/ExportData`, { token, payload: { selectKey: ['orderNo', 'password'] } });
+    const bad = await t.call('POST', `${M}/Actions/Export`, { token, payload: { selectKey: ['orderNo', 'password'] } });
     expect(bad).toMatchObject({ code: 400 });
-    expect(await t.call('POST', `${M}/Actions/ExportData`, { token, payload: { query: { sidx: 'note' } } })).toMatchObject({ code: 400 });
-    expect(await t.call('POST', `${M}/Actions/ExportData`, { token, payload: { sidx: 'amount; drop table kd_xl' } })).toMatchObject({ code: 400 });
-    const odd = await download(`${M}/Actions/ExportData`, { sort: 'sideways', pageSize: 99999, keyword: 5, currentPage: 'x', dataType: '0' });
+    expect(await t.call('POST', `${M}/Actions/Export`, { token, payload: { query: { sidx: 'note' } } })).toMatchObject({ code: 400 });
+    expect(await t.call('POST', `${M}/Actions/Export`, { token, payload: { sidx: 'amount; drop table kd_xl' } })).toMatchObject({ code: 400 });
+    const odd = await download(`${M}/Actions/Export`, { sort: 'sideways', pageSize: 99999, keyword: 5, currentPage: 'x', dataType: '0' });
     expect((await sheetRows(odd.rawPayload)).length).toBe(9);
   });
 });
@@ -70,7 +71,7 @@ describe('Template and Import', () => {
     const res = await download(`${M}/Template`, undefined, 'GET');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '客户', '状态', '币种', '金额', '下单日期', '加急', '说明', '订单明细-物料', '订单明细-数量', '订单明细-单价']);
-    expect(rows[1]).toEqual(['必填', undefined, '可选值：草稿/完成', '填写选项名称', '数字', '格式：YYYY-MM-DD', '是/否', undefined, '必填', '数字', '数字']);
+    expect(rows[1]).toEqual(['必填', undefined, '可选值：草稿/完成', '填写选项名称', '数字', '格式：YYYY-MM-DD', '开/关', undefined, '必填', '数字', '数字']);
     expect(rows).toHaveLength(2);
   });
 
@@ -81,10 +82,10 @@ describe('Template and Import', () => {
     const r = await importFile(buf);
     expect(r).toMatchObject({ code: 200, msg: '导入成功，共2条数据', data: { count: 2 } });
     expect(await total()).toBe(before + 2);
-    const rows = (await t.call('POST', `${M}/List`, { token, payload: { queryJson: { customer: '新客户' } } })).data.list;
+    const rows = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, queryJson: { customer: '新客户' } } })).data.list;
     expect(rows[0]).toMatchObject({ orderNo: 'IM-1', status: 'done', currency: 'currency-USD', amount: 88.5, orderDate: new Date(2024, 2, 5).getTime(), urgent: true, creator: 'user-admin' });
     expect(rows[0].note).not.toContain('script');
-    const two = (await t.call('POST', `${M}/List`, { token, payload: { queryJson: { status: 'draft' }, keyword: '' } })).data.list.find((x: { orderNo: string }) => x.orderNo === 'IM-2');
+    const two = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, queryJson: { status: 'draft' }, keyword: '' } })).data.list.find((x: { orderNo: string }) => x.orderNo === 'IM-2');
     expect(two).toMatchObject({ amount: 1000, currency: 'currency-CNY', orderDate: new Date(2024, 2, 6).getTime(), urgent: false });
     const h = await t.call('GET', `${M}/${two.id}/DataChange`, { token });
     expect(h.data.list[0]).toMatchObject({ action: 'create' });
@@ -92,9 +93,9 @@ describe('Template and Import', () => {
 
   it('round-trips records through Excel: export → import into a copy → the same export', async () => {
     const copy = (await t.call('POST', `/api/visualdev/Base/${modelId}/Actions/Copy`, { token })).data.id;
-    const first = await download(`${M}/Actions/ExportData`, { selectKey: ['orderNo', 'customer', 'status', 'currency', 'amount', 'orderDate', 'urgent'], query: { sidx: 'orderNo', sort: 'asc' } });
+    const first = await download(`${M}/Actions/Export`, { selectKey: ['orderNo', 'customer', 'status', 'currency', 'amount', 'orderDate', 'urgent'], query: { sidx: 'orderNo', sort: 'asc' } });
     expect((await importFile(first.rawPayload, copy)).code).toBe(200);
-    const second = await download(`/api/visualdev/OnlineDev/${copy}/Actions/ExportData`, { selectKey: ['orderNo', 'customer', 'status', 'currency', 'amount', 'orderDate', 'urgent'], query: { sidx: 'orderNo', sort: 'asc' } });
+    const second = await download(`/api/visualdev/OnlineDev/${copy}/Actions/Export`, { selectKey: ['orderNo', 'customer', 'status', 'currency', 'amount', 'orderDate', 'urgent'], query: { sidx: 'orderNo', sort: 'asc' } });
     expect(await sheetRows(second.rawPayload)).toEqual(await sheetRows(first.rawPayload));
   });
 
@@ -103,7 +104,7 @@ describe('Template and Import', () => {
     await t.call('POST', M, { token, payload: anOrder({ orderNo: 'SUB-0', lines: [] }) });
     const copy = (await t.call('POST', `/api/visualdev/Base/${modelId}/Actions/Copy`, { token })).data.id;
     expect(await total(copy)).toBe(0);
-    const res = await download(`${M}/Actions/ExportData`, { query: { sidx: 'orderNo', sort: 'asc' } });
+    const res = await download(`${M}/Actions/Export`, { query: { sidx: 'orderNo', sort: 'asc' } });
     const sheet = await sheetRows(res.rawPayload);
     expect(sheet[0].slice(-4)).toEqual(['订单明细-物料', '订单明细-数量', '订单明细-单价', '订单明细-金额']);
     const sub3 = sheet.findIndex((r) => r[0] === 'SUB-3');
@@ -115,7 +116,7 @@ describe('Template and Import', () => {
     const imported = await importFile(res.rawPayload, copy);
     expect(imported).toMatchObject({ code: 200 });
     const pick = (r: Record<string, unknown>) => ({ orderNo: r.orderNo, customer: r.customer, status: r.status, currency: r.currency, amount: r.amount, orderDate: r.orderDate, urgent: r.urgent, totalQty: r.totalQty, lines: r.lines });
-    const all = async (id: string) => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { sidx: 'orderNo', sort: 'asc', pageSize: 100 } })).data.list.map(pick);
+    const all = async (id: string) => (await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, sidx: 'orderNo', sort: 'asc', pageSize: 100 } })).data.list.map(pick);
     const source = await all(modelId);
     expect(source.length).toBeGreaterThan(5);
     expect(await all(copy)).toEqual(source);
@@ -129,7 +130,7 @@ describe('Template and Import', () => {
     const head = ['订单号', '订单明细-物料', '订单明细-数量', '订单明细-单价'];
     const ok = await importFile(await xlsx([head, ['HW-1', '布', 2, 3], [null, '线', 4, 5], ['HW-2', null, null, null]]));
     expect(ok).toMatchObject({ code: 200, data: { count: 2 } });
-    const hw = (await t.call('POST', `${M}/List`, { token, payload: { sidx: 'orderNo', sort: 'asc', pageSize: 100 } })).data.list.filter((r: { orderNo: string }) => r.orderNo.startsWith('HW-'));
+    const hw = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, sidx: 'orderNo', sort: 'asc', pageSize: 100 } })).data.list.filter((r: { orderNo: string }) => r.orderNo.startsWith('HW-'));
     expect(hw.map((r: { orderNo: string; lines: unknown[]; totalQty: number }) => [r.orderNo, r.lines, r.totalQty])).toEqual([
       ['HW-1', [{ item: '布', qty: 2, price: 3, lineTotal: 6 }, { item: '线', qty: 4, price: 5, lineTotal: 20 }], 6],
       ['HW-2', [], 0],

@@ -32,7 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const list = (headers: Record<string, string> = {}) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { keyword: '华美面' }, headers });
+const list = (headers: Record<string, string> = {}) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, keyword: '华美面' }, headers });
 
 /** Takes every slot of the app's list gate; returns their release functions. */
 async function fillGate(): Promise<Array<() => void>> {
@@ -91,7 +91,7 @@ describe('the list gate', () => {
       expect(one.data.customer).toBe('华美面料');
       expect(Date.now() - started).toBeLessThan(2000);
       // a plain page (no keyword, no search field) is not a search: it does not wait for the gate either
-      const plain = await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { currentPage: 1, pageSize: 20 } });
+      const plain = await t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 20 } });
       expect(plain.data.pagination.total).toBe(1);
       expect(listed).toBe(false);
     } finally {

@@ -38,7 +38,10 @@ describe('model export and import', () => {
     expect(first.res.headers['content-disposition']).toContain("filename*=UTF-8''%E9%94%80%E5%94%AE%E8%AE%A2%E5%8D%95.json");
     expect(first.json).toMatchObject({ id, enCode: 'io1', fullName: '销售订单', webType: 2 });
     expect(first.json.formData.fields[8].__config__.kdKey).toBe('table');
-    const viaOnlineDev = await t.app.inject({ method: 'POST', url: `/api/visualdev/OnlineDev/${id}/Actions/Export`, headers: { authorization: token } });
+    // JNPF's design list: ExportData answers { name, url }; the signed link serves the same file without the token.
+    const link = await t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/ExportData`, { token });
+    expect(link).toMatchObject({ code: 200, data: { name: '销售订单.json', url: expect.stringMatching(/^\/api\/file\/Temp\/[0-9a-f]{32}\?expires=\d+&sign=[0-9a-f]{64}$/) } });
+    const viaOnlineDev = await t.app.inject({ method: 'GET', url: link.data.url });
     expect(JSON.parse(viaOnlineDev.body)).toEqual(first.json);
 
     expect((await t.call('DELETE', `${B}/${id}?purge=1`, { token })).code).toBe(200);
@@ -57,12 +60,12 @@ describe('model export and import', () => {
     const { json } = await exportOf(id);
     const dup = await t.call('POST', IMPORT, { token, payload: json });
     expect(dup).toMatchObject({ code: 200, data: { enCode: 'io2_2', tables: ['kd_io2_2', 'kd_io2_lines_2'] } });
-    expect((await t.call('POST', `/api/visualdev/OnlineDev/${dup.data.id}/List`, { token, payload: {} })).data.pagination.total).toBe(0);
+    expect((await t.call('POST', `/api/visualdev/OnlineDev/${dup.data.id}/List`, { token, payload: { typed: true } })).data.pagination.total).toBe(0);
 
     await t.call('DELETE', `${B}/${id}`, { token });
     const back = await t.call('POST', IMPORT, { token, payload: json });
     expect(back).toMatchObject({ code: 200, data: { enCode: 'io2', tables: ['kd_io2', 'kd_io2_lines'] } });
-    const rows = (await t.call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, { token, payload: {} })).data.list;
+    const rows = (await t.call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, { token, payload: { typed: true } })).data.list;
     expect(rows).toHaveLength(1);
     expect(rows[0].lines).toHaveLength(2);
   });
@@ -151,20 +154,20 @@ describe('JNPF v3 export', () => {
     const badRow = await t.call('POST', M, { token, payload: { ...rec('坏行', 1), tableField110: [{ F_Name: '王五', F_Mobile: '1' }] } });
     expect(badRow.data.errors[0]).toMatchObject({ field: 'tableField110[0].F_Mobile', message: '请输入正确的手机号码' });
 
-    const page1 = await t.call('POST', `${M}/List`, { token, payload: { currentPage: 1, pageSize: 10, sort: 'asc', sidx: 'F_Credit' } });
+    const page1 = await t.call('POST', `${M}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 10, sort: 'asc', sidx: 'F_Credit' } });
     expect(page1.data.pagination).toEqual({ currentPage: 1, pageSize: 10, total: 12 });
     expect(page1.data.list[0]).toMatchObject({ F_FullName: '华美', F_Credit: 1000 });
     expect(page1.data.list[0].tableField110).toEqual([
       { F_Name: '张三', F_Mobile: '13900000000', F_Age: 30 },
       { F_Name: '李四', F_Mobile: null, F_Age: null },
     ]);
-    const page2 = await t.call('POST', `${M}/List`, { token, payload: { currentPage: 2, pageSize: 10, sort: 'asc', sidx: 'F_Credit' } });
+    const page2 = await t.call('POST', `${M}/List`, { token, payload: { typed: true, currentPage: 2, pageSize: 10, sort: 'asc', sidx: 'F_Credit' } });
     expect(page2.data.list.map((x: { F_FullName: string }) => x.F_FullName)).toEqual(['启航', '瑞丰']);
-    const search = await t.call('POST', `${M}/List`, { token, payload: { queryJson: JSON.stringify({ F_Country: 'country-VN', F_FullName: '丰' }) } });
+    const search = await t.call('POST', `${M}/List`, { token, payload: { typed: true, queryJson: JSON.stringify({ F_Country: 'country-VN', F_FullName: '丰' }) } });
     expect(search.data.list.map((x: { F_FullName: string }) => x.F_FullName).sort()).toEqual(['利丰', '瑞丰']);
-    const byDefault = await t.call('POST', `${M}/List`, { token, payload: { pageSize: 50 } });
+    const byDefault = await t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 50 } });
     expect(byDefault.data.list.map((x: { F_FullName: string }) => x.F_FullName)).toEqual([...names].sort());
-    expect(await t.call('POST', `${M}/List`, { token, payload: { sidx: 'F_Secret' } })).toMatchObject({ code: 400 });
+    expect(await t.call('POST', `${M}/List`, { token, payload: { typed: true, sidx: 'F_Secret' } })).toMatchObject({ code: 400 });
 
     const model = (await t.call('GET', `${B}/${id}`, { token })).data;
     const columnData = JSON.parse(model.columnData);

@@ -126,7 +126,7 @@ describe('record writes', () => {
   });
 
   it('refuses an invalid sub-table row and writes nothing', async () => {
-    const count = async () => (await t.call('POST', `${M}/List`, { token, payload: {} })).data.pagination.total;
+    const count = async () => (await t.call('POST', `${M}/List`, { token, payload: { typed: true } })).data.pagination.total;
     const n = await count();
     const bad = await create(anOrder({ orderNo: 'SO-BAD', lines: [{ item: '', qty: 1, price: 1 }] }));
     expect(bad.code).toBe(400);

@@ -56,7 +56,7 @@ describe('a record in audit is not changed by the Excel import', () => {
 
     const after = await get(id);
     expect(after).toMatchObject({ customer: '华美面料', version: before.version, flowState: 1 });
-    const list = await s.t.call('POST', `${M()}/List`, { token: s.token, payload: { currentPage: 1, pageSize: 100 } });
+    const list = await s.t.call('POST', `${M()}/List`, { token: s.token, payload: { typed: true, currentPage: 1, pageSize: 100 } });
     const rows = (list.data.list as Array<{ id: string; orderNo: string; customer: string; flowState: number | null }>).filter((r) => r.orderNo === 'LK-IMP').map((r) => [r.id === id ? 'audited' : 'new', r.customer, r.flowState]);
     expect(rows.sort()).toEqual([
       ['audited', '华美面料', 1],

@@ -126,7 +126,7 @@ describe('the list of a flow-enabled model shows each row’s audit state; rows 
     expect((await t.call('POST', `${W}/FlowBefore/Cancel/${cancelled}`, { token: s.token, payload: {} })).data.status).toBe(5);
 
     const states = async (lang?: string) => {
-      const r = await t.call('POST', `${M()}/List`, { token: s.token, payload: { currentPage: 1, pageSize: 50 }, headers: lang ? { 'accept-language': lang } : undefined });
+      const r = await t.call('POST', `${M()}/List`, { token: s.token, payload: { typed: true, currentPage: 1, pageSize: 50 }, headers: lang ? { 'accept-language': lang } : undefined });
       expect(r).toMatchObject({ code: 200 });
       const rows = (r.data.list as Array<{ orderNo: string; flowState: number | null; flowStateText: string }>).filter((x) => x.orderNo.startsWith('ST-'));
       return Object.fromEntries(rows.map((x) => [x.orderNo, `${x.flowState}:${x.flowStateText}`]));
@@ -134,7 +134,7 @@ describe('the list of a flow-enabled model shows each row’s audit state; rows 
     expect(await states()).toEqual({ 'ST-0': 'null:等待提交', 'ST-D': '0:草稿', 'ST-W': '1:等待审核', 'ST-P': '2:审核通过', 'ST-R': '3:审核驳回', 'ST-X': '4:流程撤回', 'ST-C': '5:审核终止' });
     expect((await states('en'))['ST-W']).toBe('1:Waiting for audit');
     // A keyword search reads its matches first from a fenced subquery (list-keyset.ts): the state is read there too.
-    const found = await t.call('POST', `${M()}/List`, { token: s.token, payload: { currentPage: 1, pageSize: 50, keyword: '华美' } });
+    const found = await t.call('POST', `${M()}/List`, { token: s.token, payload: { typed: true, currentPage: 1, pageSize: 50, keyword: '华美' } });
     expect(found).toMatchObject({ code: 200 });
     expect((await t.call('GET', `${M()}/${waiting}`, { token: s.token })).data.flowState).toBe(1);
 

@@ -17,6 +17,7 @@ export type SeedStep = (ctx: SeedContext) => Promise<void>;
 export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./organization'),
   () => import('./dictionaries'),
+  () => import('./model-categories'),
   () => import('./supplier-model'),
   () => import('./menus'),
   () => import('./data-interface-menu'),
@@ -31,6 +32,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('./purchasing-history'),
   () => import('./purchasing-flow'),
   () => import('./purchasing-print'),
+  () => import('./report-demo'),
   () => import('./demo-row-scopes'),
   () => import('./workflow-menus'),
   () => import('./workflow-views-menus'),

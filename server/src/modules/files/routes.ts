@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkUpload, DEFAULT_SIZE, maxBytes, type UploadLimits } from '../../../../src/engine/upload';
 import { formatString } from '../../../../src/engine/format';
+import { checkUpload, DEFAULT_SIZE, maxBytes, type UploadLimits } from '../../../../src/engine/upload';
 import { contentDisposition, uploadedFileName } from '../../lib/disposition';
 import { resolveSession, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
@@ -14,6 +14,7 @@ import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { extensionOf, FILE_TYPES } from './sniff';
 import { absolutePath, dayFolder, dayOf, filesRoot, findUploadField, limitsOf, newFileId, writeChecked } from './store';
+import { registerTempRoute } from './temp-links';
 
 /** The largest file the multipart parser lets through at all (bytes, 1 GiB); field limits are checked below it. */
 const HARD_MAX_BYTES = 1024 ** 3;
@@ -77,6 +78,7 @@ async function mayDownload(app: FastifyInstance, session: SessionInfo, row: { id
  *   record (view on the model's menu, record still present) → 403 暂无权限. {name} is informational only.
  */
 export default async function fileRoutes(app: FastifyInstance): Promise<void> {
+  registerTempRoute(app);
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: HARD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   }

@@ -16,7 +16,10 @@ export interface ModelListItem {
   id: string;
   fullName: string;
   enCode: string;
+  /** The category's name (its dictionary item's fullName, as JNPF's design list shows 分类; issue 22 item 4). */
   category: string | null;
+  /** The stored category (dictionary item id or code), as the `category` filter takes it. */
+  categoryId: string | null;
   type: number;
   state: number;
   webType: number;
@@ -56,13 +59,15 @@ export async function listModels(db: Db, q: ModelListQuery): Promise<{ list: Mod
     .limit(q.pageSize)
     .offset((q.currentPage - 1) * q.pageSize)
     .execute();
+  const names = await categoryNames(db, rows.map((r) => r.category ?? ''));
   return {
     total: Number(count?.n ?? 0),
     list: rows.map((r) => ({
       id: r.id,
       fullName: r.full_name,
       enCode: r.en_code,
-      category: r.category,
+      category: r.category ? (names.get(r.category) ?? r.category) : r.category,
+      categoryId: r.category,
       type: r.type,
       state: r.state,
       webType: r.web_type,

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/types';
-import { importColumns, linesOf, type SheetColumn, cellOf } from './excel-columns';
+import type { SqlViewer } from '../data-interface/row-scope';
+import { cellOf, importColumns, linesOf, type SheetColumn } from './excel-columns';
 import { displayValue, hintOf, loadLookups } from './excel-values';
 import { isWritable } from './field-access';
 import { fail } from './messages';
@@ -27,15 +28,21 @@ export function sheetOf(wb: ExcelJS.Workbook, name: string, columns: Array<Pick<
 }
 
 /**
- * Writes the rows' display values (options, dictionaries, names, dates, 是/否) into an .xlsx buffer. With sub-table
+ * Writes the rows' display values (excel-values.ts displayValue, the same as a JNPF list's: options, dictionaries,
+ * names, dates, switch texts, areas, related records as `viewer` may read them) into an .xlsx buffer. With sub-table
  * columns the rows must carry their sub-tables (attachSubTables); a record takes one sheet row per child row.
  * @throws LocalizedError 400 exportTooLarge past MAX_EXPORT_ROWS records or MAX_EXPORT_LINES sheet rows.
  */
-export async function exportWorkbook(db: Db, model: LoadedModel, columns: SheetColumn[], rows: ModelRow[]): Promise<Buffer> {
+export async function exportWorkbook(db: Db, model: LoadedModel, columns: SheetColumn[], rows: ModelRow[], viewer: SqlViewer = null): Promise<Buffer> {
   if (rows.length > MAX_EXPORT_ROWS) throw fail(400, 'exportTooLarge', { max: MAX_EXPORT_ROWS });
+  // Related records' display fields are looked up in the main rows and in the exported sub-tables' rows.
+  const subs = [...new Set(columns.flatMap((c) => (c.sub ? [c.sub.vModel] : [])))];
+  const all = [...rows, ...rows.flatMap((r) => subs.flatMap((s) => (Array.isArray(r[s]) ? (r[s] as Array<Record<string, unknown>>) : [])))];
   const lookups = await loadLookups(
     db,
     columns.map((c) => c.col),
+    all,
+    viewer,
   );
   const wb = new ExcelJS.Workbook();
   const ws = sheetOf(wb, model.record.fullName, columns);

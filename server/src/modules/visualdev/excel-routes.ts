@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
 import { ok } from '../../plugins/envelope';
+import { storeTempFile } from '../files/temp-links';
 import { exportColumns } from './excel-columns';
 import { exportWorkbook, MAX_EXPORT_ROWS, templateWorkbook } from './excel-export';
 import { importWorkbook, MAX_IMPORT_BYTES } from './excel-import';
-import { allRows, listPage } from './list-runtime';
 import { readable } from './field-access';
+import { allRows, listPage } from './list-runtime';
 import { fail, text } from './messages';
-import { attachment } from './model-io-routes';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow } from './onlinedev-repository';
 import { listRequestOf, modelOf } from './onlinedev-routes';
@@ -28,8 +28,9 @@ interface ExportBody {
   [k: string]: unknown;
 }
 
-function sendXlsx(reply: FastifyReply, name: string, buf: Buffer): FastifyReply {
-  return reply.header('content-disposition', attachment(name)).type(XLSX).send(buf);
+/** Stores an .xlsx and answers `{ name, url }` (a signed link, files/temp-links.ts). */
+async function xlsxLink(req: FastifyRequest, name: string, buf: Buffer) {
+  return ok(await storeTempFile(req.server, name, XLSX, buf));
 }
 
 /** The export's rows: the chosen ids, the current page (dataType 0) or every record of the query (≤ MAX_EXPORT_ROWS). */
@@ -49,34 +50,37 @@ async function withSubTables(db: Db, model: LoadedModel, rows: ModelRow[]): Prom
 }
 
 /**
- * Excel routes of a model (issue 4 item 5; spec 001 §7 OnlineDev ExportData/Template):
- * - POST /api/visualdev/OnlineDev/{id}/Actions/ExportData and …/OnlineDev/App/{id}/Actions/ExportData (btn_download):
- *   `{ selectKey?: props, ids?: [...], query?: list query, dataType? }` → `<fullName>.xlsx` of display values;
- *   selectKey may name a sub-table (`lines`) or one of its columns (`lines-item`); without selectKey the columnList
- *   and every sub-table are written, one sheet row per child row (excel-columns.ts); undeclared props or filters →
- *   400; more than 50,000 records → 400.
- * - GET /api/visualdev/OnlineDev/{id}/Template (btn_upload) → `<fullName>导入模板.xlsx` (main and sub-table columns).
+ * Excel routes of a model (issue 4 item 5, issue 22 item 5; spec 001 §7 OnlineDev Export/Template), as JNPF's client
+ * calls them (Mnxhp src/api/onlineDev/visualDev.js exportModel/getTemplate; list/index.vue download() opens
+ * `res.data.url`):
+ * - POST /api/visualdev/OnlineDev/{id}/Actions/Export (btn_download): the list query at the top level (JNPF) or under
+ *   `query`, `selectKey?: props` (array or comma-separated), `ids?: [...]`, `dataType?` (0 the current page, 1 every
+ *   matching record) → `{ name: '<fullName>.xlsx', url }`, url a signed link valid 5 minutes (files/temp-links.ts) to
+ *   the sheet of display values (the same conversion as a JNPF list's rows); selectKey may name a sub-table (`lines`)
+ *   or one of its columns (`lines-item`); without selectKey the columnList and every sub-table are written, one sheet
+ *   row per child row (excel-columns.ts); undeclared props or filters → 400; more than 50,000 records → 400.
+ * - GET /api/visualdev/OnlineDev/{id}/Template (btn_upload) → `{ name: '<fullName>导入模板.xlsx', url }` (main and
+ *   sub-table columns).
  * - POST /api/visualdev/OnlineDev/{id}/Actions/Import (btn_upload): multipart `file` (.xlsx ≤ 10 MB, ≤ 10,000 rows)
  *   → `{ count }`, msg 导入成功，共N条数据; any bad row → 400 `{ errors: [{ row, field, message }] }`, nothing written.
  * Errors are JSON envelopes; files are sent only on success.
  */
 const excelRoutes: FastifyPluginAsync = async (app) => {
-  const exportData = async (req: FastifyRequest<{ Params: IdParams; Body: ExportBody | undefined }>, reply: FastifyReply) => {
+  const exportList = async (req: FastifyRequest<{ Params: IdParams; Body: ExportBody | undefined }>) => {
     const { model, rows } = await rowsOf(req);
     const sk = req.body?.selectKey;
     const selectKey = Array.isArray(sk) ? sk.map(String) : typeof sk === 'string' && sk ? sk.split(',').map((s) => s.trim()) : undefined;
     const columns = exportColumns(model, selectKey).filter((c) => readable([c.sub ? c.sub.vModel : c.col.name], req.decision).length);
     if (columns.some((c) => c.sub)) await withSubTables(app.db, model, rows);
-    const buf = await exportWorkbook(app.db, model, columns, rows);
-    return sendXlsx(reply, `${model.record.fullName}.xlsx`, buf);
+    const buf = await exportWorkbook(app.db, model, columns, rows, req.auth ?? null);
+    return xlsxLink(req, `${model.record.fullName}.xlsx`, buf);
   };
   const exportOpts = { config: { access: { model: 'id', button: 'btn_download' } } };
-  app.post<{ Params: IdParams; Body: ExportBody | undefined }>('/api/visualdev/OnlineDev/:id/Actions/ExportData', exportOpts, exportData);
-  app.post<{ Params: IdParams; Body: ExportBody | undefined }>('/api/visualdev/OnlineDev/App/:id/Actions/ExportData', exportOpts, exportData);
+  app.post<{ Params: IdParams; Body: ExportBody | undefined }>('/api/visualdev/OnlineDev/:id/Actions/Export', exportOpts, exportList);
 
-  app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Template', { config: { access: { model: 'id', button: 'btn_upload' } } }, async (req, reply) => {
+  app.get<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Template', { config: { access: { model: 'id', button: 'btn_upload' } } }, async (req) => {
     const model = await modelOf(req);
-    return sendXlsx(reply, `${model.record.fullName}导入模板.xlsx`, await templateWorkbook(app.db, model, req.decision?.writeFields ?? null));
+    return xlsxLink(req, `${model.record.fullName}导入模板.xlsx`, await templateWorkbook(app.db, model, req.decision?.writeFields ?? null));
   });
 
   app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/Import', { config: { access: { model: 'id', button: 'btn_upload' } } }, async (req) => {

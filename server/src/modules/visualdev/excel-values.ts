@@ -1,19 +1,24 @@
 import dayjs from 'dayjs';
-import type { FieldConfig, FieldOption } from '../../../../schemas/field';
+import { areaName } from '../../../../renderers/address/areas';
 import { htmlToText } from '../../../../renderers/editor/sanitize';
 import { isSwitchOn, switchValues } from '../../../../renderers/switch/values';
+import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import { excelCellMs, jnpfToDayjs, parseDate } from '../../../../src/engine/dates';
 import type { Db } from '../../db/types';
+import type { SqlViewer } from '../data-interface/row-scope';
 import { optionSourceRows } from '../data-interface/run';
 import { text } from './messages';
 import type { FieldColumn } from './model-layout';
 import { optionKeys, sourceOptions } from './record-references';
+import { relationNames } from './relation-names';
 
 /**
- * Display values for Excel (issue 4 item 5) and their way back: option ids ↔ option names (static options,
+ * Display values — of list rows for JNPF clients (issue 22 item 4, list-display.ts) and of Excel (issue 4 item 5) —
+ * and their way back: option ids ↔ option names (static options,
  * dictionaries and dynamic sources: a data interface's rows read once per sheet, as the form reads them; a source that
  * cannot be read leaves the ids as they are, both ways), user/organisation/position/role ids ↔ names, timestamps ↔
- * `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`, booleans ↔ 是/否. Pure apart from `loadLookups`, which reads the names a sheet needs.
+ * the field's `format` (else `YYYY-MM-DD` / `YYYY-MM-DD HH:mm`), a switch ↔ its `activeTxt`/`inactiveTxt` (else 是/否), area codes
+ * → names, relationForm ids → the related record's `relationField` (display only). Pure apart from `loadLookups`, which reads the names a sheet needs.
  */
 
 /** Which name table an id-valued widget refers to. */
@@ -43,6 +48,8 @@ export interface Lookups {
   dict: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
   kinds: Map<string, { names: Map<string, string>; ids: Map<string, string> }>;
   dynamic: Map<string, FieldOption[] | null>;
+  /** relationForm column → (related record id → its display field), from the rows given to loadLookups. */
+  relations?: Map<string, Map<string, string>>;
 }
 
 /** The Lookups key of a field's dynamic option source (interface and option keys), or null when it has none. */
@@ -70,9 +77,12 @@ function twoWay(rows: Array<{ id: string; name: string; alt?: string | null; ena
   return { names, ids };
 }
 
-/** Loads the dictionaries and name tables the given columns refer to. */
-export async function loadLookups(db: Db, columns: FieldColumn[]): Promise<Lookups> {
-  const out: Lookups = { dict: new Map(), kinds: new Map(), dynamic: new Map() };
+/**
+ * Loads the dictionaries and name tables the given columns refer to; with `rows`, also the display fields of the
+ * related records their relationForm values name, as `viewer` may read them (relation-names.ts).
+ */
+export async function loadLookups(db: Db, columns: FieldColumn[], rows?: Array<Record<string, unknown>>, viewer: SqlViewer = null): Promise<Lookups> {
+  const out: Lookups = { dict: new Map(), kinds: new Map(), dynamic: new Map(), relations: rows ? await relationNames(db, columns, rows, viewer) : undefined };
   for (const c of columns) {
     const cfg = c.field.__config__;
     const dk = OPTION_KEYS.has(c.kdKey) ? dynamicKey(c.field) : null;
@@ -133,16 +143,28 @@ function hasTime(col: FieldColumn): boolean {
   return /H/.test(f) || col.field.type === 'datetime';
 }
 
-/** The date format of a time column: YYYY-MM-DD, or YYYY-MM-DD HH:mm when the field shows the time. */
+/** The date format of a time column: the field's `format` (JNPF's yyyy-MM-dd spelling), else YYYY-MM-DD, or YYYY-MM-DD HH:mm when the field shows the time. */
 export function dateFormatOf(col: FieldColumn): string {
-  return hasTime(col) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD';
+  return (col.kdKey === 'date' && jnpfToDayjs(col.field.format)) || (hasTime(col) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD');
+}
+
+/** A switch's texts: its `activeTxt` / `inactiveTxt`, else 是/否. */
+export function switchTexts(col: FieldColumn): { on: string; off: string } {
+  const s = (v: unknown, d: string) => (typeof v === 'string' && v.trim() ? v.trim() : d);
+  return { on: s(col.field.activeTxt, '是'), off: s(col.field.inactiveTxt, '否') };
+}
+
+/** An address value's names: one path `a/b/c`, several joined with `,`. */
+function addressText(value: unknown): string {
+  const paths = Array.isArray(value) && value.some(Array.isArray) ? value : [value];
+  return paths.map((p) => (Array.isArray(p) ? p : [p]).map((c) => areaName(String(c))).join('/')).join(',');
 }
 
 /** The value a cell shows for a stored value (strings, or numbers for numeric fields; '' when empty). */
 export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups): string | number {
   if (value === null || value === undefined || value === '') return '';
   const many = (v: unknown, one: (x: unknown) => string) => (Array.isArray(v) ? v.map(one).join(col.kdKey === 'cascader' ? '/' : ',') : one(v));
-  if (col.kdKey === 'switch') return isSwitchOn(col.field, value) ? '是' : '否';
+  if (col.kdKey === 'switch') return isSwitchOn(col.field, value) ? switchTexts(col).on : switchTexts(col).off;
   if (col.type === 'boolean') return value === true || value === 1 ? '是' : '否';
   if (TIME_KEYS.has(col.kdKey) && typeof value === 'number') return dayjs(value).format(dateFormatOf(col));
   if (OPTION_KEYS.has(col.kdKey)) {
@@ -155,6 +177,8 @@ export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups)
     return many(value, (x) => m?.names.get(String(x)) ?? String(x));
   }
   if (col.kdKey === 'editor' && typeof value === 'string') return htmlToText(value);
+  if (col.kdKey === 'address') return addressText(value);
+  if (col.kdKey === 'relationForm') return many(value, (x) => lookups.relations?.get(col.name)?.get(String(x)) ?? String(x));
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((x) => (x && typeof x === 'object' ? String((x as { name?: unknown }).name ?? JSON.stringify(x)) : String(x))).join(',');
@@ -171,7 +195,7 @@ export function hintOf(col: FieldColumn, lookups: Lookups): string {
     parts.push(!m ? '填写选项值' : names.length <= 20 ? `可选值：${names.join('/')}` : '填写选项名称');
     if (col.field.multiple || col.kdKey === 'checkbox') parts.push('多个用英文逗号分隔');
   } else if (col.kdKey === 'date') parts.push(`格式：${dateFormatOf(col)}`);
-  else if (col.kdKey === 'switch') parts.push('是/否');
+  else if (col.kdKey === 'switch') parts.push(`${switchTexts(col).on}/${switchTexts(col).off}`);
   else if (col.type === 'double precision') parts.push('数字');
   else if (NAME_KIND[col.kdKey]) parts.push('填写名称');
   return parts.join('；');
@@ -220,6 +244,9 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
     const s = String(raw).trim().toLowerCase();
     // A switch stores its own on/off values (JNPF's active-value / inactive-value, e.g. 1/0), a cell may also hold them.
     const { on, off } = col.kdKey === 'switch' ? switchValues(col.field) : { on: true, off: false };
+    const texts = col.kdKey === 'switch' ? switchTexts(col) : null;
+    if (texts && s === texts.on.toLowerCase()) return { ok: true, value: on };
+    if (texts && s === texts.off.toLowerCase()) return { ok: true, value: off };
     if (['是', 'true', 'yes', 'y', '开'].includes(s) || raw === true || s === String(on).toLowerCase() || (on === true && s === '1')) return { ok: true, value: on };
     if (['否', 'false', 'no', 'n', '关'].includes(s) || raw === false || s === String(off).toLowerCase() || (off === false && s === '0')) return { ok: true, value: off };
     return bad('badBoolean');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { contentDisposition } from '../../lib/disposition';
 import { ok } from '../../plugins/envelope';
+import { storeTempFile } from '../files/temp-links';
 import { ADMIN_MENU, adminModelOf } from './base-routes';
 import { fail } from './messages';
 import { exportRecord, importModel, MAX_MODEL_BYTES, parseModelFile } from './model-io';
@@ -34,10 +35,18 @@ async function modelFileOf(req: FastifyRequest): Promise<unknown> {
   return parseModelFile(buf.toString('utf8').replace(/^\uFEFF/, ''));
 }
 
+/** The model's export file as JNPF's design list fetches it: stored, answered `{ name: '<fullName>.json', url }`. */
+async function modelLink(req: FastifyRequest, record: Model) {
+  return ok(await storeTempFile(req.server, `${record.fullName}.json`, 'application/json; charset=utf-8', JSON.stringify(exportRecord(record), null, 2)));
+}
+
 /**
  * Model import and export (issue 4 item 6; spec 001 §7 "Visual dev"), under the 在线开发 menu:
- * - GET /api/visualdev/Base/{id}/Actions/Export and POST /api/visualdev/OnlineDev/{id}/Actions/Export → the model
- *   record as a file `<fullName>.json` (design.md §4 export format); errors stay JSON envelopes (404).
+ * - GET /api/visualdev/Base/{id}/Actions/Export → the model record as a file `<fullName>.json` (design.md §4 export
+ *   format); errors stay JSON envelopes (404).
+ * - POST /api/visualdev/OnlineDev/{id}/Actions/ExportData and …/OnlineDev/App/{id}/Actions/ExportData (no body; the
+ *   design list's 导出 in JNPF's client, Mnxhp src/mixins/generator/index.js exportModel) → `{ name, url }`, url a
+ *   signed link valid 5 minutes to the same file (files/temp-links.ts; issue 22 item 5).
  * - POST /api/visualdev/Base/Actions/Import (btn_add): multipart `file` (≤ 5 MB) or the same JSON as the body
  *   (≤ 5 MB, else HTTP 413) → `{ id, enCode, tables }`, msg 新建成功. Accepts JNPF v3 exports. A bad file → 400
  *   naming the path of the first problem; nothing is created.
@@ -45,7 +54,8 @@ async function modelFileOf(req: FastifyRequest): Promise<unknown> {
 const modelIoRoutes: FastifyPluginAsync = async (app) => {
   const exportOpts = { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } };
   app.get<{ Params: IdParams }>('/api/visualdev/Base/:id/Actions/Export', exportOpts, async (req, reply) => sendModel(reply, (await adminModelOf(req)).record));
-  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/Export', exportOpts, async (req, reply) => sendModel(reply, (await adminModelOf(req)).record));
+  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/ExportData', exportOpts, async (req) => modelLink(req, (await adminModelOf(req)).record));
+  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/App/:id/Actions/ExportData', exportOpts, async (req) => modelLink(req, (await adminModelOf(req)).record));
 
   app.post('/api/visualdev/Base/Actions/Import', { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES }, async (req) => {
     const record = await importModel(app.db, await modelFileOf(req), req.auth?.userId ?? null);

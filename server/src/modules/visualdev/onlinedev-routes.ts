@@ -9,6 +9,7 @@ import { readable, trimRow } from './field-access';
 import { withFlowStateText } from './flow-state';
 import { listChanges } from './history';
 import { withListBudget } from './list-budget';
+import { displayRows } from './list-display';
 import { parseQueryJson } from './list-filter';
 import { listPage } from './list-runtime';
 import { fail, text } from './messages';
@@ -44,6 +45,8 @@ interface ListBody {
   treeField?: string;
   treeValue?: unknown;
   summary?: boolean;
+  /** true: typed stored values (our own client, which renders them); else display text as JNPF sends it. */
+  typed?: boolean;
 }
 
 /** JSON Schema of a list body (design.md §6 + JNPF's queryJson/menuId/superQueryJson; menuId is never trusted). */
@@ -62,6 +65,7 @@ export const listBodySchema = {
     treeField: { type: 'string', maxLength: 63 },
     treeValue: {},
     summary: { type: 'boolean' },
+    typed: { type: 'boolean' },
     n: {},
   },
 } as const;
@@ -144,6 +148,9 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * `{ list, pagination: { currentPage, pageSize, total }, summary?, groupField?, groups? }`. sidx must be a declared
    * sortable column and query keys declared search fields (else 400). Spec 001 §2–§4; list-runtime.ts. Runs within the
    * list budget (list-budget.ts: searches through a bounded gate; over 3 s, code 500 listTimeout in the caller's language).
+   * Rows carry display text as JNPF's server sends them (issue 22 item 4, list-display.ts: option labels, names, dates in
+   * the field's format, switch texts, areas, related records' display field) unless the body says `typed: true` (the
+   * list flag of our own client, which renders stored values through its renderers).
    */
   app.post<{ Params: IdParams; Body: ListBody | undefined }>(
     '/api/visualdev/OnlineDev/:id/List',
@@ -154,7 +161,8 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       // Issue 28 item 3: within the list budget (statement timeout; searches through the bounded gate; list-budget.ts).
       const search = !!request.keyword?.trim() || Object.keys(request.query ?? {}).length > 0;
       const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
-      return ok({ ...page, list: withFlowStateText(model, page.list, req.lang).map((r) => trimRow(r, req.decision, model)) });
+      const rows = withFlowStateText(model, page.list, req.lang).map((r) => trimRow(r, req.decision, model));
+      return ok({ ...page, list: req.body?.typed === true ? rows : await displayRows(app.db, model, rows, req.auth ?? null) });
     },
   );
 
@@ -168,7 +176,14 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     return ok({ id }, t(req.lang, 'createOk'));
   });
 
-  /** GET /api/visualdev/OnlineDev/{id}/{recordId} → `{ id, ...fields, <sub-table>: rows[] }`; 404 when missing. */
+  /**
+   * GET /api/visualdev/OnlineDev/{id}/{recordId} → `{ id, data, ...fields }`: `data` is the JSON string of the record's
+   * raw stored values `{ id, ...fields, <sub-table>: rows[], version }` (spec 001 §7 "data.data is JSON"; JNPF's client
+   * parses it: Mnxhp src/views/basic/dynamicModel/list/Form.vue:217-220 `JSON.parse(this.dataForm.data)`, and sends the
+   * object back with PUT). The same values also travel flat beside it for older callers (our own client reads `data`);
+   * a field whose `__vModel__` is `data` is only in the string. Fields outside the caller's readFields are left out;
+   * 404 when missing or outside the row scope.
+   */
   app.get<{ Params: RecordParams }>(
     '/api/visualdev/OnlineDev/:id/:recordId',
     { config: { access: { model: 'id' } }, schema: { params: recordIdSchema } },
@@ -176,7 +191,8 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const model = await modelOf(req);
       const row = await getRecord(app.db, model, req.params.recordId, false, req.decision?.rowFilter ?? null);
       if (!row) throw ApiError.notFound();
-      return ok(trimRow(row, req.decision, model));
+      const values = trimRow(row, req.decision, model);
+      return ok({ ...values, id: row.id, data: JSON.stringify(values) });
     },
   );
 
@@ -187,18 +203,22 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * `version` (or JNPF's `f_version`) in the body: the version read; an older one is merged when disjoint, else
    * refused with code 409 `{ conflict }` (issue 27 item 1, record-version.ts); 400 (nothing written); 404 when missing.
    */
-  app.post<{ Params: RecordParams }>(
-    '/api/visualdev/OnlineDev/App/:id/:recordId',
-    { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } },
-    async (req) => {
-      const model = await modelOf(req);
-      // A record in audit or audited: 403, checked inside the update's transaction (record-service.ts).
-      const res = await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision, true);
-      if (!res) throw ApiError.notFound();
-      const msg = res.merged ? versionText('mergedOk', { users: res.merged.users, fields: res.merged.fields.join('、') }, req.lang) : t(req.lang, 'updateOk');
-      return ok(res, msg);
-    },
-  );
+  const update = async (req: FastifyRequest<{ Params: RecordParams }>) => {
+    const model = await modelOf(req);
+    // A record in audit or audited: 403, checked inside the update's transaction (record-service.ts).
+    const res = await updateOne(app.db, model, req.params.recordId, req.body, actorOf(req), req.lang, req.decision, true);
+    if (!res) throw ApiError.notFound();
+    const msg = res.merged ? versionText('mergedOk', { users: res.merged.users, fields: res.merged.fields.join('、') }, req.lang) : t(req.lang, 'updateOk');
+    return ok(res, msg);
+  };
+  const updateOpts = { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } };
+  app.post<{ Params: RecordParams }>('/api/visualdev/OnlineDev/App/:id/:recordId', updateOpts, update);
+  /**
+   * PUT /api/visualdev/OnlineDev/{id}/{recordId}: the same update as the POST route above (issue 22 item 4), as JNPF's
+   * client sends it (Mnxhp src/api/onlineDev/visualDev.js updateModel: body `{ id, data: "<JSON string>" }`, the
+   * version inside data); same answers, checks and history.
+   */
+  app.put<{ Params: RecordParams }>('/api/visualdev/OnlineDev/:id/:recordId', updateOpts, update);
 
   /**
    * DELETE /api/visualdev/OnlineDev/{id}/{recordId}?version=N (btn_remove), msg 删除成功; 404 when missing; a record
