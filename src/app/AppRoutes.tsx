@@ -29,6 +29,7 @@ const MessageCenter = lazy(() => import('./messages/MessageCenter'));
 const DesignerPage = lazy(() => import('../../designer/DesignerPage'));
 const FlowDesignerPage = lazy(() => import('../../designer/flow/FlowDesignerPage'));
 const FlowTaskPage = lazy(() => import('./workflow/FlowTaskPage'));
+const PortalDesignerRoute = lazy(() => import('./portal/PortalDesignerRoute'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
 if (getToken()) {
@@ -76,6 +77,8 @@ export default function AppRoutes() {
           <Route path="/onlineDev/designer" element={<DesignerPage />} />
           {/* The flow designer (issue 15 item 4): full screen, outside the shell. */}
           <Route path="/workFlow/flowEngine/designer" element={<FlowDesignerPage />} />
+          {/* The portal designer (issue 16 item 3): full screen, outside the shell. */}
+          <Route path="/portal/designer" element={<PortalDesignerRoute />} />
           {OPEN_ROUTES.filter((p) => p !== '/login').map((p) => (
             <Route key={p} path={p} element={<NotAvailable />} />
           ))}

@@ -2,6 +2,7 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { DESIGNER_STRINGS } from '../../designer/i18n';
 import type { PageConfig } from '../../schemas/page';
+import { PORTAL_STRINGS } from '../app/portal/strings';
 import { PURCHASING_STRINGS } from '../app/purchasing/i18n';
 import { PREVIEW_STRINGS } from '../app/views/PreviewModel';
 import { PASSWORD_POLICY_STRINGS } from '../app/views/passwordStrengthI18n';
@@ -33,6 +34,7 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   designer: DESIGNER_STRINGS as unknown as Record<Lang, Tree>,
   workflow: WORKFLOW_STRINGS as unknown as Record<Lang, Tree>,
   purchasing: PURCHASING_STRINGS as unknown as Record<Lang, Tree>,
+  portal: PORTAL_STRINGS as unknown as Record<Lang, Tree>,
 };
 
 const CJK = /[\u3400-\u9fff]/;

@@ -3,6 +3,7 @@ import { Divider, Drawer, Switch, Tooltip } from 'antd';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { changeSetting } from './actions';
+import DefaultPortalPicker from './DefaultPortalPicker';
 import { settingsAtom } from './atoms';
 import { colourName, LAYOUT_TYPES, type ShellSettings, THEME_COLOURS, type ThemeClass } from './theme';
 
@@ -63,6 +64,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           <Switch size="small" checked={s[k]} aria-labelledby={`set-${k}`} data-testid={`switch-${k}`} onChange={(v) => set({ [k]: v })} />
         </div>
       ))}
+      <DefaultPortalPicker />
     </Drawer>
   );
 }

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { avatarSrc } from '../../api/currentUser';
@@ -7,8 +8,12 @@ import { flattenMenus } from '../menu';
 import { menuListAtom, tokenAtom, userInfoAtom } from '../session/atoms';
 import MenuIcon from '../shell/MenuIcon';
 
+// The portal (react-grid-layout, echarts) loads on first use, outside the sign-in bundle.
+const PortalHome = lazy(() => import('../portal/PortalHome'));
+
 /**
- * /home (spec 000 §2): the user (name, account, organisation) and the last sign-in, plus shortcuts to the user's
+ * /home (spec 000 §2): the user's default portal (issue 16 item 3: userInfo.portalId, which the server already falls
+ * back to the first granted portal) through GET Portal/{id}/auth; when there is none, or it cannot be shown, the user (name, account, organisation) and the last sign-in, plus shortcuts to the user's
  * pages. Plain markup styled like antd cards: the page every session opens on paints without waiting for more of
  * antd (issue 5 item 10, bench/lcp.ts).
  */
@@ -17,7 +22,17 @@ export default function Home() {
   const user = useAtomValue(userInfoAtom);
   const menus = useAtomValue(menuListAtom);
   const token = useAtomValue(tokenAtom);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const portalId = user?.portalId || '';
+  const fallBack = useCallback(() => setUnavailable(portalId), [portalId]);
   if (!user) return null;
+  if (portalId && unavailable !== portalId) {
+    return (
+      <Suspense fallback={<div className="kd-portal" aria-busy="true" data-testid="portal-loading" />}>
+        <PortalHome id={portalId} onUnavailable={fallBack} />
+      </Suspense>
+    );
+  }
   const last = formatTime(user.prevLoginTime);
   const ip = [user.prevLoginIPAddress, user.prevLoginIPAddressName].filter(Boolean).join(' ');
   const shortcuts = flattenMenus(menus).filter((r) => r.path && r.menu.type !== 1);

@@ -8,6 +8,8 @@ import NotAvailable from './NotAvailable';
 
 // The model page pulls in ag-grid and rjsf: loaded on first use, outside the sign-in bundle.
 const ModelPage = lazy(() => import('./ModelPage'));
+// A type-8 menu's portal (issue 16 item 3): react-grid-layout and echarts, loaded on first use.
+const PortalHome = lazy(() => import('../portal/PortalHome'));
 
 // One lazy component per page module, kept for the app's lifetime: a lazy component made during render would be
 // made anew on every retry of a suspended navigation (router navigations are transitions) and never resolve.
@@ -42,5 +44,6 @@ export default function MenuPage({ route }: { route: MenuRoute }) {
   }
   if (menu.type === 3 && route.moduleId) return <ModelPage key={menu.id} moduleId={route.moduleId} menuId={menu.id} title={menu.fullName} />;
   if (menu.type === 7) return <LinkFrame menu={menu} />;
+  if (menu.type === 8 && route.moduleId) return <PortalHome key={menu.id} id={route.moduleId} />;
   return <NotAvailable name={menu.fullName} />;
 }
