@@ -8,6 +8,7 @@ import type { FormConfig } from '../../schemas/form';
 import { compileForm } from '../../src/engine/compile';
 import type { RendererMap } from '../../src/engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../../src/engine/validate';
+import { createRecordValidator } from '../../src/engine/validateLines';
 import { fallbackDefinition } from '../_fallback/definition';
 import { BOUND, bindField, bindWidget, boundUiSchema, widgetField } from './bindStore';
 import { FormFieldsContext } from './FormFieldsContext';
@@ -111,14 +112,16 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     setInitial(formData ?? {});
   }, [formData, store]);
 
-  const latest = useRef({ compiled, validating, lang, onChange });
-  latest.current = { compiled, validating, lang, onChange };
+  // Re-validation while typing checks each sub-table line once (issue 25 item 1); submit checks the whole record.
+  const recheck = useMemo(() => createRecordValidator(compiled, lang), [compiled, lang]);
+  const latest = useRef({ recheck, validating, onChange });
+  latest.current = { recheck, validating, onChange };
   useEffect(
     () =>
       store.subscribe(() => {
-        const { compiled: c, validating: v, lang: l, onChange: notify } = latest.current;
+        const { recheck: check, validating: v, onChange: notify } = latest.current;
         const next = store.get();
-        if (v) setErrors(validateRecord(c, next, l));
+        if (v) setErrors(check(next));
         notify?.(next);
       }),
     [store, setErrors],

@@ -1,5 +1,5 @@
 import { Button, Modal, Spin } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import KdForm from '../../renderers/_shared/KdForm';
 import type { FormConfig } from '../../schemas/form';
@@ -9,6 +9,7 @@ import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
+import { createRecordValidator } from '../engine/validateLines';
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
 import ConflictDialog, { type Conflict, conflictOf } from './ConflictDialog';
@@ -106,16 +107,18 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     };
   }, [open, mode, recordId, source, compiled, onClose]);
 
+  // Re-validation while typing checks each sub-table line once (issue 25 item 1); the save checks the whole record.
+  const recheck = useMemo(() => createRecordValidator(compiled, lang), [compiled, lang]);
   const onChange = useCallback(
     (next: Record<string, unknown>) => {
       current.current = next;
       // After a refused save each change re-validates; an unchanged error list keeps its identity (no form re-render).
       if (validating.current) {
-        const errs = validateRecord(compiled, outgoingRecord(compiled, next), lang, next);
+        const errs = recheck(outgoingRecord(compiled, next), next);
         setErrors((old) => (old.length === errs.length && old.every((e, i) => e.field === errs[i].field && e.message === errs[i].message) ? old : errs));
       }
     },
-    [compiled, lang],
+    [compiled, recheck],
   );
 
   const submit = async (fields: Record<string, unknown>) => {

@@ -6,72 +6,10 @@ import { buildApp } from '../../server/src/app';
 import { SEED } from '../../server/src/db/seed/ids';
 import { seedModelButtons } from '../../server/src/db/seed/menus';
 import { md5Hex } from '../../server/src/lib/password';
-import { fromScaffold } from '../fixtures/every-widget';
+import { MENU_ROUTE, subtableModel } from '../fixtures/subtable';
 import { databaseUrlFor, type RunningServer, startServer } from './harness';
 
-/** The menu route of the sub-table model (`#/model/<MENU_ROUTE>`). */
-export const MENU_ROUTE = 'subtableLines';
-
-/**
- * A model with one top-level 单号 (comInput) and a sub-table 明细 (`lines`: 物料 comInput, 数量 and 单价 numInput with
- * 2 decimals, 金额 calculate 数量×单价 stored; 合计 row on) — the document shape of issue 25 item 1. `requiredItem`
- * makes 物料 a required cell.
- */
-export function subtableModel(requiredItem: boolean) {
-  const lines = fromScaffold(
-    'table',
-    'lines',
-    '明细',
-    {
-      children: [
-        fromScaffold('comInput', 'item', '物料', { required: requiredItem }, { maxlength: 50 }),
-        fromScaffold('numInput', 'qty', '数量', {}, { min: 0, precision: 2 }),
-        fromScaffold('numInput', 'price', '单价', {}, { min: 0, precision: 2 }),
-        fromScaffold('calculate', 'amount', '金额', { isStorage: 1 }, { expression: [{ __vModel__: 'qty', label: '数量' }, '×', { __vModel__: 'price', label: '单价' }], precision: 2 }),
-      ],
-    },
-    { 'show-summary': true },
-  );
-  const fields = [fromScaffold('comInput', 'title', '单号', { required: true }, { maxlength: 40 }), lines];
-  return {
-    id: '',
-    fullName: '明细单',
-    enCode: MENU_ROUTE,
-    category: 'test',
-    type: 1,
-    state: 1,
-    webType: 2,
-    tables: [{ typeId: '1', table: 'kd_subtable_lines', tableKey: 'id', tableField: '', relationTable: '', relationField: '' }],
-    formData: { formRef: 'elForm', formModel: 'dataForm', size: 'small', labelPosition: 'right', labelWidth: 100, gutter: 15, span: 24, disabled: false, popupType: 'general', generalWidth: '1000px', fields },
-    columnData: {
-      type: 1,
-      searchList: [],
-      columnList: [
-        { prop: 'title', label: '单号', kdKey: 'comInput', sortable: false, width: 160, align: 'left', fixed: 'none' },
-        { prop: 'lines', label: '明细', kdKey: 'table', sortable: false, width: 120, align: 'left', fixed: 'none' },
-      ],
-      sort: 'desc',
-      defaultSidx: '',
-      hasPage: true,
-      pageSize: 20,
-      btnsList: [{ value: 'add', label: '新增' }],
-      columnBtnsList: [
-        { value: 'edit', label: '编辑' },
-        { value: 'remove', label: '删除' },
-      ],
-    },
-    flowId: null,
-    enableFlow: 0,
-  };
-}
-
-/** `n` lines: 物料 M00001…, 数量 1–50, 单价 1.25, 金额 their product. */
-export function linesOf(n: number): Array<Record<string, unknown>> {
-  return Array.from({ length: n }, (_, i) => {
-    const qty = (i % 50) + 1;
-    return { item: `M${String(i + 1).padStart(5, '0')}`, qty, price: 1.25, amount: Number((qty * 1.25).toFixed(2)) };
-  });
-}
+export { linesOf, MENU_ROUTE, subtableModel } from '../fixtures/subtable';
 
 /** The running server with the model behind a menu the administrator may use, and a function to add records. */
 export interface SubtableServer {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { renderers } from '../../renderers';
+import { linesOf, subtableModel } from '../../tests/fixtures/subtable';
+import { compileForm } from './compile';
+import { validateRecord } from './validate';
+import { createRecordValidator } from './validateLines';
+
+const compiled = compileForm({ fields: subtableModel(true).formData.fields } as never, renderers);
+const sorted = (xs: { field: string }[]) => [...xs].sort((a, b) => a.field.localeCompare(b.field));
+
+describe('createRecordValidator (issue 25 item 1)', () => {
+  it('gives validateRecord’s errors: outside the sub-table, and per line and cell', () => {
+    const check = createRecordValidator(compiled, 'en');
+    const lines = linesOf(20) as Record<string, unknown>[];
+    lines[3] = { qty: 1 };
+    lines[7] = { item: 'x', qty: -1 };
+    for (const record of [{ title: 'A', lines }, { lines }, { title: 'A', lines: linesOf(3) }, { title: 'A' }]) {
+      expect(sorted(check(record))).toEqual(sorted(validateRecord(compiled, record, 'en')));
+    }
+    expect(check({ title: 'A', lines }).map((e) => e.field)).toEqual(['lines[3].item', 'lines[7].qty']);
+  });
+
+  it('validates a line once: a changed line is checked again, the others come from the cache', () => {
+    const check = createRecordValidator(compiled);
+    const lines = linesOf(5000) as Record<string, unknown>[];
+    expect(check({ title: 'A', lines })).toEqual([]);
+    const next = lines.slice();
+    next[2] = { ...lines[2], item: '' };
+    expect(check({ title: 'A', lines: next })).toEqual(validateRecord(compiled, { title: 'A', lines: next }));
+    expect(check({ title: 'A', lines: next }).map((e) => e.field)).toEqual(['lines[2].item']);
+    // A removed line shifts the ones after it: the messages follow their lines.
+    const removed = next.filter((_, i) => i !== 0);
+    expect(check({ title: 'A', lines: removed }).map((e) => e.field)).toEqual(['lines[1].item']);
+  });
+});
