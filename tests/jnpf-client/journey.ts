@@ -1,0 +1,179 @@
+/**
+ * `npm run test:jnpf-client -- [<build folder>]` (issue 22 item 7; NOT part of `npm test`: CI has no copy of the
+ * client). Drives a JNPF v3.4 web client build (default ../jnpf-client-src/dist, or JNPF_CLIENT_DIST) served by our
+ * server (plugins/jnpf-client.ts, as `npm run jnpf-client` serves it) in Chromium (/usr/bin/chromium, playwright-core)
+ * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
+ * bell, and every menu page. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
+ * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
+ * answered 404; exits 1 when a step failed. Fresh PGlite data in a temporary folder (or DATABASE_URL).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/src/app';
+import { jnpfClient } from '../../server/src/plugins/jnpf-client';
+import { freePort } from '../../src/testing/freePort';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const dist = resolve(process.argv[2] || process.env.JNPF_CLIENT_DIST || join(ROOT, '../jnpf-client-src/dist'));
+const PASSWORD = 'Jnpf#Journey2026';
+
+interface MenuNode {
+  fullName: string;
+  type: number;
+  urlAddress?: string;
+  enCode?: string;
+  propertyJson?: string;
+  children?: MenuNode[] | null;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kd-jnpf-client-'));
+const app = await buildApp({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined, adminPassword: PASSWORD, serveClient: false, plugins: [jnpfClient(dist)] });
+const port = await freePort();
+await app.listen({ port, host: '127.0.0.1' });
+const origin = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+const page = await context.newPage();
+
+// Red toasts are recorded as they appear (the client removes them after 1.5 s).
+await page.addInitScript(() => {
+  const w = window as unknown as { __red: string[] };
+  w.__red = [];
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('el-message--error')) w.__red.push(n.textContent?.trim() || '(empty)');
+  }).observe(document.documentElement, { childList: true, subtree: true });
+});
+const pageErrors: string[] = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+const notFound = new Set<string>();
+let menuList: MenuNode[] = [];
+page.on('response', async (res) => {
+  const u = new URL(res.url());
+  if (!u.pathname.startsWith('/api/')) return;
+  const path = `${res.request().method()} ${u.pathname}`;
+  if (res.status() === 404) notFound.add(path);
+  else if (res.headers()['content-type']?.includes('json')) {
+    const body = await res.json().catch(() => null);
+    if (body?.code === 404) notFound.add(`${path} (code 404)`);
+    if (u.pathname === '/api/oauth/CurrentUser' && Array.isArray(body?.data?.menuList)) menuList = body.data.menuList;
+  }
+});
+
+const results: Array<{ step: string; ok: boolean; detail: string }> = [];
+const red = () => page.evaluate(() => (window as unknown as { __red?: string[] }).__red?.splice(0) ?? []).catch(() => [] as string[]);
+const settle = (p: Page) => p.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+
+/** Runs one step; it fails when `fn` throws, or a red toast or page error appeared while it ran. */
+async function step(name: string, fn: () => Promise<void>): Promise<void> {
+  await red();
+  pageErrors.length = 0;
+  let detail = '';
+  try {
+    await fn();
+    await settle(page);
+    await page.waitForTimeout(300);
+  } catch (e) {
+    detail = (e as Error).message.split('\n')[0];
+  }
+  const toasts = await red();
+  const errors = pageErrors.splice(0);
+  const ok = !detail && !toasts.length && !errors.length;
+  const why = [detail, toasts.length ? `red toast: ${toasts.join(' | ')}` : '', errors.length ? `page error: ${errors.join(' | ')}` : ''].filter(Boolean).join('; ');
+  results.push({ step: name, ok, detail: why });
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${why ? `  — ${why}` : ''}`);
+}
+
+const leaves = (list: MenuNode[]): MenuNode[] => list.flatMap((m) => (m.children?.length ? leaves(m.children) : m.type === 1 || m.type === 0 ? [] : [m]));
+const supplierList = () => leaves(menuList).find((m) => m.type === 3 && /vd-supplier/.test(m.propertyJson ?? ''));
+const dialog = () => page.locator('.el-dialog__wrapper:visible').last();
+
+try {
+  await step('sign-in', async () => {
+    await page.goto(`${origin}/login`);
+    await page.locator('input[name="account"]').fill('admin');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('.login-btn').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+  });
+  await step('home', async () => {
+    await settle(page);
+    if (!menuList.length) throw new Error('CurrentUser gave no menuList');
+    await page.locator('.el-menu').first().waitFor({ timeout: 10_000 });
+  });
+  await step('supplier list with labels', async () => {
+    const m = supplierList();
+    if (!m) throw new Error('no menu opens the supplier model');
+    await page.goto(`${origin}/${m.urlAddress}`);
+    await page.locator('.el-table__row').first().waitFor({ timeout: 15_000 });
+    const text = await page.locator('.el-table__body').innerText();
+    if (!/面料|辅料|五金|包装/.test(text) || /\b(fabric|trim|hardware|packaging)\b/.test(text)) throw new Error(`供应类别 not shown as labels: ${text.slice(0, 200)}`);
+  });
+  await step('search', async () => {
+    const input = page.locator('.JNPF-common-search-box input').first();
+    await input.fill('华美');
+    await page.getByRole('button', { name: /查询|search/i }).first().click();
+    await settle(page);
+    const rows = await page.locator('.el-table__row').allInnerTexts();
+    if (!rows.length || rows.some((r) => !r.includes('华美'))) throw new Error(`search gave ${rows.length} rows not all matching`);
+    await page.getByRole('button', { name: /重置|reset/i }).first().click();
+  });
+  await step('add', async () => {
+    await page.locator('.JNPF-common-head').getByRole('button', { name: /新增/ }).click();
+    const d = dialog();
+    await d.locator('input[placeholder="例如 S0001"]').fill('S0999');
+    await d.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input').fill('旅程测试供应商');
+    await d.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+  });
+  await step('edit', async () => {
+    await page.locator('.JNPF-common-search-box input').first().fill('旅程测试');
+    await page.getByRole('button', { name: /查询/ }).first().click();
+    await settle(page);
+    await page.locator('.el-table__row').first().getByRole('button', { name: /编辑/ }).click();
+    const d = dialog();
+    const name = d.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input');
+    await page.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === '旅程测试供应商'), undefined, { timeout: 10_000 });
+    await name.fill('旅程测试供应商（改）');
+    await d.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+  });
+  await step('delete', async () => {
+    await settle(page);
+    await page.locator('.el-table__row').first().getByRole('button', { name: /删除/ }).click();
+    await page.locator('.el-message-box').getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: /重置/ }).first().click();
+  });
+  await step('export download', async () => {
+    await settle(page);
+    await page.locator('.JNPF-common-head').getByRole('button', { name: /导出/ }).click();
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await dialog().getByRole('button', { name: /导\s*出/ }).click();
+    const file = await download;
+    if (!/\.xlsx$/.test(file.suggestedFilename())) throw new Error(`downloaded ${file.suggestedFilename()}`);
+  });
+  await step('the bell', async () => {
+    await page.locator('.icon-ym-header-message').first().click();
+    await settle(page);
+  });
+  for (const m of leaves(menuList)) {
+    if (m.type === 7 || m.type === 6) continue;
+    await step(`menu ${m.fullName} (/${m.urlAddress})`, async () => {
+      await page.goto(`${origin}/${m.urlAddress}`);
+      await settle(page);
+      if (await page.locator('.errPage-container, .wscn-http404-container').count()) throw new Error('the client shows its 404 page');
+    });
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log(`\n${results.length - failed.length}/${results.length} steps passed`);
+console.log(notFound.size ? `calls answering 404:\n  ${[...notFound].sort().join('\n  ')}` : 'no call answered 404');
+process.exit(failed.length ? 1 : 0);

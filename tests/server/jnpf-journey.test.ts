@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jnpfClient } from '../../server/src/plugins/jnpf-client';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
+
+/**
+ * The JNPF v3.4.7 web client's journey, replayed with its request shapes against the real server (issue 22 item 7:
+ * the part of `npm run test:jnpf-client` that runs in CI, which has no copy of the client). Every request is built as
+ * the client builds it, and every member the client reads is checked. Citations are files and lines of the client's
+ * source (wuqingguang0816/Mnxhp, newest 3.4.x commit de4cb9f0, `src/…`). Requests carry `?n=<seconds>` and the
+ * `jnpf-origin: pc` header as src/utils/request.js:26-37 adds them; GET data goes to the query (request.js:30-32).
+ * Items 1 (Config in JNPF's names: `__config__.jnpfKey`, searchList field configs, `download` in btnsList) and the
+ * view paths of item 2 are JNPF A's and had not landed when this was written: the Config answer is checked only for
+ * what the client reads before them (formData/columnData strings).
+ */
+
+/** An answer's data as the client reads it (plain JSON). */
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are read member by member, as the client's JavaScript does.
+type Json = Record<string, any>;
+
+const SUPPLIER = 'vd-supplier';
+let t: TestApp;
+let token: string;
+let staticDir: string;
+
+const n = () => `n=${Math.floor(Date.now() / 1000)}`;
+const withN = (url: string) => `${url}${url.includes('?') ? '&' : '?'}${n()}`;
+
+/** One call as the client's axios instance sends it (JSON body, Authorization = the token as Login gave it). */
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, unknown>) {
+  const query = method === 'GET' && data ? `?${new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v ?? '')])).toString()}` : '';
+  const res = await t.app.inject({ method, url: withN(`${url}${query}`), headers: { authorization: token, 'jnpf-origin': 'pc' }, ...(method !== 'GET' && data ? { payload: data } : {}) });
+  expect(res.statusCode, `${method} ${url}`).toBe(200); // request.js:79-88: any non-2xx is the red 请求出错，请重试
+  const body = JSON.parse(res.body);
+  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(200); // request.js:56-60: code ≠ 200 is a red toast
+  return body as { code: number; msg: string; data: Json };
+}
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'kd-jnpf-build-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>JNPF</title><div id="app"></div>');
+  writeFileSync(join(staticDir, 'favicon.ico'), 'ico');
+  t = await createTestApp({ appOptions: { serveClient: false, plugins: [jnpfClient(staticDir)] } });
+  // src/store/modules/user.js:89-97: form-urlencoded, password = md5(plain), grant_type password, origin password.
+  const md5 = createHash('md5').update(TEST_ADMIN_PASSWORD).digest('hex');
+  const login = await t.app.inject({ method: 'POST', url: withN('/api/oauth/Login'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: md5, origin: 'password', grant_type: 'password' }).toString() });
+  const body = JSON.parse(login.body);
+  expect(body.code).toBe(200);
+  token = body.data.token; // user.js:98-111 setToken(data): data.token (and data.theme)
+  expect(token).toMatch(/^Bearer /);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe("JNPF client's journey (issue 22)", () => {
+  it('serves the build: history fallback, the API beside it, and the socket path of a production build', async () => {
+    // src/router/index.js:75 mode 'history': a reload of any page path must answer index.html.
+    for (const path of ['/', '/login', '/model/supplier', '/onlineDev/webDesign']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<div id="app">');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).body).toBe('ico');
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: '/api/no/such/route' })).body)).toMatchObject({ code: 404 });
+    // NavbarRight.vue:191: origin + '/websocket/' + token; a plain GET (no upgrade) of a socket path answers the 404 envelope.
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: `/websocket/${encodeURIComponent(token)}` })).body)).toMatchObject({ code: 404 });
+  });
+
+  it('home: CurrentUser with menuList, userInfo.systemIds (one current) and permissionList', async () => {
+    const me = await call('GET', '/api/oauth/CurrentUser');
+    // user.js:121-124 reads menuList, userInfo, permissionList; dashboard/index.vue:37 filters systemIds for currentSystem.
+    expect(Array.isArray(me.data.menuList)).toBe(true);
+    expect(Array.isArray(me.data.permissionList)).toBe(true);
+    expect(me.data.userInfo.systemIds.filter((o: { currentSystem: boolean }) => o.currentSystem)).toHaveLength(1);
+    // user.js:160-180: a type-3 menu opens views/basic/dynamicModel with propertyJson.moduleId.
+    const flat = (l: Json[]): Json[] => l.flatMap((m) => [m, ...flat(m.children ?? [])]);
+    const supplier = flat(me.data.menuList).find((m) => m.type === 3 && JSON.parse(m.propertyJson || '{}').moduleId === SUPPLIER);
+    expect(supplier).toMatchObject({ urlAddress: expect.any(String), enCode: expect.any(String) });
+  });
+
+  it('supplier list: Config, then List with the listQuery → labels in the rows and pagination.total', async () => {
+    const config = await call('GET', `/api/visualdev/OnlineDev/${SUPPLIER}/Config`);
+    // list/index.vue reads config.formData / columnData as JSON strings.
+    expect(JSON.parse(config.data.formData).fields.length).toBeGreaterThan(0);
+    expect(JSON.parse(config.data.columnData).columnList.length).toBeGreaterThan(0);
+    await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}`, { id: '', data: JSON.stringify({ supplierCode: 'S0901', supplierName: '旅程五金', category: 'hardware', level: 'A', active: true }) });
+    // list/index.vue:570-578 listQuery; :738 res.data.list, :761 res.data.pagination.total.
+    const listQuery = { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', menuId: 'menu-supplier', queryJson: JSON.stringify({ supplierName: '旅程' }), superQueryJson: '' };
+    const list = await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}/List`, listQuery);
+    expect(list.data.pagination.total).toBe(1);
+    expect(list.data.list[0]).toMatchObject({ id: expect.any(String), supplierCode: 'S0901', category: '五金', level: 'A' });
+  });
+
+  it('add, edit, delete: create {id, data}, detail {id, data}, PUT {id, data}, DELETE — each msg shown', async () => {
+    // list/Form.vue:135-138 dataForm { id: '', data: '' }; :330-337 data = JSON.stringify(formData), createModel / updateModel.
+    const created = await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}`, { id: '', data: JSON.stringify({ supplierCode: 'S0902', supplierName: '旅程测试' }) });
+    expect(created.msg).toBeTruthy();
+    const id = created.data.id as string;
+    // Form.vue:217-220: this.dataForm = res.data; formData = { ...JSON.parse(dataForm.data), id: dataForm.id }.
+    const detail = await call('GET', `/api/visualdev/OnlineDev/${SUPPLIER}/${id}`);
+    expect(detail.data.id).toBe(id);
+    const formData = { ...JSON.parse(detail.data.data), id: detail.data.id };
+    expect(formData).toMatchObject({ supplierCode: 'S0902', supplierName: '旅程测试' });
+    // Form.vue:330-337 with visualDev.js updateModel: PUT OnlineDev/{modelId}/{data.id}, body = dataForm.
+    const updated = await call('PUT', `/api/visualdev/OnlineDev/${SUPPLIER}/${id}`, { ...detail.data, data: JSON.stringify({ ...formData, supplierName: '旅程测试改' }) });
+    expect(updated.msg).toBe('修改成功'); // Form.vue:339-341 shows res.msg
+    expect(JSON.parse((await call('GET', `/api/visualdev/OnlineDev/${SUPPLIER}/${id}`)).data.data).supplierName).toBe('旅程测试改');
+    // list/index.vue handleDel: deleteModel(modelId, id) → res.msg.
+    expect((await call('DELETE', `/api/visualdev/OnlineDev/${SUPPLIER}/${id}`)).msg).toBe('删除成功');
+  });
+
+  it('export download: Actions/Export {…listQuery, dataType, selectKey} → data.url opened without the token', async () => {
+    // list/index.vue:1377-1382 download({ dataType, selectKey }) (components/ExportBox/index.vue:63) → res.data.url;
+    // utils/jnpf.js:375-382 downloadFile: a relative url is prefixed with VUE_APP_BASE_API ('' on the same origin).
+    const body = { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', menuId: 'menu-supplier', queryJson: '', superQueryJson: '', dataType: 0, selectKey: ['supplierCode', 'supplierName', 'category'] };
+    const exp = await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}/Actions/Export`, body);
+    expect(exp.data.url).toMatch(/^\/api\//);
+    const file = await t.app.inject({ method: 'GET', url: exp.data.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    // ImportBox.vue:46-48 getTemplate → res.data.url; mixins/generator/index.js:96-97 exportData (the design list) → res.data.url.
+    const template = await call('GET', `/api/visualdev/OnlineDev/${SUPPLIER}/Template`);
+    expect((await t.app.inject({ method: 'GET', url: template.data.url })).statusCode).toBe(200);
+    const model = await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}/Actions/ExportData`);
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: model.data.url })).body)).toMatchObject({ id: SUPPLIER });
+  });
+
+  it("the design list: Base list rows with the category's name", async () => {
+    // mixins/generator/index.js:48-56 getVisualDevList({ ...listQuery, ...query, category }) with webDesign/index.vue:180
+    // query { keyword: '', type: 1 } → res.data.list, res.data.pagination.total;
+    // onlineDev/webDesign/index.vue:47 shows prop category as it comes.
+    const list = await call('GET', '/api/visualdev/Base', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', category: '', type: 1 });
+    expect(list.data.pagination.total).toBeGreaterThan(0);
+    expect(list.data.list.find((r: { id: string }) => r.id === SUPPLIER)).toMatchObject({ category: '供应链' });
+  });
+
+  it('the bell: GET /api/message with the empty parameters the client sends', async () => {
+    // layout/components/MessageList.vue:88-95 listQuery (keyword '', type ''), :128 getMessageList → res.data.list.
+    const list = await call('GET', '/api/message', { currentPage: 1, pageSize: 20, sort: 'desc', keyword: '', type: '', isRead: 0 });
+    expect(Array.isArray(list.data.list)).toBe(true);
+  });
+});
