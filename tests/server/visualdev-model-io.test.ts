@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel } from '../../server/src/modules/visualdev/model-store';
 import { createTestApp, type TestApp } from './helpers';
 import { anOrder, field, orderModel } from './visualdev-fixtures';
 import { jnpfExport } from './visualdev-jnpf-fixture';
@@ -122,8 +123,11 @@ describe('JNPF v3 export', () => {
     expect(r).toMatchObject({ code: 200, data: { enCode: 'customerInfo', tables: ['ext_customer', 'ext_customer_contact'] } });
     const id = r.data.id as string;
     const cfg = await t.call('GET', `/api/visualdev/OnlineDev/${id}/Config`, { token });
-    expect(cfg.data.formData).not.toContain('jnpfKey');
-    expect(cfg.data.columnData).not.toContain('jnpfKey');
+    // Stored in our names only; Config speaks JNPF's beside ours (issue 22 item 1, jnpf-config.ts).
+    const stored = (await loadModel(t.app.db, id))!.record;
+    expect(JSON.stringify(stored.formData)).not.toContain('jnpfKey');
+    expect(JSON.stringify(stored.columnData)).not.toContain('jnpfKey');
+    expect(cfg.data.formData).toContain('"jnpfKey":"select"');
     const form = JSON.parse(cfg.data.formData);
     const byModel = (vModel: string) => form.fields.find((f: { __vModel__: string }) => f.__vModel__ === vModel);
     expect(byModel('F_Country').__config__).toMatchObject({ kdKey: 'select', dataType: 'dictionary', dictionaryType: 'dict-country' });

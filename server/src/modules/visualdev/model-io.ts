@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModelRecord } from '../../../../schemas/model';
 import type { Db } from '../../db/types';
 import { fromJnpf, isJnpfExport } from './jnpf';
+import { fromJnpfColumns, fromJnpfForm, toJnpfColumns, toJnpfForm } from './jnpf-config';
 import { fail } from './messages';
 import { freeTableName, tableFree } from './model-ddl';
 import { compileModel, type Model, saveModel } from './model-store';
@@ -19,7 +20,10 @@ import { validateModel } from './model-validate';
 /** The largest model file, bytes. */
 export const MAX_MODEL_BYTES = 5 * 1024 * 1024;
 
-/** The export file of a model: its record with the keys of ModelRecordSchema (plus description when set). */
+/**
+ * The export file of a model: its record with the keys of ModelRecordSchema (plus description when set), the form and
+ * column configs in JNPF's names beside ours (jnpf-config.ts; issue 22 item 1), so JNPF's designer reads it.
+ */
 export function exportRecord(record: Model): ModelRecord & { description?: string } {
   const out: ModelRecord & { description?: string } = {
     id: record.id,
@@ -30,13 +34,21 @@ export function exportRecord(record: Model): ModelRecord & { description?: strin
     state: record.state ?? 1,
     webType: record.webType,
     tables: record.tables,
-    formData: record.formData,
-    columnData: record.columnData,
+    formData: toJnpfForm(record.formData as unknown as Record<string, unknown>) as unknown as ModelRecord['formData'],
+    columnData: toJnpfColumns(record.columnData as unknown as Record<string, unknown>, record.formData as unknown as Record<string, unknown>) as unknown as ModelRecord['columnData'],
     flowId: record.flowId ?? null,
     enableFlow: record.enableFlow ?? 0,
   };
   if (record.description) out.description = record.description;
   return out;
+}
+
+/** A model record's form and column configs in our names, from JNPF's, ours or both (jnpf-config.ts). */
+export function fromJnpfNames(record: Record<string, unknown>): Record<string, unknown> {
+  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const form = isObj(record.formData) ? record.formData : undefined;
+  if (!form) return record;
+  return { ...record, formData: fromJnpfForm(form), ...(isObj(record.columnData) ? { columnData: fromJnpfColumns(record.columnData, form) } : {}) };
 }
 
 /** Parses a model file's text (JSON); 400 notJson when it is not JSON. */
@@ -90,7 +102,9 @@ export async function assignFreeTables(db: Db, model: Model, allowOrphan: boolea
  */
 export async function importModel(db: Db, input: unknown, userId: string | null): Promise<Model> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'modelInvalid', { path: '(root)', detail: 'must be object' }, { path: '(root)' });
-  const converted = isJnpfExport(input) ? fromJnpf(input as Record<string, unknown>) : { ...(input as Record<string, unknown>) };
+  // Our own files carry kdKey beside jnpfKey: only the names JNPF's client reads are taken off (fromJnpfNames).
+  const ours = typeof (input as Record<string, unknown>).formData === 'object' && JSON.stringify((input as Record<string, unknown>).formData ?? null).includes('"kdKey"');
+  const converted = fromJnpfNames(isJnpfExport(input) && !ours ? fromJnpf(input as Record<string, unknown>) : { ...(input as Record<string, unknown>) });
   converted.id = typeof converted.id === 'string' ? converted.id : '';
   const model = structuredClone(validateModel(converted, platformTables(db)));
   model.id = randomUUID();

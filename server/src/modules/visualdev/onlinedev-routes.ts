@@ -8,6 +8,7 @@ import { type ColumnData, sortableColumns } from './column-data';
 import { readable, trimRow } from './field-access';
 import { withFlowStateText } from './flow-state';
 import { listChanges } from './history';
+import { configAnswerConfigs } from './jnpf-config';
 import { withListBudget } from './list-budget';
 import { displayRows } from './list-display';
 import { parseQueryJson } from './list-filter';
@@ -116,7 +117,8 @@ export function listRequestOf(model: LoadedModel, body: ListBody) {
 /** Model runtime routes (spec 001 §7 "Visual dev": OnlineDev Config, List, create, detail, update, delete, batchDelete, DataChange). */
 const onlineDevRoutes: FastifyPluginAsync = async (app) => {
   /**
-   * GET /api/visualdev/OnlineDev/{id}/Config → `{ id, fullName, enCode, webType, formData, columnData (JSON strings), flowId, enableFlow }`.
+   * GET /api/visualdev/OnlineDev/{id}/Config → `{ id, fullName, enCode, webType, formData, columnData (JSON strings), flowId, enableFlow }`;
+   * the configs in JNPF's names beside ours (jnpf-config.ts configAnswerConfigs; issue 22 item 1).
    * `id` may also be a built-in page's code (issue 26 item 2, builtin-pages.ts): the page's config with its `resource`
    * binding, guarded by its system menu; a model is guarded by the menus bound to it (the `{ model: 'id' }` rule).
    * No grant → 403 (before any 404, so ids are not probed).
@@ -135,8 +137,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       fullName: record.fullName,
       enCode: record.enCode,
       webType: record.webType,
-      formData: JSON.stringify(record.formData),
-      columnData: JSON.stringify(record.columnData),
+      ...(await configAnswerConfigs(app.db, record.id, record.formData, record.columnData)),
       flowId: record.flowId ?? '',
       enableFlow: record.enableFlow ?? 0,
     });
