@@ -65,7 +65,8 @@ describe('ModelForm (design.md §1, spec 001 §5)', () => {
   });
 
   it('loads the record for edit and sends the update', async () => {
-    api.on(`GET /api/visualdev/OnlineDev/${SUPPLIER.modelId}/r1`, ok({ id: 'r1', supplierCode: 'S0001', supplierName: '宁波面料', category: 'fabric', active: false }));
+    // The detail as the server answers it (issue 22 item 4): { id, data } with data the JSON string of the stored values.
+    api.on(`GET /api/visualdev/OnlineDev/${SUPPLIER.modelId}/r1`, ok({ id: 'r1', data: JSON.stringify({ id: 'r1', supplierCode: 'S0001', supplierName: '宁波面料', category: 'fabric', active: false }) }));
     api.on(`POST /api/visualdev/OnlineDev/App/${SUPPLIER.modelId}/r1`, ok(null, '修改成功'));
     show('edit', 'r1');
     await waitFor(() => expect(input('root_supplierName')?.value).toBe('宁波面料'));
