@@ -57,6 +57,7 @@ import treeSelect from './tree-select/definition';
 import sqlEditor from './sql-editor/definition';
 import dataInterfaceTest from './data-interface-test/definition';
 import printPreview from './print-preview/definition';
+import reportView from './report-view/definition';
 import billRulePreview from './bill-rule-preview/definition';
 import passwordInput from './password-input/definition';
 import permissionTree from './permission-tree/definition';
@@ -130,6 +131,7 @@ export const definitions = [
   permissionExplain,
   cronBuilder,
   monitorCharts,
+  reportView,
 ];
 
 /** The renderer registry (design.md §3): every kdKey the platform knows. Apps extend it by spreading. */

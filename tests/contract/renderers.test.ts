@@ -49,7 +49,7 @@ async function mount(fields: FieldConfig[], extra: Record<string, unknown> = {})
 describe('renderer registry', () => {
   it('holds the whole catalogue of design.md §4', () => {
     const catalogue =
-      'comInput textarea numInput switch radio checkbox select cascader date time dateRange timeRange uploadFz uploadImg colorPicker rate slider editor link button text alert divider comSelect depSelect posSelect userSelect usersSelect roleSelect groupSelect treeSelect popupTableSelect autoComplete address billRule relationForm relationFormAttr popupSelect popupAttr calculate qrcode barcode table createUser createTime modifyUser modifyTime currOrganize currDept currPosition groupTitle card row tab collapse sqlEditor dataInterfaceTest printPreview passwordInput billRulePreview permissionTree permissionExplain cronBuilder monitorCharts'.split(
+      'comInput textarea numInput switch radio checkbox select cascader date time dateRange timeRange uploadFz uploadImg colorPicker rate slider editor link button text alert divider comSelect depSelect posSelect userSelect usersSelect roleSelect groupSelect treeSelect popupTableSelect autoComplete address billRule relationForm relationFormAttr popupSelect popupAttr calculate qrcode barcode table createUser createTime modifyUser modifyTime currOrganize currDept currPosition groupTitle card row tab collapse sqlEditor dataInterfaceTest printPreview passwordInput billRulePreview permissionTree permissionExplain cronBuilder monitorCharts reportView'.split(
         ' ',
       );
     expect(Object.keys(renderers).sort()).toEqual([...catalogue].sort());

@@ -10,6 +10,8 @@ import NotAvailable from './NotAvailable';
 const ModelPage = lazy(() => import('./ModelPage'));
 // A type-8 menu's portal (issue 16 item 3): react-grid-layout and echarts, loaded on first use.
 const PortalHome = lazy(() => import('../portal/PortalHome'));
+// A type-5 menu's report (issue 16 item 2): ag-grid and echarts, loaded on first use.
+const ReportPage = lazy(() => import('./ReportPage'));
 
 // One lazy component per page module, kept for the app's lifetime: a lazy component made during render would be
 // made anew on every retry of a suspended navigation (router navigations are transitions) and never resolve.
@@ -26,7 +28,7 @@ function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType<PagePro
 /**
  * The page of a server menu (spec 000 §2 "Dynamic routes"): type 1 folder → its children; type 2 → the page
  * registry (or "not available yet"); type 3 → the model page of `propertyJson.moduleId`; type 7 (`_self`) → the link in
- * a frame; types 4, 5, 8 → "not available yet" (type 6 and `_blank` links have no in-app page: they open a window).
+ * a frame; type 5 → the report viewer of `propertyJson.moduleId` (ReportPage); types 4, 8 → see below (type 6 and `_blank` links have no in-app page: they open a window).
  */
 export default function MenuPage({ route }: { route: MenuRoute }) {
   const { menu } = route;
@@ -43,6 +45,7 @@ export default function MenuPage({ route }: { route: MenuRoute }) {
     return <Page menuId={menu.id} title={menu.fullName} />;
   }
   if (menu.type === 3 && route.moduleId) return <ModelPage key={menu.id} moduleId={route.moduleId} menuId={menu.id} title={menu.fullName} />;
+  if (menu.type === 5 && route.moduleId) return <ReportPage key={menu.id} reportId={route.moduleId} />;
   if (menu.type === 7) return <LinkFrame menu={menu} />;
   if (menu.type === 8 && route.moduleId) return <PortalHome key={menu.id} id={route.moduleId} />;
   return <NotAvailable name={menu.fullName} />;
