@@ -42,6 +42,7 @@ export default function PortalGrid({ cards, editable = false, onLayoutChange, on
             if (item) onDropCard?.({ x: item.x, y: item.y });
           }}
           onLayoutChange={onLayoutChange}
+          style={editable ? { minHeight: 480 } : undefined}
         >
           {ordered.map((c) => (
             <div key={c.i} onMouseDownCapture={onSelect ? () => onSelect(c.i) : undefined} onFocusCapture={onSelect ? () => onSelect(c.i) : undefined} style={selected === c.i ? { outline: '2px solid #1677ff', borderRadius: 8 } : undefined}>
