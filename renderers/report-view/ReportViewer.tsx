@@ -178,7 +178,7 @@ export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: R
       {error && <Alert type="error" showIcon title={w('failed', { msg: error })} style={{ marginBottom: 12 }} />}
       {result?.chart && result.chart.categories.length > 0 && <EChart option={chartOption(result.chart)} ariaLabel={result.chart.title || w('chart')} testId="report-chart" style={{ height: 320 }} />}
       <Spin spinning={busy}>
-        <div role="region" aria-label={w('grid')} data-testid="report-grid" style={{ height: 420 }}>
+        <section aria-label={w('grid')} data-testid="report-grid" style={{ height: 420 }}>
           <AgGridReact<Row>
             theme={theme}
             rowData={result?.rows ?? []}
@@ -188,7 +188,7 @@ export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: R
             getRowStyle={(p) => (p.data?.__kind === 'total' ? { fontWeight: 600, background: '#fff8e1' } : p.data?.__kind === 'subtotal' ? { fontWeight: 600, background: '#f5f7fa' } : undefined)}
             getRowClass={(p) => (p.data?.__kind && p.data.__kind !== 'row' ? `kd-report-${p.data.__kind}` : undefined)}
           />
-        </div>
+        </section>
       </Spin>
       {result && (
         <Pagination style={{ marginTop: 8, textAlign: 'right' }} size="small" current={result.pagination.currentPage} pageSize={result.pagination.pageSize} total={result.pagination.total} showTotal={(n) => w('total', { n })} showSizeChanger={false} onChange={(page) => void run(page, values)} />
