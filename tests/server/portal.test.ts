@@ -86,6 +86,7 @@ describe('grants, /auth, SetDefault and CurrentUser portalId', () => {
     const b = (await call('POST', B, body({ enCode: 'pb', fullName: '门户B', sortCode: 10 }))).data.id as string;
     const portalId = async (token: string) => (await call('GET', '/api/oauth/CurrentUser', undefined, token)).data.userInfo.portalId;
 
+    expect(await portalId(ctx.token)).toBe(''); // an administrator sees every portal but has none granted as home
     expect(await call('GET', `${B}/${a}/auth`, undefined, viewer)).toMatchObject({ code: 404 });
     expect(await call('GET', `${B}/Selector?type=1`, undefined, viewer)).toMatchObject({ code: 200, data: { list: [] } });
     expect(await portalId(viewer)).toBe('');
@@ -112,6 +113,8 @@ describe('grants, /auth, SetDefault and CurrentUser portalId', () => {
     expect(await call('GET', `${B}/${a}/auth`, undefined, viewer)).toMatchObject({ code: 404 });
     expect(await portalId(viewer)).toBe(b);
     expect(await call('GET', `${B}/${b}/auth`)).toMatchObject({ code: 200 });
+    expect(await call('PUT', `${B}/${b}/Actions/SetDefault`)).toMatchObject({ code: 200 });
+    expect(await portalId(ctx.token)).toBe(b);
   });
 
   it('seeds 工作台 for the demo roles with a chart from the purchases-by-month interface', async () => {

@@ -60,7 +60,8 @@ async function purchasesByMonth(db: SeedContext['db']): Promise<Array<{ month: s
  * Seeds portals (issue 16 item 3): the 门户管理 menu under 系统管理 (type 2 page system/portal, enCode visualPortal,
  * its buttons) granted to the administrator role; with demo data (KD_DEMO, on by default) the 工作台 portal
  * (to-do counts, to-do list, notices, shortcuts, a bar chart of requisitions per month from the data interface
- * 每月采购申请, runnable by every signed-in user) granted to the administrator role and the demo roles. Idempotent.
+ * 每月采购申请, runnable by every signed-in user) granted to the demo roles (administrators may open any portal and
+ * pick it in the settings drawer; their home stays the user card until they do). Idempotent.
  */
 export default async function seedPortals({ db }: SeedContext): Promise<void> {
   await db
@@ -92,7 +93,7 @@ export default async function seedPortals({ db }: SeedContext): Promise<void> {
     .values({ id: DEMO_PORTAL_ID, full_name: '工作台', en_code: 'workbench', category: '', type: 0, form_data: JSON.stringify(workbenchLayout()), description: '默认门户：待办、公告、常用功能、每月采购', sort_code: 0 })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const roles = [SEED.adminRole, ...Object.values(DEMO.roles)];
+  const roles = Object.values(DEMO.roles);
   await db
     .insertInto('authorize')
     .values(roles.map((role) => ({ id: `grant:${role}:portal:${DEMO_PORTAL_ID}`, item_type: 'portal' as const, item_id: DEMO_PORTAL_ID, object_type: 'Role' as const, object_id: role })))

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
 import { holdingsOf } from '../../permissions/holdings';
-import type { SessionInfo } from '../../plugins/permissions';
+import { type SessionInfo, subjectsOf } from '../../plugins/permissions';
 import { CODE_PATTERN } from '../dictionary/messages';
 import { checkLayout } from './layout';
 import { FIELD, fail } from './messages';
@@ -207,10 +207,26 @@ export async function setDefaultPortal(db: Db, session: Viewer, id: string): Pro
 }
 
 /**
- * CurrentUser's `userInfo.portalId`: the stored default when the user may still see it, else the first visible
- * enabled portal by sortCode, else ''.
+ * CurrentUser's `userInfo.portalId`: the stored default when the user may still see it, else the first enabled
+ * portal granted to the user, one of its enabled roles or positions, by sortCode (also for administrators, who may
+ * open any portal but get as home only one granted to them or picked), else '' (the home's own cards).
  */
 export async function defaultPortalId(db: Db, session: Viewer, stored: string | null | undefined): Promise<string> {
   if (stored && (await maySee(db, session, stored))) return stored;
-  return (await visiblePortals(db, session))[0]?.id ?? '';
+  const subjects = await subjectsOf(db, session);
+  const row = await live(db)
+    .select('id')
+    .where('enabled_mark', '=', 1)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('authorize')
+        .select('item_id')
+        .where('item_type', '=', 'portal')
+        .where((w) => w.or(subjects.map((s) => w.and([w('object_type', '=', s.objectType), w('object_id', '=', s.objectId)])))),
+    )
+    .orderBy('sort_code')
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id ?? '';
 }
