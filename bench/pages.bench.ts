@@ -33,7 +33,7 @@ import { fixed } from './lib/stats';
 
 const PAGES: PageCase[] = [
   { id: 'B26b', name: '单据规则 (bill rules)', route: 'system/billRule', change: '2b1237d' },
-  { id: 'B26d', name: '数据字典 (dictionary, first type 币种)', route: 'system/dictionary', change: '006adbe' },
+  { id: 'B26d', name: '数据字典 (dictionary, first type 币种)', route: 'systemData/dictionary', change: '006adbe' },
   {
     id: 'B26w',
     name: '在线开发 (web-design list)',
@@ -44,7 +44,7 @@ const PAGES: PageCase[] = [
       why: "8013c77^ shows 功能暂未开放 on onlineDev/webDesign: 78022c1 had removed the pages registry's alias onlineDev/webDesign → visualdev/WebDesign, so 78022c1^ is the last commit serving the hand-written page",
     },
   },
-  { id: 'B26i', name: '数据接口 (data interfaces)', route: 'system/dataInterface', change: '607a4be' },
+  { id: 'B26i', name: '数据接口 (data interfaces)', route: 'systemData/dataInterface', change: '607a4be' },
 ];
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const BUDGET_MS = (Number(process.env.BENCH_BUDGET_S) || 390) * 1000;

@@ -30,7 +30,7 @@ export function currentUserFixture(over: Partial<CurrentUser> = {}): CurrentUser
         type: 1,
         urlAddress: 'system',
         hasChildren: true,
-        children: [{ id: 'menu-dict', parentId: 'menu-system', fullName: '数据字典', enCode: 'dictionary', type: 2, urlAddress: 'system/dictionary', hasChildren: false, children: null }],
+        children: [{ id: 'menu-dict', parentId: 'menu-system', fullName: '数据字典', enCode: 'dictionary', type: 2, urlAddress: 'systemData/dictionary', hasChildren: false, children: null }],
       },
     ],
     userInfo: {

@@ -199,7 +199,7 @@ describe('organisation screens (issue 12 item 7)', () => {
 
   it('在线用户: the administrator forces the user offline; the user lands on the sign-in page (pushed over the socket, else at the next click)', async () => {
     const user = await personPage(browser, server, { account: 'qclead', password: 'Qc3Team2027' });
-    await open('system/onlineUser', 'systemOnlineUser');
+    await open('permission/userOnline', 'systemOnlineUser');
     // Every session of the user (the earlier sign-in's too), one after the other, each confirmed.
     const force = page.getByLabel('强制下线 钱质检');
     await force.first().waitFor();

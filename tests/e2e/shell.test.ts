@@ -185,7 +185,7 @@ describe('application shell (issue 5)', () => {
   });
 
   it('tab context menu: refresh, close others and close all keep the affixed home', async () => {
-    for (const path of ['/system/dictionary', '/system/billRule', '/supplyChain']) {
+    for (const path of ['/systemData/dictionary', '/system/billRule', '/supplyChain']) {
       await page.goto(`${server.url}/#${path}`);
       await page.locator(`[data-testid=tag][data-path="${path}"]`).waitFor();
     }

@@ -68,7 +68,7 @@ describe('data interfaces as records (design.md §6)', () => {
     expect(desc.data.list.map((r: { enCode: string }) => r.enCode)).toEqual(['sortB', 'sortA']);
     expect(await call('GET', `${B}?sidx=${encodeURIComponent('full_name; drop table users')}`)).toMatchObject({ code: 400 });
     const menu = await t.app.db.selectFrom('module').select(['parent_id', 'type', 'url_address', 'en_code']).where('id', '=', 'menu-data-interface').executeTakeFirstOrThrow();
-    expect(menu).toEqual({ parent_id: 'menu-system', type: 2, url_address: 'system/dataInterface', en_code: 'dataInterface' });
+    expect(menu).toEqual({ parent_id: 'menu-system', type: 2, url_address: 'systemData/dataInterface', en_code: 'dataInterface' });
     const grants = await t.app.db.selectFrom('authorize').select('item_id').where('object_id', '=', 'role-admin').where('item_id', 'like', 'menu-data-interface%').execute();
     expect(grants.map((g) => g.item_id).sort()).toEqual(['menu-data-interface', 'menu-data-interface:btn_add', 'menu-data-interface:btn_edit', 'menu-data-interface:btn_remove']);
   });

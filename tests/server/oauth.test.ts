@@ -80,7 +80,7 @@ describe('GET /api/oauth/CurrentUser', () => {
     expect(JSON.parse(supplier.propertyJson).moduleId).toBe('vd-supplier');
     expect(Object.keys(supplier).sort()).toEqual(['category', 'children', 'enCode', 'fullName', 'hasChildren', 'icon', 'id', 'linkTarget', 'parentId', 'propertyJson', 'sortCode', 'type', 'urlAddress']);
     const dict = menuList.find((m: { fullName: string }) => m.fullName === '系统管理').children[0];
-    expect(dict).toMatchObject({ fullName: '数据字典', type: 2, urlAddress: 'system/dictionary' });
+    expect(dict).toMatchObject({ fullName: '数据字典', type: 2, urlAddress: 'systemData/dictionary' });
     expect(userInfo).toMatchObject({
       userId: 'user-admin',
       userAccount: 'admin',

@@ -61,7 +61,7 @@ describe('组织架构 menus', () => {
 
     // 在线用户 opens the online-user page config and its 强制下线 button guards the force-offline routes.
     const online = await ctx.t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address']).where('id', '=', 'menu-online-user').executeTakeFirst();
-    expect(online).toEqual({ parent_id: 'menu-system', en_code: 'onlineUser', url_address: 'system/onlineUser' });
+    expect(online).toEqual({ parent_id: 'menu-system', en_code: 'onlineUser', url_address: 'permission/userOnline' });
     const onlineGrants = await ctx.t.app.db.selectFrom('authorize').select('item_id').where('object_id', '=', 'role-admin').where('item_id', 'like', 'menu-online-user%').execute();
     expect(onlineGrants.map((g) => g.item_id).sort()).toEqual(['menu-online-user', 'menu-online-user:btn_remove']);
   });

@@ -66,7 +66,7 @@ describe('layouts (spec 000 §2 Shell, §4)', () => {
     const sider = await screen.findByTestId('sidebar');
     await waitFor(() => expect(within(sider).getByText('数据字典')).toBeTruthy());
     expect(within(sider).queryByText('供应商')).toBeNull();
-    await waitFor(() => expect(globalThis.location.hash).toBe('#/system/dictionary'));
+    await waitFor(() => expect(globalThis.location.hash).toBe('#/systemData/dictionary'));
   });
 
   it('plain: a narrow icon sidebar without a toggle; an unknown layout falls back to classic', async () => {
@@ -135,7 +135,7 @@ describe('navbar (spec 000 §2)', () => {
     const box = await screen.findByRole('combobox');
     fireEvent.change(box, { target: { value: 'dictionary' } });
     fireEvent.click(await screen.findByText('数据字典', { selector: '.kd-search-hit' }));
-    await waitFor(() => expect(globalThis.location.hash).toBe('#/system/dictionary'));
+    await waitFor(() => expect(globalThis.location.hash).toBe('#/systemData/dictionary'));
   });
 
   it('asks 确定注销并退出系统吗？ (提示) before logging out, then clears the session', async () => {

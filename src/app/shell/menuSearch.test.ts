@@ -6,7 +6,7 @@ import { TOP_ITEM_WIDTH, visibleTopItems } from './topMenuOverflow';
 describe('header search (spec 000 §2)', () => {
   const menus = currentUserFixture().menuList;
   it('matches titles and paths of pages, never folders; an empty keyword finds nothing', () => {
-    expect(searchMenus(menus, '字典').map((h) => h.path)).toEqual(['/system/dictionary']);
+    expect(searchMenus(menus, '字典').map((h) => h.path)).toEqual(['/systemData/dictionary']);
     expect(searchMenus(menus, 'MODEL/sup').map((h) => h.title)).toEqual(['供应商']);
     expect(searchMenus(menus, '供应').map((h) => h.title)).toEqual(['供应商', '供应报表']);
     expect(searchMenus(menus, '   ')).toEqual([]);

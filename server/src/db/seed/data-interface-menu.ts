@@ -1,18 +1,18 @@
 import { SEED } from './ids';
 import type { SeedContext } from './index';
 
-/** The id of the 数据接口 menu (type 2 page `system/dataInterface`, enCode `dataInterface`). */
+/** The id of the 数据接口 menu (type 2 page `systemData/dataInterface`, enCode `dataInterface`). */
 export const DATA_INTERFACE_MENU = 'menu-data-interface';
 
 /**
- * Seeds the 数据接口 admin page under 系统管理 (spec 000 §2 type-2 menu, urlAddress `system/dataInterface`, enCode
+ * Seeds the 数据接口 admin page under 系统管理 (spec 000 §2 type-2 menu, urlAddress `systemData/dataInterface`, enCode
  * `dataInterface` = the menu the `/api/system/DataInterface` routes check) with its buttons btn_add, btn_edit and
  * btn_remove, all granted to the administrator role. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
  */
 export default async function seedDataInterfaceMenu({ db }: SeedContext): Promise<void> {
   await db
     .insertInto('module')
-    .values({ id: DATA_INTERFACE_MENU, parent_id: SEED.menus.system, full_name: '数据接口', en_code: 'dataInterface', icon: 'ApiOutlined', type: 2, url_address: 'system/dataInterface', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 4 })
+    .values({ id: DATA_INTERFACE_MENU, parent_id: SEED.menus.system, full_name: '数据接口', en_code: 'dataInterface', icon: 'ApiOutlined', type: 2, url_address: 'systemData/dataInterface', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 4 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const buttons: Array<[string, string]> = [

@@ -29,7 +29,7 @@ export async function seedModelButtons(db: Db, moduleId: string): Promise<void> 
 }
 
 /**
- * Seeds the menus (spec 000 §2 menu types): folder 系统管理 with pages 数据字典 (type 2, system/dictionary), 单据规则
+ * Seeds the menus (spec 000 §2 menu types): folder 系统管理 with pages 数据字典 (type 2, systemData/dictionary), 单据规则
  * (system/billRule) and 在线开发 (onlineDev/webDesign, the model admin page); folder
  * 供应链 with the supplier model page (type 3, model/supplier, propertyJson.moduleId = the model id) and its buttons.
  * The administrator role is granted every seeded menu and button.
@@ -40,7 +40,7 @@ export default async function seedMenus({ db }: SeedContext): Promise<void> {
     .insertInto('module')
     .values([
       { id: m.system, parent_id: '-1', full_name: '系统管理', en_code: 'system', icon: 'SettingOutlined', type: 1, url_address: 'system', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 90 },
-      { id: m.dictionary, parent_id: m.system, full_name: '数据字典', en_code: 'dictionary', icon: 'BookOutlined', type: 2, url_address: 'system/dictionary', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 1 },
+      { id: m.dictionary, parent_id: m.system, full_name: '数据字典', en_code: 'dictionary', icon: 'BookOutlined', type: 2, url_address: 'systemData/dictionary', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 1 },
       { id: m.billRule, parent_id: m.system, full_name: '单据规则', en_code: 'billRule', icon: 'NumberOutlined', type: 2, url_address: 'system/billRule', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 2 },
       { id: m.webDesign, parent_id: m.system, full_name: '在线开发', en_code: 'webDesign', icon: 'AppstoreAddOutlined', type: 2, url_address: 'onlineDev/webDesign', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 3 },
       { id: m.supply, parent_id: '-1', full_name: '供应链', en_code: 'supplyChain', icon: 'ShopOutlined', type: 1, url_address: 'supplyChain', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 10 },

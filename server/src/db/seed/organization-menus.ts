@@ -50,7 +50,7 @@ const GRANT_BUTTONS: Array<[string, string, string, number]> = [
  * Seeds JNPF's 组织架构 menu set under 系统管理 (folder enCode `permission`): 组织管理 (companies and departments),
  * 岗位管理, 角色管理, 用户管理, 分组管理 and 分级管理 (organisation admins), type-2 pages whose urlAddress is
  * `permission/<page>` and whose enCode is what the /api/permission routes check (design.md §7a); each with btn_add,
- * btn_edit and btn_remove (and the grant buttons of GRANT_BUTTONS); and 在线用户 (system/onlineUser, enCode onlineUser,
+ * btn_edit and btn_remove (and the grant buttons of GRANT_BUTTONS); and 在线用户 (permission/userOnline, enCode onlineUser,
  * btn_remove = 强制下线) under 系统管理.
  * Everything is granted to the administrator role. Idempotent (fixed ids, ON CONFLICT DO NOTHING).
  */
@@ -60,7 +60,7 @@ export default async function seedOrganizationMenus({ db }: SeedContext): Promis
     .values([
       { id: ORG_MENUS.folder, parent_id: SEED.menus.system, full_name: '组织架构', en_code: 'permission', icon: 'ApartmentOutlined', type: 1, url_address: 'permission', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 10 },
       ...PAGES.map(([id, fullName, enCode, url, icon], i) => ({ id, parent_id: ORG_MENUS.folder, full_name: fullName, en_code: enCode, icon, type: 2, url_address: url, link_target: '_self', category: 'Web', property_json: '{}', sort_code: i + 1 })),
-      { id: ORG_MENUS.onlineUser, parent_id: SEED.menus.system, full_name: '在线用户', en_code: 'onlineUser', icon: 'WifiOutlined', type: 2, url_address: 'system/onlineUser', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 11 },
+      { id: ORG_MENUS.onlineUser, parent_id: SEED.menus.system, full_name: '在线用户', en_code: 'onlineUser', icon: 'WifiOutlined', type: 2, url_address: 'permission/userOnline', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 11 },
     ])
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();

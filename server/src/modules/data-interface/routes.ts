@@ -21,7 +21,7 @@ import { runSource, type SourceListBody } from './source';
 import type { DataInterfaceInput, InterfaceGrants } from './types';
 
 const BASE = '/api/system/DataInterface';
-/** The data-interface admin menu's enCode (urlAddress system/dataInterface); buttons btn_add/btn_edit/btn_remove. */
+/** The data-interface admin menu's enCode (urlAddress systemData/dataInterface); buttons btn_add/btn_edit/btn_remove. */
 export const MENU = 'dataInterface';
 
 /** Create/update body (the record fields of schemas/data-source.ts DataInterfaceSchema). */

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MOVES, up } from '../../server/src/db/migrations/0620_jnpf_view_paths';
+import { signedInTestApp } from './helpers';
+
+/**
+ * Built-in pages at the JNPF client's view paths (issue 22 item 2): the seeded menus say systemData/dictionary,
+ * systemData/dataInterface, permission/userOnline (Mnxhp src/views/…), and migration 0620 moves an existing
+ * database's built-in menus there, leaving a path an administrator changed alone.
+ */
+const h = signedInTestApp();
+
+type Menu = { urlAddress: string; enCode: string; children?: Menu[] | null };
+const flat = (list: Menu[]): Menu[] => list.flatMap((m) => [m, ...flat(m.children ?? [])]);
+
+describe('JNPF view paths of the built-in pages', () => {
+  it('CurrentUser gives the built-in pages the JNPF client’s paths', async () => {
+    const menus = flat((await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token })).data.menuList);
+    const path = (enCode: string) => menus.find((m) => m.enCode === enCode)?.urlAddress;
+    expect([path('dictionary'), path('dataInterface'), path('onlineUser'), path('billRule'), path('webDesign'), path('printDev')]).toEqual([
+      'systemData/dictionary',
+      'systemData/dataInterface',
+      'permission/userOnline',
+      'system/billRule',
+      'onlineDev/webDesign',
+      'system/printDev',
+    ]);
+    expect(menus.some((m) => /^system\/(dictionary|dataInterface|onlineUser)$/.test(m.urlAddress))).toBe(false);
+  });
+
+  it('migration 0620 moves the old paths of an existing database and keeps an administrator’s own', async () => {
+    const db = h.t.app.db;
+    for (const [id, from] of MOVES) await db.updateTable('module').set({ url_address: from }).where('id', '=', id).execute();
+    await db.updateTable('module').set({ url_address: 'custom/onlineUsers' }).where('id', '=', 'menu-online-user').execute();
+    await up(db as never);
+    const rows = await db.selectFrom('module').select(['id', 'url_address']).where('id', 'in', MOVES.map((m) => m[0])).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.url_address]))).toEqual({
+      'menu-data-interface': 'systemData/dataInterface',
+      'menu-dictionary': 'systemData/dictionary',
+      'menu-online-user': 'custom/onlineUsers',
+    });
+  });
+});
