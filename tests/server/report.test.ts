@@ -96,6 +96,9 @@ describe('records', () => {
     const back = await t.call('POST', `${D}/Action/Import`, { token: admin, payload: file });
     expect(back).toMatchObject({ code: 200, data: { id } });
     expect((await t.call('GET', `${D}/${id}`, { token: admin })).data.config).toEqual(got.config);
+    expect((await t.call('POST', `${D}/${id}/Actions/State`, { token: admin })).data).toEqual({ enabledMark: 0 });
+    expect(await t.call('POST', `${D}/${id}/Preview`, { token: admin, payload: {} })).toMatchObject({ code: 400, msg: '报表已停用：区域销售' });
+    expect((await t.call('PUT', `${D}/${id}/Actions/State`, { token: admin })).data).toEqual({ enabledMark: 1 });
     const sel = (await t.call('GET', `${D}/Selector`, { token: admin })).data.list;
     expect(sel.flatMap((c: { children: Array<{ id: string }> }) => c.children.map((x) => x.id))).toContain(id);
     expect((await t.call('GET', D, { token: outsider })).code).toBe(403);

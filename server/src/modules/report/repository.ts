@@ -217,3 +217,11 @@ export async function importReport(db: Db, data: unknown, userId: string | null)
   }
   return id;
 }
+
+/** PUT|POST Data/{id}/Actions/State: toggles enabledMark → the new value. @throws 404. */
+export async function toggleReport(db: Db, id: string, userId: string | null): Promise<number> {
+  const cur = await getReport(db, id);
+  const next = cur.enabledMark === 1 ? 0 : 1;
+  await db.updateTable('report').set({ enabled_mark: next, updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  return next;
+}

@@ -10,7 +10,7 @@ import { assertMayRun, REPORT_MENU } from './access';
 import { reportWorkbook } from './excel';
 import { fail } from './messages';
 import './purchasing-source';
-import { copyReport, createReport, deleteReport, flatConfig, getReport, importReport, listReports, reportSelector, updateReport } from './repository';
+import { copyReport, createReport, deleteReport, flatConfig, getReport, importReport, listReports, reportSelector, toggleReport, updateReport } from './repository';
 import { allRows, previewReport } from './run';
 import { type ReportBody, ReportBodySchema, type ReportListQuery, ReportListQuerySchema, type RunBody, RunBodySchema } from './schemas';
 import { reportSources } from './sources';
@@ -82,6 +82,11 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     await deleteReport(app.db, req.params.id, userOf(req));
     return ok(null, t(req.lang, 'deleteOk'));
   });
+
+  /** PUT|POST Data/{id}/Actions/State → `{ enabledMark }` (toggled; a disabled report does not run). 404 unknown. */
+  const state = async (req: FastifyRequest<Id>) => ok({ enabledMark: await toggleReport(app.db, req.params.id, userOf(req)) }, t(req.lang, 'updateOk'));
+  app.put<Id>(`${BASE}/:id/Actions/State`, { config: menu('btn_edit'), schema: { params: ID_PARAMS } }, state);
+  app.post<Id>(`${BASE}/:id/Actions/State`, { config: menu('btn_edit'), schema: { params: ID_PARAMS } }, state);
 
   /** POST Data/Copy/{id} (JNPF) → `{ id }` of a copy (fullName and enCode with a time suffix). 404 unknown. */
   app.post<Id>(`${BASE}/Copy/:id`, { config: menu('btn_add'), schema: { params: ID_PARAMS } }, async (req) => ok({ id: await copyReport(app.db, req.params.id, userOf(req)) }, t(req.lang, 'createOk')));
