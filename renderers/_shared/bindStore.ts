@@ -1,5 +1,5 @@
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
-import { createElement, type FunctionComponent, useCallback } from 'react';
+import { createElement, type FunctionComponent, useCallback, useRef } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import { useFieldValue } from './formStore';
 import type { KdComponent } from './types';
@@ -24,17 +24,22 @@ export function roundTo(value: unknown, n: number | undefined): unknown {
   return typeof value === 'number' && n !== undefined && Number.isFinite(value) ? Number(value.toFixed(n)) : value;
 }
 
-/** Rounds the numeric cells of sub-table rows to their columns' decimals (returns the same rows when nothing changes). */
-function roundRows(rows: unknown, items: Schemaish): unknown {
+/**
+ * Rounds the numeric cells of sub-table rows to their columns' decimals (returns the same rows when nothing changes).
+ * Lines that are the same object as in `prev` (the rows last stored) were rounded then and are skipped: a keystroke
+ * that replaces one line of 5,000 rounds that line only (issue 25 item 1).
+ */
+function roundRows(rows: unknown, items: Schemaish, prev?: unknown): unknown {
   const props = items?.properties;
   if (!Array.isArray(rows) || !props) return rows;
   const cols = Object.entries(props)
     .map(([k, s]) => [k, decimalsOf(s)] as const)
     .filter(([, n]) => n !== undefined);
   if (!cols.length) return rows;
+  const before = Array.isArray(prev) ? prev : [];
   let changed = false;
-  const out = rows.map((r) => {
-    if (!r || typeof r !== 'object') return r;
+  const out = rows.map((r, i) => {
+    if (!r || typeof r !== 'object' || r === before[i]) return r;
     let row = r as Record<string, unknown>;
     for (const [k, n] of cols) {
       const v = roundTo(row[k], n);
@@ -86,7 +91,9 @@ export function bindField(C: KdComponent): KdComponent {
     const F: FunctionComponent<FieldProps> = (props) => {
       const [value, set] = useFieldValue(props.name);
       const items = props.schema?.items as Schemaish;
-      const onChange = useCallback((rows: unknown) => set(roundRows(rows, items)), [set, items]);
+      const last = useRef<unknown>(value);
+      last.current = value;
+      const onChange = useCallback((rows: unknown) => set(roundRows(rows, items, last.current)), [set, items]);
       const rules = useFieldRules((props.uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field);
       return createElement(C, { ...props, ...(rules.readonly ? { disabled: true } : {}), formData: value, onChange });
     };

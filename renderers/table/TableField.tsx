@@ -5,6 +5,7 @@ import type { JSONSchema7 } from 'json-schema';
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import { evaluateFormula, type FormulaToken, isValidFormula } from '../../src/engine/formula';
+import { decimalsOf, roundTo } from '../_shared/bindStore';
 import { pasteLines } from './paste';
 import { type Row, type TableCtx, TableRow, TD, TH } from './TableRow';
 import { useLines } from './useLines';
@@ -17,11 +18,19 @@ export const VIRTUAL_FROM = 40;
 const LINE_PX = 41;
 const VIEW_PX = 520;
 
-/** A line with its calculate cells (valid expressions) recomputed as the calculate widget shows them (spec 001 §4). */
-function deriveWith(calculated: FieldConfig[]): ((row: Row) => Row) | undefined {
-  if (!calculated.length) return undefined;
+/**
+ * A changed line as the form stores it: numbers rounded to their column's decimals (numInput `precision`, as the
+ * bound field would), then its calculate cells (valid expressions) recomputed as the calculate widget shows them
+ * (spec 001 §4).
+ */
+function deriveWith(calculated: FieldConfig[], itemProps: Record<string, JSONSchema7>): ((row: Row) => Row) | undefined {
+  const decimals = Object.entries(itemProps)
+    .map(([k, s]) => [k, decimalsOf(s as never)] as const)
+    .filter(([, n]) => n !== undefined);
+  if (!calculated.length && !decimals.length) return undefined;
   return (row) => {
     const out = { ...row };
+    for (const [k, n] of decimals) if (typeof out[k] === 'number') out[k] = roundTo(out[k], n);
     for (const c of calculated) out[c.__vModel__ as string] = evaluateFormula(c.expression as FormulaToken[], out, typeof c.precision === 'number' ? c.precision : undefined);
     return out;
   };
@@ -53,7 +62,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
       .filter((m) => !Array.isArray(field?.summaryField) || !field.summaryField.length || (field.summaryField as string[]).includes(m));
     const editable = columns.filter((c) => c.__config__.kdKey !== 'calculate' && !c.disabled);
     const calculated = columns.filter((c) => c.__config__.kdKey === 'calculate' && Array.isArray(c.expression) && isValidFormula(c.expression as FormulaToken[]));
-    return { itemProps, columns, editable, required: new Set((items?.required ?? []) as string[]), summary: field?.['show-summary'] ? { columns: ['__index', ...columns.map((c) => c.__vModel__ as string)], sum } : null, derive: deriveWith(calculated) };
+    return { itemProps, columns, editable, required: new Set((items?.required ?? []) as string[]), summary: field?.['show-summary'] ? { columns: ['__index', ...columns.map((c) => c.__vModel__ as string)], sum } : null, derive: deriveWith(calculated, itemProps) };
   }, [items, field]);
   const target = useRef({ onChange, path: fieldPathId.path });
   target.current = { onChange, path: fieldPathId.path };

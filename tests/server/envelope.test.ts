@@ -22,7 +22,7 @@ describe('wire conventions (design.md §6)', () => {
   });
 
   it('answers a body over the limit with HTTP 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/vd-supplier', headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify({ remark: 'x'.repeat(1.2 * 1024 * 1024) }) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/vd-supplier', headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify({ remark: 'x'.repeat(9 * 1024 * 1024) }) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 413 });
   });

@@ -73,6 +73,8 @@ export const listBodySchema = {
 
 const idParamsSchema = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } } as const;
 const recordIdSchema = { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, recordId: { type: 'string', maxLength: 100 } } } as const;
+/** Largest record body (bytes): a document with 20,000 sub-table lines (~1.2 MB) saves (issue 25 item 1). */
+const RECORD_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Loads the route's model: 404 when missing, 500 (handled, no internals) when its configuration does not compile. */
 export async function modelOf(req: FastifyRequest<{ Params: IdParams }>): Promise<LoadedModel> {
@@ -171,7 +173,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/visualdev/OnlineDev/{id}: creates a record (btn_add) → `{ id }`, msg 新建成功. System fields, calculate
    * fields and bill numbers come from the server; editor HTML is sanitised; invalid → 400 `{ errors }`, nothing written.
    */
-  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id', { config: { access: { model: 'id', button: 'btn_add' } } }, async (req) => {
+  app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id', { config: { access: { model: 'id', button: 'btn_add' } }, bodyLimit: RECORD_BODY_LIMIT }, async (req) => {
     const model = await modelOf(req);
     const id = await createOne(app.db, model, req.body, actorOf(req), req.lang, req.decision);
     return ok({ id }, t(req.lang, 'createOk'));
@@ -212,7 +214,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
     const msg = res.merged ? versionText('mergedOk', { users: res.merged.users, fields: res.merged.fields.join('、') }, req.lang) : t(req.lang, 'updateOk');
     return ok(res, msg);
   };
-  const updateOpts = { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema } };
+  const updateOpts = { config: { access: { model: 'id', button: 'btn_edit' } }, schema: { params: recordIdSchema }, bodyLimit: RECORD_BODY_LIMIT };
   app.post<{ Params: RecordParams }>('/api/visualdev/OnlineDev/App/:id/:recordId', updateOpts, update);
   /**
    * PUT /api/visualdev/OnlineDev/{id}/{recordId}: the same update as the POST route above (issue 22 item 4), as JNPF's
