@@ -132,7 +132,12 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await signIn(page, server.url, 'admin', PASSWORD);
   await page.waitForURL(/#\/home/);
-  for (const n of [...SIZES, BIG]) await create(`B25-${n}`, linesOf(n));
+  for (const n of SIZES) await create(`B25-${n}`, linesOf(n));
+  // The server before issue 25 refused a body over 1 MiB (a 20,000-line record is ~1.2 MB): B25x then says so.
+  const bigRefused = await create(`B25-${BIG}`, linesOf(BIG)).then(
+    () => '',
+    (e: Error) => e.message.split('\n')[0],
+  );
   const samples: Record<Size, Sample[]> = { 10: [], 500: [], 5000: [] };
   for (let round = 0; round <= ROUNDS; round++) {
     for (const n of round % 2 ? [...SIZES].reverse() : SIZES) {
@@ -141,8 +146,8 @@ try {
       if (round > 0) samples[n].push(s);
     }
   }
-  const big = await measure(page, cdp, server.url, `B25-${BIG}`, 'xyz', false);
-  console.log(`${BIG} lines: open ${fixed(big.open, 0)} ms, key p50 ${fixed(median(big.keys), 1)} ms, heap +${fixed(big.heapMb, 1)} MB, save ${fixed(big.save, 0)} ms`);
+  const big = bigRefused ? null : await measure(page, cdp, server.url, `B25-${BIG}`, 'xyz', false);
+  if (big) console.log(`${BIG} lines: open ${fixed(big.open, 0)} ms, key p50 ${fixed(median(big.keys), 1)} ms, heap +${fixed(big.heapMb, 1)} MB, save ${fixed(big.save, 0)} ms`);
   const of = (n: Size, f: (s: Sample) => number) => samples[n].map(f);
   const allKeys = (n: Size) => samples[n].flatMap((s) => s.keys);
   const longMax = (n: Size) => Math.max(0, ...samples[n].flatMap((s) => s.longTyping));
@@ -153,7 +158,7 @@ try {
     { id: 'B25a', name: 'add a line (添加 → next frame) at 5,000 lines vs 100 ms', subject: `${fixed(median(of(5000, (s) => s.add)), 0)} ms`, baseline: `goal 100 ms; 10 lines ${fixed(median(of(10, (s) => s.add)), 0)} ms`, ratios: of(5000, (s) => s.add / 100), goal: 1, higherIsBetter: false },
     { id: 'B25h', name: 'JS heap with the 5,000-line dialog open over the list page vs 60 MB', subject: `+${fixed(median(of(5000, (s) => s.heapMb)), 1)} MB`, baseline: `goal 60 MB; 10 lines +${fixed(median(of(10, (s) => s.heapMb)), 1)} MB, 500 +${fixed(median(of(500, (s) => s.heapMb)), 1)} MB`, ratios: of(5000, (s) => s.heapMb / 60), goal: 1, higherIsBetter: false },
     { id: 'B25t', name: 'longest long task while typing at 5,000 lines vs 200 ms', subject: `${fixed(longMax(5000), 0)} ms (${samples[5000].reduce((a, s) => a + s.longTyping.length, 0)} long tasks in ${samples[5000].length * KEYS.length} keys)`, baseline: `goal 200 ms; 10 lines ${fixed(longMax(10), 0)} ms`, ratios: samples[5000].map((s) => Math.max(0, ...s.longTyping) / 200), goal: 1, higherIsBetter: false },
-    { id: 'B25x', name: `${BIG.toLocaleString('en')}-line record: opens, edits, saves`, subject: `open ${fixed(big.open, 0)} ms, key p50 ${fixed(median(big.keys), 0)} ms, save ${fixed(big.save, 0)} ms (longest task ${fixed(Math.max(0, ...big.longSave), 0)} ms), heap +${fixed(big.heapMb, 0)} MB`, baseline: 'completes', ratios: [1], goal: null, higherIsBetter: false },
+    { id: 'B25x', name: `${BIG.toLocaleString('en')}-line record: opens, edits, saves`, subject: big ? `open ${fixed(big.open, 0)} ms, key p50 ${fixed(median(big.keys), 0)} ms, save ${fixed(big.save, 0)} ms (longest task ${fixed(Math.max(0, ...big.longSave), 0)} ms), heap +${fixed(big.heapMb, 0)} MB` : `not stored: ${bigRefused}`, baseline: 'completes', ratios: [1], goal: null, higherIsBetter: false },
   ];
   const saveNote = SIZES.map((n) => `${n}: ${fixed(median(of(n, (s) => s.save)), 0)} ms (longest task ${fixed(Math.max(0, ...samples[n].flatMap((s) => s.longSave)), 0)} ms)`).join(', ');
   const env = `${new Date().toISOString()}; Chromium, real server on PostgreSQL; ${ROUNDS} rounds after a warm-up; load average ${before.map((x) => fixed(x, 1)).join(' ')} → ${loadavg().map((x) => fixed(x, 1)).join(' ')}`;
