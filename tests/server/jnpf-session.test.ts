@@ -57,6 +57,11 @@ describe('the sign-in page’s calls (issue 22 item 3)', () => {
     expect(unknown.data).toEqual(known.data);
   });
 
+  it('a model list’s column settings read answers an empty list (dynamicModel/list/index.vue:675)', async () => {
+    expect(await h.t.call('GET', '/api/permission/Authority/GetColumnsByModuleId/menu-supplier', { token: h.token })).toMatchObject({ code: 200, data: [] });
+    expect((await h.t.call('GET', '/api/permission/Authority/GetColumnsByModuleId/menu-supplier')).code).not.toBe(200);
+  });
+
   it('updatePasswordMessage answers signed in, and only signed in', async () => {
     expect(await h.t.call('POST', '/api/oauth/updatePasswordMessage', { token: h.token })).toMatchObject({ code: 200, data: null });
     expect((await h.t.call('POST', '/api/oauth/updatePasswordMessage')).code).not.toBe(200);

@@ -16,6 +16,7 @@ export interface AccountSignInConfig {
   verificationCodeNumber: number;
 }
 
+const MENU_PARAM = { type: 'object', properties: { menuId: { type: 'string', maxLength: 100 } }, required: ['menuId'] } as const;
 const ACCOUNT_PARAM = { type: 'object', properties: { account: { type: 'string', maxLength: 100 } }, required: ['account'] } as const;
 
 /**
@@ -29,10 +30,14 @@ const ACCOUNT_PARAM = { type: 'object', properties: { account: { type: 'string',
  *   not (the answer tells nothing about the account). We have no image-code setting, so the code is never asked for.
  * - POST /api/oauth/updatePasswordMessage (signed in; layout/components/AppMain.vue:52 calls it on every page load
  *   and reads nothing) → 200, null: JNPF sends a password-expiry reminder there; we have no password expiry.
+ * - GET /api/permission/Authority/GetColumnsByModuleId/{menuId} (signed in; views/basic/dynamicModel/list/index.vue:675
+ *   awaits it before a model list's first load, `res.data || []` as the user's own column settings) → [] (no saved
+ *   column settings: the list shows the model's columns; saving them, SetColumnsByModuleId, is not offered).
  */
 const jnpfSignInRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/oauth/getLoginConfig', { config: { access: 'public' } }, async () => ok<LoginConfig>({ redirect: false, url: '', ticketParams: '', socialsList: [] }));
   app.get('/api/oauth/getConfig/:account', { config: { access: 'public' }, schema: { params: ACCOUNT_PARAM } }, async () => ok<AccountSignInConfig>({ enableVerificationCode: 0, verificationCodeNumber: 4 }));
+  app.get('/api/permission/Authority/GetColumnsByModuleId/:menuId', { config: { access: 'signedIn' }, schema: { params: MENU_PARAM } }, async () => ok<unknown[]>([]));
   app.post('/api/oauth/updatePasswordMessage', { config: { access: 'signedIn', beforePasswordChange: true } }, async () => ok(null));
 };
 
