@@ -28,3 +28,7 @@ export const ReadOnly: Story = { args: { mode: 'readonly', formData: { lines: ro
 /** A row without its required 物料. */
 export const Invalid: Story = { args: { formData: { lines: [{ qty: 1 }] }, liveValidate: true } };
 export const Design: Story = { args: { mode: 'design' } };
+/** 5,000 lines (issue 25 item 1): the body scrolls, only the lines in view are in the page; paste a block from Excel into a cell. */
+export const Long: Story = {
+  args: { formData: { lines: Array.from({ length: 5000 }, (_, i) => ({ item: `M${String(i + 1).padStart(5, '0')}`, qty: (i % 50) + 1, price: 1.25, amount: Number((((i % 50) + 1) * 1.25).toFixed(2)) })) } },
+};
