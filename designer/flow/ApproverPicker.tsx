@@ -70,7 +70,7 @@ export default function ApproverPicker({ value, onChange, t }: { value: PickedAp
   return (
     <div data-testid="flow-approver-picker">
       <Space wrap size={[4, 4]} style={{ marginBottom: 4 }}>
-        {chosen.length ? chosen.map((k) => <Tag key={k}>{name(k)}</Tag>) : <span style={{ color: '#999' }}>{t('flow.picker.none')}</span>}
+        {chosen.length ? chosen.map((k) => <Tag key={k}>{name(k)}</Tag>) : <span style={{ color: '#595959' }}>{t('flow.picker.none')}</span>}
       </Space>
       <div>
         <Button size="small" onClick={show} data-testid="flow-approver-pick">

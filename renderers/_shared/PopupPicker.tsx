@@ -52,7 +52,7 @@ export default function PopupPicker({ id, value, disabled, readonly, onChange, o
   return (
     <div id={id} className="kd-popup-picker">
       <Space wrap>
-        {ids.length ? ids.map((i) => <Tag key={i}>{label(i)}</Tag>) : <span style={{ color: '#bfbfbf' }}>{String(field.placeholder || '请选择')}</span>}
+        {ids.length ? ids.map((i) => <Tag key={i}>{label(i)}</Tag>) : <span style={{ color: 'rgba(0,0,0,0.62)' }}>{String(field.placeholder || '请选择')}</span>}
         {locked ? null : (
           <>
             <Button size="small" icon={<SearchOutlined />} onClick={() => {

@@ -31,7 +31,7 @@ function SqlEditor({ id, value, disabled, readonly, placeholder, onChange, onBlu
           ref={gutter}
           aria-hidden
           className="kd-sql-gutter"
-          style={{ ...box, margin: 0, padding: '4px 6px', minWidth: 36, textAlign: 'right', color: '#999', background: 'rgba(0,0,0,0.03)', overflow: 'hidden', height: rows * LINE + 10, userSelect: 'none' }}
+          style={{ ...box, margin: 0, padding: '4px 6px', minWidth: 36, textAlign: 'right', color: '#595959', background: 'rgba(0,0,0,0.03)', overflow: 'hidden', height: rows * LINE + 10, userSelect: 'none' }}
         >
           {numbers}
         </pre>
@@ -62,7 +62,7 @@ function SqlEditor({ id, value, disabled, readonly, placeholder, onChange, onBlu
           onBlur={(e) => onBlur(id, e.target.value)}
         />
       </div>
-      {hint ? <div className="kd-sql-hint" style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, marginTop: 2 }}>{hint}</div> : null}
+      {hint ? <div className="kd-sql-hint" style={{ color: 'rgba(0,0,0,0.62)', fontSize: 12, marginTop: 2 }}>{hint}</div> : null}
     </div>
   );
 }

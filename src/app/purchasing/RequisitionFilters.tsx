@@ -39,22 +39,22 @@ export default function RequisitionFilters({ onSearch }: { onSearch: (f: ReqFilt
   return (
     <Form form={form} layout="inline" onFinish={emit} style={{ rowGap: 8, marginBottom: 12 }}>
       <Form.Item name="billNo">
-        <Input placeholder={t('list.billNo')} allowClear style={{ width: 170 }} />
+        <Input placeholder={t('list.billNo')} aria-label={t('list.billNo')} allowClear style={{ width: 170 }} />
       </Form.Item>
       <Form.Item name="reqType">
-        <Select placeholder={t('list.reqType')} allowClear style={{ width: 150 }} options={TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+        <Select placeholder={t('list.reqType')} aria-label={t('list.reqType')} allowClear style={{ width: 150 }} options={TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
       </Form.Item>
       <Form.Item name="auditState">
-        <Select placeholder={t('list.auditState')} allowClear style={{ width: 140 }} options={AUDIT.map((v) => ({ value: v, label: t(`audit.${v}`) }))} />
+        <Select placeholder={t('list.auditState')} aria-label={t('list.auditState')} allowClear style={{ width: 140 }} options={AUDIT.map((v) => ({ value: v, label: t(`audit.${v}`) }))} />
       </Form.Item>
       <Form.Item name="docState">
-        <Select placeholder={t('list.docState')} allowClear style={{ width: 110 }} options={[0, 1].map((v) => ({ value: v, label: t(`doc.${v}`) }))} />
+        <Select placeholder={t('list.docState')} aria-label={t('list.docState')} allowClear style={{ width: 110 }} options={[0, 1].map((v) => ({ value: v, label: t(`doc.${v}`) }))} />
       </Form.Item>
       <Form.Item name="dates">
         <DatePicker.RangePicker placeholder={[t('list.reqDate'), t('list.reqDate')]} aria-label={t('list.dateRange')} />
       </Form.Item>
       <Form.Item name="mno">
-        <Input placeholder={t('list.mno')} allowClear style={{ width: 130 }} />
+        <Input placeholder={t('list.mno')} aria-label={t('list.mno')} allowClear style={{ width: 130 }} />
       </Form.Item>
       <Space>
         <Button type="primary" htmlType="submit">

@@ -1,7 +1,7 @@
 import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRequisition, listRequisitions, type ReqHeader, type ReqPage, updateRequisitionState } from '../../api/purchasing';
 import { toast } from '../../api/toast';
@@ -64,6 +64,12 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // antd's hidden column-measuring row copies the header, select-all checkbox included, under aria-hidden: made inert so
+  // the keyboard and screen readers skip it (axe aria-hidden-focus; issue 25 item 2).
+  const tableBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const row of tableBox.current?.querySelectorAll('.ant-table-measure-row') ?? []) row.setAttribute('inert', '');
+  });
 
   const act = async (r: ReqHeader, action: string) => {
     await updateRequisitionState(r.id, action, r.version).catch(() => null);
@@ -206,6 +212,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
           </Button>
         )}
       </Space>
+      <div ref={tableBox}>
       <Table<ReqHeader>
         rowKey="id"
         size="small"
@@ -224,6 +231,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
           onChange: (currentPage, pageSize) => setPaging({ currentPage: pageSize === paging.pageSize ? currentPage : 1, pageSize }),
         }}
       />
+      </div>
       <RequisitionPrint id={printing} onClose={() => setPrinting(null)} />
       <OutsourcingDialog id={outsourcing} onClose={() => setOutsourcing(null)} onSaved={() => void load()} />
       <Drawer

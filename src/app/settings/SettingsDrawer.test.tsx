@@ -4,10 +4,11 @@ import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../i18n';
 import { fail, ok, type SeenRequest } from '../../testing/fakeApi';
-import { currentUserFixture } from '../../testing/fixtures';
 import { fakeApiLifecycle } from '../../testing/fakeApiLifecycle';
+import { currentUserFixture } from '../../testing/fixtures';
 import App from '../App';
 import { setToken } from '../storage';
+import { readablePrimary } from './contrast';
 
 const api = fakeApiLifecycle();
 let saved: Array<{ key: string; value: string }>;
@@ -37,9 +38,10 @@ describe('settings drawer (spec 000 §2, §3, §4)', () => {
   it('a theme colour applies at once and is saved with its name', async () => {
     const drawer = await openDrawer();
     expect(within(drawer).getByText('布局设置', { selector: '.ant-drawer-title' })).toBeTruthy();
-    expect(primary().toUpperCase()).toBe('#409EFF');
+    // The screen draws with the colour's readable shade (WCAG AA on white, contrast.ts); the chosen colour is what is saved.
+    expect(primary()).toBe(readablePrimary('#409EFF', false));
     fireEvent.click(within(drawer).getByTestId('colour-red'));
-    await waitFor(() => expect(primary()).toBe('#F5222D'));
+    await waitFor(() => expect(primary()).toBe(readablePrimary('#F5222D', false)));
     expect(within(drawer).getByTestId('colour-red').getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].key).toBe('all');
@@ -66,7 +68,7 @@ describe('settings drawer (spec 000 §2, §3, §4)', () => {
       })) as string;
       await waitFor(() => expect(getComputedStyle(checked()).backgroundColor.toLowerCase()).toBe(hex.toLowerCase()));
     }
-    expect(primary()).toBe('#409EFF');
+    expect(primary()).toBe(readablePrimary('#409EFF', false));
     await waitFor(() => expect(saved).toHaveLength(names.length));
     expect(saved.map((x) => JSON.parse(x.value).themeClass)).toEqual([...names.slice(1), 'default']);
     expect(JSON.parse(saved[3].value)).toEqual({ themeClass: 'blackblue', theme: '#1F3A68' });
@@ -152,7 +154,7 @@ describe('personal settings follow the user (issue 5 item 4)', () => {
     await screen.findByText('欢迎回来，管理员');
     await screen.findByTestId('settings-button'); // the shell itself, after the home's first frame
     expect(layout()).toBe('functional');
-    expect(primary()).toBe('#722ED1');
+    expect(primary()).toBe('#722ED1'); // the dark theme keeps the chosen colour
     expect(localStorage.getItem('kd_size_String')).toBe('small');
   });
 });

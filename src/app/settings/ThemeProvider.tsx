@@ -1,4 +1,4 @@
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useAtomValue } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
@@ -7,11 +7,13 @@ import { Outlet } from 'react-router-dom';
 import { fromLocale } from '../../i18n';
 import { DEFAULT_ANTD_LOCALE, loadUiLocale } from '../../i18n/locales';
 import { settingsAtom } from './atoms';
+import { READABLE_TOKENS, readablePrimary, readableStates } from './contrast';
 import { antdSize } from './theme';
 
 /**
  * antd's configuration from the shell settings (spec 000 §2, §4 "Theme change recolours the styles at once"): the theme
- * colour as colorPrimary, the size as componentSize (mini adds the compact algorithm), the antd locale of the current
+ * colour as colorPrimary (its readable shade and antd's greys and status colours at WCAG AA contrast in the light
+ * theme, contrast.ts; issue 25 item 4), the size as componentSize (mini adds the compact algorithm), the antd locale of the current
  * language (loaded on demand), no auto space in CJK buttons. The antd App context (modal, notification) is added by
  * the shell layout, outside the sign-in bundle.
  * slideClass 'dark' darkens the whole page (spec 000 §2 "Light or dark: dark, lightWhite"): antd's dark algorithm for
@@ -46,7 +48,9 @@ export default function ThemeProvider() {
   const { componentSize, compact } = antdSize(size);
   const theme = useMemo(() => {
     const algorithm = [...(dark ? [antdTheme.darkAlgorithm] : []), ...(compact ? [antdTheme.compactAlgorithm] : [])];
-    return { token: { colorPrimary: colour, colorInfo: colour, colorLink: colour, borderRadius: 4 }, algorithm: algorithm.length ? algorithm : undefined };
+    const primary = readablePrimary(colour, dark);
+    const readable = dark ? {} : { ...READABLE_TOKENS, ...readableStates(primary) };
+    return { token: { colorPrimary: primary, colorInfo: primary, colorLink: primary, borderRadius: 4, ...readable }, algorithm: algorithm.length ? algorithm : undefined };
   }, [colour, compact, dark]);
   return (
     <ConfigProvider theme={theme} componentSize={componentSize} locale={locale} button={{ autoInsertSpace: false }}>
