@@ -95,7 +95,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
     getScrollElement: () => scroller.current,
     estimateSize: () => LINE_PX,
     getItemKey,
-    overscan: 8,
+    overscan: 4,
     paddingStart: LINE_PX,
     initialRect: { width: 800, height: VIEW_PX },
     // A body not laid out yet (a closed tab, a test DOM) counts as full height: its first lines are rendered anyway.
