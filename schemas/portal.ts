@@ -18,7 +18,7 @@ export const REFRESH_MIN = 1;
 export const REFRESH_MAX = 1440;
 
 /** The card types (kdKey) a portal may hold. */
-export const CARD_TYPES = ['todo', 'todoList', 'notice', 'commonFunc', 'dataBoard', 'bar', 'line', 'pie', 'annular', 'area', 'radar', 'text', 'image', 'iframe'] as const;
+export const CARD_TYPES = ['todo', 'todoList', 'notice', 'commonFunc', 'dataBoard', 'bar', 'line', 'pie', 'annular', 'area', 'radar', 'tableList', 'text', 'image', 'iframe'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 /** The chart card types (drawn by renderers/_shared/EChart). */
 export const CHART_TYPES = ['bar', 'line', 'pie', 'annular', 'area', 'radar'] as const;
@@ -56,8 +56,9 @@ export const BoardItemSchema = Type.Object({
 });
 
 /**
- * One card: grid position (x + w ≤ 12), its type, title, data (static `option`/`list`, or `propsApi` a data-interface
- * id whose rows give the chart: `categoryField`, `valueFields`), refresh (minutes 1–1440), `url` (iframe, image:
+ * One card: grid position (x + w ≤ 12), its type, title, data (static `option`/`list`; `propsApi` a data-interface
+ * id whose rows give the chart: `categoryField`, `valueFields`; or dataType `report`: the chart of data report
+ * `reportId`, which a tableList card shows as a table), refresh (minutes 1–1440), `url` (iframe, image:
  * http/https only), `content` (text card HTML, sanitised on save).
  */
 export const PortalCardSchema = Type.Object({
@@ -72,8 +73,9 @@ export const PortalCardSchema = Type.Object({
   maxH: Type.Optional(Int(1, PORTAL_MAX_H)),
   kdKey: Type.Union(CARD_TYPES.map((k) => Type.Literal(k))),
   title: Type.Optional(Type.String({ maxLength: 100 })),
-  dataType: Type.Optional(Type.Union([Type.Literal('static'), Type.Literal('dynamic')])),
+  dataType: Type.Optional(Type.Union([Type.Literal('static'), Type.Literal('dynamic'), Type.Literal('report')])),
   propsApi: Type.Optional(Type.String({ maxLength: 100 })),
+  reportId: Type.Optional(Type.String({ maxLength: 100 })),
   categoryField: Type.Optional(Type.String({ maxLength: 100 })),
   valueFields: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 })),
   option: Type.Optional(Type.Unknown()),

@@ -2,6 +2,7 @@ import { Button, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type InterfaceOption, interfaceSelector } from '../../src/api/dataInterface';
+import { reportSelector } from '../../src/api/portal';
 import { CHART_TYPES, isHttpUrl, type PortalCard } from '../../schemas/portal';
 import { PORTAL_NS } from './gridProps';
 import JsonField from './JsonField';
@@ -13,7 +14,7 @@ export interface MenuOption {
   icon?: string | null;
 }
 
-const DATA_CARDS = new Set(['todo', 'todoList', 'notice', 'dataBoard', ...CHART_TYPES]);
+const DATA_CARDS = new Set(['todo', 'todoList', 'notice', 'dataBoard', 'tableList', ...CHART_TYPES]);
 
 function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -28,17 +29,23 @@ function Row({ id, label, children }: { id: string; label: string; children: Rea
 
 /**
  * The property panel of the selected card: title; refresh (minutes 1–1440) for data cards; a chart's source (static
- * ECharts option, or a data interface with category and value fields); a shortcut card's menus; a board's numbers
+ * ECharts option, a data interface with category and value fields, or a data report's chart); a table card's data
+ * report; a shortcut card's menus; a board's numbers
  * (JSON); a text card's HTML; an image's or iframe's http(s) address. Every change goes through `onChange` (one undo
  * step each).
  */
 export default function CardProperties({ card, menus, onChange, onRemove }: { card: PortalCard; menus: MenuOption[]; onChange: (c: PortalCard) => void; onRemove: () => void }) {
   const { t } = useTranslation(PORTAL_NS);
   const [interfaces, setInterfaces] = useState<InterfaceOption[]>([]);
+  const [reports, setReports] = useState<Array<{ value: string; label: string }>>([]);
   const chart = (CHART_TYPES as readonly string[]).includes(card.kdKey);
+  const usesReport = card.kdKey === 'tableList' || (chart && card.dataType === 'report');
   useEffect(() => {
     if (chart) interfaceSelector().then(setInterfaces, () => setInterfaces([]));
   }, [chart]);
+  useEffect(() => {
+    if (usesReport) reportSelector().then((g) => setReports(g.flatMap((c) => (c.children ?? []).map((r) => ({ value: r.id, label: r.fullName })))), () => setReports([]));
+  }, [usesReport]);
   const set = (patch: Partial<PortalCard>) => onChange({ ...card, ...patch });
   const id = (k: string) => `portal-prop-${k}`;
   return (
@@ -60,9 +67,9 @@ export default function CardProperties({ card, menus, onChange, onRemove }: { ca
       {chart ? (
         <>
           <Row id={id('dataType')} label={t('designer.dataType')}>
-            <Radio.Group id={id('dataType')} value={card.dataType ?? 'static'} onChange={(e) => set({ dataType: e.target.value })} options={[{ value: 'static', label: t('designer.static') }, { value: 'dynamic', label: t('designer.dynamic') }]} />
+            <Radio.Group id={id('dataType')} value={card.dataType ?? 'static'} onChange={(e) => set({ dataType: e.target.value })} options={[{ value: 'static', label: t('designer.static') }, { value: 'dynamic', label: t('designer.dynamic') }, { value: 'report', label: t('designer.report') }]} />
           </Row>
-          {card.dataType === 'dynamic' ? (
+          {card.dataType === 'report' ? null : card.dataType === 'dynamic' ? (
             <>
               <Row id={id('propsApi')} label={t('designer.propsApi')}>
                 <Select id={id('propsApi')} data-testid="portal-prop-api" showSearch optionFilterProp="label" value={card.propsApi || undefined} options={interfaces.map((i) => ({ value: i.id, label: i.fullName }))} onChange={(v: string) => set({ propsApi: v })} style={{ width: '100%' }} />
@@ -80,6 +87,11 @@ export default function CardProperties({ card, menus, onChange, onRemove }: { ca
             </Row>
           )}
         </>
+      ) : null}
+      {usesReport ? (
+        <Row id={id('reportId')} label={t('designer.reportId')}>
+          <Select id={id('reportId')} data-testid="portal-prop-report" showSearch optionFilterProp="label" value={card.reportId || undefined} options={reports} onChange={(v: string) => set({ reportId: v })} style={{ width: '100%' }} />
+        </Row>
       ) : null}
       {card.kdKey === 'commonFunc' ? (
         <Row id={id('menus')} label={t('card.commonFunc')}>

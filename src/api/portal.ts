@@ -90,3 +90,21 @@ export interface DashboardRow {
 export async function dashboardList(kind: 'Notice' | 'FlowTodo' | 'MyFlowTodo'): Promise<DashboardRow[]> {
   return (await request<{ list: DashboardRow[] }>(`${D}/${kind}`, { silent: true, query: { pageSize: 10 } })).list;
 }
+
+/** A data report's run as a portal card needs it (POST /api/datareport/Data/{id}/Preview, issue 16 item 2). */
+export interface ReportPreview {
+  columns: Array<{ field: string; label: string; align?: string | null }>;
+  rows: Array<Record<string, unknown> & { __kind?: 'row' | 'subtotal' | 'total'; __label?: string }>;
+  pagination: { total: number };
+  chart: { type: string; title: string | null; categories: string[]; series: Array<{ name: string; data: number[] }> } | null;
+}
+
+/** POST /api/datareport/Data/{id}/Preview with the report's default parameters: the first `pageSize` rows and the chart. */
+export function reportPreview(id: string, pageSize = 20): Promise<ReportPreview> {
+  return request(`/api/datareport/Data/${enc(id)}/Preview`, { method: 'post', json: { pageSize }, silent: true });
+}
+
+/** GET /api/datareport/Data/Selector → the enabled reports under their categories (the designer's report picker). */
+export async function reportSelector(): Promise<Array<{ id: string; fullName: string; children?: Array<{ id: string; fullName: string }> }>> {
+  return (await request<{ list: Array<{ id: string; fullName: string; children?: Array<{ id: string; fullName: string }> }> }>('/api/datareport/Data/Selector', { silent: true })).list;
+}

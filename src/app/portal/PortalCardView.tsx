@@ -3,6 +3,7 @@ import ChartCard from './cards/ChartCard';
 import ContentCard from './cards/ContentCard';
 import DataBoardCard from './cards/DataBoardCard';
 import ListCard from './cards/ListCard';
+import ReportTableCard from './cards/ReportTableCard';
 import ShortcutCard from './cards/ShortcutCard';
 import TodoCard from './cards/TodoCard';
 
@@ -18,6 +19,8 @@ export default function PortalCardView({ card, headerClassName }: { card: Portal
       return <ShortcutCard card={card} headerClassName={headerClassName} />;
     case 'dataBoard':
       return <DataBoardCard card={card} headerClassName={headerClassName} />;
+    case 'tableList':
+      return <ReportTableCard card={card} headerClassName={headerClassName} />;
     case 'text':
     case 'image':
     case 'iframe':

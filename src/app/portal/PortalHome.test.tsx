@@ -16,7 +16,8 @@ import PortalHome from './PortalHome';
  * The portal viewer (issue 16 item 3) against the real server: GET Portal/{id}/auth, then every card loads its own
  * data — to-do counts (FlowTodoCount), notices (the admin's welcome notice), shortcuts to menus the user holds (a
  * menu it does not hold is left out), a static bar chart (SVG), a text card without its script, a sandboxed iframe,
- * and a chart whose data interface is missing (its error state with 重试). /home falls back to the user card when
+ * a chart whose data interface is missing (its error state with 重试), and a table and a line chart from the seeded
+ * data report. /home falls back to the user card when
  * the default portal cannot be shown.
  */
 const B = '/api/visualdev/Portal';
@@ -30,6 +31,8 @@ const cards: PortalCard[] = [
   { i: 'broken', x: 6, y: 9, w: 6, h: 7, kdKey: 'line', title: '坏图', dataType: 'dynamic', propsApi: 'no-such-interface' },
   { i: 'text', x: 0, y: 16, w: 6, h: 4, kdKey: 'text', title: '说明', content: '<p>欢迎使用<script>window.hacked=1</script></p>' },
   { i: 'frame', x: 6, y: 16, w: 6, h: 6, kdKey: 'iframe', title: '外部页面', url: 'https://example.com/board' },
+  { i: 'table', x: 0, y: 22, w: 6, h: 8, kdKey: 'tableList', title: '采购表', reportId: 'report-pu-supplier-month' },
+  { i: 'rchart', x: 6, y: 22, w: 6, h: 8, kdKey: 'line', title: '采购趋势', dataType: 'report', reportId: 'report-pu-supplier-month' },
 ];
 
 pageTestServerLifecycle(async () => {
@@ -73,7 +76,12 @@ describe('portal viewer', () => {
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
     // Cards follow the layout's order (top to bottom, left to right): keyboard focus goes the same way.
     const order = [...document.querySelectorAll('[data-testid^="portal-card-"][aria-labelledby]')].map((e) => e.getAttribute('data-testid'));
-    expect(order).toEqual(['portal-card-todo', 'portal-card-notice', 'portal-card-links', 'portal-card-bar', 'portal-card-broken', 'portal-card-text', 'portal-card-frame']);
+    expect(order).toEqual(['portal-card-todo', 'portal-card-notice', 'portal-card-links', 'portal-card-bar', 'portal-card-broken', 'portal-card-text', 'portal-card-frame', 'portal-card-table', 'portal-card-rchart']);
+    // A table and a chart from the seeded data report (its default parameters; the caller may run it).
+    const table = await waitFor(() => card('table').getByRole('table', { name: '采购表' }), WAIT);
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2), WAIT);
+    expect(within(table).getAllByRole('columnheader').length).toBeGreaterThan(1);
+    await waitFor(() => expect(screen.getByTestId('portal-chart-rchart').querySelector('svg')).toBeTruthy(), WAIT);
   });
 
   it('/home shows the default portal, and the user card when the portal cannot be shown', async () => {

@@ -50,3 +50,12 @@ export function chartOption(kind: CardType, rows: Rows, categoryField = '', valu
     series: values.map((f) => ({ name: f, type: kind === 'bar' ? 'bar' : 'line', smooth: kind !== 'bar', ...(kind === 'area' ? { areaStyle: {} } : {}), data: rows.map((r) => num(r[f])) })),
   };
 }
+
+/**
+ * The ECharts option of a chart card from a data report's chart (Preview's `{ categories, series }`): drawn as the
+ * card's own kind (bar, line, area, pie, annular, radar) — pies and radars from the first series.
+ */
+export function reportChartOption(kind: CardType, chart: { categories: string[]; series: Array<{ name: string; data: number[] }> }): Record<string, unknown> {
+  const rows = chart.categories.map((c, i) => Object.fromEntries([['__category', c], ...chart.series.map((s) => [s.name, s.data[i] ?? 0])]));
+  return chartOption(kind, rows, '__category', chart.series.map((s) => s.name));
+}
