@@ -69,6 +69,10 @@ describe('portal records', () => {
     const jnpf = await call('POST', B, body({ enCode: 'jnpfPortal', fullName: 'JNPF门户', formData: { layout: [{ i: 'a', x: 0, y: 0, w: 12, h: 6, jnpfKey: 'iframe', title: 'f', url: 'https://example.com/a' }] } }));
     expect(jnpf.code, jnpf.msg).toBe(200);
     expect(JSON.parse((await call('GET', `${B}/${jnpf.data.id}`)).data.formData).layout[0]).toMatchObject({ kdKey: 'iframe' });
+    // A table and a chart from a data report (issue 16 item 2's reports).
+    const rep = await call('POST', B, body({ enCode: 'repPortal', fullName: '报表门户', formData: { layout: [card({ i: 't', kdKey: 'tableList', reportId: 'r1' }), card({ i: 'c', y: 4, kdKey: 'pie', dataType: 'report', reportId: 'r1' })] } }));
+    expect(rep.code, rep.msg).toBe(200);
+    await call('DELETE', `${B}/${rep.data.id}`);
     await call('DELETE', `${B}/${ok.data.id}`);
     await call('DELETE', `${B}/${jnpf.data.id}`);
   });
