@@ -48,7 +48,10 @@ export function valuesTree(type: string): ValuesNode[] {
 /** POST Authority/Data/{id}/Values: the tree of the asked type; object `role-gone` is refused as the server does. */
 const values: Answer = (_m, path, body) => {
   if (path.includes('/role-gone/')) throw new Error('授权对象不存在');
-  return { list: valuesTree((body as { type: string }).type), ids: [], all: [] };
+  const type = (body as { type: string }).type;
+  // Portals (issue 16 item 3): a flat list.
+  if (type === 'portal') return { list: [{ id: 'p-workbench', parentId: '0', fullName: '工作台', enCode: 'workbench' }], ids: [], all: ['p-workbench'] };
+  return { list: valuesTree(type), ids: [], all: [] };
 };
 /** The data access of the stories. */
 export const grantData = fakeData({ '/api/permission/Authority/Data/': values });

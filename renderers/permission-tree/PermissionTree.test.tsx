@@ -58,6 +58,15 @@ describe('permissionTree (issue 12 items 3, 7)', () => {
     await waitFor(() => expect(state('Web 菜单')).toBe('checked'));
   });
 
+  it('grants portals beside the tree (issue 16 item 3): a checked portal joins the value, the menus stay', async () => {
+    const onChange = vi.fn();
+    await renderStory(<Basic onChange={onChange} />);
+    const portals = await screen.findByTestId('permission-portals', {}, WAIT);
+    expect(portals.querySelector('legend')?.textContent).toBe('门户');
+    fireEvent.click(screen.getByRole('checkbox', { name: '工作台' }));
+    await waitFor(() => expect(last(onChange)).toMatchObject({ module: ['m-supply', 'm-supplier'], button: ['b-add'], portal: ['p-workbench'] }));
+  });
+
   it('walks the grant wizard: 菜单权限 shows menus only, 按钮权限 the granted menus’ buttons; 上一步 / 下一步 move', async () => {
     const onChange = vi.fn();
     await renderStory(<Basic onChange={onChange} />);

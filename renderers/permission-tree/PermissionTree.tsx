@@ -42,7 +42,8 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
  * column, form and resource for `objectType` and the record's `idField`), shows it checkable with tri-state boxes,
  * search, 展开全部 / 折叠全部 and 全选, the wizard's steps (全部权限, then 菜单 → 按钮 → 列表 → 表单 → 数据权限, with
  * 上一步 / 下一步; stepTree), virtual scrolling past `maxHeight` px (default 460), and emits the grants value `{module[], button[], column[], form[], resource[]}`
- * (other keys of the value, e.g. portal, kept). Read-only and disabled forms show the boxes disabled.
+ * (other keys of the value kept), and below the tree the portals (Values of type portal) as checkboxes that set the
+ * value's `portal[]` (issue 16 item 3). Read-only and disabled forms show the boxes disabled.
  */
 function PermissionTree({ id, value, disabled, readonly, onChange, options, registry }: WidgetProps) {
   const field = fieldOf(options);
@@ -56,6 +57,8 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [step, setStep] = useState<Step>('all');
+  // Portals the object may be granted (issue 16 item 3): a flat list beside the tree (Values of type portal).
+  const [portals, setPortals] = useState<ValuesAnswer | null>(null);
 
   useEffect(() => {
     if (design || typeof objectId !== 'string' || !objectId) {
@@ -66,6 +69,10 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
     setLoaded({ status: 'loading' });
     const path = `/api/permission/Authority/Data/${encodeURIComponent(objectId)}/Values`;
     const ask = (type: string) => data.request('POST', path, { type, objectType }) as Promise<ValuesAnswer>;
+    ask('portal').then(
+      (a) => live && setPortals(a),
+      () => live && setPortals(null),
+    );
     Promise.all([ask('module'), ...ITEM_TYPES.map(ask)]).then(
       ([menus, ...rest]) => live && setLoaded({ status: 'ready', menus, items: Object.fromEntries(ITEM_TYPES.map((t, i) => [t, rest[i]])) }),
       (e: unknown) => live && setLoaded({ status: 'failed', msg: e instanceof Error ? e.message : String(e) }),
@@ -164,6 +171,12 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
       ) : (
         <Empty description={w('empty')} />
       )}
+      {portals?.list.length ? (
+        <fieldset data-testid="permission-portals" style={{ border: 0, padding: 0, margin: '12px 0 0' }}>
+          <legend style={{ fontSize: 14, marginBottom: 4 }}>{w('portals')}</legend>
+          <Checkbox.Group disabled={inert} value={Array.isArray(grants.portal) ? (grants.portal as string[]) : []} options={portals.list.map((p) => ({ label: p.fullName, value: p.id }))} onChange={(ids) => onChange({ ...grants, portal: ids.map(String) })} />
+        </fieldset>
+      ) : null}
     </div>
   );
 }
