@@ -68,6 +68,14 @@ describe('portal designer', () => {
     await waitFor(() => expect(screen.queryByTestId('portal-refusal')).toBeNull(), WAIT);
     await waitFor(async () => expect(parseLayout((await getPortal(id)).formData).layout.map((c) => [c.kdKey, c.title ?? '', c.url ?? ''])).toEqual([['todo', '', ''], ['notice', '', ''], ['iframe', '看板', 'https://example.com/board']]), WAIT);
 
+    // From the keyboard: a card's title button selects it; Alt+→ moves it one column, Alt+Shift+↓ makes it a row taller.
+    const notice = screen.getByTestId('portal-card-card2-select');
+    fireEvent.focus(notice);
+    fireEvent.keyDown(notice, { key: 'ArrowRight', altKey: true });
+    fireEvent.keyDown(notice, { key: 'ArrowDown', altKey: true, shiftKey: true });
+    fireEvent.click(screen.getByTestId('portal-save'));
+    await waitFor(async () => expect(parseLayout((await getPortal(id)).formData).layout[1]).toMatchObject({ kdKey: 'notice', x: 1, w: 6, h: 8 }), WAIT);
+
     // A card is selected from the keyboard through its title button, and removed from the panel.
     fireEvent.focus(screen.getByTestId('portal-card-card1-select'));
     await waitFor(() => expect(within(screen.getByTestId('portal-properties')).getByText(/待办事项/)).toBeTruthy(), WAIT);

@@ -5,11 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src/api/client';
 import { getPortal, type PortalRecord, parseLayout, savePortal } from '../../src/api/portal';
 import { toast } from '../../src/api/toast';
-import type { CardType, PortalCard } from '../../schemas/portal';
+import { type CardType, PORTAL_COLS, PORTAL_MAX_H, type PortalCard } from '../../schemas/portal';
 import CardProperties, { type MenuOption } from './CardProperties';
 import { type DesignerGrid, PORTAL_NS } from './gridProps';
 import { commit, type History, newCard, redo, startHistory, undo, withPositions } from './history';
 import Palette from './Palette';
+
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** `c` moved (or, with `resize`, grown) by `[dx, dy]` cells, kept inside the 12 columns and the card bounds. */
+function nudge(c: PortalCard, [dx, dy]: [number, number], resize: boolean): PortalCard {
+  if (resize) {
+    const w = Math.min(PORTAL_COLS - c.x, Math.max(c.minW ?? 1, c.w + dx));
+    return { ...c, w, h: Math.min(PORTAL_MAX_H, Math.max(c.minH ?? 1, c.h + dy)) };
+  }
+  return { ...c, x: Math.min(PORTAL_COLS - c.w, Math.max(0, c.x + dx)), y: Math.max(0, c.y + dy) };
+}
 
 /** Props of {@link PortalDesigner}. */
 export interface PortalDesignerProps {
@@ -25,7 +36,7 @@ export interface PortalDesignerProps {
 /**
  * The portal designer (issue 16 item 3): a palette (drag a card onto the grid, or press it), the grid where cards
  * move by their header and resize from the corner (12 columns, row height 40), the selected card's properties, undo
- * and redo (Ctrl+Z, Ctrl+Y; a history stack), a preview (the grid as users see it) and save (PUT Portal/{id}); the
+ * and redo (Ctrl+Z, Ctrl+Y; a history stack), Alt+arrows to move and Alt+Shift+arrows to resize the selected card, a preview (the grid as users see it) and save (PUT Portal/{id}); the
  * server's refusal (e.g. an iframe address that is not http(s)) is shown above the grid.
  */
 export default function PortalDesigner({ id, Grid, menus, onClose }: PortalDesignerProps) {
@@ -54,7 +65,15 @@ export default function PortalDesigner({ id, Grid, menus, onClose }: PortalDesig
     setSelected(card.i);
   };
   const onKey = (e: React.KeyboardEvent) => {
-    if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement).closest('input, textarea')) return;
+    if ((e.target as HTMLElement).closest('input, textarea')) return;
+    const step = ARROWS[e.key];
+    if (e.altKey && step && selected && !preview) {
+      // Alt+arrows move the selected card one cell, Alt+Shift+arrows resize it (the keyboard's drag and resize).
+      e.preventDefault();
+      change(h.present.map((c) => (c.i === selected ? nudge(c, step, e.shiftKey) : c)));
+      return;
+    }
+    if (!(e.ctrlKey || e.metaKey)) return;
     if (e.key.toLowerCase() === 'z' && !e.shiftKey) {
       e.preventDefault();
       setH(undo);

@@ -58,7 +58,7 @@ export const PORTAL_STRINGS = {
       list: '列表（JSON）',
       badJson: 'JSON 格式不正确',
       emptyCanvas: '从左侧拖入或点击卡片添加到画布',
-      dragHint: '拖动卡片标题移动，拖动右下角调整大小',
+      dragHint: '拖动卡片标题移动，拖动右下角调整大小；选中卡片后 Alt+方向键移动，Alt+Shift+方向键调整大小',
     },
     settings: {
       defaultPortal: '默认门户',
@@ -124,7 +124,7 @@ export const PORTAL_STRINGS = {
       list: 'List (JSON)',
       badJson: 'Not valid JSON',
       emptyCanvas: 'Drag a card from the left, or click it, to add it to the canvas',
-      dragHint: 'Drag a card by its title to move it, by its lower-right corner to resize it',
+      dragHint: 'Drag a card by its title to move it, by its lower-right corner to resize it; with a card selected, Alt+arrows move it and Alt+Shift+arrows resize it',
     },
     settings: {
       defaultPortal: 'Default portal',
@@ -190,7 +190,7 @@ export const PORTAL_STRINGS = {
       list: '列表（JSON）',
       badJson: 'JSON 格式不正確',
       emptyCanvas: '從左側拖入或點擊卡片新增到畫布',
-      dragHint: '拖動卡片標題移動，拖動右下角調整大小',
+      dragHint: '拖動卡片標題移動，拖動右下角調整大小；選取卡片後 Alt+方向鍵移動，Alt+Shift+方向鍵調整大小',
     },
     settings: {
       defaultPortal: '預設門戶',
@@ -256,7 +256,7 @@ export const PORTAL_STRINGS = {
       list: 'Senarai (JSON)',
       badJson: 'JSON tidak sah',
       emptyCanvas: 'Seret kad dari kiri, atau klik, untuk menambahnya ke kanvas',
-      dragHint: 'Seret tajuk kad untuk mengalih, penjuru kanan bawah untuk mengubah saiz',
+      dragHint: 'Seret tajuk kad untuk mengalih, penjuru kanan bawah untuk mengubah saiz; apabila kad dipilih, Alt+anak panah mengalihnya dan Alt+Shift+anak panah mengubah saiznya',
     },
     settings: {
       defaultPortal: 'Portal lalai',
