@@ -70,6 +70,11 @@ function withFallbacks(fields: FieldConfig[], registry: RendererMap): RendererMa
 const sameErrors = (a: FieldError[], b: FieldError[]) => a.length === b.length && a.every((e, i) => e.field === b[i].field && e.message === b[i].message);
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** Controls a user types in: while one of the form's has the focus, errors never move it. */
+const TYPING = 'input, textarea, [contenteditable="true"], [role="combobox"]';
+/** The control of the first field showing an error: its own input, a select's search box or a focusable widget. */
+const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) => `.kd-form-item-error ${c}:not([type="hidden"]):not([disabled])`).join(', ');
+
 /**
  * A model form (design.md §1, §3): compiles the form config with the engine, lazy-loads the widgets it uses, renders
  * them with @rjsf/core and light templates, lays out containers and display widgets, and validates with the same
@@ -173,9 +178,19 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     [form.fields, form.gutter, reg, components, mode, modelId],
   );
   const extraErrors = useMemo(() => toErrorSchema([...errors, ...(serverErrors ?? [])]), [errors, serverErrors]);
+  // After a save finds errors (the focus is on 确定, 提交 or elsewhere, not in a field), the keyboard goes to the first
+  // invalid field (issue 25 item 3); while the user types in the form, focus stays where it is.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    const active = document.activeElement;
+    if (!el || !(errors.length || serverErrors?.length) || (el.contains(active) && active?.matches(TYPING))) return;
+    el.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
+  }, [errors, serverErrors]);
 
   if (!components) return <Spin />;
   return (
+    <div ref={root} style={{ display: 'contents' }}>
     <FormStoreContext.Provider value={store}>
     <FormFieldsContext.Provider value={compiled.byModel}>
     <FormValuesContext.Provider value={store}>
@@ -209,6 +224,7 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     </FormValuesContext.Provider>
     </FormFieldsContext.Provider>
     </FormStoreContext.Provider>
+    </div>
   );
 }
 export default memo(KdForm);

@@ -1,6 +1,6 @@
 import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Col, Row } from 'antd';
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode, useLayoutEffect } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import type { RendererMap } from '../../src/engine/renderer';
 import { isShown } from '../../src/engine/showWhen';
@@ -22,27 +22,40 @@ export interface KdFormContext {
 
 /**
  * Light field template (design.md §3: no @rjsf/antd templates): label with a required star, the widget, the first error
- * in `role="alert"`. The root object renders bare.
+ * in `role="alert"` below it (id `<id>__error`). The root object renders bare. While a field is invalid its control
+ * (the element with the field's id) carries aria-invalid and aria-describedby pointing at the message (issue 25 item 3),
+ * set here once for every renderer.
  */
 function FieldTemplateImpl({ id, label, required, children, rawErrors, hidden, uiSchema }: FieldTemplateProps) {
   const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
   // Required while its required-when rule holds (issue 13 field rules): the star follows the record.
   const rules = useFieldRules(id === 'root' ? undefined : field);
+  const err = rawErrors?.[0];
+  useLayoutEffect(() => {
+    const control = id === 'root' ? null : document.getElementById(id);
+    if (!control) return;
+    if (err) {
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-describedby', `${id}__error`);
+    } else {
+      control.removeAttribute('aria-invalid');
+      control.removeAttribute('aria-describedby');
+    }
+  }, [id, err]);
   if (hidden) return null;
   if (id === 'root') return children;
   const showLabel = field?.__config__.showLabel !== false;
-  const err = rawErrors?.[0];
   return (
     <div className={`kd-form-item${err ? ' kd-form-item-error' : ''}`} style={{ marginBottom: 18 }}>
       {showLabel && (
         <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
-          {(required || rules.required) && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+          {(required || rules.required) && <span style={{ color: '#cf1322', marginRight: 4 }}>*</span>}
           {label}
         </label>
       )}
       {children}
       {err && (
-        <div role="alert" className="kd-field-error" style={{ color: '#ff4d4f', fontSize: 12, marginTop: 2 }}>
+        <div role="alert" id={`${id}__error`} className="kd-field-error" style={{ color: '#cf1322', fontSize: 12, marginTop: 2 }}>
           {err}
         </div>
       )}

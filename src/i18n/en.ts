@@ -73,6 +73,8 @@ const en: Messages = {
     switchSize: 'Switch Size Success',
     settings: 'Layout settings',
     more: 'More',
+    userMenu: 'User menu',
+    skipToContent: 'Skip to main content',
   },
   size: { default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' },
   settings: {

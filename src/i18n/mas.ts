@@ -73,6 +73,8 @@ const mas: Messages = {
     switchSize: 'Saiz Berjaya Ditukar',
     settings: 'Tetapan susun atur',
     more: 'Lagi',
+    userMenu: 'Menu pengguna',
+    skipToContent: 'Langkau ke kandungan utama',
   },
   size: { default: 'Lalai', medium: 'Sederhana', small: 'Kecil', mini: 'Mini' },
   settings: {

@@ -74,6 +74,8 @@ const zh = {
     switchSize: '切换大小成功',
     settings: '布局设置',
     more: '更多菜单',
+    userMenu: '用户菜单',
+    skipToContent: '跳到主要内容',
   },
   size: { default: '默认', medium: '中等', small: '小型', mini: '迷你' },
   settings: {

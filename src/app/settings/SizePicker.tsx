@@ -24,9 +24,9 @@ export default function SizePicker() {
   return (
     <Dropdown menu={{ items, selectable: true, selectedKeys: [size], onClick: ({ key }) => pick(key as Size) }} placement="bottomRight" trigger={['click']}>
       <Tooltip title={t('navbar.size')} placement="left">
-        <span className="kd-nav-action" data-testid="size-picker">
+        <button type="button" className="kd-nav-action" data-testid="size-picker" aria-label={t('navbar.size')}>
           <FontSizeOutlined className="kd-nav-icon" />
-        </span>
+        </button>
       </Tooltip>
     </Dropdown>
   );

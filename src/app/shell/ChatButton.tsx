@@ -34,8 +34,10 @@ export default function ChatButton() {
   return (
     <>
       <Tooltip title={t('chat.title')}>
-        <span
+        <button
+          type="button"
           className={`kd-nav-action${blink ? ' kd-chat-blink' : ''}`}
+          aria-label={t('chat.title')}
           data-testid="chat-button"
           data-unread={blink ? '1' : '0'}
           onClick={() => {
@@ -44,7 +46,7 @@ export default function ChatButton() {
           }}
         >
           <CommentOutlined className="kd-nav-icon" />
-        </span>
+        </button>
       </Tooltip>
       {mounted && (
         <Suspense fallback={null}>

@@ -28,9 +28,9 @@ export default function FullscreenToggle({ target }: { target?: () => HTMLElemen
   const Icon = full ? FullscreenExitOutlined : FullscreenOutlined;
   return (
     <Tooltip title={full ? t('navbar.exitFullscreen') : t('navbar.fullscreen')}>
-      <span className="kd-nav-action" data-testid="fullscreen-toggle" onClick={toggle}>
+      <button type="button" className="kd-nav-action" data-testid="fullscreen-toggle" aria-label={full ? t('navbar.exitFullscreen') : t('navbar.fullscreen')} onClick={toggle}>
         <Icon className="kd-nav-icon" />
-      </span>
+      </button>
     </Tooltip>
   );
 }

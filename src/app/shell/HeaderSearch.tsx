@@ -16,7 +16,9 @@ export default function HeaderSearch() {
   return (
     <span className="kd-nav-action kd-header-search" data-testid="header-search">
       <Tooltip title={t('navbar.search')}>
-        <SearchOutlined className="kd-nav-icon" onClick={() => setActive((a) => !a)} data-testid="header-search-icon" />
+        <button type="button" className="kd-nav-icon-button" aria-label={t('navbar.search')} aria-expanded={active} onClick={() => setActive((a) => !a)} data-testid="header-search-icon">
+          <SearchOutlined className="kd-nav-icon" />
+        </button>
       </Tooltip>
       {active ? (
         <Suspense fallback={null}>

@@ -26,10 +26,10 @@ export default function LanguagePicker({ showName = true }: { showName?: boolean
   };
   return (
     <Dropdown menu={{ items, selectable: true, selectedKeys: [i18n.language], onClick: ({ key }) => void pick(key as Language) }} placement="bottomRight">
-      <span className="kd-nav-action" title={t('navbar.language')} data-testid="language-picker">
+      <button type="button" className="kd-nav-action" title={t('navbar.language')} aria-label={t('navbar.language')} data-testid="language-picker">
         <GlobalOutlined className="kd-nav-icon" />
         {showName ? <span className="kd-nav-action-text">{PICKABLE.find((l) => l.code === i18n.language)?.fullName ?? i18n.language}</span> : null}
-      </span>
+      </button>
     </Dropdown>
   );
 }

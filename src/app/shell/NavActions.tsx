@@ -2,9 +2,9 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import SizePicker from '../settings/SizePicker';
-import { settingsAtom } from '../settings/atoms';
 import { userInfoAtom } from '../session/atoms';
+import { settingsAtom } from '../settings/atoms';
+import SizePicker from '../settings/SizePicker';
 import ChatButton from './ChatButton';
 import FullscreenToggle from './FullscreenToggle';
 import HeaderSearch from './HeaderSearch';
@@ -33,9 +33,9 @@ export default function NavActions({ mobile, onSettings }: { mobile: boolean; on
       {acSet && !mobile ? <span className="kd-acset">{t('navbar.acSet', { name: acSet })}</span> : null}
       <UserMenu showName={!mobile} />
       <Tooltip title={t('navbar.settings')} placement="bottomRight">
-        <span className="kd-nav-action" data-testid="settings-button" onClick={onSettings}>
+        <button type="button" className="kd-nav-action" data-testid="settings-button" aria-label={t('navbar.settings')} onClick={onSettings}>
           <SettingOutlined className="kd-nav-icon" />
-        </span>
+        </button>
       </Tooltip>
     </div>
   );

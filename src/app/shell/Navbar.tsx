@@ -26,9 +26,9 @@ export default function Navbar({ collapsed, onToggle, mobile, onSettings }: { co
   return (
     <div className="kd-navbar">
       {onToggle ? (
-        <span className="kd-nav-action" onClick={onToggle} title={collapsed ? t('navbar.expand') : t('navbar.collapse')} data-testid="sidebar-toggle">
+        <button type="button" className="kd-nav-action" onClick={onToggle} title={collapsed ? t('navbar.expand') : t('navbar.collapse')} aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')} aria-expanded={!collapsed} data-testid="sidebar-toggle">
           <Toggle className="kd-nav-icon" />
-        </span>
+        </button>
       ) : null}
       {mobile ? null : <Breadcrumb items={crumbs} className="kd-breadcrumb" />}
       <NavActions mobile={mobile} onSettings={onSettings} />

@@ -40,9 +40,11 @@ export default function NoticeBell() {
   return (
     <>
       <Tooltip title={t('navbar.notice')}>
-        <span
+        <button
+          type="button"
           className="kd-nav-action"
           data-testid="notice-bell"
+          aria-label={t('navbar.notice')}
           onClick={() => {
             setMounted(true);
             setOpen(true);
@@ -51,7 +53,7 @@ export default function NoticeBell() {
           <Badge count={count} overflowCount={99} size="small" offset={[4, -2]}>
             <BellOutlined className="kd-nav-icon" />
           </Badge>
-        </span>
+        </button>
       </Tooltip>
       {mounted && (
         <Suspense fallback={null}>

@@ -14,7 +14,7 @@ import { useTrackViews } from '../tabs/useTrackViews';
 import Logo from './Logo';
 import NavActions from './NavActions';
 import Navbar from './Navbar';
-import PageArea from './PageArea';
+import PageArea, { SkipLink } from './PageArea';
 import Sidebar from './Sidebar';
 import TopMenu from './TopMenu';
 import { useChatSocket } from './useChatSocket';
@@ -108,11 +108,12 @@ function ShellFrame({ onSettings }: { onSettings: () => void }) {
     const blend = layout === 'blend';
     return (
       <Layout className={cls} data-layout={layout}>
+        <SkipLink />
         <Layout.Header className="kd-header kd-topbar">
           {blend && blendSide.length ? (
-            <span className="kd-nav-action" onClick={toggle} title={collapsed ? t('navbar.expand') : t('navbar.collapse')} data-testid="sidebar-toggle">
+            <button type="button" className="kd-nav-action" onClick={toggle} title={collapsed ? t('navbar.expand') : t('navbar.collapse')} aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')} aria-expanded={!collapsed} data-testid="sidebar-toggle">
               {collapsed ? <MenuUnfoldOutlined className="kd-nav-icon" /> : <MenuFoldOutlined className="kd-nav-icon" />}
-            </span>
+            </button>
           ) : null}
           <Logo collapsed={mobile} />
           <TopMenu flat={blend} dark={dark} activeId={blend ? activeTop : undefined} onPick={blend ? pickTop : (id) => void openMenu(id)} />
@@ -133,6 +134,7 @@ function ShellFrame({ onSettings }: { onSettings: () => void }) {
   const plain = layout === 'plain' && !mobile;
   return (
     <Layout className={cls} data-layout={layout}>
+      <SkipLink />
       <Sidebar menus={menus} collapsed={plain || collapsed} dark={dark} mobile={mobile} />
       {mask}
       <Layout className="kd-main">

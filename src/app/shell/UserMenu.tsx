@@ -61,13 +61,13 @@ export default function UserMenu({ showName = true }: { showName?: boolean }) {
   return (
     <>
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
-        <span className="kd-nav-action kd-user" data-testid="user-menu">
+        <button type="button" className="kd-nav-action kd-user" data-testid="user-menu" aria-label={t('navbar.userMenu')}>
           <Avatar size="small" src={avatarSrc(user?.headIcon, token) || undefined} className="kd-avatar">
             {user?.userName?.slice(0, 1)}
           </Avatar>
           {showName ? <span className="kd-nav-action-text">{user?.userName}</span> : null}
           <DownOutlined style={{ fontSize: 10 }} />
-        </span>
+        </button>
       </Dropdown>
       <Suspense fallback={null}>
         {opened.about ? <AboutDialog open={dialog === 'about'} onClose={close} /> : null}
