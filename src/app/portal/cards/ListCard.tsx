@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { dashboardList } from '../../../api/portal';
 import { formatTime } from '../../format';
 import CardFrame from '../CardFrame';
@@ -6,7 +7,7 @@ import { type CardProps, refreshOf } from '../cardProps';
 import { PORTAL_NS } from '../i18n';
 import { useCardData } from '../useCardData';
 
-/** The to-do list (GET Dashboard/FlowTodo) and notice (GET Dashboard/Notice) cards: the newest ten, title and time. */
+/** The to-do list (GET Dashboard/FlowTodo; a row opens its task page, as 待办事宜's 办理) and notice (GET Dashboard/Notice) cards: the newest ten, title and time. */
 export default function ListCard({ card, headerClassName }: CardProps) {
   const { t } = useTranslation(PORTAL_NS);
   const kind = card.kdKey === 'notice' ? 'Notice' : 'FlowTodo';
@@ -18,7 +19,7 @@ export default function ListCard({ card, headerClassName }: CardProps) {
         {rows.map((r) => (
           <li key={r.id} style={{ display: 'flex', gap: 8, padding: '4px 0', borderBottom: '1px dashed rgba(5,5,5,0.06)' }}>
             <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.fullName}>
-              {r.fullName}
+              {kind === 'FlowTodo' && r.taskId ? <Link to={`/workFlow/task?taskId=${encodeURIComponent(r.taskId)}&operatorId=${encodeURIComponent(r.id)}&from=todo`}>{r.fullName}</Link> : r.fullName}
             </span>
             <span style={{ color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>{formatTime(r.creatorTime)}</span>
           </li>
