@@ -16,6 +16,7 @@ import ExportDialog from './ExportDialog';
 import { gridLocaleText } from './gridLocale';
 import ImportDialog from './ImportDialog';
 import { RUNTIME_NS } from './i18n';
+import ListLoadError from './ListLoadError';
 import ListToolbar, { type ToolbarAction } from './ListToolbar';
 import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from './listColumns';
 import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
@@ -266,6 +267,9 @@ export default function ModelList(props: ModelListProps) {
           if (a) extra.run(a, source.tree && treeValue !== undefined ? { [source.tree.param]: treeValue } : undefined);
         }}
       />
+      {data.error ? (
+        <ListLoadError reason={data.error} onRetry={reload} />
+      ) : (
       <div className="kd-list-grid">
         <AgGridReact<GridRow>
           ref={grid}
@@ -290,7 +294,8 @@ export default function ModelList(props: ModelListProps) {
           enableCellTextSelection={cd.type !== 4}
         />
       </div>
-      {cd.hasPage === false ? null : (
+      )}
+      {cd.hasPage === false || data.error ? null : (
         <Pagination
           className="kd-list-pager"
           current={page.currentPage}

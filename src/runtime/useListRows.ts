@@ -11,6 +11,8 @@ export interface ListRowsState {
   totalCapped?: boolean;
   loading: boolean;
   summary?: Record<string, number>;
+  /** Why the last load failed (the server's or the network's message), absent after a successful load (issue 25 item 3). */
+  error?: string;
   groupField?: string;
   groups?: Array<{ value: unknown; total: number }>;
 }
@@ -18,8 +20,8 @@ export interface ListRowsState {
 /**
  * Loads one page of a list from its record source (a model's POST …/OnlineDev/{id}/List, spec 001 §7, or a built-in
  * page's list call; issue 26) whenever the query or `reloadKey`
- * changes; a later query wins over a slower earlier one. A failed load shows no rows and stops the loading
- * indicator (spec 001 §7). Only non-empty query keys are sent.
+ * changes; a later query wins over a slower earlier one. A failed load stops the loading indicator and reports its
+ * reason in `error` (the list then shows an error state with a retry, never the empty state). Only non-empty query keys are sent.
  */
 export function useListRows(source: RecordSource, query: onlineDev.ListQuery, reloadKey: number): ListRowsState {
   const [state, setState] = useState<ListRowsState>({ rows: [], total: 0, loading: true });
@@ -45,7 +47,7 @@ export function useListRows(source: RecordSource, query: onlineDev.ListQuery, re
           groups: page.groups,
         });
       })
-      .catch(() => mine === seq.current && setState({ rows: [], total: 0, loading: false }));
+      .catch((e: unknown) => mine === seq.current && setState({ rows: [], total: 0, loading: false, error: e instanceof Error && e.message ? e.message : String(e) }));
   }, [source, key, reloadKey]);
   return state;
 }
