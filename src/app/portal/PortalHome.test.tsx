@@ -10,6 +10,7 @@ import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import TestShell from '../../testing/TestShell';
 import { menuListAtom, userInfoAtom } from '../session/atoms';
 import Home from '../views/Home';
+import MenuPage from '../views/MenuPage';
 import PortalHome from './PortalHome';
 
 /**
@@ -17,8 +18,8 @@ import PortalHome from './PortalHome';
  * data — to-do counts (FlowTodoCount), notices (the admin's welcome notice), shortcuts to menus the user holds (a
  * menu it does not hold is left out), a static bar chart (SVG), a text card without its script, a sandboxed iframe,
  * a chart whose data interface is missing (its error state with 重试), and a table and a line chart from the seeded
- * data report. /home falls back to the user card when
- * the default portal cannot be shown.
+ * data report. A type-8 menu opens its portal; /home falls back to the user card when the default portal cannot
+ * be shown.
  */
 const B = '/api/visualdev/Portal';
 const ids: Record<string, string> = {};
@@ -82,6 +83,15 @@ describe('portal viewer', () => {
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2), WAIT);
     expect(within(table).getAllByRole('columnheader').length).toBeGreaterThan(1);
     await waitFor(() => expect(screen.getByTestId('portal-chart-rchart').querySelector('svg')).toBeTruthy(), WAIT);
+  });
+
+  it('a type-8 menu opens the portal its propertyJson names; one the user may not see says so', async () => {
+    const menu = { id: 'menu-portal-page', fullName: '看板菜单', enCode: 'portalPage', type: 8, propertyJson: JSON.stringify({ moduleId: ids.portal }) };
+    const { unmount } = renderWith(<MenuPage route={{ menu, path: '/portalPage', moduleId: ids.portal as string }} />);
+    expect((await screen.findByTestId('portal-home', {}, WAIT)).getAttribute('data-portal-id')).toBe(ids.portal);
+    unmount();
+    renderWith(<MenuPage route={{ menu, path: '/portalPage', moduleId: 'no-such-portal' }} />);
+    expect(await screen.findByText('没有可用的门户', {}, WAIT)).toBeTruthy();
   });
 
   it('/home shows the default portal, and the user card when the portal cannot be shown', async () => {
