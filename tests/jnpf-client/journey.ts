@@ -5,9 +5,10 @@
  * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
  * bell, and every menu page. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
  * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
- * answered 404; exits 1 when a step failed. Fresh PGlite data in a temporary folder (or DATABASE_URL).
+ * answered 404; exits 1 when a step failed (screenshots of failed steps in test-output/jnpf-client/). Fresh PGlite data in a temporary folder (or DATABASE_URL).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -18,6 +19,9 @@ import { freePort } from '../../src/testing/freePort';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dist = resolve(process.argv[2] || process.env.JNPF_CLIENT_DIST || join(ROOT, '../jnpf-client-src/dist'));
 const PASSWORD = 'Jnpf#Journey2026';
+/** Screenshots of failed steps (numbered by step) for a reviewer. */
+const SHOTS = join(ROOT, 'test-output', 'jnpf-client');
+mkdirSync(SHOTS, { recursive: true });
 
 interface MenuNode {
   fullName: string;
@@ -33,8 +37,19 @@ const app = await buildApp({ dataDir, databaseUrl: process.env.DATABASE_URL || u
 const port = await freePort();
 await app.listen({ port, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${port}`;
+
+// Suppliers to list (a fresh database has none without the demo data): categories stored as ids, shown as labels.
+{
+  const md5 = createHash('md5').update(PASSWORD).digest('hex');
+  const login = await app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: md5, grant_type: 'password' }).toString() });
+  const authorization = JSON.parse(login.body).data.token as string;
+  for (const [supplierCode, supplierName, category] of [['S0101', '华美面料', 'fabric'], ['S0102', '宏达五金', 'hardware'], ['S0103', '嘉彩包装', 'packaging']]) {
+    const made = await app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/vd-supplier', headers: { authorization }, payload: { supplierCode, supplierName, category, level: 'A' } });
+    if (JSON.parse(made.body).code !== 200) throw new Error(`could not create supplier ${supplierCode}: ${made.body}`);
+  }
+}
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 const page = await context.newPage();
 
 // Red toasts are recorded as they appear (the client removes them after 1.5 s).
@@ -44,9 +59,14 @@ await page.addInitScript(() => {
   new MutationObserver((records) => {
     for (const r of records)
       for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('el-message--error')) w.__red.push(n.textContent?.trim() || '(empty)');
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true });
 });
 const pageErrors: string[] = [];
+// The message socket a production build opens at /websocket/{token} (NavbarRight.vue:191): frames received on it.
+let socketFrames = 0;
+page.on('websocket', (ws) => {
+  if (new URL(ws.url()).pathname.startsWith('/websocket/')) ws.on('framereceived', () => socketFrames++);
+});
 page.on('pageerror', (e) => pageErrors.push(e.message));
 const notFound = new Set<string>();
 let menuList: MenuNode[] = [];
@@ -72,7 +92,8 @@ async function step(name: string, fn: () => Promise<void>): Promise<void> {
   pageErrors.length = 0;
   let detail = '';
   try {
-    await fn();
+    // A step that neither finishes nor fails within a minute fails (a page that never settles).
+    await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('step did not finish within 60 s')), 60_000).unref())]);
     await settle(page);
     await page.waitForTimeout(300);
   } catch (e) {
@@ -81,6 +102,7 @@ async function step(name: string, fn: () => Promise<void>): Promise<void> {
   const toasts = await red();
   const errors = pageErrors.splice(0);
   const ok = !detail && !toasts.length && !errors.length;
+  if (!ok) await page.screenshot({ path: join(SHOTS, `${String(results.length + 1).padStart(2, '0')}.png`) }).catch(() => undefined);
   const why = [detail, toasts.length ? `red toast: ${toasts.join(' | ')}` : '', errors.length ? `page error: ${errors.join(' | ')}` : ''].filter(Boolean).join('; ');
   results.push({ step: name, ok, detail: why });
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${why ? `  — ${why}` : ''}`);
@@ -89,6 +111,10 @@ async function step(name: string, fn: () => Promise<void>): Promise<void> {
 const leaves = (list: MenuNode[]): MenuNode[] => list.flatMap((m) => (m.children?.length ? leaves(m.children) : m.type === 1 || m.type === 0 ? [] : [m]));
 const supplierList = () => leaves(menuList).find((m) => m.type === 3 && /vd-supplier/.test(m.propertyJson ?? ''));
 const dialog = () => page.locator('.el-dialog__wrapper:visible').last();
+/** The search form's 供应商名称 input. */
+const nameSearch = () => page.locator('.JNPF-common-search-box .el-form-item').filter({ hasText: '供应商名称' }).locator('input');
+/** A button of the first row (the operations column is fixed on the right: its copy is the one shown). */
+const rowButton = (label: string) => page.locator('.el-table__fixed-right .el-table__row').first().getByRole('button', { name: label });
 
 try {
   await step('sign-in', async () => {
@@ -108,15 +134,14 @@ try {
     if (!m) throw new Error('no menu opens the supplier model');
     await page.goto(`${origin}/${m.urlAddress}`);
     await page.locator('.el-table__row').first().waitFor({ timeout: 15_000 });
-    const text = await page.locator('.el-table__body').innerText();
+    const text = await page.locator('.el-table__body-wrapper').first().innerText();
     if (!/面料|辅料|五金|包装/.test(text) || /\b(fabric|trim|hardware|packaging)\b/.test(text)) throw new Error(`供应类别 not shown as labels: ${text.slice(0, 200)}`);
   });
   await step('search', async () => {
-    const input = page.locator('.JNPF-common-search-box input').first();
-    await input.fill('华美');
+    await nameSearch().fill('华美');
     await page.getByRole('button', { name: /查询|search/i }).first().click();
     await settle(page);
-    const rows = await page.locator('.el-table__row').allInnerTexts();
+    const rows = await page.locator('.el-table__body-wrapper .el-table__row').allInnerTexts();
     if (!rows.length || rows.some((r) => !r.includes('华美'))) throw new Error(`search gave ${rows.length} rows not all matching`);
     await page.getByRole('button', { name: /重置|reset/i }).first().click();
   });
@@ -125,24 +150,24 @@ try {
     const d = dialog();
     await d.locator('input[placeholder="例如 S0001"]').fill('S0999');
     await d.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input').fill('旅程测试供应商');
-    await d.getByRole('button', { name: /确\s*定/ }).click();
+    await d.getByRole('button', { name: /^确\s*定$/ }).click();
     await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
   });
   await step('edit', async () => {
-    await page.locator('.JNPF-common-search-box input').first().fill('旅程测试');
+    await nameSearch().fill('旅程测试');
     await page.getByRole('button', { name: /查询/ }).first().click();
     await settle(page);
-    await page.locator('.el-table__row').first().getByRole('button', { name: /编辑/ }).click();
+    await rowButton('编辑').click();
     const d = dialog();
     const name = d.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input');
     await page.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === '旅程测试供应商'), undefined, { timeout: 10_000 });
     await name.fill('旅程测试供应商（改）');
-    await d.getByRole('button', { name: /确\s*定/ }).click();
+    await d.getByRole('button', { name: /^确\s*定$/ }).click();
     await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
   });
   await step('delete', async () => {
     await settle(page);
-    await page.locator('.el-table__row').first().getByRole('button', { name: /删除/ }).click();
+    await rowButton('删除').click();
     await page.locator('.el-message-box').getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: /重置/ }).first().click();
@@ -158,18 +183,19 @@ try {
   await step('the bell', async () => {
     await page.locator('.icon-ym-header-message').first().click();
     await settle(page);
+    if (!socketFrames) throw new Error('no frame arrived on the message socket /websocket/{token}');
   });
   for (const m of leaves(menuList)) {
     if (m.type === 7 || m.type === 6) continue;
     await step(`menu ${m.fullName} (/${m.urlAddress})`, async () => {
-      await page.goto(`${origin}/${m.urlAddress}`);
+      await page.goto(`${origin}/${m.urlAddress}`, { waitUntil: 'domcontentloaded', timeout: 20_000 });
       await settle(page);
       if (await page.locator('.errPage-container, .wscn-http404-container').count()) throw new Error('the client shows its 404 page');
     });
   }
 } finally {
-  await browser.close();
-  await app.close();
+  await browser.close().catch(() => undefined);
+  await Promise.race([app.close(), new Promise((r) => setTimeout(r, 10_000).unref())]);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { jnpfClient } from '../../server/src/plugins/jnpf-client';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
+import { listenWs } from './im-client';
 
 /**
  * The JNPF v3.4.7 web client's journey, replayed with its request shapes against the real server (issue 22 item 7:
@@ -137,6 +139,24 @@ describe("JNPF client's journey (issue 22)", () => {
     const list = await call('GET', '/api/visualdev/Base', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', category: '', type: 1 });
     expect(list.data.pagination.total).toBeGreaterThan(0);
     expect(list.data.list.find((r: { id: string }) => r.id === SUPPLIER)).toMatchObject({ category: '供应链' });
+  });
+
+  it('the live count: /websocket/{token} on the origin is our message socket (initMessage after OnConnection)', async () => {
+    // layout/components/NavbarRight.vue:191-192 opens ws://<origin>/websocket/<token>, :198-202 sends OnConnection,
+    // :206-208 reads initMessage's unreadTotalCount and unreadNums.
+    const base = await listenWs(t.app);
+    const ws = new WebSocket(`${base}/websocket/${encodeURIComponent(token)}`);
+    const init = await new Promise<Json>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('open', () => ws.send(JSON.stringify({ method: 'OnConnection', token, mobileDevice: false })));
+      ws.on('message', (d) => {
+        const f = JSON.parse(String(d)) as Json;
+        if (f.method === 'initMessage') resolve(f);
+      });
+    });
+    ws.close();
+    expect(Array.isArray(init.unreadNums)).toBe(true);
+    expect(init.unreadTotalCount ?? 0).toEqual(expect.any(Number));
   });
 
   it('the bell: GET /api/message with the empty parameters the client sends', async () => {
