@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo-company';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 /**
@@ -221,5 +222,26 @@ describe('running', () => {
     expect(await codes(outsider)).toBe(404);
     const xl = await t.app.inject({ method: 'POST', url: `${D}/${rid}/Actions/ExportExcel`, headers: { authorization: outsider }, payload: {} });
     expect(xl.json()).toMatchObject({ code: 404 });
+  });
+});
+
+describe('the demo report', () => {
+  it('采购数量（按供应商和月份） runs for the administrator and, through its type-5 menu, for 采购员 李娜 within her department', async () => {
+    const run = (token: string, params: Record<string, string> = {}) => t.call('POST', `${D}/report-pu-supplier-month/Preview`, { token, payload: { params, pageSize: 20 } });
+    const mine = await run(admin, { dateFrom: '2000-01-01', dateTo: '2999-12-31' });
+    expect(mine.code, mine.msg).toBe(200);
+    expect(mine.data.pagination.total).toBeGreaterThan(100);
+    expect(mine.data.groups.length).toBeGreaterThan(3);
+    expect(mine.data.chart).toMatchObject({ type: 'bar', title: '采购数量（按供应商和月份）' });
+    expect(mine.data.rows.some((r: { __kind: string }) => r.__kind === 'subtotal')).toBe(true);
+    const lina = await t.login('lina', DEMO_PASSWORD);
+    const hers = await run(lina, { dateFrom: '2000-01-01', dateTo: '2999-12-31' });
+    expect(hers.code, hers.msg).toBe(200);
+    expect(hers.data.pagination.total).toBeGreaterThan(0);
+    expect(hers.data.pagination.total).toBeLessThan(mine.data.pagination.total);
+    // Defaults: the last 12 months to today.
+    expect((await run(lina)).data.params.dateTo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await run(lina, { dateFrom: '2026-13-01' })).toMatchObject({ code: 400, msg: '参数「开始日期」必须是 YYYY-MM-DD 格式的日期' });
+    expect((await run(outsider)).code).toBe(404);
   });
 });
