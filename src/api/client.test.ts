@@ -18,13 +18,16 @@ const failure = (p: Promise<unknown>) =>
 let api: FakeApi;
 let ended: number[] = [];
 let token: string | null = null;
+/** The Accept-Language the client sends (the app's current language). */
+let lang = 'en-US';
 
 beforeAll(async () => {
   api = await startFakeApi();
-  configureClient({ baseUrl: api.url, fetch: bufferedFetch, token: () => token, language: () => 'en-US', onSessionEnd: (c) => ended.push(c) });
+  configureClient({ baseUrl: api.url, fetch: bufferedFetch, token: () => token, language: () => lang, onSessionEnd: (c) => ended.push(c) });
 });
 afterAll(() => api.close());
 beforeEach(() => {
+  lang = 'en-US';
   api.seen.length = 0;
   ended = [];
   token = null;
@@ -62,6 +65,7 @@ describe('request conventions (spec 000 §7–§8)', () => {
   });
 
   it('rejects a transport error (no route: HTTP 404) with 请求出错，请重试', async () => {
+    lang = 'zh-CN';
     const err = await failure(request('/api/no-such-route'));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.transport).toBe(true);
@@ -69,8 +73,12 @@ describe('request conventions (spec 000 §7–§8)', () => {
     expect(await screen.findByText('请求出错，请重试')).toBeTruthy();
   });
 
-  it('toasts 请求出错，请重试 for an empty message', async () => {
+  it('toasts 请求出错，请重试 for an empty message, in the user\'s language (issue 25 item 5)', async () => {
+    lang = 'en-US';
     api.on('GET /api/empty', fail(500, ''));
+    expect((await failure(request('/api/empty'))).message).toBe('The request failed, please try again');
+    expect(await screen.findByText('The request failed, please try again')).toBeTruthy();
+    lang = 'zh-CN';
     const err = await failure(request('/api/empty'));
     expect(err.transport).toBe(false);
     expect(err.code).toBe(500);

@@ -9,8 +9,20 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Fallback text for an empty error message and for transport errors (spec 000 §8). */
+/** Fallback text for an empty error message and for transport errors (spec 000 §8), in Chinese as the spec writes it. */
 export const REQUEST_ERROR_TEXT = '请求出错，请重试';
+/** The same text by Accept-Language value (issue 25 item 5: the toast speaks the user's language). */
+const REQUEST_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  'zh-CN': REQUEST_ERROR_TEXT,
+  'zh-TW': '請求出錯，請重試',
+  'en-US': 'The request failed, please try again',
+  'ms-MY': 'Permintaan gagal, sila cuba lagi',
+};
+
+/** The request-error text in the current language (the chosen Accept-Language; Chinese when unknown). */
+export function requestErrorText(): string {
+  return REQUEST_ERROR_TEXTS[hooks.language()] ?? REQUEST_ERROR_TEXT;
+}
 /** Codes that end the session (spec 000 §8): 600 expired, 601 forced offline, 602 invalid token. */
 export const SESSION_END_CODES = [600, 601, 602];
 /** Request error toast duration in ms (spec 000 §9). */
@@ -38,7 +50,7 @@ export class ApiError<T = unknown> extends Error {
     readonly data: T | null,
     readonly transport = false,
   ) {
-    super(msg || REQUEST_ERROR_TEXT);
+    super(msg || requestErrorText());
     this.name = 'ApiError';
   }
 }
@@ -108,7 +120,7 @@ export const http: KyInstance = ky.create({
         }
         if (body?.code === 200) invalidateAreas(areasWrittenBy(request.method, ctx.path ?? '')); // this tab's own save
         if (!body || typeof body !== 'object' || body.code === 200 || ctx.passThrough) return again;
-        if (!ctx.silent) toast('error', body.msg || REQUEST_ERROR_TEXT, ERROR_TOAST_MS);
+        if (!ctx.silent) toast('error', body.msg || requestErrorText(), ERROR_TOAST_MS);
         if (SESSION_END_CODES.includes(body.code) && !SESSION_EXEMPT.some((r) => r.test(ctx.path))) hooks.onSessionEnd(body.code);
         throw new ApiError(body.code, body.msg ?? '', body.data ?? null);
       },
@@ -154,8 +166,8 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
   } catch (e) {
     if (e instanceof ApiError) throw e;
     const status = e instanceof HTTPError ? e.response.status : 0;
-    if (!opts.silent) toast('error', REQUEST_ERROR_TEXT, ERROR_TOAST_MS);
-    throw new ApiError(status, REQUEST_ERROR_TEXT, null, true);
+    if (!opts.silent) toast('error', requestErrorText(), ERROR_TOAST_MS);
+    throw new ApiError(status, requestErrorText(), null, true);
   }
 }
 

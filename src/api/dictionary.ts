@@ -1,13 +1,13 @@
 import type {
-  DictionaryItem as DictionaryItemRow,
   DictionaryItemInput,
+  DictionaryItem as DictionaryItemRow,
   DictionaryOption,
-  DictionaryType as DictionaryTypeRow,
   DictionaryTypeInput,
+  DictionaryType as DictionaryTypeRow,
   DictionaryWithItems,
   TreeRowOf,
 } from '../../schemas/wire/dictionary';
-import { ApiError, ERROR_TOAST_MS, REQUEST_ERROR_TEXT, request, requestEnvelope } from './client';
+import { ApiError, ERROR_TOAST_MS, request, requestEnvelope, requestErrorText } from './client';
 import { toast } from './toast';
 import { saveBlob } from './transfer';
 
@@ -115,7 +115,7 @@ export function itemsByEnCodes(enCodes: string[]): Promise<Record<string, Dictio
 export async function downloadJson(path: string, name: (body: Record<string, unknown>) => string): Promise<string> {
   const body = (await requestEnvelope<unknown>(path, { passThrough: true })) as unknown as Record<string, unknown>;
   if (!body || typeof body !== 'object' || (typeof body.code === 'number' && typeof body.msg === 'string' && 'data' in body)) {
-    const msg = (body?.msg as string) || REQUEST_ERROR_TEXT;
+    const msg = (body?.msg as string) || requestErrorText();
     toast('error', msg, ERROR_TOAST_MS);
     throw new ApiError(typeof body?.code === 'number' ? body.code : 500, msg, null);
   }

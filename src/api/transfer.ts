@@ -1,5 +1,5 @@
 import { parse } from 'content-disposition';
-import { ApiError, callHeaders, callUrl, type Envelope, ERROR_TOAST_MS, endSession, REQUEST_ERROR_TEXT } from './client';
+import { ApiError, callHeaders, callUrl, type Envelope, ERROR_TOAST_MS, endSession, requestErrorText } from './client';
 import { toast } from './toast';
 
 /**
@@ -42,8 +42,8 @@ export async function download(path: string, opts: { method?: 'get' | 'post'; js
       body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
     });
   } catch {
-    toast('error', REQUEST_ERROR_TEXT, ERROR_TOAST_MS);
-    throw new ApiError(0, REQUEST_ERROR_TEXT, null, true);
+    toast('error', requestErrorText(), ERROR_TOAST_MS);
+    throw new ApiError(0, requestErrorText(), null, true);
   }
   const type = res.headers.get('content-type') ?? '';
   const disposition = res.headers.get('content-disposition');
@@ -66,7 +66,7 @@ export async function download(path: string, opts: { method?: 'get' | 'post'; js
     }
   }
   if (env) {
-    const msg = env.msg || REQUEST_ERROR_TEXT;
+    const msg = env.msg || requestErrorText();
     toast('error', msg, ERROR_TOAST_MS);
     if (typeof env.code === 'number') endSession(env.code);
     throw new ApiError(env.code ?? res.status, msg, env.data ?? null, !res.ok);
@@ -99,8 +99,8 @@ export function uploadWithProgress<T = unknown>(path: string, form: FormData, on
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
     });
     const failed = () => {
-      toast('error', REQUEST_ERROR_TEXT, ERROR_TOAST_MS);
-      reject(new ApiError(xhr.status, REQUEST_ERROR_TEXT, null, true));
+      toast('error', requestErrorText(), ERROR_TOAST_MS);
+      reject(new ApiError(xhr.status, requestErrorText(), null, true));
     };
     xhr.onerror = failed;
     xhr.onload = () => {
