@@ -175,11 +175,11 @@ export async function previewReport(db: Db, cfg: ReportConfig, body: { params?: 
   const { params, run } = await prepareRun(db, cfg, body.params, session, lang);
   const pageSize = Math.min(PAGE.max, Math.max(1, Math.floor(body.pageSize ?? PAGE.default)));
   const currentPage = Math.max(1, Math.floor(body.currentPage ?? 1));
-  const totals = await run.totals();
+  // Independent statements: on PostgreSQL they run side by side on the pool (PGlite serialises them).
+  const [totals, rows, chart, counted] = await Promise.all([run.totals(), run.page((currentPage - 1) * pageSize, pageSize), run.chart(), run.groups.length ? Promise.resolve(0) : run.count()]);
   const grand = totals.find((t) => t.level === 0) ?? null;
-  const total = run.groups.length ? (grand?.count ?? 0) : await run.count();
-  const rows = await run.page((currentPage - 1) * pageSize, pageSize);
-  return { columns: cfg.columns, params, rows: run.lay(rows, totals, total), pagination: { currentPage, pageSize, total }, groups: totals.filter((t) => t.level > 0), grandTotal: grand, chart: await run.chart() };
+  const total = run.groups.length ? (grand?.count ?? 0) : counted;
+  return { columns: cfg.columns, params, rows: run.lay(rows, totals, total), pagination: { currentPage, pageSize, total }, groups: totals.filter((t) => t.level > 0), grandTotal: grand, chart };
 }
 
 /** Every laid-out row of the report (Excel). @throws 400 tooManyRows past EXPORT_MAX. */
