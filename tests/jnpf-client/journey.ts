@@ -69,6 +69,8 @@ page.on('websocket', (ws) => {
 });
 page.on('pageerror', (e) => pageErrors.push(e.message));
 const notFound = new Set<string>();
+/** Other answers with a code ≠ 200 (the client toasts them red). */
+const refused = new Set<string>();
 let menuList: MenuNode[] = [];
 page.on('response', async (res) => {
   const u = new URL(res.url());
@@ -78,6 +80,7 @@ page.on('response', async (res) => {
   else if (res.headers()['content-type']?.includes('json')) {
     const body = await res.json().catch(() => null);
     if (body?.code === 404) notFound.add(`${path} (code 404)`);
+    else if (typeof body?.code === 'number' && body.code !== 200) refused.add(`${path} → ${body.code} ${String(body.msg).slice(0, 60)}`);
     if (u.pathname === '/api/oauth/CurrentUser' && Array.isArray(body?.data?.menuList)) menuList = body.data.menuList;
   }
 });
@@ -202,4 +205,5 @@ try {
 const failed = results.filter((r) => !r.ok);
 console.log(`\n${results.length - failed.length}/${results.length} steps passed`);
 console.log(notFound.size ? `calls answering 404:\n  ${[...notFound].sort().join('\n  ')}` : 'no call answered 404');
+if (refused.size) console.log(`other calls answering a code ≠ 200:\n  ${[...refused].sort().join('\n  ')}`);
 process.exit(failed.length ? 1 : 0);

@@ -14,9 +14,8 @@ import { listenWs } from './im-client';
  * the client builds it, and every member the client reads is checked. Citations are files and lines of the client's
  * source (wuqingguang0816/Mnxhp, newest 3.4.x commit de4cb9f0, `src/…`). Requests carry `?n=<seconds>` and the
  * `jnpf-origin: pc` header as src/utils/request.js:26-37 adds them; GET data goes to the query (request.js:30-32).
- * Items 1 (Config in JNPF's names: `__config__.jnpfKey`, searchList field configs, `download` in btnsList) and the
- * view paths of item 2 are JNPF A's and had not landed when this was written: the Config answer is checked only for
- * what the client reads before them (formData/columnData strings).
+ * The Config members of item 1 (`__config__.jnpfKey`, searchList field configs, `download` in btnsList) are checked
+ * as the client reads them.
  */
 
 /** An answer's data as the client reads it (plain JSON). */
@@ -87,9 +86,18 @@ describe("JNPF client's journey (issue 22)", () => {
 
   it('supplier list: Config, then List with the listQuery → labels in the rows and pagination.total', async () => {
     const config = await call('GET', `/api/visualdev/OnlineDev/${SUPPLIER}/Config`);
-    // list/index.vue reads config.formData / columnData as JSON strings.
-    expect(JSON.parse(config.data.formData).fields.length).toBeGreaterThan(0);
-    expect(JSON.parse(config.data.columnData).columnList.length).toBeGreaterThan(0);
+    // list/index.vue reads config.formData / columnData as JSON strings, in JNPF's names (item 1, landed as 345d1e8):
+    // every form field's __config__.jnpfKey (components/Generator/parser/Parser.vue:63-103 and its render), columnList
+    // items' jnpfKey (list/index.vue:99-139), searchList items as field configs with __config__.jnpfKey and label
+    // (list/Search.vue:5-16), and btnsList values (list/index.vue:37-45: add, download → 新增, 导出).
+    const form = JSON.parse(config.data.formData) as { fields: Json[] };
+    const columns = JSON.parse(config.data.columnData) as { columnList: Json[]; searchList: Json[]; btnsList: Json[] };
+    expect(form.fields.length).toBeGreaterThan(0);
+    for (const f of form.fields) expect(f.__config__.jnpfKey, String(f.__vModel__)).toBe(f.__config__.kdKey);
+    expect(columns.columnList.length).toBeGreaterThan(0);
+    for (const c of columns.columnList) expect(c.jnpfKey, String(c.prop)).toEqual(expect.any(String));
+    for (const q of columns.searchList) expect(q.__config__, String(q.prop)).toMatchObject({ jnpfKey: expect.any(String), label: expect.any(String) });
+    expect(columns.btnsList.map((b) => b.value)).toEqual(expect.arrayContaining(['add', 'download']));
     await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}`, { id: '', data: JSON.stringify({ supplierCode: 'S0901', supplierName: '旅程五金', category: 'hardware', level: 'A', active: true }) });
     // list/index.vue:570-578 listQuery; :738 res.data.list, :761 res.data.pagination.total.
     const listQuery = { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', menuId: 'menu-supplier', queryJson: JSON.stringify({ supplierName: '旅程' }), superQueryJson: '' };
