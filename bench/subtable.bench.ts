@@ -67,7 +67,12 @@ async function heapMb(cdp: CDPSession): Promise<number> {
   return h.usedSize / 2 ** 20;
 }
 
-const row = (page: Page, title: string) => page.locator('.ag-row', { hasText: title }).first();
+// The row whose 单号 is exactly `title` (B25-500 must not match B25-5000).
+const row = (page: Page, title: string) =>
+  page
+    .locator('.ag-row')
+    .filter({ has: page.locator('[col-id=title]', { hasText: new RegExp(`^${title}$`) }) })
+    .first();
 const dialog = (page: Page) => page.locator('.kd-model-form [data-testid=model-form]');
 
 /** Opens the list, then the record `title` for editing; measures open, keys, add, heap and save. */
