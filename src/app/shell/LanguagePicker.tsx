@@ -25,7 +25,7 @@ export default function LanguagePicker({ showName = true }: { showName?: boolean
     if (token) void saveSystemLanguage(code).catch(() => undefined);
   };
   return (
-    <Dropdown menu={{ items, selectable: true, selectedKeys: [i18n.language], onClick: ({ key }) => void pick(key as Language) }} placement="bottomRight">
+    <Dropdown menu={{ items, selectable: true, selectedKeys: [i18n.language], onClick: ({ key }) => void pick(key as Language) }} placement="bottomRight" trigger={['hover', 'click']} autoFocus>
       <button type="button" className="kd-nav-action" title={t('navbar.language')} aria-label={t('navbar.language')} data-testid="language-picker">
         <GlobalOutlined className="kd-nav-icon" />
         {showName ? <span className="kd-nav-action-text">{PICKABLE.find((l) => l.code === i18n.language)?.fullName ?? i18n.language}</span> : null}

@@ -60,7 +60,7 @@ export default function UserMenu({ showName = true }: { showName?: boolean }) {
   const close = () => setDialog(null);
   return (
     <>
-      <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
+      <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']} autoFocus>
         <button type="button" className="kd-nav-action kd-user" data-testid="user-menu" aria-label={t('navbar.userMenu')}>
           <Avatar size="small" src={avatarSrc(user?.headIcon, token) || undefined} className="kd-avatar">
             {user?.userName?.slice(0, 1)}
