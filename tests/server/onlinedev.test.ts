@@ -44,7 +44,8 @@ describe('OnlineDev Config', () => {
     expect(form.fields.map((f: { __vModel__: string }) => f.__vModel__)).toEqual(Object.keys(valid));
     expect(form.fields[0].__config__).toMatchObject({ kdKey: 'comInput', required: true, regList: [{ message: '供应商编码须为S加4位数字' }] });
     expect(form.fields.find((f: { __vModel__: string }) => f.__vModel__ === 'currency').__config__).toMatchObject({ dataType: 'dictionary', dictionaryType: 'dict-currency' });
-    expect(columns).toMatchObject({ type: 1, sort: 'desc', hasPage: true, pageSize: 20, btnsList: [{ value: 'add' }] });
+    // btnsList: the seeded add, and download (导出) that the Config adds where the model exports (issue 22 item 1).
+    expect(columns).toMatchObject({ type: 1, sort: 'desc', hasPage: true, pageSize: 20, btnsList: [{ value: 'add' }, { value: 'download' }] });
     expect(columns.searchList.map((s: { prop: string }) => s.prop)).toEqual(['supplierCode', 'supplierName']);
     expect(columns.columnBtnsList.map((b: { value: string }) => b.value)).toEqual(['edit', 'remove', 'detail']);
   });
