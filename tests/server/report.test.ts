@@ -225,6 +225,23 @@ describe('running', () => {
   });
 });
 
+describe('interface datasets', () => {
+  it('groups the rows of a static JSON data interface (bound as a JSON recordset)', async () => {
+    const rows = [{ region: '东', amount: 2 }, { region: '东', amount: 3 }, { region: '西', amount: 4.5 }];
+    const di = await t.call('POST', '/api/system/DataInterface', { token: admin, payload: { fullName: '静态区域', enCode: 'staticRegions', dataType: 2, query: JSON.stringify(rows) } });
+    expect(di.code, di.msg).toBe(200);
+    const made = await t.call('POST', D, { token: admin, payload: { fullName: '接口报表', enCode: 'fromInterface', config: { dataset: { type: 'interface', interfaceId: di.data.id }, columns: [{ field: 'region', label: '区域' }, { field: 'amount', label: '金额' }], grouping: { fields: ['region'], aggregates: [{ field: 'amount', fn: 'sum' }] } } } });
+    expect(made.code, made.msg).toBe(200);
+    const res = await t.call('POST', `${D}/${made.data.id}/Preview`, { token: admin, payload: {} });
+    expect(res.code, res.msg).toBe(200);
+    expect(res.data.rows.filter((r: { __kind: string }) => r.__kind !== 'row').map((r: { region: string; amount: number }) => [r.region, r.amount])).toEqual([
+      ['东 小计', 5],
+      ['西 小计', 4.5],
+      ['合计', 9.5],
+    ]);
+  });
+});
+
 describe('the demo report', () => {
   it('采购数量（按供应商和月份） runs for the administrator and, through its type-5 menu, for 采购员 李娜 within her department', async () => {
     const run = (token: string, params: Record<string, string> = {}) => t.call('POST', `${D}/report-pu-supplier-month/Preview`, { token, payload: { params, pageSize: 20 } });
