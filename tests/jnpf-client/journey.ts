@@ -116,6 +116,13 @@ const supplierList = () => leaves(menuList).find((m) => m.type === 3 && /vd-supp
 const dialog = () => page.locator('.el-dialog__wrapper:visible').last();
 /** The search form's 供应商名称 input. */
 const nameSearch = () => page.locator('.JNPF-common-search-box .el-form-item').filter({ hasText: '供应商名称' }).locator('input');
+/** Clicks 查询 and waits for the list's answer to be drawn (the rows are read after it, never before). */
+async function search(): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/List') && r.request().method() === 'POST', { timeout: 15_000 });
+  await page.getByRole('button', { name: /查询/ }).first().click();
+  await answered;
+  await page.waitForTimeout(500);
+}
 /** A button of the first row (the operations column is fixed on the right: its copy is the one shown). */
 const rowButton = (label: string) => page.locator('.el-table__fixed-right .el-table__row').first().getByRole('button', { name: label });
 
@@ -142,8 +149,7 @@ try {
   });
   await step('search', async () => {
     await nameSearch().fill('华美');
-    await page.getByRole('button', { name: /查询|search/i }).first().click();
-    await settle(page);
+    await search();
     const rows = await page.locator('.el-table__body-wrapper .el-table__row').allInnerTexts();
     if (!rows.length || rows.some((r) => !r.includes('华美'))) throw new Error(`search gave ${rows.length} rows not all matching`);
     await page.getByRole('button', { name: /重置|reset/i }).first().click();
@@ -158,8 +164,7 @@ try {
   });
   await step('edit', async () => {
     await nameSearch().fill('旅程测试');
-    await page.getByRole('button', { name: /查询/ }).first().click();
-    await settle(page);
+    await search();
     await rowButton('编辑').click();
     const d = dialog();
     const name = d.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input');
