@@ -18,7 +18,7 @@ export function currentUserFixture(over: Partial<CurrentUser> = {}): CurrentUser
         hasChildren: true,
         children: [
           { id: SUPPLIER.menuId, parentId: 'menu-supply', fullName: '供应商', enCode: 'supplier', icon: 'TeamOutlined', type: 3, urlAddress: 'model/supplier', propertyJson: JSON.stringify({ moduleId: SUPPLIER.modelId, isTree: 0 }), hasChildren: false, children: null },
-          { id: 'menu-report', parentId: 'menu-supply', fullName: '供应报表', enCode: 'supplyReport', type: 5, urlAddress: 'report/supply', propertyJson: '{"moduleId":"r1"}', hasChildren: false, children: null },
+          { id: 'menu-report', parentId: 'menu-supply', fullName: '供应报表', enCode: 'supplyReport', type: 4, urlAddress: 'report/supply', propertyJson: '{"moduleId":"r1"}', hasChildren: false, children: null },
         ],
       },
       {

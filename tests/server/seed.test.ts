@@ -26,8 +26,12 @@ describe('first-start seed (issue 2 item 2)', () => {
     expect(types).toEqual([
       { id: 'dict-currency', en_code: 'currency' },
       { id: 'dict-country', en_code: 'country' },
+      // 在线开发's model categories (issue 22: the design list shows their names, seed/model-categories.ts).
+      { id: 'dict-webDesign', en_code: 'webDesign' },
       // 打印模板's categories (issue 16, seed/print-menus.ts).
       { id: 'dict-print-dev', en_code: 'printDev' },
+      // 数据报表's categories (issue 16, seed/report-demo.ts).
+      { id: 'dict-data-report', en_code: 'dataReport' },
     ]);
     const columns = await t.app.db
       .selectFrom('information_schema.columns' as never)

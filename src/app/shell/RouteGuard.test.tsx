@@ -64,7 +64,7 @@ describe('route guard in the app', () => {
     expect(globalThis.location.hash).toBe('#/404');
   });
 
-  it('shows 功能暂未开放 for menu types without a screen (type 5)', async () => {
+  it('shows 功能暂未开放 for menu types without a screen (type 4)', async () => {
     setToken('Bearer t');
     open('#/report/supply');
     expect(await screen.findByText('功能暂未开放')).toBeTruthy();

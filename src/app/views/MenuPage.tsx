@@ -28,7 +28,9 @@ function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType<PagePro
 /**
  * The page of a server menu (spec 000 §2 "Dynamic routes"): type 1 folder → its children; type 2 → the page
  * registry (or "not available yet"); type 3 → the model page of `propertyJson.moduleId`; type 7 (`_self`) → the link in
- * a frame; type 5 → the report viewer of `propertyJson.moduleId` (ReportPage); types 4, 8 → see below (type 6 and `_blank` links have no in-app page: they open a window).
+ * a frame; type 5 → the report viewer of `propertyJson.moduleId` (ReportPage); type 8 → the portal of
+ * `propertyJson.moduleId` (PortalHome); type 4 → "not available yet" (type 6 and `_blank` links have no in-app page:
+ * they open a window).
  */
 export default function MenuPage({ route }: { route: MenuRoute }) {
   const { menu } = route;
