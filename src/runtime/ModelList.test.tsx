@@ -39,7 +39,8 @@ describe('ModelList (spec 001 §2)', () => {
     expect(screen.getByText('是')).toBeTruthy();
     expect(screen.getByText('否')).toBeTruthy();
     expect(screen.getByText('共 2 条')).toBeTruthy();
-    expect(JSON.parse(api.seen[0].body)).toEqual({ currentPage: 1, pageSize: 20, sort: 'desc', sidx: 'supplierCode' });
+    // typed: stored values, not JNPF's display text (issue 22 item 4); the renderers draw the cells.
+    expect(JSON.parse(api.seen[0].body)).toEqual({ currentPage: 1, pageSize: 20, sort: 'desc', sidx: 'supplierCode', typed: true });
     expect(screen.getByRole('button', { name: /新增/ })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(2);
   });
