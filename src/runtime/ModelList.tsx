@@ -80,6 +80,9 @@ export interface ModelListProps {
 }
 
 
+/** ag-grid's tabToNextHeader: `false` hands Tab to the browser. */
+const leaveOnTab = () => false as const;
+
 function NoRows() {
   const { t } = useTranslation();
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
@@ -290,6 +293,9 @@ export default function ModelList(props: ModelListProps) {
           readOnlyEdit
           onCellEditRequest={onCellEdit}
           suppressCellFocus={cd.type !== 4}
+          // Tab leaves the header row for the page's next control instead of cycling through the headers (a keyboard
+          // trap, WCAG 2.1.2); arrows still move between headers and Enter sorts (issue 25 item 2).
+          tabToNextHeader={leaveOnTab}
           suppressColumnVirtualisation
           enableCellTextSelection={cd.type !== 4}
         />

@@ -80,6 +80,20 @@ describe('accessibility: axe-core WCAG 2.1 AA on every page', () => {
   });
   after(() => shutDown(browser, server));
 
+  it('fits the sign-in page into a phone (390 px) and a tablet (768 px) without sideways scrolling', async () => {
+    for (const width of [390, 768]) {
+      const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 800 } });
+      try {
+        const p = await ctx.newPage();
+        await p.goto(`${server.url}/#/login`);
+        await p.locator('#account').waitFor();
+        assert.ok((await p.evaluate(() => document.documentElement.scrollWidth)) <= width, `the sign-in page is wider than ${width} px`);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+
   it('audits sign-in, home, a model list and its add dialog, and each menu page', async () => {
     await page.goto(`${server.url}/#/login`);
     await page.locator('#account').waitFor();

@@ -285,6 +285,11 @@ describe('application shell (issue 5)', () => {
     assert.equal(await page.getByTestId('header-search').count(), 0);
     assert.equal(await page.getByTestId('notice-bell').count(), 0);
     assert.equal(await page.getByTestId('language-picker').count(), 0);
+    // The language stays reachable: the user menu holds it on phones and tablets (issue 25 item 4).
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /语言/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: /语言/ }).waitFor({ state: 'hidden' });
     await page.getByTestId('sidebar-toggle').click();
     await page.getByTestId('sidebar-mask').waitFor();
     await page.screenshot({ path: join(OUTPUT, 'mobile-sidebar-open.png') });

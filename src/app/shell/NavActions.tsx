@@ -31,7 +31,7 @@ export default function NavActions({ mobile, onSettings }: { mobile: boolean; on
       <SizePicker />
       {showLanguage && !mobile ? <LanguagePicker showName={false} /> : null}
       {acSet && !mobile ? <span className="kd-acset">{t('navbar.acSet', { name: acSet })}</span> : null}
-      <UserMenu showName={!mobile} />
+      <UserMenu showName={!mobile} languages={mobile && showLanguage} />
       <Tooltip title={t('navbar.settings')} placement="bottomRight">
         <button type="button" className="kd-nav-action" data-testid="settings-button" aria-label={t('navbar.settings')} onClick={onSettings}>
           <SettingOutlined className="kd-nav-icon" />

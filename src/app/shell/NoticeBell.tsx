@@ -44,7 +44,7 @@ export default function NoticeBell() {
           type="button"
           className="kd-nav-action"
           data-testid="notice-bell"
-          aria-label={t('navbar.notice')}
+          aria-label={count ? `${t('navbar.notice')} ${count > 99 ? '99+' : count}` : t('navbar.notice')}
           onClick={() => {
             setMounted(true);
             setOpen(true);
