@@ -127,8 +127,8 @@ export default function PortalDesigner({ id, Grid, menus, onClose }: PortalDesig
       <div style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         {preview ? null : <Palette onAdd={(k) => add(k)} onDragType={(k) => (dragType.current = k)} />}
         <main style={{ flex: 1, overflow: 'auto', padding: 8, background: 'rgba(0,0,0,0.02)' }} aria-label={preview ? t('designer.preview') : t('designer.title')}>
-          {!preview && !h.present.length ? <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>{t('designer.emptyCanvas')}</p> : null}
-          {!preview && h.present.length ? <p style={{ margin: '0 4px', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('designer.dragHint')}</p> : null}
+          {!preview && !h.present.length ? <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.62)' }}>{t('designer.emptyCanvas')}</p> : null}
+          {!preview && h.present.length ? <p style={{ margin: '0 4px', color: 'rgba(0,0,0,0.62)', fontSize: 12 }}>{t('designer.dragHint')}</p> : null}
           <Grid
             key={preview ? 'preview' : 'edit'}
             cards={h.present}

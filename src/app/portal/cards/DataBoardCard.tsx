@@ -31,7 +31,7 @@ export default function DataBoardCard({ card, headerClassName }: CardProps) {
         {(d.data ?? []).map((n, i) => (
           <div key={`${n.label}-${i}`} style={{ textAlign: 'center', minWidth: 80 }}>
             <div style={{ fontSize: 24, fontWeight: 600 }}>{n.value}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{n.label}</div>
+            <div style={{ color: 'rgba(0,0,0,0.62)' }}>{n.label}</div>
           </div>
         ))}
       </div>

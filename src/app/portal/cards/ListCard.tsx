@@ -21,7 +21,7 @@ export default function ListCard({ card, headerClassName }: CardProps) {
             <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.fullName}>
               {kind === 'FlowTodo' && r.taskId ? <Link to={`/workFlow/task?taskId=${encodeURIComponent(r.taskId)}&operatorId=${encodeURIComponent(r.id)}&from=todo`}>{r.fullName}</Link> : r.fullName}
             </span>
-            <span style={{ color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>{formatTime(r.creatorTime)}</span>
+            <span style={{ color: 'rgba(0,0,0,0.62)', whiteSpace: 'nowrap' }}>{formatTime(r.creatorTime)}</span>
           </li>
         ))}
       </ul>

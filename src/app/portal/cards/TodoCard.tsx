@@ -29,7 +29,7 @@ export default function TodoCard({ card, headerClassName }: CardProps) {
           const body = (
             <>
               <div style={{ fontSize: 24, fontWeight: 600 }}>{n ?? 0}</div>
-              <div style={{ color: 'rgba(0,0,0,0.45)' }}>{label}</div>
+              <div style={{ color: 'rgba(0,0,0,0.62)' }}>{label}</div>
             </>
           );
           return path ? (
