@@ -39,6 +39,8 @@ describe('requisition sources (issue 17 items 1–2)', () => {
       { full_name: '采购申请', url_address: 'purchasing/requisition', type: 2 },
       { full_name: '物料', url_address: 'model/puMaterial', type: 3 },
       { full_name: '制单', url_address: 'model/puManfac', type: 3 },
+      // the demo report (issue 16 item 2, seed/report-demo.ts): a type-5 menu opening 采购数量（按供应商和月份）
+      { full_name: '采购报表', url_address: 'purchasing/reportSupplierMonth', type: 5 },
     ]);
     // the material model is an ordinary model: its list answers through the engine
     const list = await call('POST', '/api/visualdev/OnlineDev/vd-pu-material/List', { currentPage: 1, pageSize: 5, keyword: '拉链' });

@@ -36,7 +36,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const list = (body: Record<string, unknown>) => t.call('POST', L, { token, payload: body });
+/** A list call asking for stored values (`typed`, as our client does; without it rows carry JNPF's display text, issue 22 item 4). */
+const list = (body: Record<string, unknown>) => t.call('POST', L, { token, payload: { typed: true, ...body } });
 const nos = (r: { data: { list: Row[] } }) => r.data.list.map((x) => x.orderNo);
 
 describe('search', () => {
