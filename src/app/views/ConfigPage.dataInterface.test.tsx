@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { request } from '../../api/client';
 import { getInterface, getInterfaceGrants, listInterfaces, saveInterface, saveInterfaceGrants } from '../../api/dataInterface';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
@@ -14,6 +15,8 @@ import { clickOk, fieldInput, gridRows, openForm, renderConfigPage, resetAfterEa
  */
 const ids: Record<string, string> = {};
 pageTestServerLifecycle(async () => {
+  // The demo data's interfaces (e.g. the portal's 每月采购申请) go first: the test counts and pages its own twelve.
+  for (const r of (await listInterfaces({ pageSize: 500 })).list) await request(`/api/system/DataInterface/${encodeURIComponent(r.id)}`, { method: 'delete' });
   ids.supplier = (await saveInterface({ fullName: '供应商查询', enCode: 'supplierQuery', dataType: 1, query: 'select cast(@name as text) as echo', requestParameters: [{ field: 'name', defaultValue: '%宁波%' }], sortCode: 0 })) as string;
   ids.broken = (await saveInterface({ fullName: '除零查询', enCode: 'divideByZero', dataType: 1, query: 'select 1 / 0 as x', sortCode: 1 })) as string;
   for (let i = 3; i <= 12; i++) await saveInterface({ fullName: `接口${String(i).padStart(2, '0')}`, enCode: `api${String(i).padStart(2, '0')}`, dataType: 2, query: '[]', sortCode: i });
