@@ -10,8 +10,8 @@ import { freePort } from './freePort';
  * migrations and the first seeding, ≈ 8 s of a 16 s start on two cores). Built once per source state by starting the
  * real server (tsx server/src/main.ts) on an empty folder and stopping it cleanly; then each page-test server gets a
  * copy. Kept in test-output/page-template-<hash>/ (hash of the sources a seeded database depends on,
- * tests/server/template-hash.ts) and rebuilt when older than {@link MAX_AGE_MS}, since the demo seeds date rows from
- * "now". Concurrent builders (two workers) are safe: each builds in its own folder and the first rename wins.
+ * tests/server/template-hash.ts; `-nodemo` when the test runs with KD_DEMO=0) and rebuilt when older than
+ * {@link MAX_AGE_MS}, since the demo seeds date rows from "now". Concurrent builders (two workers) are safe: each builds in its own folder and the first rename wins.
  */
 
 /** A template older than this is rebuilt (ms): demo rows are dated relative to the time they were seeded. */
@@ -79,7 +79,9 @@ function removeOldTemplates(dir: string, keep: string): void {
  * for the current sources (≈ 16 s). Throws when the template server does not start within `timeoutMs` (ms).
  */
 export async function copySeededTemplate(root: string, dataDir: string, password: string, timeoutMs: number): Promise<void> {
-  const template = join(root, 'test-output', `page-template-${await templateSourceHash()}`);
+  // A server started with KD_DEMO=0 (a test that counts its own rows) seeds no demo data: its own template.
+  const demo = process.env.KD_DEMO === '0' ? '-nodemo' : '';
+  const template = join(root, 'test-output', `page-template-${await templateSourceHash()}${demo}`);
   const fresh = () => existsSync(join(template, 'pgdata')) && Date.now() - statSync(template).mtimeMs < MAX_AGE_MS;
   if (!fresh()) {
     mkdirSync(join(root, 'test-output'), { recursive: true });
