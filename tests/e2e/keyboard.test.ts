@@ -36,8 +36,17 @@ async function tabTo(page: Page, want: { id?: string; name?: RegExp }, what: str
 
 /** Presses ArrowDown in an open menu until the focused item's text matches `name`, then Enter. */
 async function pickInMenu(page: Page, name: RegExp, what: string): Promise<void> {
-  // The dropdown takes the focus once it has opened (antd Dropdown autoFocus).
-  await page.waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown-menu'));
+  // The dropdown takes the focus once it has opened (antd Dropdown autoFocus); on a loaded machine an Enter pressed
+  // while it was still opening can close it again, so the Enter on its button is repeated (at most three times).
+  for (let attempt = 0; ; attempt++) {
+    const opened = await page
+      .waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown-menu'), undefined, { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) break;
+    if (attempt === 2) assert.fail(`${what}: the menu did not open from the keyboard`);
+    await page.keyboard.press('Enter');
+  }
   const seen: string[] = [];
   for (let i = 0; i < 12; i++) {
     const f = await focused(page);
