@@ -3,7 +3,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
 import { holdingsOf } from '../../permissions/holdings';
 import { type SessionInfo, subjectsOf } from '../../plugins/permissions';
+import { cataloguePage, searchedCategory } from '../_shared/catalogue';
 import { CODE_PATTERN } from '../dictionary/messages';
+import { likePattern } from '../visualdev/list-filter';
 import { checkLayout } from './layout';
 import { FIELD, fail } from './messages';
 import type { PortalBody, PortalListQuery } from './schemas';
@@ -18,7 +20,6 @@ import type { PortalDto, PortalTable } from './types';
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
 const live = (db: Db) => db.selectFrom('portal').where('deleted_at', 'is', null);
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A row as it travels. */
 export function toDto(r: Selectable<PortalTable>): PortalDto {
@@ -45,23 +46,12 @@ export async function getPortal(db: Db, id: string): Promise<PortalDto> {
   return toDto(r);
 }
 
-function searchedCategory(queryJson: string | undefined): string | undefined {
-  if (!queryJson) return undefined;
-  try {
-    const v = (JSON.parse(queryJson) as { category?: unknown } | null)?.category;
-    return typeof v === 'string' && v ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** GET Portal: a page of portals (sortCode, then newest), keyword in fullName/enCode, category; rows without formData. */
 export async function listPortals(db: Db, q: PortalListQuery) {
-  const currentPage = Math.max(1, q.currentPage ?? 1);
-  const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
+  const { currentPage, pageSize } = cataloguePage(q);
   let base = live(db);
   const kw = q.keyword?.trim();
-  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likeText(kw)), eb('en_code', 'ilike', likeText(kw))]));
+  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likePattern(kw)), eb('en_code', 'ilike', likePattern(kw))]));
   const category = q.category || searchedCategory(q.queryJson);
   if (category) base = base.where('category', '=', category);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
+import { CATALOGUE_SORTABLE, cataloguePage, categoryNames, searchedCategory } from '../_shared/catalogue';
 import { CODE_PATTERN } from '../dictionary/messages';
+import { likePattern } from '../visualdev/list-filter';
 import { loadModel } from '../visualdev/model-store';
 import { checkDatasets, parseSqlTemplate } from './datasets';
 import { FIELD, fail } from './messages';
@@ -67,46 +69,21 @@ export async function getPrintDev(db: Db, id: string): Promise<PrintDev> {
   return toDto(r);
 }
 
-async function categoryNames(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('dictionary_data as d')
-    .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
-    .select(['d.en_code', 'd.full_name', 'd.sort_code'])
-    .where('t.en_code', '=', CATEGORY_DICTIONARY)
-    .orderBy('d.sort_code')
-    .execute();
-  return new Map(rows.map((r) => [r.en_code, r.full_name]));
-}
-
-const SORTABLE: Record<string, 'full_name' | 'en_code' | 'sort_code' | 'created_at'> = { fullName: 'full_name', enCode: 'en_code', sortCode: 'sort_code', creatorTime: 'created_at' };
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** `category` of a list's `queryJson` search fields (a string); anything else is no filter. */
-function searchedCategory(queryJson: string | undefined): string | undefined {
-  if (!queryJson) return undefined;
-  try {
-    const v = (JSON.parse(queryJson) as { category?: unknown } | null)?.category;
-    return typeof v === 'string' && v ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** GET printDev: a page of templates (sortCode then newest), keyword in fullName/enCode, category by enCode. */
 export async function listPrintDevs(db: Db, q: PrintDevListQuery): Promise<{ list: PrintDevRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> {
-  const currentPage = Math.max(1, q.currentPage ?? 1);
-  const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
+  const { currentPage, pageSize } = cataloguePage(q);
   let base = live(db);
   const kw = q.keyword?.trim();
-  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likeText(kw)), eb('en_code', 'ilike', likeText(kw))]));
+  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likePattern(kw)), eb('en_code', 'ilike', likePattern(kw))]));
   const category = q.category || searchedCategory(q.queryJson);
   if (category) base = base.where('category', '=', category);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   let rowsQ = base.leftJoin('users as u', 'u.id', 'print_dev.created_by').selectAll('print_dev').select(['u.real_name', 'u.account']);
-  const sidx = q.sidx ? SORTABLE[q.sidx] : undefined;
+  const sidx = q.sidx ? CATALOGUE_SORTABLE[q.sidx] : undefined;
   rowsQ = sidx ? rowsQ.orderBy(`print_dev.${sidx}`, q.sort === 'asc' ? 'asc' : 'desc') : rowsQ.orderBy('print_dev.sort_code').orderBy('print_dev.created_at', 'desc');
   const rows = await rowsQ.orderBy('print_dev.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-  const names = await categoryNames(db);
+  const names = await categoryNames(db, CATEGORY_DICTIONARY);
   const list = rows.map((r) => {
     const { printTemplate: _h, sqlTemplate: _s, pageParam: _p, datasets: _d, ...rest } = toDto(r);
     return { ...rest, categoryName: names.get(r.category) ?? r.category, creatorUser: r.real_name ? `${r.real_name}/${r.account}` : '' };
@@ -219,7 +196,7 @@ export async function printSelector(db: Db, type?: number): Promise<Array<Record
   let q = live(db).select(['id', 'full_name', 'en_code', 'type', 'category']).where('enabled_mark', '=', 1);
   if (type) q = q.where('type', '=', type);
   const rows = await q.orderBy('sort_code').orderBy('created_at', 'desc').execute();
-  const names = await categoryNames(db);
+  const names = await categoryNames(db, CATEGORY_DICTIONARY);
   const groups = new Map<string, Array<Record<string, unknown>>>();
   for (const r of rows) {
     const list = groups.get(r.category) ?? [];

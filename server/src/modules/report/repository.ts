@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
+import { CATALOGUE_SORTABLE, cataloguePage, categoryNames, searchedCategory } from '../_shared/catalogue';
 import { getInterface } from '../data-interface/repository';
 import { CODE_PATTERN } from '../dictionary/messages';
+import { likePattern } from '../visualdev/list-filter';
 import { loadModel } from '../visualdev/model-store';
 import { checkConfig } from './config';
 import { checkSql } from './dataset';
@@ -52,45 +54,21 @@ export async function getReport(db: Db, id: string): Promise<Report> {
   return toDto(r);
 }
 
-async function categoryNames(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('dictionary_data as d')
-    .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
-    .select(['d.en_code', 'd.full_name'])
-    .where('t.en_code', '=', CATEGORY_DICTIONARY)
-    .orderBy('d.sort_code')
-    .execute();
-  return new Map(rows.map((r) => [r.en_code, r.full_name]));
-}
-
-const SORTABLE: Record<string, 'full_name' | 'en_code' | 'sort_code' | 'created_at'> = { fullName: 'full_name', enCode: 'en_code', sortCode: 'sort_code', creatorTime: 'created_at' };
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
-
-function searchedCategory(queryJson: string | undefined): string | undefined {
-  if (!queryJson) return undefined;
-  try {
-    const v = (JSON.parse(queryJson) as { category?: unknown } | null)?.category;
-    return typeof v === 'string' && v ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** GET Data: a page of reports (sortCode then newest), keyword in fullName/enCode, category by enCode. */
 export async function listReports(db: Db, q: ReportListQuery): Promise<{ list: ReportRow[]; pagination: { currentPage: number; pageSize: number; total: number } }> {
-  const currentPage = Math.max(1, q.currentPage ?? 1);
-  const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
+  const { currentPage, pageSize } = cataloguePage(q);
   let base = live(db);
   const kw = q.keyword?.trim();
-  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likeText(kw)), eb('en_code', 'ilike', likeText(kw))]));
+  if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', likePattern(kw)), eb('en_code', 'ilike', likePattern(kw))]));
   const category = q.category || searchedCategory(q.queryJson);
   if (category) base = base.where('category', '=', category);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   let rowsQ = base.leftJoin('users as u', 'u.id', 'report.created_by').selectAll('report').select(['u.real_name', 'u.account']);
-  const sidx = q.sidx ? SORTABLE[q.sidx] : undefined;
+  const sidx = q.sidx ? CATALOGUE_SORTABLE[q.sidx] : undefined;
   rowsQ = sidx ? rowsQ.orderBy(`report.${sidx}`, q.sort === 'asc' ? 'asc' : 'desc') : rowsQ.orderBy('report.sort_code').orderBy('report.created_at', 'desc');
   const rows = await rowsQ.orderBy('report.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-  const names = await categoryNames(db);
+  const names = await categoryNames(db, CATEGORY_DICTIONARY);
   const list = rows.map((r) => {
     const { config: _c, ...rest } = toDto(r);
     return { ...rest, categoryName: names.get(r.category) ?? r.category, creatorUser: r.real_name ? `${r.real_name}/${r.account}` : '' };
@@ -101,7 +79,7 @@ export async function listReports(db: Db, q: ReportListQuery): Promise<{ list: R
 /** GET Data/Selector → `{ list }`: categories with their enabled reports as children (JNPF's selector tree). */
 export async function reportSelector(db: Db): Promise<Array<Record<string, unknown>>> {
   const rows = await live(db).select(['id', 'full_name', 'en_code', 'category']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('created_at', 'desc').execute();
-  const names = await categoryNames(db);
+  const names = await categoryNames(db, CATEGORY_DICTIONARY);
   const groups = new Map<string, Array<Record<string, unknown>>>();
   for (const r of rows) groups.set(r.category, [...(groups.get(r.category) ?? []), { id: r.id, parentId: r.category || '0', fullName: r.full_name, enCode: r.en_code }]);
   const order = [...names.keys(), ...[...groups.keys()].filter((k) => !names.has(k))];
