@@ -41,7 +41,7 @@ export const SUMMARY_LINES = 2000;
  * requisition (launched from 发起流程), 400 refused when the state table does not allow the action.
  */
 export async function followTask(tx: Db, c: TaskStatusChange): Promise<void> {
-  const action = ACTION_OF[c.to];
+  const action = c.from === 2 && c.to === 4 ? 'unaudit' : ACTION_OF[c.to]; // 2 → 4 is the engine's 反审核 (workflow FlowBefore/UnAudit)
   if (!action) return;
   const id = reqIdOf(c.taskId);
   const row = await tx.selectFrom('pu_req').select(['id', 'audit_state', 'doc_state']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -40,6 +40,8 @@ type Key =
   | 'noAddSigner'
   | 'noCustomCopy'
   | 'nodeNotRunning'
+  | 'notAdopted'
+  | 'subFlowUnAudit'
   | 'flowBroken'
   | 'subFlowUnsupported'
   | 'subFlowLoop'
@@ -103,6 +105,8 @@ const table: MessageTable<Key> = {
     noAddSigner: '该节点不允许加签',
     noCustomCopy: '该节点不允许审批人选择抄送人',
     nodeNotRunning: '该节点不在审批中',
+    notAdopted: '只有审核通过的流程可以反审核',
+    subFlowUnAudit: '子流程不能单独反审核，请反审核它的上级流程',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
     subFlowLoop: '子流程不能发起它的上级流程',
@@ -165,6 +169,8 @@ const table: MessageTable<Key> = {
     noAddSigner: 'This step does not allow adding a signer',
     noCustomCopy: 'This step does not let the approver choose who is copied',
     nodeNotRunning: 'The node is not in approval',
+    notAdopted: 'Only an approved task can be un-audited',
+    subFlowUnAudit: 'A subflow task cannot be un-audited on its own; un-audit the flow above it',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',
     subFlowLoop: 'A subflow cannot launch a flow above it',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 /**
  * Task status callbacks (issue 17 item 3): how a business module follows the tasks of "its" flow without the engine
  * knowing the module. A module registers a hook for a flow code (flow_engine.en_code); whenever a task of that flow
- * changes status (task-repository.ts saveTransition: submit 0/3/4 → 1, adopt → 2, reject → 3, withdraw → 4, cancel →
+ * changes status (task-repository.ts saveTransition: submit 0/3/4 → 1, adopt → 2, reject → 3, withdraw → 4, 反审核 2 → 4, cancel →
  * 5), the hook runs INSIDE the action's transaction with the task row locked, so the bound record and the task move
  * together: a hook that throws rolls the whole action back (its error is the action's answer). Intermediate steps
  * (1 → 1) call nothing. The engine imports no business module; the module imports this file.

@@ -40,7 +40,7 @@ function formOf(v: unknown): Record<string, unknown> | undefined {
 /**
  * The workflow runtime (issue 15 item 2; reference/workflow.md §3): launch and resubmit (FlowTask), the form of a task,
  * the detail (FlowBefore/{taskId}) and the approver actions (FlowBefore/Audit, Reject, Recall, Transfer,
- * freeApprover, Assign, Cancel) and the launcher's (FlowLaunch Withdraw, Press). Every action runs in one transaction
+ * freeApprover, Assign, Cancel, UnAudit) and the launcher's (FlowLaunch Withdraw, Press). Every action runs in one transaction
  * with the task row locked (task-service.ts) and answers `{ taskId, status }`.
  */
 export default async function taskRoutes(app: FastifyInstance): Promise<void> {
@@ -152,6 +152,22 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     const c = callerOf(req);
     if (!c.isAdministrator) throw fail(403, 'notAdmin');
     return act(req, req.params.id, { type: 'cancel', userId: c.userId, opinion: opinion(req.body) });
+  });
+
+  /**
+   * POST FlowBefore/UnAudit/{taskId} `{ handleOpinion }` (反审核, spec 001 §4 unAudit; administrators, as JNPF's 复活 of
+   * an ended task is the flow monitor's): an adopted task goes back to 流程撤回 (status 4) in one transaction, recorded
+   * (handleStatus 9) with the opinion; the launcher is told (【X反审核】) and may edit and resubmit; a bound model's
+   * record is editable again; a business module's task hook follows (purchasing: 审核通过 → 待提交).
+   * @throws 403 notAdmin, 404 流程信息不存在, 400 notAdopted (其他状态), 400 subFlowUnAudit (a child task).
+   */
+  app.post<H>(`${E}/FlowBefore/UnAudit/:id`, handle, async (req) => {
+    const c = callerOf(req);
+    if (!c.isAdministrator) throw fail(403, 'notAdmin');
+    const task = await app.db.selectFrom('flow_task').select('parent_id').where('id', '=', req.params.id).executeTakeFirst();
+    if (!task) throw fail(404, 'taskNotFound');
+    if (task.parent_id !== '0') throw fail(400, 'subFlowUnAudit');
+    return act(req, req.params.id, { type: 'unAudit', userId: c.userId, opinion: opinion(req.body) });
   });
 
   /**

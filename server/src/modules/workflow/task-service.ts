@@ -48,14 +48,15 @@ const TITLES: Record<string, (task: string, by: string) => string> = {
   rejected: (t) => `【审核退回】${t}`,
   finished: (t) => `【流程审批通过】${t}`,
   urge: (t) => `【催办】${t}`,
+  unAudit: (t, by) => `【${by}反审核】${t}`,
 };
 /** The message body's `type` the message drawer routes on (src/app/messages/openMessage.ts): 2 to-do, 3 CC, 1 launched. */
-const ROUTE: Record<string, number> = { todo: 2, urge: 2, circulate: 3, approved: 1, rejected: 1, finished: 1 };
+const ROUTE: Record<string, number> = { todo: 2, urge: 2, circulate: 3, approved: 1, rejected: 1, finished: 1, unAudit: 1 };
 
 /**
  * Sends the notifications of `effects` through the messages module's sendMessage (after the commit, so a rolled back
  * action tells nobody; reference §5): to-dos (submit, approve, add signer, transfer, assign), CC, per-step approval and
- * rejection and the end to the launcher, reminders. The caller is not told about their own action, except a to-do.
+ * rejection and the end to the launcher, reminders, 反审核 to the launcher. The caller is not told about their own action, except a to-do.
  */
 export async function deliver(db: Db, task: { id: string; full_name: string }, effects: Effect[], caller: Caller): Promise<void> {
   for (const e of effects) {

@@ -41,6 +41,9 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
       w.st.status = action.type === 'withdraw' ? 4 : 5;
       w.effects.push({ kind: 'record', nodeId: env.flow.start, operatorId: null, userId: action.userId, handleStatus: action.type === 'withdraw' ? 3 : 4, opinion: action.opinion });
       break;
+    case 'unAudit':
+      unAudit(w, action);
+      break;
     case 'urge':
       running(w);
       if (action.userId !== env.launcherId) throw new EngineError('notLauncher');
@@ -257,6 +260,22 @@ async function handOver(w: Work, a: Extract<Action, { type: 'transfer' | 'addSig
     w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 6, opinion: a.opinion, targetUserId: to });
   }
   notify(w, { kind: 'notify', event: 'todo', to: [to], nodeId: op.nodeId });
+}
+
+/**
+ * 反审核 (unAudit; FlowBefore/UnAudit, spec 001 §4): an adopted task (status 2) goes back to 流程撤回 (4), from which
+ * the launcher edits and resubmits it (a new round on the task's own snapshot, as after a withdrawal; its bound record
+ * is editable again). The approvals stay in the history; the action is recorded on the start node with handleStatus 9
+ * (JNPF's 复活, reopening an ended task) and the launcher is told (【反审核】). Who may: checked by the caller of
+ * apply (administrators). @throws EngineError notAdopted in any other status.
+ */
+function unAudit(w: Work, a: Extract<Action, { type: 'unAudit' }>): void {
+  if (w.st.status !== 2) throw new EngineError('notAdopted');
+  voidOpen(w);
+  w.st.status = 4;
+  w.st.completion = 0;
+  w.effects.push({ kind: 'record', nodeId: w.env.flow.start, operatorId: null, userId: a.userId, handleStatus: 9, opinion: a.opinion });
+  notify(w, { kind: 'notify', event: 'unAudit', to: [w.env.launcherId], byUserId: a.userId });
 }
 
 /** Assign (admin; FlowBefore/Assign): the running node `nodeId`'s open operators are replaced by one for `toUserId`. */

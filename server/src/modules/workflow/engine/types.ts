@@ -202,13 +202,15 @@ export type Action =
   | { type: 'assign'; userId: string; nodeId: string; toUserId: string; opinion?: string }
   | { type: 'withdraw'; userId: string; opinion?: string }
   | { type: 'cancel'; userId: string; opinion?: string }
+  /** 反审核 (spec 001 §4 unAudit): an adopted task back to 流程撤回 so the launcher may edit and resubmit; admin checked by the caller of apply. */
+  | { type: 'unAudit'; userId: string; opinion?: string }
   | { type: 'urge'; userId: string }
   | { type: 'tick' }
   /** A child task of a subflow node ended (adopted or cancelled); sent by the persistence layer. */
   | { type: 'childEnded'; childTaskId: string };
 
 /** Notification events (issue 15 item 5): who is told is decided by the engine, the wording by the service. */
-export type NotifyEvent = 'todo' | 'circulate' | 'approved' | 'rejected' | 'finished' | 'urge';
+export type NotifyEvent = 'todo' | 'circulate' | 'approved' | 'rejected' | 'finished' | 'urge' | 'unAudit';
 
 /** A side effect for the persistence layer to carry out after the transition. */
 export type Effect =
