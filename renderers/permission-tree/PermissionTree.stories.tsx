@@ -45,13 +45,38 @@ export function valuesTree(type: string): ValuesNode[] {
   return MENUS.filter((m) => m.parentId === '-1').map(node);
 }
 
-/** POST Authority/Data/{id}/Values: the tree of the asked type; object `role-gone` is refused as the server does. */
+/**
+ * The 工作流程 folder as the server answers it: open to every signed-in user (`signedIn`), with 待办事宜 (open too) and
+ * 流程监控 (granted as usual).
+ */
+export function workflowMenus(): ValuesNode[] {
+  return [
+    {
+      id: 'm-workflow',
+      parentId: '-1',
+      fullName: '工作流程',
+      type: 1,
+      category: 'Web',
+      signedIn: true,
+      children: [
+        { id: 'm-todo', parentId: 'm-workflow', fullName: '待办事宜', type: 3, category: 'Web', signedIn: true, children: [] },
+        { id: 'm-monitor', parentId: 'm-workflow', fullName: '流程监控', type: 3, category: 'Web', children: [] },
+      ],
+    },
+  ];
+}
+
+/**
+ * POST Authority/Data/{id}/Values: the tree of the asked type; object `role-gone` is refused as the server does;
+ * object `role-open` also gets the 工作流程 menus (workflowMenus) in its menu tree.
+ */
 const values: Answer = (_m, path, body) => {
   if (path.includes('/role-gone/')) throw new Error('授权对象不存在');
   const type = (body as { type: string }).type;
   // Portals (issue 16 item 3): a flat list.
   if (type === 'portal') return { list: [{ id: 'p-workbench', parentId: '0', fullName: '工作台', enCode: 'workbench' }], ids: [], all: ['p-workbench'] };
-  return { list: valuesTree(type), ids: [], all: [] };
+  const open = path.includes('/role-open/') && type === 'module' ? workflowMenus() : [];
+  return { list: [...open, ...valuesTree(type)], ids: open.length ? ['m-workflow', 'm-todo'] : [], all: [] };
 };
 /** The data access of the stories. */
 export const grantData = fakeData({ '/api/permission/Authority/Data/': values });
@@ -60,7 +85,7 @@ export const grantData = fakeData({ '/api/permission/Authority/Data/': values })
 const record = { id: 'role-buyer', fullName: '采购员', grants: { module: ['m-supply', 'm-supplier'], button: ['b-add'], column: [], form: [], resource: [] } };
 
 /** permissionTree stories (design.md §3). */
-const meta = { title: 'system/permissionTree', component: FieldStory, args: { field: grantsField, data: grantData, formData: record }, excludeStories: ['grantsField', 'valuesTree', 'grantData'] } satisfies Meta<typeof FieldStory>;
+const meta = { title: 'system/permissionTree', component: FieldStory, args: { field: grantsField, data: grantData, formData: record }, excludeStories: ['grantsField', 'valuesTree', 'workflowMenus', 'grantData'] } satisfies Meta<typeof FieldStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 export const Basic: Story = {};
@@ -72,3 +97,5 @@ export const Invalid: Story = { args: { serverErrors: [{ field: 'grants', label:
 export const Design: Story = { args: { mode: 'design', formData: {} } };
 /** A role the server does not know: the refusal is shown instead of a tree. */
 export const Refused: Story = { args: { formData: { id: 'role-gone', grants: null } } };
+/** A role whose tree holds menus open to every signed-in user (工作流程): checked, disabled, with the hint. */
+export const OpenToAll: Story = { args: { formData: { id: 'role-open', grants: { module: [], button: [], column: [], form: [], resource: [] } } } };

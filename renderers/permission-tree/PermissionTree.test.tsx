@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './PermissionTree.stories';
 
-const { Basic, ReadOnly, Invalid, Design, Refused } = composeStories(stories);
+const { Basic, ReadOnly, Invalid, Design, Refused, OpenToAll } = composeStories(stories);
 afterEach(cleanup);
 const WAIT = { timeout: 5000 };
 
@@ -139,5 +139,29 @@ describe('permissionTree (issue 12 items 3, 7)', () => {
     cleanup();
     await renderStory(<Basic formData={{ grants: null }} />);
     expect(screen.getByText('保存后才能授权')).toBeTruthy();
+  });
+
+  it('menus open to every signed-in user show checked and disabled with the hint, and stay out of the value', async () => {
+    const onChange = vi.fn();
+    await renderStory(<OpenToAll onChange={onChange} />);
+    await waitFor(() => expect(row('待办事宜')).toBeTruthy(), WAIT);
+    for (const t of ['工作流程', '待办事宜']) {
+      expect(state(t), t).toBe('checked');
+      expect(box(t).className, t).toContain('ant-tree-checkbox-disabled');
+      expect(row(t).textContent, t).toContain('全员可用（所有登录用户都有此菜单，无需授权）');
+    }
+    expect(state('流程监控')).toBe('off');
+    expect(row('流程监控').textContent).not.toContain('全员可用');
+    expect(screen.getByText('已选 0 项')).toBeTruthy();
+    // 流程监控 is granted as usual: it brings no open menu into the value.
+    fireEvent.click(box('流程监控'));
+    await waitFor(() => expect(last(onChange).module).toEqual(['m-monitor']));
+    expect(state('工作流程')).toBe('checked');
+    // A click on a disabled box changes nothing; 全选 never takes the open menus.
+    fireEvent.click(box('待办事宜'));
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    await waitFor(() => expect(last(onChange).module).toEqual(expect.arrayContaining(['m-supply', 'm-monitor'])));
+    expect(last(onChange).module).not.toContain('m-workflow');
+    expect(last(onChange).module).not.toContain('m-todo');
   });
 });

@@ -43,7 +43,9 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
  * search, 展开全部 / 折叠全部 and 全选, the wizard's steps (全部权限, then 菜单 → 按钮 → 列表 → 表单 → 数据权限, with
  * 上一步 / 下一步; stepTree), virtual scrolling past `maxHeight` px (default 460), and emits the grants value `{module[], button[], column[], form[], resource[]}`
  * (other keys of the value kept), and below the tree the portals (Values of type portal) as checkboxes that set the
- * value's `portal[]` (issue 16 item 3). Read-only and disabled forms show the boxes disabled.
+ * value's `portal[]` (issue 16 item 3). Read-only and disabled forms show the boxes disabled. Menus open to every
+ * signed-in user (Values `signedIn`, the 工作流程 views) show checked and disabled with the hint 全员可用 and stay out of
+ * the value (the server grants them to everyone and does not store them).
  */
 function PermissionTree({ id, value, disabled, readonly, onChange, options, registry }: WidgetProps) {
   const field = fieldOf(options);
@@ -157,9 +159,15 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
             treeData={shown.tree}
             fieldNames={{ key: 'key', title: 'title', children: 'children' }}
             titleRender={(n) => (
-              <span className={`kd-grant-${n.kind}`}>
+              <span className={`kd-grant-${n.kind}`} title={n.signedIn ? w('signedInHint') : undefined}>
                 {n.title}
                 {n.enCode ? <Typography.Text type="secondary"> {n.enCode}</Typography.Text> : null}
+                {n.signedIn ? (
+                  <Typography.Text type="secondary" data-testid="permission-signed-in">
+                    {' '}
+                    · {w('signedIn')}（{w('signedInHint')}）
+                  </Typography.Text>
+                ) : null}
               </span>
             )}
             checkedKeys={state}

@@ -25,6 +25,8 @@ export interface ValuesNode {
   type?: number;
   category?: string | null;
   enCode?: string;
+  /** A menu open to every signed-in user by design (the server's signedInModules): granted to all, not grantable. */
+  signedIn?: boolean;
   children?: ValuesNode[];
 }
 
@@ -45,6 +47,12 @@ export interface GrantNode {
   enCode?: string;
   /** False where a wizard step shows the node without a box (menus and roots of the item steps). */
   checkable?: boolean;
+  /**
+   * A menu open to every signed-in user (Values `signedIn`): shown checked with its box disabled (antd reads
+   * `disableCheckbox`), never part of the grants value (the policy engine grants it to every subject).
+   */
+  signedIn?: boolean;
+  disableCheckbox?: boolean;
   children: GrantNode[];
 }
 
@@ -89,7 +97,8 @@ export function buildGrantTree(menus: ValuesAnswer, items: Partial<Record<ItemTy
       if (!list.length) return [];
       return [{ key: `group:${t}:${m.id}`, title: labels.group(t), kind: 'group' as const, children: list.map((i) => ({ key: keyOf(t, i.id), title: i.fullName, kind: t, enCode: i.enCode, children: [] })) }];
     });
-    return { key: keyOf('module', m.id), title: m.fullName, kind: 'menu', children: [...subMenus, ...groups] };
+    const open = m.signedIn ? { signedIn: true, disableCheckbox: true } : {};
+    return { key: keyOf('module', m.id), title: m.fullName, kind: 'menu', ...open, children: [...subMenus, ...groups] };
   };
   const roots = new Map<string, GrantNode>();
   for (const m of menus.list ?? []) {
@@ -121,9 +130,9 @@ export function indexTree(tree: GrantNode[]): TreeIndex {
   return { nodes, parent };
 }
 
-/** The grant keys of a node's subtree, itself included when it is a grant. */
+/** The grant keys of a node's subtree, itself included when it is a grant (menus open to all are not grants). */
 export function subtreeGrants(node: GrantNode, out: string[] = []): string[] {
-  if (isGrantKey(node.key)) out.push(node.key);
+  if (isGrantKey(node.key) && !node.signedIn) out.push(node.key);
   for (const c of node.children) subtreeGrants(c, out);
   return out;
 }
@@ -157,14 +166,14 @@ export function toggle(index: TreeIndex, checked: ReadonlySet<string>, key: stri
   const keys = subtreeGrants(node);
   if (on) {
     for (const k of keys) next.add(k);
-    for (let up = index.parent.get(key); up; up = index.parent.get(up)) if (isGrantKey(up)) next.add(up);
+    for (let up = index.parent.get(key); up; up = index.parent.get(up)) if (isGrantKey(up) && !index.nodes.get(up)?.signedIn) next.add(up);
   } else for (const k of keys) next.delete(k);
   return next;
 }
 
 /**
  * The tri-state of every node for antd's Tree (checkStrictly): checked when every grant of its subtree is checked,
- * half-checked when only some are.
+ * half-checked when only some are. A menu open to every signed-in user counts as checked and shows checked itself.
  */
 export function triState(tree: GrantNode[], checked: ReadonlySet<string>): { checked: string[]; halfChecked: string[] } {
   const full: string[] = [];
@@ -174,14 +183,14 @@ export function triState(tree: GrantNode[], checked: ReadonlySet<string>): { che
     let on = 0;
     if (isGrantKey(n.key)) {
       total += 1;
-      if (checked.has(n.key)) on += 1;
+      if (checked.has(n.key) || n.signedIn) on += 1;
     }
     for (const c of n.children) {
       const [t, o] = visit(c);
       total += t;
       on += o;
     }
-    if (total && on === total) full.push(n.key);
+    if (n.signedIn || (total && on === total)) full.push(n.key);
     else if (on) half.push(n.key);
     return [total, on];
   };

@@ -57,6 +57,25 @@ describe('workflow views', () => {
     expect((await s.t.call('GET', '/api/permission/Authority/Explain?userId=user-wflate&menuId=menu-workflow-monitor', { token: s.token })).data).toMatchObject({ allowed: false, menu: { signedIn: false } });
   });
 
+  it('the grant editor answers the open menus as granted to every role, flagged, and never stores them', async () => {
+    const role = await s.t.call('POST', '/api/permission/Role', { token: s.token, payload: { fullName: '授权角色', enCode: 'wfGrantRole', globalMark: 1 } });
+    const url = `/api/permission/Authority/Data/${role.data.id}`;
+    type Node = { id: string; signedIn?: boolean; children: Node[] };
+    const values = (await s.t.call('POST', `${url}/Values`, { token: s.token, payload: { type: 'module', objectType: 'Role' } })).data as { list: Node[]; ids: string[]; all: string[] };
+    const flat = (list: Node[]): Node[] => list.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const open = flat(values.list).filter((n) => n.signedIn).map((n) => n.id);
+    const views = ['menu-workflow', 'menu-workflow-add-flow', 'menu-workflow-todo', 'menu-workflow-done', 'menu-workflow-circulate', 'menu-workflow-launch', 'menu-workflow-entrust'];
+    expect(open.sort()).toEqual([...views].sort());
+    expect(values.ids.sort()).toEqual([...views].sort());
+    expect(flat(values.list).find((n) => n.id === 'menu-workflow-monitor')).toMatchObject({ id: 'menu-workflow-monitor' });
+    expect(flat(values.list).find((n) => n.id === 'menu-workflow-monitor')?.signedIn).toBeUndefined();
+    // Sent back (an older client ticks them), they are not stored: only the real grant is.
+    expect((await s.t.call('POST', url, { token: s.token, payload: { objectType: 'Role', module: ['menu-workflow', 'menu-workflow-todo', 'menu-workflow-monitor'] } })).code).toBe(200);
+    expect((await s.t.call('GET', `${url}?objectType=Role`, { token: s.token })).data.module).toEqual(['menu-workflow-monitor']);
+    const again = (await s.t.call('POST', `${url}/Values`, { token: s.token, payload: { type: 'module', objectType: 'Role' } })).data.ids as string[];
+    expect(again.sort()).toEqual([...views, 'menu-workflow-monitor'].sort());
+  });
+
   it('answers the launch form of a released flow, not of a stopped or unknown one; the detail carries the form', async () => {
     const form = await s.t.call('GET', `${W}/FlowLaunch/Form/${flowId}`, { token: tok.lina });
     expect(form.data).toMatchObject({ id: flowId, fullName: '流程viewsReq', formId: null });

@@ -4,7 +4,9 @@ import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { type Holdings, holdingsOf, holds, ITEM_TABLES, ITEM_TYPES, type ItemType } from '../../permissions/holdings';
 import { ok } from '../../plugins/envelope';
+import { signedInModules } from '../../plugins/permissions';
 import { menuFail } from '../menu/messages';
+import { sysConfigInfo, systemIds } from '../oauth/jnpf-user';
 import { visiblePortals } from '../portal/repository';
 import explainRoutes from './explain-routes';
 import objectRoutes from './object-routes';
@@ -37,6 +39,12 @@ async function objectExists(db: Db, objectType: ObjectType, id: string): Promise
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/** The type of the role, position or user with id `id` (ids are unique across the three), or undefined. */
+async function objectTypeOf(db: Db, id: string): Promise<ObjectType | undefined> {
+  for (const type of OBJECT_TYPES) if (await objectExists(db, type, id)) return type;
+  return undefined;
+}
+
 /** The object's current grants per item type, restricted to what `h` holds. */
 async function grantsOf(db: Db, objectType: ObjectType, objectId: string, h: Holdings): Promise<Record<ItemType, string[]>> {
   const rows = await db.selectFrom('authorize').select(['item_type', 'item_id']).where('object_type', '=', objectType).where('object_id', '=', objectId).execute();
@@ -65,27 +73,49 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/permission/Authority/Data/{objectId}/Values `{ type, objectType, moduleIds? }` → `{ list, ids, all }`
    * (JNPF): `list` the tree the caller may grant — its held menus `{id, parentId, fullName, icon, type, category
    * (Web|App), children}` (type module) or, per held menu, its held items of `type` `{id, parentId (the menu), fullName,
-   * enCode}` as children; `ids` the object's granted ids among them; `all` every id of the tree.
+   * enCode}` as children; `ids` the object's granted ids among them; `all` every id of the tree. Menus open to every
+   * signed-in user by design (plugins/permissions.ts signedInModules: the 工作流程 views) carry `signedIn: true` and,
+   * for type module, count as granted in `ids` — as the policy engine answers for every subject — but are not stored
+   * (the save ignores them), so the grant editor shows them checked and disabled.
+   * JNPF v3.4's grant pages (wuqingguang0816/Mnxhp src/views/permission/authorize/index.vue:77-80, :149 and
+   * AuthorizeForm.vue:84-87, :133, :252-274) send no `objectType` (the object is found by its id among roles,
+   * positions and users; objectId `0`, 批量授权, is no object: `ids` is empty), `moduleIds` as a comma-joined string, and
+   * first `type: 'system'`, answered with our one system (oauth/jnpf-user.ts), always granted.
    */
-  app.post<{ Params: { objectId: string }; Body: { type: ItemType; objectType: ObjectType; moduleIds?: string[] } }>(
+  app.post<{ Params: { objectId: string }; Body: { type: ItemType | 'system'; objectType?: ObjectType; moduleIds?: string[] | string } }>(
     '/api/permission/Authority/Data/:objectId/Values',
     {
       config: { access: { menu: AUTHORIZE_MENU } },
-      schema: { body: { type: 'object', required: ['type', 'objectType'], properties: { type: { type: 'string', enum: ITEM_TYPES }, objectType: { type: 'string', enum: OBJECT_TYPES }, moduleIds: idList, n: {} } } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', enum: [...ITEM_TYPES, 'system'] }, objectType: { type: 'string', enum: OBJECT_TYPES }, moduleIds: { anyOf: [idList, { type: 'string', maxLength: 200_000 }] }, n: {} },
+        },
+      },
     },
     async (req) => {
-      const { type, objectType, moduleIds } = req.body;
-      if (!(await objectExists(db, objectType, req.params.objectId))) throw menuFail(400, 'grantObjectMissing');
+      const { type } = req.body;
+      const moduleIds = typeof req.body.moduleIds === 'string' ? req.body.moduleIds.split(',').filter(Boolean) : req.body.moduleIds;
+      const none = req.params.objectId === '0' && !req.body.objectType;
+      const found = none ? 'Role' : (req.body.objectType ?? (await objectTypeOf(db, req.params.objectId)));
+      if (!found || (!none && !(await objectExists(db, found, req.params.objectId)))) throw menuFail(400, 'grantObjectMissing');
+      const objectType: ObjectType = found;
+      if (type === 'system') {
+        const [s] = systemIds(await sysConfigInfo(db, req.lang));
+        return ok({ list: [{ id: s.id, parentId: '0', fullName: s.fullName, enCode: s.enCode, icon: s.icon, children: [] }], ids: none ? [] : [s.id], all: [s.id] });
+      }
       const h = await holdingsOf(db, req.auth!);
       if (type === 'portal') {
         // Portals (issue 16 item 3): a flat list of the enabled portals the caller may see (administrators: all).
         const list = (await visiblePortals(db, req.auth!)).map((p) => ({ id: p.id, parentId: '0', fullName: p.full_name, enCode: p.en_code, children: [] }));
-        const granted = new Set((await grantsOf(db, objectType, req.params.objectId, h)).portal);
+        const granted = new Set(none ? [] : (await grantsOf(db, objectType, req.params.objectId, h)).portal);
         return ok({ list, ids: list.map((p) => p.id).filter((id) => granted.has(id)), all: list.map((p) => p.id) });
       }
       const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'category', 'sort_code']).where('enabled_mark', '=', 1).orderBy('sort_code').execute();
       const held = menus.filter((m) => h.modules.has(m.id) && (!moduleIds?.length || type === 'module' || moduleIds.includes(m.id)));
-      const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, category: m.category, children: [] as unknown[] }]));
+      const open = new Set(await signedInModules(db));
+      const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, category: m.category, ...(open.has(m.id) ? { signedIn: true } : {}), children: [] as unknown[] }]));
       if (type !== 'module') {
         for (const it of h.items[type]) nodes.get(it.moduleId)?.children.push({ id: it.id, parentId: it.moduleId, fullName: it.fullName, enCode: it.enCode, children: [] });
       }
@@ -96,8 +126,8 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
         else roots.push(n);
       }
       const all = type === 'module' ? [...nodes.keys()] : h.items[type].filter((i) => nodes.has(i.moduleId)).map((i) => i.id);
-      const granted = new Set((await grantsOf(db, objectType, req.params.objectId, h))[type]);
-      return ok({ list: roots, ids: all.filter((id) => granted.has(id)), all });
+      const granted = new Set(none ? [] : (await grantsOf(db, objectType, req.params.objectId, h))[type]);
+      return ok({ list: roots, ids: all.filter((id) => granted.has(id) || (!none && type === 'module' && open.has(id))), all });
     },
   );
 
@@ -105,7 +135,8 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/permission/Authority/Data/{objectId} `{ objectType, module[], button[], column[], form[], resource[],
    * portal[]? }` (btn_edit): replaces the object's grants of the types sent, within what the caller holds, in one
    * transaction. An id the caller does not hold (or that does not exist) refuses the whole save (403, nothing
-   * written); 400 unknown object.
+   * written); 400 unknown object. Menus open to every signed-in user are granted to all by design: sent in `module`
+   * they are ignored (never stored; a stored one is removed with the object's other held menus).
    */
   app.post<{ Params: { objectId: string }; Body: SaveBody }>(
     '/api/permission/Authority/Data/:objectId',
@@ -116,6 +147,10 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       if (!(await objectExists(db, objectType, objectId))) throw menuFail(400, 'grantObjectMissing');
       const h = await holdingsOf(db, req.auth!);
       const types = ITEM_TYPES.filter((k) => Array.isArray(req.body[k]));
+      if (Array.isArray(req.body.module)) {
+        const open = new Set(await signedInModules(db));
+        req.body.module = req.body.module.filter((id) => !open.has(id));
+      }
       for (const type of types) {
         const ids = [...new Set(req.body[type] ?? [])];
         const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).execute()).map((r) => r.id));
