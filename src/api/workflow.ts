@@ -51,9 +51,16 @@ export interface ModelFlow {
   version: string;
 }
 
-/** GET FlowEngine/ByForm/{modelId} → the released flows bound to the model that the caller may launch (designer order). */
-export async function flowsOfModel(modelId: string): Promise<ModelFlow[]> {
-  return (await request<{ list: ModelFlow[] }>(`${E}/FlowEngine/ByForm/${enc(modelId)}`)).list;
+/** The flows of a model's list: what its records may be submitted to, and whether the caller may 反审核 an approved one. */
+export interface ModelFlows {
+  list: ModelFlow[];
+  canUnAudit: boolean;
+}
+
+/** GET FlowEngine/ByForm/{modelId} → the released flows bound to the model that the caller may launch (designer order) and canUnAudit. */
+export async function flowsOfModel(modelId: string): Promise<ModelFlows> {
+  const r = await request<{ list: ModelFlow[]; canUnAudit?: boolean }>(`${E}/FlowEngine/ByForm/${enc(modelId)}`);
+  return { list: r.list, canUnAudit: !!r.canUnAudit };
 }
 
 /** GET FlowTask/{id} → the task (its flow, status) for a reader of it (403/404 otherwise). */
@@ -192,6 +199,7 @@ export const FLOW_ACTIONS = {
   cancel: { method: 'post', path: 'FlowBefore/Cancel' },
   withdraw: { method: 'put', path: 'FlowLaunch/{id}/Actions/Withdraw' },
   press: { method: 'post', path: 'FlowLaunch/Press' },
+  unAudit: { method: 'post', path: 'FlowBefore/UnAudit' },
 } as const;
 
 /** A task page action's key. */

@@ -1,14 +1,18 @@
-import { App, Radio, Space } from 'antd';
+import { App, Input, Radio, Space } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as onlineDev from '../api/onlineDev';
-import { flowsOfModel, flowTask, type ModelFlow } from '../api/workflow';
+import { toast } from '../api/toast';
+import { flowAction, flowsOfModel, flowTask, type ModelFlows } from '../api/workflow';
+import { WORKFLOW_NS } from './flow/i18n';
 import { useFlowSubmit } from './flow/useFlowSubmit';
 import { RUNTIME_NS } from './i18n';
 
 /** The row button values of a flow-enabled model's list. */
 export const FLOW_SUBMIT = 'flow:submit';
 export const FLOW_VIEW = 'flow:view';
+/** 反审核 (spec 001 §4 unAudit): an approved record back to 流程撤回; offered only to whom the server allows (canUnAudit). */
+export const FLOW_UNAUDIT = 'flow:unAudit';
 
 /** Audit states (flowState: the task status, null = none yet) from which a record may be submitted: none, 草稿, 审核驳回, 流程撤回. */
 const SUBMITTABLE = new Set<number | null>([null, 0, 3, 4]);
@@ -17,11 +21,12 @@ const stateOf = (row: Record<string, unknown>): number | null => (typeof row.flo
 
 /**
  * Whether a flow row button shows on `row` (spec 001 §4): 提交审核 while the record is waiting for submission, a draft,
- * rejected or withdrawn; 查看流程 once it has a task. Other buttons: true.
+ * rejected or withdrawn; 查看流程 once it has a task; 反审核 on an approved one (审核通过, 2). Other buttons: true.
  */
 export function flowButtonShown(value: string, row: Record<string, unknown>): boolean {
   if (value === FLOW_SUBMIT) return SUBMITTABLE.has(stateOf(row));
   if (value === FLOW_VIEW) return stateOf(row) !== null;
+  if (value === FLOW_UNAUDIT) return stateOf(row) === 2;
   return true;
 }
 
@@ -52,21 +57,23 @@ export interface FlowButtons {
  * choice when several) for the record with its stored data (POST FlowTask with id = the record id), or resubmits a
  * draft, rejected or withdrawn task (PUT FlowTask/{id}, the task's own flow), after a confirmation — through the one
  * submit path (useFlowSubmit), so a flow whose first step has approver-chosen branches or submitter-picked approvers
- * asks them in the NextChoices dialog before it is sent; 查看流程 opens the task page. Refusals are toasted by the api
+ * asks them in the NextChoices dialog before it is sent; 查看流程 opens the task page; 反审核 (administrators, as the
+ * server's canUnAudit says) takes an approved record back to 流程撤回 after a confirmation with the reason. Refusals are toasted by the api
  * client (the server checks who may launch, the form rules).
  */
 export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
   const { moduleId, enabled, titleOf, onNavigate, reload } = o;
   const { t: rt } = useTranslation(RUNTIME_NS);
+  const { t: wt } = useTranslation(WORKFLOW_NS);
   const { modal } = App.useApp();
-  const [flows, setFlows] = useState<ModelFlow[]>([]);
+  const [{ list: flows, canUnAudit }, setFlows] = useState<ModelFlows>({ list: [], canUnAudit: false });
   const { submit: send, dialog } = useFlowSubmit(reload);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     flowsOfModel(moduleId).then(
       (list) => live && setFlows(list),
-      () => live && setFlows([]),
+      () => live && setFlows({ list: [], canUnAudit: false }),
     );
     return () => {
       live = false;
@@ -78,8 +85,9 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
     const out: FlowButtons['buttons'] = [];
     if (flows.length) out.push({ value: FLOW_SUBMIT, label: rt('list.flowSubmit') });
     if (onNavigate) out.push({ value: FLOW_VIEW, label: rt('list.flowView') });
+    if (canUnAudit) out.push({ value: FLOW_UNAUDIT, label: wt('action.unAudit') });
     return out;
-  }, [enabled, flows.length, onNavigate, rt]);
+  }, [enabled, flows.length, canUnAudit, onNavigate, rt, wt]);
 
   const submit = useCallback(
     (row: onlineDev.ModelData) => {
@@ -125,14 +133,44 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
     [flows, modal, rt, moduleId, titleOf, reload, send],
   );
 
+  /** 反审核: a confirmation with the reason, then POST FlowBefore/UnAudit/{record id}; the server decides (refusals toasted). */
+  const unAudit = useCallback(
+    (row: onlineDev.ModelData) => {
+      let reason = '';
+      modal.confirm({
+        title: wt('action.unAudit'),
+        content: (
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="flow-unaudit-confirm">
+            <span>{wt('task.confirmUnAudit', { name: titleOf(row) })}</span>
+            <Input.TextArea aria-label={wt('task.unAuditReason')} placeholder={wt('task.unAuditReason')} rows={3} maxLength={2000} onChange={(e) => (reason = e.target.value)} />
+          </Space>
+        ),
+        okText: rt('list.ok'),
+        cancelText: rt('list.cancel'),
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            const env = await flowAction('unAudit', String(row.id), { handleOpinion: reason.trim() || undefined });
+            toast('success', env.msg || wt('task.unAudited'), 1500);
+          } catch {
+            // Toasted by the api client (not an administrator, no longer approved).
+          }
+          reload();
+        },
+      });
+    },
+    [modal, rt, wt, titleOf, reload],
+  );
+
   const run = useCallback(
     (value: string, row: onlineDev.ModelData) => {
       if (value === FLOW_SUBMIT) submit(row);
+      else if (value === FLOW_UNAUDIT) unAudit(row);
       else if (value === FLOW_VIEW) onNavigate?.(`/workFlow/task?taskId=${encodeURIComponent(String(row.id))}`);
       else return false;
       return true;
     },
-    [submit, onNavigate],
+    [submit, unAudit, onNavigate],
   );
   return { buttons, run, dialog };
 }

@@ -9,7 +9,7 @@ import { WORKFLOW_NS } from '../../runtime/flow/i18n';
 import { chosenOf, NextChoiceFields } from '../../runtime/flow/NextChoices';
 
 /** The actions that open this dialog (the others run at once). */
-export type DialogAction = Extract<FlowActionKey, 'audit' | 'reject' | 'recall' | 'transfer' | 'freeApprover' | 'assign' | 'cancel' | 'withdraw'>;
+export type DialogAction = Extract<FlowActionKey, 'audit' | 'reject' | 'recall' | 'transfer' | 'freeApprover' | 'assign' | 'cancel' | 'withdraw' | 'unAudit'>;
 
 /** The one-field form of the user picker (the organisation picker renderer, userSelect). */
 const userForm = (multiple: boolean) => ({ fields: [{ __config__: { kdKey: 'userSelect', label: '', required: !multiple, regList: [], span: 24, layout: 'colFormItem', showLabel: false }, __vModel__: 'user', placeholder: '', multiple }] }) as unknown as FormConfig;
@@ -41,7 +41,8 @@ export interface FlowActionDialogProps {
  * chosen (FlowBefore/Candidates: branches or picked approvers). 加签 (freeApprover): the user, before (the caller waits
  * for the signer) or after (the caller's agree is recorded, the signer handles next), the opinion. On a node that lets
  * the approver choose CC (`isCustomCopy`) 同意 has a multi-user picker sent as copyIds; on a node that asks for a
- * signature (`hasSign`) 同意, 拒绝 and 加签 after show the signature pad, and sending unsigned is refused here
+ * signature (`hasSign`) 同意, 拒绝 and 加签 after show the signature pad (drawn, or a typed name rendered as the
+ * signature image so the dialog can be completed from the keyboard), and sending unsigned is refused here
  * (请先签名) as the server does. 确定 sends the action; a refusal keeps the dialog open with the server's message
  * toasted by the client.
  */
@@ -134,11 +135,12 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
       okText={t('task.ok')}
       cancelText={t('task.cancelButton')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'flow-action-ok', danger: action === 'reject' || action === 'cancel' } as never}
+      okButtonProps={{ 'data-testid': 'flow-action-ok', danger: action === 'reject' || action === 'cancel' || action === 'unAudit' } as never}
       destroyOnHidden
       mask={{ closable: false }}
     >
       <Form layout="vertical" data-testid="flow-action-dialog" data-action={action ?? ''}>
+        {action === 'unAudit' ? <Typography.Paragraph>{t('task.confirmUnAudit', { name: detail.flowTaskInfo.fullName })}</Typography.Paragraph> : null}
         {action === 'assign' ? (
           <Form.Item label={t('task.node')}>
             <Select aria-label={t('task.node')} value={node} onChange={setNode} options={running.map((n) => ({ value: n.nodeCode, label: n.nodeName }))} />
@@ -188,7 +190,7 @@ export default function FlowActionDialog({ action, targetId, detail, onClose, on
           <Form.Item label={t('task.sign')} required>
             <div data-testid="flow-sign-pad" data-signed={!!sign}>
               <Suspense fallback={<Spin size="small" />}>
-                <SignPad onChange={setSign} label={t('task.signHere')} clearText={t('task.signClear')} hint={t('task.signRequired')} />
+                <SignPad onChange={setSign} label={t('task.signHere')} clearText={t('task.signClear')} hint={t('task.signRequired')} typeLabel={t('task.signTyped')} typeApply={t('task.signTypedApply')} />
               </Suspense>
             </div>
           </Form.Item>

@@ -15,6 +15,9 @@ import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import { gridRows, WAIT } from '../views/configPageTesting';
 
 /**
+ * 反审核 on the same list (issue 15 item 3): the administrator sees the row button only on the approved record; it asks
+ * for a confirmation with the reason and takes the record back to 流程撤回, after which 提交审核 is offered again.
+ *
  * 提交审核 from a flow-enabled model's list through the one submit path (issue 15 item 4; runtime/flow/useFlowSubmit):
  * the bound flow's first approvers are picked by the submitter (assigneeType 7, 周强 or 陈静), so after the
  * confirmation the NextChoices dialog asks for them — 确定 with nothing chosen is refused (请选择X的审批人) and nothing is
@@ -49,20 +52,30 @@ const todo = async (who: string) => {
   return list.map((r) => r.fullName);
 };
 
+/** Renders the model's list as the administrator. */
+async function renderList() {
+  configureClient({ token: () => tokens.admin });
+  const r = await onlineDev.config(modelId);
+  if (!r.ok) throw new Error(r.msg);
+  const { compiled, registry } = compileModel(r.config.formData, renderers);
+  const columnData = { ...r.config.columnData, useBtnPermission: false } as ColumnConfig;
+  render(
+    <MemoryRouter>
+      <AntApp>
+        <ModelList moduleId={modelId} columnData={columnData} compiled={compiled} registry={registry} can={() => true} />
+      </AntApp>
+    </MemoryRouter>,
+  );
+}
+/** The row buttons' texts of the row holding `text`. */
+const rowButtons = (text: string) =>
+  [...document.querySelectorAll('.ag-row')]
+    .filter((r) => (r.textContent ?? '').includes(text))
+    .flatMap((r) => [...r.querySelectorAll('button')].map((b) => (b.textContent ?? '').replace(/\s/g, '')));
+
 describe('提交审核 asks the submitter-picked approvers', () => {
   it('confirms, asks for the approvers in the NextChoices dialog, and submits with the chosen one', async () => {
-    configureClient({ token: () => tokens.admin });
-    const r = await onlineDev.config(modelId);
-    if (!r.ok) throw new Error(r.msg);
-    const { compiled, registry } = compileModel(r.config.formData, renderers);
-    const columnData = { ...r.config.columnData, useBtnPermission: false } as ColumnConfig;
-    render(
-      <MemoryRouter>
-        <AntApp>
-          <ModelList moduleId={modelId} columnData={columnData} compiled={compiled} registry={registry} can={() => true} />
-        </AntApp>
-      </MemoryRouter>,
-    );
+    await renderList();
     await waitFor(() => expect(row('PK-1')).toContain('等待提交'), WAIT);
     const submitButton = () => [...document.querySelectorAll('.ag-row button')].find((b) => (b.textContent ?? '').replace(/\s/g, '') === '提交审核') as HTMLElement;
     await waitFor(() => expect(submitButton()).toBeTruthy(), WAIT);
@@ -82,3 +95,36 @@ describe('提交审核 asks the submitter-picked approvers', () => {
     expect(await todo('zhouqiang')).not.toContain('自选订单审批 PK-1');
   }, 90_000);
 });
+
+describe('反审核 from the list', () => {
+  it('shows only on the approved record (administrator), asks for the reason and takes it back to 流程撤回', async () => {
+    configureClient({ token: () => tokens.chenjing });
+    const op = (await request<{ list: Array<{ id: string; fullName: string }> }>(`${E}/FlowBefore/List/1`)).list.find((r) => r.fullName === '自选订单审批 PK-1');
+    await request(`${E}/FlowBefore/Audit/${op?.id}`, { method: 'post', json: { handleOpinion: '同意' } });
+    configureClient({ token: () => tokens.admin });
+    await request(`/api/visualdev/OnlineDev/${modelId}`, { method: 'post', json: { orderNo: 'PK-2' } });
+    await renderList();
+    await waitFor(() => expect(row('PK-1')).toContain('审核通过'), WAIT);
+    await waitFor(() => expect(rowButtons('PK-1')).toContain('反审核'), WAIT);
+    expect(row('PK-2')).toContain('等待提交');
+    expect(rowButtons('PK-2')).not.toContain('反审核');
+    expect(rowButtons('PK-1')).not.toContain('提交审核');
+
+    fireEvent.click([...document.querySelectorAll('.ag-row button')].find((b) => b.closest('.ag-row')?.textContent?.includes('PK-1') && (b.textContent ?? '').replace(/\s/g, '') === '反审核') as HTMLElement);
+    const confirm = await screen.findByTestId('flow-unaudit-confirm', {}, WAIT);
+    expect(confirm.textContent).toContain('确定反审核「PK-1」吗？');
+    fireEvent.change(within(confirm).getByRole('textbox', { name: '反审核原因' }), { target: { value: '客户改单' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(row('PK-1')).toContain('流程撤回'), WAIT);
+    await waitFor(() => expect(rowButtons('PK-1')).toContain('提交审核'), WAIT);
+    expect(rowButtons('PK-1')).not.toContain('反审核');
+    const detail = await request<{ flowTaskOperatorRecordList: Array<{ handleStatus: number; handleOpinion: string | null }> }>(`${E}/FlowBefore/${await taskIdOf('PK-1')}`);
+    expect(detail.flowTaskOperatorRecordList.at(-1)).toMatchObject({ handleStatus: 9, handleOpinion: '客户改单' });
+  }, 90_000);
+});
+
+/** The task id (= the record id) of the order `orderNo`. */
+async function taskIdOf(orderNo: string): Promise<string> {
+  const list = await request<{ list: Array<{ id: string; orderNo: string }> }>(`/api/visualdev/OnlineDev/${modelId}/List`, { method: 'post', json: { currentPage: 1, pageSize: 20 } });
+  return list.list.find((r) => r.orderNo === orderNo)?.id ?? '';
+}

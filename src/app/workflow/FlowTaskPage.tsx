@@ -26,7 +26,7 @@ const URGENT_COLORS = ['', 'default', 'orange', 'red'] as const;
  * along) and shows the flow's form under those permissions, the progress and the records with opinions, and the
  * buttons the caller may use — the open to-do's holder: 同意, 拒绝, 转办, and 加签 when the node allows it (hasFreeApprover); an approver whose agree the next node has not
  * touched: 撤回审批; the launcher of a task in approval: 撤回, 催办; the launcher of a draft, rejected or withdrawn task:
- * the form editable with 提交 and 保存草稿; administrators: 指派, 终止. An approver whose node marks fields `write`
+ * the form editable with 提交 and 保存草稿; administrators: 指派, 终止, and 反审核 once approved. An approver whose node marks fields `write`
  * edits those (the others disabled) and 同意 sends them (checked first; the server keeps only writable ones). The server checks each action and its refusal
  * is toasted; after an action the page returns to the list it came from, refreshed. Generic: any flow's form.
  */
@@ -74,6 +74,8 @@ export default function FlowTaskPage() {
   const compiled = useCompiledFlowForm(form);
   const back = useBackToList(from, myOp ? 'todo' : isLauncher ? 'launch' : 'done');
   const admin = !!me?.isAdministrator && info?.status === 1;
+  // 反审核 (unAudit): administrators, on an approved task (the server checks again).
+  const canUnAudit = !!me?.isAdministrator && info?.status === 2;
   // 加签 when the holder's node allows it (the node's hasFreeApprover in the flow JSON).
   const addSigner = detail?.approversProperties?.hasFreeApprover;
   const canAddSigner = !!myOp && (addSigner === true || addSigner === 1 || addSigner === '1');
@@ -124,6 +126,7 @@ export default function FlowTaskPage() {
     ...(isLauncher && info.status === 1 ? [button('withdraw', () => setDialog('withdraw')), button('press', () => void press())] : []),
     ...(editable ? [button('submit', () => save(0), { type: 'primary', loading: busy }), button('save', () => save(1), { loading: busy })] : []),
     ...(admin ? [button('assign', () => setDialog('assign')), button('cancel', () => setDialog('cancel'), { danger: true })] : []),
+    ...(canUnAudit ? [button('unAudit', () => setDialog('unAudit'), { danger: true })] : []),
   ];
 
   return (

@@ -82,10 +82,12 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
    * GET FlowEngine/ByForm/{modelId} → `{ list: [{ id, enCode, fullName, version }] }`: the released flows bound to model
    * `modelId` (flow_engine.form_id) that the caller may launch, in designer order — what a flow-enabled model's list
    * submits a record to (提交审核; issue 15 item 3). Any session; visibility as Selector; none → an empty list.
+   * `canUnAudit`: whether the caller may 反审核 an approved record (FlowBefore/UnAudit: administrators), so the list
+   * offers the row button only then (the action checks again).
    */
   app.get<{ Params: { modelId: string } }>(`${BASE}/ByForm/:modelId`, { config: { access: 'signedIn' }, schema: { params: ModelIdParams } }, async (req) => {
     const rows = await launchable(req, await list({}).where('form_id', '=', req.params.modelId).where('enabled_mark', '=', 1).where('version', '>', 0).execute());
-    return ok({ list: rows.map((r) => ({ id: r.id, enCode: r.en_code, fullName: r.full_name, version: String(r.version) })) });
+    return ok({ list: rows.map((r) => ({ id: r.id, enCode: r.en_code, fullName: r.full_name, version: String(r.version) })), canUnAudit: !!req.auth?.isAdministrator });
   });
 
   /** GET FlowEngine/{id} → the flow (flowTemplateJson and formData as JSON strings). 404 流程不存在. */
