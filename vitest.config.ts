@@ -2,45 +2,48 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const SERVER_TESTS = 'tests/server/**/*.test.ts';
+/** Files that open the embedded PGlite themselves, whatever DATABASE_URL says: they run once, in the PGlite pass. */
+const PGLITE_ONLY = ['tests/server/pglite-*.test.ts'];
 /**
- * Server files the second (PGlite) pass leaves out, to keep CI well under its 30 minutes: files whose subject sits in
- * front of the database or uses it only for plain rows (the hostile-input guard, sign-in and sessions, the chat
- * socket protocol, messages, settings, logs and metrics, i18n). Everything engine-specific (model tables and lists,
- * DDL, keyword indexes, backups, PGlite's thread, data interfaces, workflow locking, purchasing, the scheduler's
- * claims) still runs on both databases.
+ * With DATABASE_URL set, the server files run on PostgreSQL, and these run a second time on the embedded PGlite (the
+ * product's default): the files whose subject is the database engine itself — model tables and their DDL, bound
+ * tables, lists (paging, keyword indexes, the list budget), record keys, unique checks, versions and the recycle bin,
+ * every widget's column type, dates and numerics, row filters and scopes compiled to SQL, data-interface and report
+ * SQL, print datasets, the workflow's row locks, purchasing's queries, the scheduler's claims, bill-rule sequences
+ * under parallel saves, the catalog guard, migrations and seeding, backups and PGlite's own thread and dialect. The
+ * rest (routes, sessions, messages, chat, JNPF shapes, files, settings, logs, i18n, organisation screens' logic, the
+ * workflow engine's decisions, PDFs) builds the same Kysely queries on both, so a second pass repeated their minutes
+ * for nothing; they run once, on PostgreSQL in CI and on PGlite wherever DATABASE_URL is unset (every local run).
+ * Keeps CI well under its 30 minutes.
  */
-const FIRST_PASS_ONLY = [
-  'tests/server/hostile-sweep.test.ts',
-  'tests/server/oauth*.test.ts',
-  'tests/server/admin-password.test.ts',
-  'tests/server/password-policy.test.ts',
-  'tests/server/session-*.test.ts',
-  'tests/server/current-user*.test.ts',
-  'tests/server/im-*.test.ts',
-  'tests/server/message*.test.ts',
-  'tests/server/syslog.test.ts',
-  'tests/server/metrics-monitor.test.ts',
-  'tests/server/ops-cache-monitor.test.ts',
-  'tests/server/sysconfig*.test.ts',
-  'tests/server/authority-objects.test.ts',
-  'tests/server/i18n.test.ts',
+const BOTH_DATABASES = [
+  ...PGLITE_ONLY,
+  'tests/server/backup-{api,cli,premigrate,roundtrip}.test.ts',
+  'tests/server/visualdev-{base,bind-tables,keyword-index,list,list-paging,list-budget,records}.test.ts',
+  'tests/server/record-{keys,unique,version,recycle}.test.ts',
+  'tests/server/data-interface-{guard,source}.test.ts',
+  'tests/server/{subtable-lines,every-widget,dates-strict,numinput-precision}.test.ts',
+  'tests/server/{permission-rowfilter,permission-matrix,organization-scope}.test.ts',
+  'tests/server/{workflow-audit-lock,purchasing-req,purchasing-sources,scheduler}.test.ts',
+  'tests/server/{report,print-templates}.test.ts',
+  'tests/server/{seed,onlinedev-billrule-parallel,model-catalog-guard}.test.ts',
 ];
 
 /**
  * The server test projects (tests/server): on PostgreSQL when DATABASE_URL is set, else on PGlite; with DATABASE_URL
- * set the same files run a second time on the embedded PGlite (project `server-pglite`: the server must work on both),
+ * set, BOTH_DATABASES run a second time on the embedded PGlite (project `server-pglite`: the server must work on both),
  * in the same run and worker pool. Their globalSetup builds the seeded database templates once (tests/setup/db-templates.ts).
  * Not isolated: a worker process runs its server files one after another with one module cache (the server, Kysely,
  * PGlite's compiled WebAssembly and the template are loaded once per worker, not once per file). So a server test file
  * restores what it changes in the process: env (vi.stubEnv + vi.unstubAllEnvs), timers (vi.useRealTimers), spies
  * (mockRestore), process listeners (process.off).
  */
-const serverProjects: TestProjectInlineConfiguration[] = [
-  { extends: true as const, test: { name: 'server', include: [SERVER_TESTS], isolate: false, globalSetup: ['tests/setup/db-templates.ts'] } },
-  ...(process.env.DATABASE_URL
-    ? [{ extends: true as const, test: { name: 'server-pglite', include: [SERVER_TESTS], exclude: FIRST_PASS_ONLY, isolate: false, env: { DATABASE_URL: '' }, globalSetup: ['tests/setup/db-templates.ts'] } }]
-    : []),
-];
+const serverProjects: TestProjectInlineConfiguration[] = process.env.DATABASE_URL
+  ? [
+      { extends: true as const, test: { name: 'server', include: [SERVER_TESTS], exclude: PGLITE_ONLY, isolate: false, globalSetup: ['tests/setup/db-templates.ts'] } },
+      { extends: true as const, test: { name: 'server-pglite', include: BOTH_DATABASES, isolate: false, env: { DATABASE_URL: '' }, globalSetup: ['tests/setup/db-templates.ts'] } },
+    ]
+  : [{ extends: true as const, test: { name: 'server', include: [SERVER_TESTS], isolate: false, globalSetup: ['tests/setup/db-templates.ts'] } }];
 
 /**
  * Unit, component and server tests. DOM tests opt in with `// @vitest-environment happy-dom`. Renderer tests compose
