@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 import { composeStories } from '@storybook/react-vite';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeData } from '../_shared/fakeData';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './ReportView.stories';
 
 const { Basic, Invalid, ReadOnly, Unsaved, Design } = composeStories(stories);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const cellsOf = (container: HTMLElement) => [...container.querySelectorAll('.ag-row')].sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index'))).map((r) => [...r.querySelectorAll('.ag-cell')].map((c) => c.textContent ?? ''));
 
@@ -37,6 +40,19 @@ describe('reportView', () => {
     expect(chart.getAttribute('aria-label')).toBe('金额（按区域）');
     expect(screen.getByText('共 3 条')).toBeTruthy();
     expect(screen.getByRole('button', { name: /导出 Excel/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('导出 PDF posts the parameter values used to the server’s PDF export and shows its refusal over the row limit', async () => {
+    const calls: Array<[string, unknown]> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      calls.push([String(url).split('?')[0], JSON.parse(String(init?.body))]);
+      return new Response(JSON.stringify({ code: 400, msg: 'PDF 最多导出 5,000 行（当前至少 5,001 行），请缩小参数范围或导出 Excel' }), { headers: { 'content-type': 'application/json' } });
+    });
+    const { container } = await renderStory(<Basic />);
+    await waitFor(() => expect(cellsOf(container)).toHaveLength(6));
+    fireEvent.click(screen.getByRole('button', { name: /导出 PDF/ }));
+    expect(await screen.findByText('导出失败：PDF 最多导出 5,000 行（当前至少 5,001 行），请缩小参数范围或导出 Excel')).toBeTruthy();
+    expect(calls).toEqual([['/api/datareport/Data/rep-1/Actions/ExportPdf', { params: expect.any(Object) }]]);
   });
 
   it('Invalid shows the server’s refusal', async () => {

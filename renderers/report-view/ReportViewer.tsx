@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { EChart } from '../_shared/EChart';
-import { type KdData, storedToken } from '../_shared/KdDataContext';
+import type { KdData } from '../_shared/KdDataContext';
+import { postDownload } from '../_shared/postDownload';
 import { chartOption, type ReportChartData } from './chartOption';
 import { formatCell } from './format';
 import { type ReportWord, reportWord } from './words';
@@ -59,8 +60,8 @@ export interface ReportViewerProps {
 /**
  * The report viewer (issue 16 item 2; menu type 5 and the admin page's live preview): `GET …/Data/{id}/Info` gives the
  * parameter form and columns; 查询 posts the values to `…/{id}/Preview` (page by page) and shows the rows in ag-grid —
- * subtotal rows bold on grey, the grand total bold on yellow — the chart through the shared EChart (SVG), and 导出 Excel
- * posts to `…/Actions/ExportExcel` and saves the file. The server's refusal (a bad parameter, a refused SQL) shows as
+ * subtotal rows bold on grey, the grand total bold on yellow — the chart through the shared EChart (SVG); 导出 Excel and
+ * 导出 PDF post to `…/Actions/ExportExcel` / `ExportPdf` (the server's print Chromium) and save the file. The server's refusal (a bad parameter, a refused SQL) shows as
  * its message. Defaults are the server's: the first query runs with the form empty and fills it with the values used.
  */
 export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: ReportViewerProps) {
@@ -70,8 +71,10 @@ export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: R
   const [values, setValues] = useState<Record<string, string | number | null>>({});
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // An export's refusal, worded apart from a failed load or query (导出失败：…).
+  const [exportError, setExportError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'ExportExcel' | 'ExportPdf' | null>(null);
   const base = reportId ? `/api/datareport/Data/${encodeURIComponent(reportId)}` : null;
 
   const run = useCallback(
@@ -124,28 +127,17 @@ export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: R
     [info],
   );
 
-  const exportExcel = async () => {
+  /** 导出 Excel / 导出 PDF: the server's file of every row with the current parameter values; a refusal (over the row limit) shows its message. */
+  const exportAs = async (kind: 'ExportExcel' | 'ExportPdf') => {
     if (!base) return;
-    setExporting(true);
-    setError(null);
+    setExporting(kind);
+    setExportError(null);
     try {
-      const token = storedToken();
-      const path = `${base}/Actions/ExportExcel?n=${Math.floor(Date.now() / 1000)}`;
-      const res = await fetch(data.url ? data.url(path) : path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) }, body: JSON.stringify({ params: values }) });
-      if ((res.headers.get('content-type') ?? '').includes('json')) {
-        const env = (await res.json()) as { msg?: string };
-        throw new Error(env.msg || 'error');
-      }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${info?.fullName ?? 'report'}.xlsx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await postDownload(data, `${base}/Actions/${kind}`, { params: values }, `${info?.fullName ?? 'report'}.${kind === 'ExportPdf' ? 'pdf' : 'xlsx'}`);
     } catch (e) {
-      setError(w('exportFailed', { msg: e instanceof Error ? e.message : String(e) }));
+      setExportError(e instanceof Error ? e.message : String(e));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -171,11 +163,15 @@ export function ReportViewer({ reportId, data, inert = false, pageSize = 50 }: R
         <Button type="primary" htmlType="button" disabled={inert} loading={busy} onClick={() => void run(1, values)}>
           {w('query')}
         </Button>
-        <Button htmlType="button" disabled={inert || !result} loading={exporting} onClick={() => void exportExcel()}>
+        <Button htmlType="button" disabled={inert || !result || exporting !== null} loading={exporting === 'ExportExcel'} onClick={() => void exportAs('ExportExcel')}>
           {w('exportExcel')}
+        </Button>
+        <Button htmlType="button" disabled={inert || !result || exporting !== null} loading={exporting === 'ExportPdf'} onClick={() => void exportAs('ExportPdf')}>
+          {w('exportPdf')}
         </Button>
       </Space>
       {error && <Alert type="error" showIcon title={w('failed', { msg: error })} style={{ marginBottom: 12 }} />}
+      {exportError && <Alert type="error" showIcon title={w('exportFailed', { msg: exportError })} style={{ marginBottom: 12 }} />}
       {result?.chart && result.chart.categories.length > 0 && <EChart option={chartOption(result.chart)} ariaLabel={result.chart.title || w('chart')} testId="report-chart" style={{ height: 320 }} />}
       <Spin spinning={busy}>
         <section aria-label={w('grid')} data-testid="report-grid" style={{ height: 420 }}>

@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/src/db/seed/demo-company';
+import { PDF_MAX_ROWS } from '../../server/src/modules/report/pdf';
+import { EXPORT_MAX } from '../../server/src/modules/report/run';
 import { createTestApp, createUser, type TestApp } from './helpers';
+import { pdfText } from './pdf-text';
 
 /**
  * Data reports (issue 16 item 2) against the real app on PGlite (and PostgreSQL with DATABASE_URL): CRUD, list,
@@ -190,6 +194,44 @@ describe('running', () => {
     expect(ws.getRow(5).font?.bold).toBe(true);
     expect(ws.getCell('C3').numFmt).toBe('#,##0.00');
   });
+
+  it('exports PDF through the print service: the title, the parameters used and the on-screen table with its subtotals and total', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${D}/${id}/Actions/ExportPdf`, headers: { authorization: admin }, payload: { params: { minN: 1 } } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('.pdf');
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getTitle()).toBe('区域销售2');
+    expect(doc.getPageCount()).toBe(1);
+    const text = pdfText(doc)[0].replace(/\s+/g, '');
+    expect(text).toContain('区域销售2');
+    expect(text).toContain('最小序号：1');
+    for (const s of ['华东2026-0110.50', '2026-01小计15.00', '华东小计20.00', '华南小计10.00', '合计30.00']) expect(text).toContain(s);
+  }, 120_000);
+
+  it('refuses an export over its row limit with a clear message before reading any row (Excel 50,000, PDF 5,000; four languages)', async () => {
+    const made = await t.call('POST', D, {
+      token: admin,
+      payload: { fullName: '大报表', enCode: 'bigReport', config: { parameters: [{ name: 'rows', label: '行数', type: 'number', default: 10 }], dataset: { type: 'sql', sql: 'select g as n, (g % 7) as k from generate_series(1, @rows) as g' }, columns: [{ field: 'k', label: '组' }, { field: 'n', label: '序号' }], grouping: { fields: ['k'], aggregates: [{ field: 'n', fn: 'count' }] } } },
+    });
+    expect(made.code, made.msg).toBe(200);
+    const exportAs = (kind: 'Excel' | 'Pdf', rows: number, lang = 'zh-CN') => t.app.inject({ method: 'POST', url: `${D}/${made.data.id}/Actions/Export${kind}`, headers: { authorization: admin, 'accept-language': lang }, payload: { params: { rows } } });
+    expect(EXPORT_MAX).toBe(50_000);
+    const over = await exportAs('Excel', EXPORT_MAX + 500);
+    expect(over.headers['content-type']).toContain('json');
+    expect(over.json()).toMatchObject({ code: 400, msg: '报表数据超过 50,000 行（当前至少 50,001 行），请缩小参数范围后再导出' });
+    expect((await exportAs('Excel', 2_000_000, 'en')).json()).toMatchObject({ code: 400, msg: 'The report has more than 50,000 rows (at least 50,001); narrow the parameters before exporting' });
+    expect((await exportAs('Excel', EXPORT_MAX + 1, 'zh-TW')).json().msg).toBe('報表資料超過 50,000 行（當前至少 50,001 行），請縮小引數範圍後再匯出');
+    expect((await exportAs('Excel', EXPORT_MAX + 1, 'ms')).json().msg).toContain('Laporan melebihi 50,000 baris');
+    const pdfOver = await exportAs('Pdf', PDF_MAX_ROWS + 1);
+    expect(pdfOver.json()).toMatchObject({ code: 400, msg: `PDF 最多导出 5,000 行（当前至少 5,001 行），请缩小参数范围或导出 Excel` });
+    // Within the limit the export carries every row, its 7 subtotals and the grand total.
+    const within = await exportAs('Excel', 6_000);
+    expect(within.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(within.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].rowCount).toBe(2 + 6_000 + 7 + 1);
+  }, 120_000);
 
   it('refuses SQL that writes, reads platform tables or passes the statement timeout, as data interfaces do', async () => {
     const save = (sql: string) => t.call('POST', D, { token: admin, payload: { fullName: `SQL${sql.length}`, enCode: `sql${sql.length}`, config: { dataset: { type: 'sql', sql }, columns: [{ field: 'code', label: 'c' }] } } });

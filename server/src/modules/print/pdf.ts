@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext } from 'playwright-core';
+import { printDocument } from '../../../../renderers/print-preview/document';
 import { fail } from './messages';
 import { pageSize } from './page-setup';
-import { printDocument } from '../../../../renderers/print-preview/document';
 import type { PageParam } from './types';
 
 /**
@@ -81,4 +82,24 @@ export class PdfRenderer {
     const context = c ? await c.catch(() => null) : null;
     await context?.browser()?.close().catch(() => undefined);
   }
+}
+
+const shared = new WeakMap<object, PdfRenderer>();
+
+/**
+ * The app's one warm PDF renderer, shared by every module printing PDFs (print templates, data reports): made on first
+ * use, closed when the app closes. Keyed by the app's database (one per app, the same object in every plugin scope).
+ */
+export function pdfRendererOf(app: FastifyInstance): PdfRenderer {
+  let r = shared.get(app.db);
+  if (!r) {
+    const made = new PdfRenderer();
+    r = made;
+    shared.set(app.db, made);
+    app.addHook('onClose', async () => {
+      shared.delete(app.db);
+      await made.close();
+    });
+  }
+  return r;
 }

@@ -9,11 +9,11 @@ import { sendJsonFile, userOf } from '../_shared/record-routes';
 import { PRINT_MENU } from './access';
 import { fieldTree, parseSqlTemplate } from './datasets';
 import { fail } from './messages';
-import { MAX_BATCH, PdfRenderer } from './pdf';
-import { dataOf, printableTemplate, printData } from './print-data';
 import { checkPageParam } from './page-setup';
+import { MAX_BATCH, pdfRendererOf } from './pdf';
+import { dataOf, printableTemplate, printData } from './print-data';
 import { copyPrintDev, createPrintDev, deletePrintDev, getPrintDev, importPrintDev, listPrintDevs, printSelector, togglePrintDev, updatePrintDev } from './repository';
-import { type BatchQuery, BatchQuerySchema, DataQuerySchema, type DataQuery, type FieldsBody, FieldsBodySchema, type PdfBody, PdfBodySchema, type PrintDevBody, PrintDevBodySchema, type PrintDevListQuery, PrintDevListQuerySchema, SelectorQuerySchema } from './schemas';
+import { type BatchQuery, BatchQuerySchema, type DataQuery, DataQuerySchema, type FieldsBody, FieldsBodySchema, type PdfBody, PdfBodySchema, type PrintDevBody, PrintDevBodySchema, type PrintDevListQuery, PrintDevListQuerySchema, SelectorQuerySchema } from './schemas';
 import { mergeTemplate } from './template';
 
 const BASE = '/api/system/printDev';
@@ -33,8 +33,7 @@ function session(req: FastifyRequest): SessionInfo {
  */
 export default async function printRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 } });
-  const pdf = new PdfRenderer();
-  app.addHook('onClose', async () => pdf.close());
+  const pdf = pdfRendererOf(app);
 
   /** GET printDev?keyword&category&currentPage&pageSize&sidx&sort → `{ list, pagination }` (no HTML or SQL in rows). */
   app.get<{ Querystring: PrintDevListQuery }>(BASE, { config: menu(), schema: { querystring: PrintDevListQuerySchema } }, async (req) => ok(await listPrintDevs(app.db, req.query)));

@@ -23,6 +23,8 @@ type Key =
   | 'paramSelect'
   | 'paramText'
   | 'tooManyRows'
+  | 'pdfTooManyRows'
+  | 'parameters'
   | 'subtotal'
   | 'grandTotal';
 
@@ -51,6 +53,8 @@ const table: MessageTable<Key> = {
     paramSelect: '参数「{name}」的值不在选项中',
     paramText: '参数「{name}」不能超过 500 个字符',
     tooManyRows: '报表数据超过 {max} 行（当前至少 {count} 行），请缩小参数范围后再导出',
+    pdfTooManyRows: 'PDF 最多导出 {max} 行（当前至少 {count} 行），请缩小参数范围或导出 Excel',
+    parameters: '查询条件',
     subtotal: '小计',
     grandTotal: '合计',
   },
@@ -77,6 +81,8 @@ const table: MessageTable<Key> = {
     paramSelect: 'The value of the parameter "{name}" is not one of its options',
     paramText: 'The parameter "{name}" may have at most 500 characters',
     tooManyRows: 'The report has more than {max} rows (at least {count}); narrow the parameters before exporting',
+    pdfTooManyRows: 'A PDF holds at most {max} rows (this report has at least {count}); narrow the parameters or export Excel',
+    parameters: 'Parameters',
     subtotal: 'Subtotal',
     grandTotal: 'Total',
   },
@@ -103,6 +109,8 @@ const table: MessageTable<Key> = {
     paramSelect: 'Nilai parameter "{name}" bukan salah satu pilihannya',
     paramText: 'Parameter "{name}" paling banyak 500 aksara',
     tooManyRows: 'Laporan melebihi {max} baris (sekurang-kurangnya {count}); kecilkan parameter sebelum eksport',
+    pdfTooManyRows: 'PDF memuatkan paling banyak {max} baris (laporan ini sekurang-kurangnya {count}); kecilkan parameter atau eksport Excel',
+    parameters: 'Parameter',
     subtotal: 'Jumlah kecil',
     grandTotal: 'Jumlah',
   },

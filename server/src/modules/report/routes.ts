@@ -6,10 +6,12 @@ import { contentDisposition } from '../../lib/disposition';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { sendJsonFile, userOf } from '../_shared/record-routes';
+import { pdfRendererOf } from '../print/pdf';
 import { assertMayRun, REPORT_MENU } from './access';
 import { reportWorkbook } from './excel';
 import { fail } from './messages';
 import './purchasing-source';
+import { PDF_MAX_ROWS, reportHtml, reportPage } from './pdf';
 import { copyReport, createReport, deleteReport, flatConfig, getReport, importReport, listReports, reportSelector, toggleReport, updateReport } from './repository';
 import { allRows, previewReport } from './run';
 import { type ReportBody, ReportBodySchema, type ReportListQuery, ReportListQuerySchema, type RunBody, RunBodySchema } from './schemas';
@@ -36,10 +38,11 @@ async function runnable(app: FastifyInstance, req: FastifyRequest<Id>) {
 /**
  * Data reports (issue 16 item 2; reference print-report-portal.md §2; JNPF `/api/datareport/Data`). Management behind
  * the 数据报表 menu (enCode dataReport; btn_add, btn_edit, btn_remove); Info, Preview and ExportExcel for holders of
- * that menu or of a type-5 menu opening the report (access.ts). Shapes in README.md.
+ * that menu or of a type-5 menu opening the report (access.ts); ExportPdf prints through the print templates' PDF service. Shapes in README.md.
  */
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 } });
+  const pdf = pdfRendererOf(app);
 
   /** GET Data?keyword&category&currentPage&pageSize&sidx&sort → `{ list, pagination }` (rows without config). */
   app.get<{ Querystring: ReportListQuery }>(BASE, { config: menu(), schema: { querystring: ReportListQuerySchema } }, async (req) => ok(await listReports(app.db, req.query)));
@@ -118,5 +121,17 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     const { rows } = await allRows(app.db, r.config, req.body?.params, session(req), req.lang);
     const bytes = await reportWorkbook(r.fullName, r.config.columns, rows);
     return reply.header('content-disposition', contentDisposition(`${r.fullName}.xlsx`)).type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(bytes);
+  });
+
+  /**
+   * POST Data/{id}/Actions/ExportPdf `{ params }` → application/pdf `<fullName>.pdf`: the on-screen table (subtotal and
+   * grand-total rows) printed by the print templates' server Chromium (pdf.ts). 400 pdfTooManyRows past PDF_MAX_ROWS.
+   */
+  app.post<Id & { Body: RunBody }>(`${BASE}/:id/Actions/ExportPdf`, { config: { access: 'signedIn' }, schema: { params: ID_PARAMS, body: RunBodySchema } }, async (req, reply) => {
+    const r = await runnable(app, req);
+    const { rows, params } = await allRows(app.db, r.config, req.body?.params, session(req), req.lang, { max: PDF_MAX_ROWS, message: 'pdfTooManyRows' });
+    const html = reportHtml(r.fullName, r.config.columns, r.config.parameters, params, rows, req.lang);
+    const bytes = await pdf.render([html], reportPage(r.config.columns.length), r.fullName);
+    return reply.header('content-disposition', contentDisposition(`${r.fullName}.pdf`)).type('application/pdf').send(Buffer.from(bytes));
   });
 }

@@ -22,6 +22,12 @@ export const PAGE = { default: 50, max: 500 } as const;
 /** Most rows an Excel export carries. */
 export const EXPORT_MAX = 50_000;
 
+/** An export's row limit and the message (messages.ts key) that refuses a report over it. */
+export interface RowLimit {
+  max: number;
+  message: 'tooManyRows' | 'pdfTooManyRows';
+}
+
 /** A laid-out row: a data row, or a subtotal / grand-total row (`__kind`, `__level` 1…n, `__label`). */
 export type LaidRow = Record<string, unknown> & { __kind?: 'row' | 'subtotal' | 'total'; __level?: number; __label?: string };
 
@@ -88,12 +94,21 @@ class Run {
     return this.run(`select kd_n.*, ${ends} from (select ${cols}, row_number() over (order by ${order}) as kd_i from ${SRC}) as kd_n order by kd_i limit ${limit} offset ${offset}`);
   }
 
-  /** Every rollup group (level n … 0), or [] without grouping. */
-  async totals(): Promise<GroupTotal[]> {
+  /**
+   * Every rollup group (level n … 0), or [] without grouping. One statement of at most MAX_ROWS groups; with `all` (an
+   * export, whose every subtotal is laid) statement after statement of MAX_ROWS groups in a fixed order until the last.
+   */
+  async totals(all = false): Promise<GroupTotal[]> {
     if (!this.groups.length) return [];
     const g = this.groups.map(qi).join(', ');
     const aggs = this.aggs.map((a) => (a.fn === 'count' ? `count(${qi(a.field)})::int as ${qi(a.field)}` : a.fn === 'sum' || a.fn === 'avg' ? `${a.fn}(${qi(a.field)})::double precision as ${qi(a.field)}` : `${a.fn}(${qi(a.field)}) as ${qi(a.field)}`));
-    const rows = await this.run(`select ${g}, grouping(${g})::int as kd_g, count(*)::int as kd_count${aggs.length ? `, ${aggs.join(', ')}` : ''} from ${SRC} group by rollup(${g}) limit ${MAX_ROWS}`);
+    const text = `select ${g}, grouping(${g})::int as kd_g, count(*)::int as kd_count${aggs.length ? `, ${aggs.join(', ')}` : ''} from ${SRC} group by rollup(${g})`;
+    let rows = await this.run(`${text}${all ? ` order by kd_g, ${g}` : ''} limit ${MAX_ROWS}`);
+    for (let offset = MAX_ROWS, got = rows.length; all && got === MAX_ROWS; offset += MAX_ROWS) {
+      const more = await this.run(`${text} order by kd_g, ${g} limit ${MAX_ROWS} offset ${offset}`);
+      rows = rows.concat(more);
+      got = more.length;
+    }
     const n = this.groups.length;
     return rows.map((r) => {
       const mask = Number(r.kd_g);
@@ -106,6 +121,12 @@ class Run {
   /** The rows total without grouping. */
   async count(): Promise<number> {
     const r = await this.run(`select count(*)::int as kd_n from ${SRC} limit 1`);
+    return Number(r[0]?.kd_n ?? 0);
+  }
+
+  /** The rows total, counted no further than `cap` + 1 (the database stops reading there). */
+  async countUpTo(cap: number): Promise<number> {
+    const r = await this.run(`select count(*)::int as kd_n from (select 1 from ${SRC} limit ${cap + 1}) as kd_c limit 1`);
     return Number(r[0]?.kd_n ?? 0);
   }
 
@@ -182,12 +203,18 @@ export async function previewReport(db: Db, cfg: ReportConfig, body: { params?: 
   return { columns: cfg.columns, params, rows: run.lay(rows, totals, total), pagination: { currentPage, pageSize, total }, groups: totals.filter((t) => t.level > 0), grandTotal: grand, chart };
 }
 
-/** Every laid-out row of the report (Excel). @throws 400 tooManyRows past EXPORT_MAX. */
-export async function allRows(db: Db, cfg: ReportConfig, sent: Record<string, unknown> | null | undefined, session: SessionInfo, lang: Lang): Promise<{ rows: LaidRow[]; params: Record<string, string | number | null> }> {
+/**
+ * Every laid-out row of the report (the Excel and PDF exports), at most `max` data rows (default EXPORT_MAX). The rows
+ * are counted first — no further than `max` + 1, in the database — so a report over the limit reads no row into
+ * memory: it answers 400 `tooManyRows` ({max}, {count}: at least max + 1) in the caller's language. Then the rollup
+ * groups (every one, page by page) and the rows MAX_ROWS at a time. `limit.message` names the refusal (Excel: tooManyRows).
+ */
+export async function allRows(db: Db, cfg: ReportConfig, sent: Record<string, unknown> | null | undefined, session: SessionInfo, lang: Lang, limit: RowLimit = { max: EXPORT_MAX, message: 'tooManyRows' }): Promise<{ rows: LaidRow[]; params: Record<string, string | number | null> }> {
   const { params, run } = await prepareRun(db, cfg, sent, session, lang);
-  const totals = await run.totals();
-  const total = run.groups.length ? (totals.find((t) => t.level === 0)?.count ?? 0) : await run.count();
-  if (total > EXPORT_MAX) throw fail(400, 'tooManyRows', { max: EXPORT_MAX, count: total });
+  const { max } = limit;
+  const total = await run.countUpTo(max);
+  if (total > max) throw fail(400, limit.message, { max: max.toLocaleString('en-US'), count: total.toLocaleString('en-US') });
+  const totals = await run.totals(true);
   const rows: Record<string, unknown>[] = [];
   for (let offset = 0; offset < total; offset += MAX_ROWS) rows.push(...(await run.page(offset, MAX_ROWS)));
   return { rows: run.lay(rows, totals, total), params };
