@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ColumnConfigSchema, type ColumnConfig } from './columns';
-import { FormConfigSchema, type FormConfig } from './form';
+import { type ColumnConfig, ColumnConfigSchema } from './columns';
+import { type FormConfig, FormConfigSchema } from './form';
 
 /** A table bound to a model (design.md §4): typeId '1' main, '0' child (sub-table). */
 export const ModelTableSchema = Type.Object(
@@ -12,6 +12,11 @@ export const ModelTableSchema = Type.Object(
     tableField: Type.Optional(Type.String()),
     relationTable: Type.Optional(Type.String()),
     relationField: Type.Optional(Type.String()),
+    /**
+     * The table existed before the model and is bound to it (issue 13 item 3, JNPF's 从数据库表): its columns are
+     * checked against the fields and never altered; a child's `tableField` names its foreign key column.
+     */
+    bind: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
 );

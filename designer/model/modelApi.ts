@@ -13,6 +13,50 @@ export interface ModelMeta {
   webType: 1 | 2 | 3;
   /** A new model's main table (lower-case identifier); empty: the server names it `kd_<enCode>`. Taken tables are refused (tableTaken). */
   table?: string;
+  /**
+   * Set when a new model binds existing tables instead of creating them (issue 13 item 3, TableBindDialog): `table`
+   * is then an existing table, and each child table (a sub-table's `__config__.tableName`) points to the main record
+   * with its `foreignKey` column.
+   */
+  bind?: { children: Array<{ table: string; foreignKey: string }> };
+}
+
+/** A table of the server's schema as the table step lists it (server model-bind.ts BindableTable). */
+export interface BindableTable {
+  table: string;
+  status: 'free' | 'own' | 'taken';
+  modelName: string | null;
+  hasKey: boolean;
+}
+
+/** A column of a listed table and the field it generates (server model-bind.ts BindColumn). */
+export interface BindColumn {
+  name: string;
+  dataType: string;
+  maxLength: number | null;
+  nullable: boolean;
+  comment: string | null;
+  kdKey: string | null;
+  system: boolean;
+  integer: boolean;
+}
+
+/** GET Base/Tables: the tables a model may see in its table step (never platform or catalogue tables). */
+export async function listTables(modelId?: string): Promise<BindableTable[]> {
+  return (await request<{ list: BindableTable[] }>(`${B}/Tables`, { query: modelId ? { modelId } : {} })).list;
+}
+
+/** GET Base/Tables/{table}/Fields: a listed table's columns (`foreignKey`: a child's key to its main record, not a field). */
+export async function tableColumns(table: string, foreignKey?: string): Promise<BindColumn[]> {
+  return (await request<{ list: BindColumn[] }>(`${B}/Tables/${encodeURIComponent(table)}/Fields`, { query: foreignKey ? { foreignKey } : {} })).list;
+}
+
+/** The tables[] of a new model: its main table (bound or to create) and the child tables it binds. */
+export function newModelTables(meta: ModelMeta): Array<Record<string, unknown>> {
+  if (!meta.table) return [];
+  const bind = meta.bind ? { bind: true } : {};
+  const children = (meta.bind?.children ?? []).map((c) => ({ typeId: '0', table: c.table, tableKey: 'id', tableField: c.foreignKey, relationTable: meta.table, relationField: 'id', bind: true }));
+  return [{ typeId: '1', table: meta.table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', ...bind }, ...children];
 }
 
 /** A model as the designer holds it: props, form, list config, and `base` (the stored record's fingerprint when loaded). */
@@ -100,7 +144,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
       const stamp = typeof now.lastModifyTime === 'number' ? { lastModifyTime: now.lastModifyTime } : {};
       msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: { ...body, ...stamp }, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
-      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: meta.table ? [{ typeId: '1', table: meta.table, tableKey: 'id', tableField: '', relationTable: '', relationField: '' }] : [] }, silent: true });
+      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: newModelTables(meta) }, silent: true });
       id = env.data.id;
       msg = env.msg;
     }

@@ -1,10 +1,12 @@
-import { Input, InputNumber, Select } from 'antd';
-import { useContext } from 'react';
+import { Button, Input, InputNumber, Select } from 'antd';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormConfig } from '../../schemas/form';
 import { ProblemsContext, useDesigner } from '../form/DesignerContext';
 import { DESIGNER_NS } from '../i18n';
+import { applyBinding } from '../model/bindFields';
 import type { ModelMeta } from '../model/modelApi';
+import TableBindDialog from './TableBindDialog';
 
 /**
  * The model's own props (name, code, category; a new model's main table, issue 13 item 3) and the form's (issue 13 item 1: labelPosition, labelWidth, gutter,
@@ -17,16 +19,40 @@ export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (
   const form = snap.form;
   const set = (key: keyof FormConfig) => (v: unknown) => store.updateForm((f) => void Object.assign(f, { [key]: v }), String(key));
   const metaProblem = (k: string) => problems.get(`__${k}`)?.join('；');
+  const [binding, setBinding] = useState(false);
   return (
     <div className="kd-designer-form-props">
       <div className="kd-designer-prop-head">{t('fd.model')}</div>
       {(meta.id ? (['fullName', 'enCode', 'category'] as const) : (['fullName', 'enCode', 'category', 'table'] as const)).map((k) => (
         <div key={k} className="kd-designer-prop">
           <label htmlFor={`kd-fd-${k}`}>{t(`fd.${k}`)}</label>
-          <Input id={`kd-fd-${k}`} size="small" status={metaProblem(k) ? 'error' : undefined} value={meta[k] ?? ''} onChange={(e) => onMeta({ ...meta, [k]: e.target.value })} />
+          <Input id={`kd-fd-${k}`} size="small" disabled={k === 'table' && !!meta.bind} status={metaProblem(k) ? 'error' : undefined} value={meta[k] ?? ''} onChange={(e) => onMeta({ ...meta, [k]: e.target.value })} />
           {metaProblem(k) ? <div className="kd-designer-problem">{metaProblem(k)}</div> : null}
         </div>
       ))}
+      {meta.id ? null : (
+        <div className="kd-designer-prop" data-testid="designer-bind">
+          {meta.bind ? (
+            <div className="kd-designer-hint">
+              {t('fd.bind.bound', { table: meta.table, children: meta.bind.children.map((c) => `${c.table}.${c.foreignKey}`).join('，') || '—' })}{' '}
+              <Button size="small" type="link" onClick={() => onMeta({ ...meta, table: '', bind: undefined })}>
+                {t('fd.bind.unbind')}
+              </Button>
+            </div>
+          ) : null}
+          <Button size="small" block data-testid="designer-bind-open" onClick={() => setBinding(true)}>
+            {t('fd.bind.open')}
+          </Button>
+          <TableBindDialog
+            open={binding}
+            onClose={() => setBinding(false)}
+            onOk={(b) => {
+              setBinding(false);
+              onMeta(applyBinding(store, store.registry, meta, b));
+            }}
+          />
+        </div>
+      )}
       <div className="kd-designer-prop-head">{t('fd.formProps')}</div>
       <div className="kd-designer-prop">
         <span className="kd-designer-label">{t('fd.labelPosition')}</span>

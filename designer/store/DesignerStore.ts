@@ -96,6 +96,23 @@ export class DesignerStore {
     return id;
   }
 
+  /**
+   * Inserts ready-made fields (generated from a bound table's columns, issue 13 item 3) at the end of the list `ref`,
+   * keeping their names; each (and what it holds) gets a new formId. One undo step. Returns how many were added.
+   */
+  importFields(fields: FieldConfig[], ref: ListRef = { owner: null }): number {
+    if (!fields.length || !listOf(this.form, ref)) return 0;
+    let next = maxFormId(this.form.fields) + 1;
+    const copies = structuredClone(fields);
+    walk(copies, ({ field: f }) => {
+      f.__config__.formId = next++;
+      return false;
+    });
+    this.history.seal();
+    this.change((d) => void listOf(d, ref)!.push(...copies));
+    return copies.length;
+  }
+
   /** Moves a field to `target` (another list, or another place in its own). Refused into itself or a descendant, or where it is not accepted. */
   move(formId: number, target: Target): boolean {
     const from = locate(this.form, formId);

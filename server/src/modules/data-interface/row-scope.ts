@@ -41,7 +41,7 @@ async function scopedSource(db: Db, viewer: SqlViewer, modelId: string, table: s
     .where(decision && !decision.allowed ? sql<boolean>`false` : inScope(model, decision?.rowFilter ?? null));
   if (main) return sql`(${visible.selectAll()})`;
   const child = model.layout.subTables.find((s) => s.table.toLowerCase() === table);
-  return child ? sql`(${raw(db).selectFrom(child.table).selectAll().where('parent_id', 'in', visible.select('id'))})` : null;
+  return child ? sql`(${raw(db).selectFrom(child.table).selectAll().where(child.foreignKey, 'in', visible.select('id'))})` : null;
 }
 
 /**

@@ -112,13 +112,15 @@ export async function modelTree(db: Db, type?: number) {
 
 /**
  * Deletes a model record. Its tables are kept with their data (orphans a later import can bind again), or dropped
- * when `purge`. Returns the table names.
+ * when `purge` (except the tables it bound: released only). Returns the table names.
  */
 export async function deleteModel(db: Db, id: string, purge: boolean): Promise<string[] | null> {
   const tables = await db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('visualdev').where('id', '=', id).returning('id').executeTakeFirst();
+    const gone = await trx.deleteFrom('visualdev').where('id', '=', id).returning(['id', 'tables']).executeTakeFirst();
     if (!gone) return null;
-    return releaseTables(trx, id, purge);
+    // Tables the model bound existed before it (issue 13 item 3): a purge releases them but never drops them.
+    const bound = ((gone.tables ?? []) as Array<{ table?: unknown; bind?: unknown }>).filter((t) => t?.bind === true && typeof t.table === 'string').map((t) => t.table as string);
+    return releaseTables(trx, id, purge, new Set(bound));
   });
   forgetModel(db, id);
   return tables;

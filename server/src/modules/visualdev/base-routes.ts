@@ -5,6 +5,7 @@ import { ApiError, ok } from '../../plugins/envelope';
 import { assertModelUnchanged, copyModel, deleteModel, listModels, modelStamp, modelTree, serially, staleFail } from './base-repository';
 import { fromJnpf, isJnpfExport } from './jnpf';
 import { fail, text } from './messages';
+import { bindableTables, bindColumns } from './model-bind';
 import { freeTableName } from './model-ddl';
 import { MAX_MODEL_BYTES, uniqueEnCode } from './model-io';
 import { type LoadedModel, loadModel, type Model, saveModel } from './model-store';
@@ -97,6 +98,36 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
     async (req) => ok({ list: await modelTree(app.db, req.query.type) }),
   );
 
+  /**
+   * GET /api/visualdev/Base/Tables?modelId → `{ list: BindableTable[] }` (issue 13 item 3, the designer's table step):
+   * the base tables of the server's schema a model may bind, never a platform or `pg_…` table (model-bind.ts).
+   */
+  app.get<{ Querystring: { modelId?: string } }>(
+    '/api/visualdev/Base/Tables',
+    { config: { access: { menu: ADMIN_MENU } }, schema: { querystring: { type: 'object', properties: { modelId: { type: 'string', maxLength: 100 }, n: {} } } } },
+    async (req) => ok({ list: await bindableTables(app.db, req.query.modelId || null) }),
+  );
+
+  /**
+   * GET /api/visualdev/Base/Tables/{table}/Fields?foreignKey → `{ list: BindColumn[] }`: a listed table's columns and
+   * the fields they generate (JNPF's 从数据库表); 404 for a platform, `pg_…` or missing table.
+   */
+  app.get<{ Params: { table: string }; Querystring: { foreignKey?: string } }>(
+    '/api/visualdev/Base/Tables/:table/Fields',
+    {
+      config: { access: { menu: ADMIN_MENU } },
+      schema: {
+        params: { type: 'object', properties: { table: { type: 'string', pattern: '^[a-z_][a-z0-9_]{0,62}$' } } },
+        querystring: { type: 'object', properties: { foreignKey: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$' }, n: {} } },
+      },
+    },
+    async (req) => {
+      const list = await bindColumns(app.db, req.params.table, req.query.foreignKey);
+      if (!list) throw ApiError.notFound();
+      return ok({ list });
+    },
+  );
+
   /** GET /api/visualdev/Base/{id} → the model record with tables/formData/columnData as JSON strings; 404. */
   app.get<{ Params: IdParams }>('/api/visualdev/Base/:id', { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } }, async (req) => {
     return ok(await wireModel(req, (await adminModelOf(req)).record));
@@ -104,7 +135,8 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/visualdev/Base (btn_add): creates a model → `{ id }`, msg 新建成功. Without tables it gets `kd_<enCode>`
-   * (made unique); a bound table must be new or its own (400 naming a taken table). Invalid → 400 with the path.
+   * (made unique); its tables must be new or orphans, or existing ones it binds (`bind: true`, issue 13 item 3:
+   * model-bind.ts checks their columns); another model's → 400 naming it. Invalid → 400 with the path.
    */
   app.post('/api/visualdev/Base', { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES }, async (req) => {
     const body = modelOfBody(req.body);

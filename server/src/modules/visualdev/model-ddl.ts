@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import type { FieldConfig } from '../../../../schemas/field';
 import type { Db } from '../../db/types';
 import type { ColumnData } from './column-data';
 import { fail } from './messages';
+import { readyBoundChild, readyBoundMain } from './model-bind';
 import { CHILD_SYSTEM_COLUMNS, type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 import { modelDb, modelSchema, modelTable } from './model-table';
 import { ensureKeySequence } from './record-keys';
@@ -39,14 +41,15 @@ export async function tableExists(db: Db, table: string): Promise<boolean> {
 
 /**
  * Claims tables for a model in the registry (visualdev_table). A table may be bound when it does not exist yet, or is
- * registered to this model, or is an orphan (its model deleted with the data kept). Anything else — another model's
- * table, or a platform table such as `users` — answers 400 naming the table.
+ * registered to this model, or is an orphan (its model deleted with the data kept), or — when its tables[] entry says
+ * `bind` (issue 13 item 3; platform and `pg_…` tables were refused by validateModel) — exists unregistered. Anything
+ * else — another model's table, or an existing table the model did not ask to bind — answers 400 naming the table.
  */
 export async function claimTables(db: Db, modelId: string, layout: ModelLayout): Promise<void> {
-  const names = [{ name: layout.table, parent: null as string | null }, ...layout.subTables.map((s) => ({ name: s.table, parent: layout.table }))];
-  for (const { name, parent } of names) {
+  const names = [{ name: layout.table, parent: null as string | null, bound: layout.bound }, ...layout.subTables.map((s) => ({ name: s.table, parent: layout.table, bound: s.bound }))];
+  for (const { name, parent, bound } of names) {
     const reg = await db.selectFrom('visualdev_table').select(['model_id']).where('name', '=', name).executeTakeFirst();
-    if (reg ? reg.model_id !== null && reg.model_id !== modelId : await tableExists(db, name)) throw fail(400, 'tableTaken', { table: name }, { table: name });
+    if (reg ? reg.model_id !== null && reg.model_id !== modelId : !bound && (await tableExists(db, name))) throw fail(400, 'tableTaken', { table: name }, { table: name });
     await db
       .insertInto('visualdev_table')
       .values({ name, model_id: modelId, parent_table: parent })
@@ -160,7 +163,9 @@ export async function ensureSystemColumns(db: Db, table: string): Promise<void> 
 export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial<ColumnData>, formData: unknown = null): Promise<void> {
   const { table } = layout;
   const mdb = modelDb(db);
-  await mdb.schema
+  const fields = ((formData as { fields?: FieldConfig[] } | null)?.fields ?? []) as FieldConfig[];
+  if (layout.bound) await readyBoundMain(db, layout, fields);
+  else await mdb.schema
     .createTable(table)
     .ifNotExists()
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -174,32 +179,39 @@ export async function ensureModelTables(db: Db, layout: ModelLayout, cd: Partial
     .execute();
   await ensureSystemColumns(db, table);
   await ensureKeySequence(db, layout, formData);
-  await addOrAlign(db, table, layout.columns);
+  if (!layout.bound) await addOrAlign(db, table, layout.columns);
   await mdb.schema.createIndex(indexName(table, ['created_at', 'id'])).ifNotExists().on(table).columns(['created_at', 'id']).execute();
   for (const c of indexedColumns(layout, cd)) {
     await mdb.schema.createIndex(indexName(table, [c, 'created_at', 'id'])).ifNotExists().on(table).columns([c, 'created_at', 'id']).execute();
     await mdb.schema.dropIndex(indexName(table, [c])).ifExists().execute();
   }
   for (const st of layout.subTables) {
-    await mdb.schema
-      .createTable(st.table)
-      .ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('parent_id', 'text', (c) => c.notNull().references(`${table}.id`).onDelete('cascade'))
-      .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await addOrAlign(db, st.table, st.columns);
-    await mdb.schema.createIndex(indexName(st.table, ['parent_id', 'sort_order'])).ifNotExists().on(st.table).columns(['parent_id', 'sort_order']).execute();
+    if (st.bound) await readyBoundChild(db, st, fields);
+    else {
+      await mdb.schema
+        .createTable(st.table)
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('parent_id', 'text', (c) => c.notNull().references(`${table}.id`).onDelete('cascade'))
+        .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await addOrAlign(db, st.table, st.columns);
+    }
+    await mdb.schema.createIndex(indexName(st.table, [st.foreignKey, 'sort_order'])).ifNotExists().on(st.table).columns([st.foreignKey, 'sort_order']).execute();
   }
 }
 
 /**
  * Drops the columns no field declares any more (the explicit purge of a save with `?purge=1`), in the main and child
- * tables. System columns stay. Returns the dropped `table.column` names.
+ * tables. System columns stay; bound tables (issue 13 item 3: they existed before the model) are never purged.
+ * Returns the dropped `table.column` names.
  */
 export async function purgeColumns(db: Db, layout: ModelLayout): Promise<string[]> {
   const dropped: string[] = [];
-  const tables = [{ table: layout.table, keep: [...SYSTEM_COLUMNS, ...layout.columns.map((c) => c.name)] }, ...layout.subTables.map((s) => ({ table: s.table, keep: [...CHILD_SYSTEM_COLUMNS, ...s.columns.map((c) => c.name)] }))];
+  const tables = [
+    ...(layout.bound ? [] : [{ table: layout.table, keep: [...SYSTEM_COLUMNS, ...layout.columns.map((c) => c.name)] }]),
+    ...layout.subTables.filter((s) => !s.bound).map((s) => ({ table: s.table, keep: [...CHILD_SYSTEM_COLUMNS, ...s.columns.map((c) => c.name)] })),
+  ];
   for (const { table, keep } of tables) {
     for (const name of (await existingColumns(db, table)).keys()) {
       if ((keep as string[]).includes(name)) continue;
@@ -212,14 +224,14 @@ export async function purgeColumns(db: Db, layout: ModelLayout): Promise<string[
 
 /**
  * Releases a deleted model's tables: with `purge` they are dropped (children first) and unregistered; otherwise they
- * stay with their data as orphans (registry model_id null) that a later model may bind again. Returns the names,
- * main table first.
+ * stay with their data as orphans (registry model_id null) that a later model may bind again. Tables the model bound
+ * (`kept`: they existed before it, issue 13 item 3) are never dropped, only released. Returns the names, main table first.
  */
-export async function releaseTables(db: Db, modelId: string, purge: boolean): Promise<string[]> {
+export async function releaseTables(db: Db, modelId: string, purge: boolean, kept: ReadonlySet<string> = new Set()): Promise<string[]> {
   const rows = await db.selectFrom('visualdev_table').select(['name', 'parent_table']).where('model_id', '=', modelId).execute();
   const ordered = [...rows.filter((r) => r.parent_table !== null), ...rows.filter((r) => r.parent_table === null)];
   for (const r of ordered) {
-    if (purge) {
+    if (purge && !kept.has(r.name)) {
       await modelDb(db).schema.dropTable(r.name).ifExists().cascade().execute();
       await db.deleteFrom('visualdev_table').where('name', '=', r.name).execute();
     } else {

@@ -91,8 +91,13 @@ export async function assignFreeTables(db: Db, model: Model, allowOrphan: boolea
     subs.set(st.table, to);
     st.field.__config__.tableName = to;
   }
+  // A renamed table is a new one: it no longer binds an existing table (issue 13 item 3).
+  const renamed = (t: ModelRecord['tables'][number], to: string) => {
+    const { bind, ...rest } = t as typeof t & { bind?: boolean };
+    return to === t.table && bind !== undefined ? { ...rest, bind, table: to } : { ...rest, table: to };
+  };
   model.tables = model.tables
-    .map((t) => (t.table === layout.table ? { ...t, table: main } : subs.has(t.table) ? { ...t, table: subs.get(t.table)!, relationTable: main } : t))
+    .map((t) => (t.table === layout.table ? renamed(t, main) : subs.has(t.table) ? { ...renamed(t, subs.get(t.table)!), relationTable: main } : t))
     .filter((t) => t.typeId === '1' || [...subs.values()].includes(t.table));
 }
 

@@ -31,6 +31,8 @@ export interface FieldColumn {
   kdKey: string;
   label: string;
   field: FieldConfig;
+  /** The value schema is `integer` (a bound table's integer column fits it; issue 13 item 3). */
+  integer?: boolean;
 }
 
 /** A sub-table (`table` widget): its rows live in a child table with `parent_id` → main `id`, ordered by `sort_order`. */
@@ -41,6 +43,10 @@ export interface SubTable {
   label: string;
   columns: FieldColumn[];
   field: FieldConfig;
+  /** The child's column holding the main record's id (tables[] `tableField`; `parent_id` unless a bound table names another). */
+  foreignKey: string;
+  /** The child table existed before the model and was bound (tables[] `bind`): its columns are never altered. */
+  bound: boolean;
 }
 
 /** Where a model's data lives (design.md §4): the main table and its child tables. */
@@ -48,6 +54,11 @@ export interface ModelLayout {
   table: string;
   columns: FieldColumn[];
   subTables: SubTable[];
+  /**
+   * The main table existed before the model and was bound (tables[] entry `bind: true`, issue 13 item 3): saving
+   * checks its columns against the fields and only adds missing ones (model-bind.ts).
+   */
+  bound: boolean;
 }
 
 /** A broken model configuration found while laying out tables (bad input: 400 with the path). */
@@ -112,8 +123,12 @@ export function childTableName(main: string, field: FieldConfig): string {
 }
 
 function column(name: string, schema: JSONSchema7, field: FieldConfig): FieldColumn {
-  return { name, type: sqlTypeOf(schema), kdKey: field.__config__.kdKey, label: String(field.__config__.label ?? name), field };
+  const integer = typesOf(schema).length === 1 && typesOf(schema)[0] === 'integer';
+  return { name, type: sqlTypeOf(schema), kdKey: field.__config__.kdKey, label: String(field.__config__.label ?? name), field, ...(integer ? { integer } : {}) };
 }
+
+/** Whether a tables[] entry binds an existing table (issue 13 item 3). */
+const isBound = (t: ModelTable | undefined): boolean => (t as { bind?: unknown } | undefined)?.bind === true;
 
 /**
  * Lays out a compiled model (design.md §4): one main column per top-level stored field, one child table per
@@ -141,19 +156,24 @@ export function layoutOf(record: Pick<ModelRecord, 'tables'>, compiled: Compiled
       if ((CHILD_SYSTEM_COLUMNS as readonly string[]).includes(c)) throw new LayoutError(`field name ${name}.${c} is reserved`, `${name}.${c}`);
       return column(c, cs as JSONSchema7, compiled.byModel[`${name}.${c}`]);
     });
-    subTables.push({ vModel: name, table: childTableName(table, field), label: String(field.__config__.label ?? name), columns: childCols, field });
+    const childTable = childTableName(table, field);
+    const entry = record.tables.find((t) => t.typeId === '0' && t.table === childTable);
+    const fk = isBound(entry) && typeof entry?.tableField === 'string' && entry.tableField ? assertIdentifier(entry.tableField, `foreign key of ${childTable}`) : 'parent_id';
+    if (childCols.some((c) => c.name === fk)) throw new LayoutError(`field name ${name}.${fk} is the sub-table's foreign key`, `${name}.${fk}`);
+    subTables.push({ vModel: name, table: childTable, label: String(field.__config__.label ?? name), columns: childCols, field, foreignKey: fk, bound: isBound(entry) });
   }
   const names = new Set([table]);
   for (const st of subTables) {
     if (names.has(st.table)) throw new LayoutError(`table ${st.table} is used twice`, st.vModel);
     names.add(st.table);
   }
-  return { table, columns, subTables };
+  return { table, columns, subTables, bound: isBound(record.tables.find((t) => t.table === table)) };
 }
 
 /**
  * The model's `tables[]` brought in line with its layout: the main entry first, then one typeId '0' entry per
- * sub-table (`tableKey` id, `tableField` parent_id, relation to the main id). Sub-table fields get their
+ * sub-table (`tableKey` id, `tableField` its foreign key — parent_id unless bound to another —, relation to the main id; a
+ * `bind` flag stays). Sub-table fields get their
  * `__config__.tableName`. Returns a new array; mutates the sub-table field configs.
  */
 export function normalisedTables(record: Pick<ModelRecord, 'tables'>, layout: ModelLayout): ModelTable[] {
@@ -162,7 +182,7 @@ export function normalisedTables(record: Pick<ModelRecord, 'tables'>, layout: Mo
   for (const st of layout.subTables) {
     st.field.__config__.tableName = st.table;
     const prev = record.tables.find((t) => t.table === st.table);
-    out.push({ ...(prev ?? {}), typeId: '0', table: st.table, tableKey: 'id', tableField: 'parent_id', relationTable: layout.table, relationField: 'id' });
+    out.push({ ...(prev ?? {}), typeId: '0', table: st.table, tableKey: 'id', tableField: st.foreignKey, relationTable: layout.table, relationField: 'id' });
   }
   return out;
 }

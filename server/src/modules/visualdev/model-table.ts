@@ -21,6 +21,15 @@ export function platformTables(db: Db): ReadonlySet<string> {
   return dbFacts(db).platformTables;
 }
 
+/**
+ * True when a model may not bind table `name` (issue 20 item 1): PostgreSQL's own names (`pg_` prefix, any case; they
+ * would resolve to pg_catalog) and the platform's tables (`platform`: plugins/db.ts DbFacts.platformTables).
+ */
+export function reservedTable(name: string, platform: ReadonlySet<string>): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('pg_') || platform.has(lower);
+}
+
 const views = new WeakMap<Db, Kysely<Record<string, Record<string, unknown>>>>();
 
 /**

@@ -9,6 +9,7 @@ import { vModelProblem } from '../../../../src/engine/vmodel';
 import { fail } from './messages';
 import { IDENTIFIER, LayoutError, type ModelLayout } from './model-layout';
 import { compileModel, type Model } from './model-store';
+import { reservedTable } from './model-table';
 import { serverRegistry } from './server-registry';
 
 /**
@@ -50,15 +51,6 @@ interface Walk {
   count: number;
   /** Model fields become columns: their names may not be SQL key words or system names either (src/engine/vmodel.ts). */
   columns?: boolean;
-}
-
-/**
- * True when a model may not bind table `name` (issue 20 item 1): PostgreSQL's own names (`pg_` prefix, any case; they
- * would resolve to pg_catalog) and the platform's tables (`platform`: plugins/db.ts DbFacts.platformTables).
- */
-export function reservedTable(name: string, platform: ReadonlySet<string>): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('pg_') || platform.has(lower);
 }
 
 function refuseReserved(name: unknown, path: string, platform: ReadonlySet<string>): void {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery, Expression, Kysely } from 'kysely';
+import { type CompiledQuery, type Expression, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
@@ -96,16 +96,16 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
   for (const st of model.layout.subTables) {
     const children = await raw(db)
       .selectFrom(st.table)
-      .select(['parent_id', ...st.columns.map((c) => c.name)])
-      .where('parent_id', 'in', ids)
-      .orderBy('parent_id')
+      .select([sql.ref(st.foreignKey).as('__parent'), ...st.columns.map((c) => c.name)])
+      .where(st.foreignKey, 'in', ids)
+      .orderBy(st.foreignKey)
       .orderBy('sort_order')
       .execute();
     const byParent = new Map<string, Record<string, unknown>[]>();
     for (const c of children) {
-      const list = byParent.get(String(c.parent_id)) ?? [];
+      const list = byParent.get(String(c.__parent)) ?? [];
       list.push(childRow(st, c));
-      byParent.set(String(c.parent_id), list);
+      byParent.set(String(c.__parent), list);
     }
     for (const r of rows) r[st.vModel] = byParent.get(r.id) ?? [];
   }
@@ -128,10 +128,10 @@ export async function getRecord(db: Db, model: LoadedModel, id: string, lock = f
 async function writeChildren(db: Db, model: LoadedModel, parentId: string, record: Record<string, unknown>, replace: boolean): Promise<void> {
   for (const st of model.layout.subTables) {
     if (!(st.vModel in record)) continue;
-    if (replace) await raw(db).deleteFrom(st.table).where('parent_id', '=', parentId).execute();
+    if (replace) await raw(db).deleteFrom(st.table).where(st.foreignKey, '=', parentId).execute();
     const rows = Array.isArray(record[st.vModel]) ? (record[st.vModel] as Record<string, unknown>[]) : [];
     if (!rows.length) continue;
-    const values = rows.map((r, i) => ({ ...toValues(st.columns, r ?? {}), id: randomUUID(), parent_id: parentId, sort_order: i }));
+    const values = rows.map((r, i) => ({ ...toValues(st.columns, r ?? {}), id: randomUUID(), [st.foreignKey]: parentId, sort_order: i }));
     for (let i = 0; i < values.length; i += 500) await raw(db).insertInto(st.table).values(values.slice(i, i + 500)).execute();
   }
 }

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldConfig } from '../../schemas/field';
+import { createTestApp, type TestApp } from './helpers';
+import { field } from './visualdev-fixtures';
+
+/**
+ * Issue 13 item 3: a new model binds existing tables (JNPF's 从数据库表) instead of creating them — listed without
+ * platform or catalogue tables, columns offered as fields, every field's column checked for its type with the field's
+ * path, missing columns added, existing ones never altered; a bound child table keeps its own foreign key.
+ */
+
+let t: TestApp;
+let token: string;
+const B = '/api/visualdev/Base';
+const run = (text: string) => sql.raw(text).execute(t.app.db);
+const columnsOf = async (table: string) =>
+  Object.fromEntries((await sql<{ c: string; d: string }>`select column_name as c, data_type as d from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(t.app.db)).rows.map((r) => [r.c, r.d]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  // Tables made in the schema after the start (a DBA's), with their own data and a child with its own foreign key.
+  await run(`create table erp_order (id varchar(40) primary key, order_no varchar(20) not null, qty integer, price double precision, paid boolean, note text, extra jsonb, made_on date)`);
+  await run(`comment on column erp_order.order_no is '订单号'`);
+  await run(`insert into erp_order (id, order_no, qty, price, paid) values ('o1', 'SO-1', 3, 9.5, true)`);
+  await run(`create table erp_order_line (id text primary key, order_ref text not null references erp_order(id), item text, amount real)`);
+  await run(`insert into erp_order_line (id, order_ref, item, amount) values ('l1', 'o1', '棉布', 2)`);
+  await run(`create table erp_nokey (code text, name text)`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function model(enCode: string, fields: FieldConfig[], tables: unknown[]) {
+  return {
+    id: '',
+    fullName: `绑定${enCode}`,
+    enCode,
+    type: 1,
+    state: 1,
+    webType: 2,
+    tables,
+    formData: { formRef: 'elForm', formModel: 'dataForm', size: 'small', labelPosition: 'right', labelWidth: 100, gutter: 15, span: 24, disabled: false, popupType: 'general', fields },
+    columnData: { type: 1, columnList: [], searchList: [], sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
+  };
+}
+const main = (table: string) => ({ typeId: '1', table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', bind: true });
+const lines = (table: string, columns: FieldConfig[]): FieldConfig => ({ __config__: { kdKey: 'table', label: '明细', layout: 'rowFormItem', formId: 700, tableName: table, children: columns }, __vModel__: 'lines' }) as FieldConfig;
+
+describe('the table step lists what a model may bind', () => {
+  it('lists the schema tables a model may bind, never a platform or catalogue table', async () => {
+    const r = await t.call('GET', `${B}/Tables`, { token });
+    expect(r.code).toBe(200);
+    const names = (r.data.list as Array<{ table: string }>).map((x) => x.table);
+    expect(names).toEqual(expect.arrayContaining(['erp_order', 'erp_order_line', 'erp_nokey']));
+    for (const bad of ['users', 'visualdev', 'visualdev_table', 'kysely_migration', 'pg_class']) expect(names).not.toContain(bad);
+    expect(r.data.list).toContainEqual({ table: 'erp_order', status: 'free', modelName: null, hasKey: true });
+    expect(r.data.list).toContainEqual({ table: 'erp_nokey', status: 'free', modelName: null, hasKey: false });
+    // The seeded supplier model's table is listed as another model's.
+    expect(r.data.list).toContainEqual(expect.objectContaining({ table: 'kd_supplier', status: 'taken', modelName: expect.any(String) }));
+  });
+
+  it('offers a table’s columns as fields by type, with comments as labels; platform tables answer 404', async () => {
+    const r = await t.call('GET', `${B}/Tables/erp_order/Fields`, { token });
+    const byName = Object.fromEntries((r.data.list as Array<{ name: string }>).map((c) => [c.name, c]));
+    expect(byName.id).toMatchObject({ system: true, kdKey: null });
+    expect(byName.order_no).toMatchObject({ kdKey: 'comInput', maxLength: 20, comment: '订单号', nullable: false });
+    expect(byName.qty).toMatchObject({ kdKey: 'numInput', integer: true });
+    expect(byName.paid).toMatchObject({ kdKey: 'switch' });
+    expect(byName.extra).toMatchObject({ kdKey: null, system: false });
+    expect(byName.made_on).toMatchObject({ kdKey: null, dataType: 'date' });
+    const child = await t.call('GET', `${B}/Tables/erp_order_line/Fields?foreignKey=order_ref`, { token });
+    expect((child.data.list as Array<{ name: string; system: boolean }>).find((c) => c.name === 'order_ref')).toMatchObject({ system: true });
+    for (const bad of ['users', 'visualdev_table', 'pg_class', 'nope_nope']) expect((await t.call('GET', `${B}/Tables/${bad}/Fields`, { token })).code, bad).toBe(404);
+  });
+});
+
+describe('saving a model bound to existing tables', () => {
+  it('refuses an incompatible field with its path and both types; nothing is changed', async () => {
+    const before = await columnsOf('erp_order');
+    const fields = [field('comInput', 'order_no', '订单号'), field('comInput', 'qty', '数量')];
+    const r = await t.call('POST', B, { token, payload: model('bind_bad', fields, [main('erp_order')]) });
+    expect(r).toMatchObject({ code: 400, data: { path: 'formData.fields[1].__vModel__', field: 'qty', table: 'erp_order', want: 'text', have: 'integer' } });
+    expect(r.msg).toBe('formData.fields[1].__vModel__：字段数量（qty）的值为文本，数据表erp_order的列qty类型为integer，不能绑定');
+    const en = await t.call('POST', B, { token, payload: model('bind_bad', fields, [main('erp_order')]), headers: { 'accept-language': 'en' } });
+    expect(en.msg).toBe('formData.fields[1].__vModel__: field 数量 (qty) holds text, but column qty of table erp_order is integer; it cannot be bound');
+    // A date (ms) never goes into an integer column; a decimal number neither.
+    for (const f of [field('date', 'qty', '日期'), field('numInput', 'qty', '数量')]) {
+      expect(await t.call('POST', B, { token, payload: model('bind_bad', [f], [main('erp_order')]) })).toMatchObject({ code: 400, data: { field: 'qty', have: 'integer' } });
+    }
+    expect(await columnsOf('erp_order')).toEqual(before);
+    expect((await t.call('GET', `${B}?keyword=bind_bad`, { token })).data.pagination.total).toBe(0);
+    expect((await sql`select count(*)::int as n from visualdev_table where name = 'erp_order'`.execute(t.app.db)).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('refuses a table without a text key, a missing table, and an existing table the model did not ask to bind', async () => {
+    expect(await t.call('POST', B, { token, payload: model('bind_nokey', [field('comInput', 'name', '名称')], [main('erp_nokey')]) })).toMatchObject({ code: 400, msg: '数据表erp_nokey没有可用的主键：需要文本类型且唯一的 id 列' });
+    expect(await t.call('POST', B, { token, payload: model('bind_none', [field('comInput', 'name', '名称')], [main('erp_nothing')]) })).toMatchObject({ code: 400, data: { table: 'erp_nothing', path: 'tables[0].table' } });
+    const { bind: _, ...plain } = main('erp_order');
+    expect(await t.call('POST', B, { token, payload: model('bind_plain', [field('comInput', 'order_no', '订单号')], [plain]) })).toMatchObject({ code: 400, msg: '数据表erp_order已被占用，不能绑定到此模型' });
+    expect(await t.call('POST', B, { token, payload: model('bind_users', [field('comInput', 'account', '账号')], [main('users')]) })).toMatchObject({ code: 400, data: { path: 'tables[0].table' } });
+  });
+
+  it('binds the main and child tables: existing columns untouched, added fields get columns, records read and write the existing rows', async () => {
+    const fields = [
+      field('comInput', 'order_no', '订单号', { required: true }),
+      field('numInput', 'qty', '数量', {}, { precision: 0 }),
+      field('numInput', 'price', '单价'),
+      field('switch', 'paid', '已付'),
+      field('comInput', 'remark', '备注'),
+      lines('erp_order_line', [field('comInput', 'item', '物料'), field('numInput', 'amount', '数量'), field('comInput', 'spec', '规格')]),
+    ];
+    const child = { typeId: '0', table: 'erp_order_line', tableKey: 'id', tableField: 'order_ref', relationTable: 'erp_order', relationField: 'id', bind: true };
+    const r = await t.call('POST', B, { token, payload: model('bind_ok', fields, [main('erp_order'), child]) });
+    expect(r).toMatchObject({ code: 200 });
+    const id = r.data.id as string;
+    const cols = await columnsOf('erp_order');
+    expect(cols).toMatchObject({ order_no: 'character varying', qty: 'integer', price: 'double precision', paid: 'boolean', note: 'text', extra: 'jsonb', made_on: 'date', remark: 'text', created_at: 'timestamp with time zone', f_version: 'integer' });
+    expect(await columnsOf('erp_order_line')).toMatchObject({ order_ref: 'text', item: 'text', amount: 'real', spec: 'text', sort_order: 'integer' });
+    expect(await columnsOf('erp_order_line')).not.toHaveProperty('parent_id');
+    const stored = await t.call('GET', `${B}/${id}`, { token });
+    expect(JSON.parse(stored.data.tables)).toEqual([main('erp_order'), child]);
+
+    const M = `/api/visualdev/OnlineDev/${id}`;
+    const old = await t.call('GET', `${M}/o1`, { token });
+    expect(old.data).toMatchObject({ order_no: 'SO-1', qty: 3, price: 9.5, paid: true, lines: [{ item: '棉布', amount: 2, spec: null }] });
+    const made = await t.call('POST', M, { token, payload: { order_no: 'SO-2', qty: 5, price: 1.25, paid: false, remark: '新', lines: [{ item: '拉链', amount: 1.5, spec: 'A' }] } });
+    expect(made.code).toBe(200);
+    const row = (await sql<Record<string, unknown>>`select order_no, qty, remark from erp_order where order_no = 'SO-2'`.execute(t.app.db)).rows[0];
+    expect(row).toEqual({ order_no: 'SO-2', qty: 5, remark: '新' });
+    const line = (await sql<Record<string, unknown>>`select l.item, l.spec from erp_order_line l join erp_order o on o.id = l.order_ref where o.order_no = 'SO-2'`.execute(t.app.db)).rows;
+    expect(line).toEqual([{ item: '拉链', spec: 'A' }]);
+
+    // Listed as this model's own, and as taken for another model.
+    const listed = (await t.call('GET', `${B}/Tables?modelId=${id}`, { token })).data.list as Array<{ table: string; status: string }>;
+    expect(listed.find((x) => x.table === 'erp_order')?.status).toBe('own');
+    expect(((await t.call('GET', `${B}/Tables`, { token })).data.list as Array<{ table: string; status: string }>).find((x) => x.table === 'erp_order_line')?.status).toBe('taken');
+
+    // A later save with a purge drops nothing of a bound table; a removed field's column stays.
+    const body = { ...model('bind_ok', fields.filter((f) => f.__vModel__ !== 'price'), [main('erp_order'), child]), id };
+    expect(await t.call('POST', `${B}/${id}?purge=1`, { token, payload: body })).toMatchObject({ code: 200, data: { dropped: [] } });
+    expect(await columnsOf('erp_order')).toHaveProperty('price');
+    // Deleting the model with purge releases the bound tables but never drops them.
+    expect(await t.call('DELETE', `${B}/${id}?purge=1`, { token })).toMatchObject({ code: 200 });
+    expect(await columnsOf('erp_order')).toHaveProperty('order_no');
+    expect((await sql`select model_id from visualdev_table where name = 'erp_order'`.execute(t.app.db)).rows).toEqual([{ model_id: null }]);
+  });
+});
