@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FieldStory } from '../_shared/FieldStory';
 import type { Answer } from '../_shared/fakeData';
 import { fakeData } from '../_shared/fakeData';
-import { FieldStory } from '../_shared/FieldStory';
 import def from './definition';
 
 /** A template record as the 预览 row action loads it. */

@@ -27,6 +27,7 @@ describe('printPreview', () => {
     expect(doc).toContain('@page { size: 210mm 148mm; margin: 5mm 5mm 5mm 5mm; }');
     expect(frame.style.width).toBe('210mm');
     expect(screen.getByRole('button', { name: /打\s*印/ }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: /下载 PDF/ }).hasAttribute('disabled')).toBe(false);
   });
   it('Invalid shows the server’s refusal for a record the caller may not read', async () => {
     await renderStory(<Invalid />);

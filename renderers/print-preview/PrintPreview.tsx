@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormValues } from '../_shared/FormValuesContext';
 import { useKdData } from '../_shared/KdDataContext';
+import { postDownload } from '../_shared/postDownload';
 import type { DisplayProps } from '../_shared/types';
 import { type PrintPage, pageSizeMm, printDocument } from './document';
 import { type PreviewWord, previewWord } from './words';
@@ -18,7 +19,9 @@ const language = () => i18next.language;
 /**
  * The 预览 panel (see definition.ts): 记录 ID + 预览 → `GET /api/system/printDev/Data?id&formId`; the answer's merged
  * `html` in printDocument (the server PDF's document) inside `<iframe sandbox="allow-same-origin allow-modals">`
- * (no scripts run), sized to the paper in mm; 打印 calls the frame's print(); a refusal shows the server's message.
+ * (no scripts run), sized to the paper in mm; 打印 calls the frame's print(); 下载 PDF saves the server's PDF of the
+ * same record (`POST /api/system/printDev/{id}/Actions/Pdf`, Chromium on the server printing the same document); a
+ * refusal shows the server's message.
  */
 function PrintPreview({ field, mode }: DisplayProps) {
   const lang = useSyncExternalStore(subscribeLanguage, language, language);
@@ -30,6 +33,8 @@ function PrintPreview({ field, mode }: DisplayProps) {
   const [formId, setFormId] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const inert = mode === 'design';
   const hasId = typeof id === 'string' && id !== '';
@@ -49,6 +54,20 @@ function PrintPreview({ field, mode }: DisplayProps) {
     }
   };
 
+  const downloadPdf = async () => {
+    if (!hasId || !formId.trim()) return;
+    setPdfBusy(true);
+    setPdfError(null);
+    try {
+      const name = typeof record.enCode === 'string' && record.enCode ? record.enCode : String(id);
+      await postDownload(data, `/api/system/printDev/${encodeURIComponent(String(id))}/Actions/Pdf`, { formIds: [formId.trim()] }, `${name}.pdf`);
+    } catch (e) {
+      setPdfError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
   return (
     <div className="kd-print-preview" data-testid="print-preview">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -59,9 +78,13 @@ function PrintPreview({ field, mode }: DisplayProps) {
         <Button htmlType="button" disabled={inert || !answer?.ok} onClick={() => frame.current?.contentWindow?.print()}>
           {w('print')}
         </Button>
+        <Button htmlType="button" loading={pdfBusy} disabled={inert || !answer?.ok} onClick={() => void downloadPdf()}>
+          {w('pdf')}
+        </Button>
         {hasId ? null : <Typography.Text type="secondary">{w('noTemplate')}</Typography.Text>}
       </Space>
       {answer && !answer.ok && <Alert type="error" showIcon title={w('failed', { msg: answer.msg })} />}
+      {pdfError && <Alert type="error" showIcon title={w('pdfFailed', { msg: pdfError })} style={{ marginBottom: 12 }} />}
       {answer?.ok && (
         <iframe
           ref={frame}

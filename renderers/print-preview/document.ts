@@ -1,7 +1,8 @@
 /**
  * The HTML document a print template's merged body prints in (issue 16 item 1): the same for the browser preview
  * (renderers/print-preview) and the server PDF (server/src/modules/print/pdf.ts), so what is previewed is what prints.
- * Page size and margins in mm from the template's page setup; Chinese fonts first.
+ * Page size and margins in mm from the template's page setup; Chinese fonts first. On screen (the preview frame, sized to
+ * the paper) the margins are the body's padding, so the preview lays the body out in the same box as the printed page.
  */
 
 /** A template's page setup as the Data answer carries it (mm). */
@@ -34,5 +35,6 @@ export function printDocument(body: string, page: PrintPage, title = ''): string
 @page { size: ${w}mm ${h}mm; margin: ${page.mt}mm ${page.mr}mm ${page.mb}mm ${page.ml}mm; }
 html, body { margin: 0; padding: 0; font-family: "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", SimSun, sans-serif; font-size: 12px; }
 table { border-collapse: collapse; } img { max-width: 100%; }
+@media screen { body { padding: ${page.mt}mm ${page.mr}mm ${page.mb}mm ${page.ml}mm; } }
 </style></head><body>${body}</body></html>`;
 }
