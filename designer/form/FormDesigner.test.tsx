@@ -164,4 +164,30 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     expect(cfg.readonlyWhen).toEqual({ field: 'selectField1', op: 'empty' });
     expect(cfg.unique).toBe(true);
   }, 120_000);
+
+  it('field rules on a sub-table column: its conditions offer the other columns of the same line only', async () => {
+    const model = newModel();
+    const col = (kdKey: string, vModel: string, label: string, formId: number, extra: Record<string, unknown> = {}) => ({ ...structuredClone(renderers[kdKey].scaffold), ...extra, __vModel__: vModel, __config__: { ...structuredClone(renderers[kdKey].scaffold.__config__), label, formId } });
+    model.form.fields = [
+      col('comInput', 'title', '标题', 1),
+      { ...structuredClone(renderers.table.scaffold), __vModel__: 'lines', __config__: { ...structuredClone(renderers.table.scaffold.__config__), label: '明细', formId: 2, children: [col('select', 'item', '物料', 3, { __slot__: { options: [{ id: 'zip', fullName: '拉链' }, { id: 'cloth', fullName: '棉布' }] } }), col('comInput', 'batch', '批号', 4)] } },
+    ] as never;
+    render(
+      <TestShell>
+        <FormDesigner model={model} registry={renderers} onLeave={vi.fn()} />
+      </TestShell>,
+    );
+    fireEvent.click(await screen.findByTestId('designer-field-batch', {}, WAIT));
+    fireEvent.click(await props().findByRole('button', { name: '必填条件 添加条件' }, WAIT));
+    fireEvent.mouseDown(await props().findByLabelText('必填条件 1 字段'));
+    expect((await screen.findAllByTitle('物料 (item)')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByTitle('标题 (title)')).toEqual([]);
+    expect(screen.queryAllByTitle('批号 (batch)')).toEqual([]);
+    fireEvent.mouseDown(await props().findByLabelText('必填条件 1 值'));
+    const zip = await screen.findAllByTitle('拉链');
+    fireEvent.click(zip[zip.length - 1]);
+    fireEvent.click(screen.getByTestId('designer-json'));
+    const json = await screen.findByTestId('designer-json-text');
+    expect(JSON.parse(json.textContent ?? '').fields[1].__config__.children[1].__config__.requiredWhen).toEqual({ field: 'item', op: 'eq', value: 'zip' });
+  }, 120_000);
 });

@@ -117,7 +117,12 @@ export default function FieldProps({ formId }: { formId: number }) {
           <RegListEditor value={(cfg.regList ?? []) as RegRule[]} onChange={(next) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList')} />
         </div>
       ) : null}
-      {inTable ? null : <FieldRulesEditor field={field} others={stored.filter((f) => f !== field && ruleNames.has(f.__vModel__ as string))} onChange={edit} />}
+      {inTable ? (
+        // A sub-table column's rules read the other columns of the same line (issue 13 field rules, per line).
+        <FieldRulesEditor field={field} others={loc.list.filter((f) => f !== field && f.__vModel__)} onChange={edit} />
+      ) : (
+        <FieldRulesEditor field={field} others={stored.filter((f) => f !== field && ruleNames.has(f.__vModel__ as string))} onChange={edit} />
+      )}
       {hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null}
       {def ? (
         <>

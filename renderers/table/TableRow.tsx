@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
 import { memo, useCallback } from 'react';
 import type { FieldConfig } from '../../schemas/field';
+import { collectLineRules, type FieldRuleSet, ruleState } from '../../src/engine/fieldRules';
 import { FormValuesContext } from '../_shared/FormValuesContext';
 
 /** One line of a sub-table: its values keyed by column `__vModel__`. */
@@ -41,14 +42,38 @@ interface CellProps {
   line: number;
   value: unknown;
   errors: string[];
+  /** The cell's state under its column's rules for this line: RULE_HIDDEN | RULE_REQUIRED | RULE_READONLY bits. */
+  rule: number;
+}
+
+const RULE_HIDDEN = 1;
+const RULE_REQUIRED = 2;
+const RULE_READONLY = 4;
+const lineRulesOf = new WeakMap<FieldConfig[], Record<string, FieldRuleSet>>();
+
+/**
+ * A cell's rule bits (issue 13 field rules on sub-table columns): its column's show / required / read-only rules
+ * evaluated against the same line's values (src/engine/fieldRules.ts, as the server evaluates them).
+ */
+function ruleBits(columns: FieldConfig[], col: string, row: Row): number {
+  let sets = lineRulesOf.get(columns);
+  if (!sets) {
+    sets = collectLineRules([{ __config__: { kdKey: 'table', children: columns }, __vModel__: 'line' } as FieldConfig]).line ?? {};
+    lineRulesOf.set(columns, sets);
+  }
+  const set = sets[col];
+  if (!set) return 0;
+  const s = ruleState(set, row);
+  return (s.hidden ? RULE_HIDDEN : 0) | (s.required ? RULE_REQUIRED : 0) | (s.readonly ? RULE_READONLY : 0);
 }
 
 /** One cell: the column's widget with a handler bound to (line, column), re-rendered only when its value or errors change. */
 const Cell = memo(
-  function Cell({ ctx, column, line, value, errors }: CellProps) {
+  function Cell({ ctx, column, line, value, errors, rule }: CellProps) {
     const col = column.__vModel__ as string;
     const { setCell } = ctx;
     const onChange = useCallback((v: unknown) => setCell(line, col, v), [setCell, line, col]);
+    if (rule & RULE_HIDDEN) return <td style={TD} data-row={line} data-col={col} data-hidden="true" />;
     const W = ctx.registry.widgets[column.__config__.kdKey] as Widget | undefined;
     const msg = errors.length ? (isEmpty(value) ? '不能为空' : errors[0]) : null;
     return (
@@ -64,9 +89,9 @@ const Cell = memo(
             uiSchema={ctx.itemUi[col] ?? EMPTY_UI}
             options={{ field: column } as never}
             registry={ctx.registry}
-            required={ctx.required.has(col)}
+            required={ctx.required.has(col) || (rule & RULE_REQUIRED) !== 0}
             disabled={ctx.disabled}
-            readonly={ctx.readonly}
+            readonly={ctx.readonly || (rule & RULE_READONLY) !== 0}
             rawErrors={errors}
             onChange={onChange}
             onBlur={noop}
@@ -83,7 +108,7 @@ const Cell = memo(
       </td>
     );
   },
-  (a, b) => a.ctx === b.ctx && a.column === b.column && a.line === b.line && Object.is(a.value, b.value) && sameList(a.errors, b.errors),
+  (a, b) => a.ctx === b.ctx && a.column === b.column && a.line === b.line && Object.is(a.value, b.value) && sameList(a.errors, b.errors) && a.rule === b.rule,
 );
 
 const EMPTY_UI: UiSchema = {};
@@ -112,7 +137,7 @@ export const TableRow = memo(
         <tr className="kd-subtable-row" data-index={line} ref={measure}>
           <td style={TD}>{line + 1}</td>
           {ctx.columns.map((c) => (
-            <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} />
+            <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} rule={ruleBits(ctx.columns, c.__vModel__ as string, row)} />
           ))}
           {ctx.locked ? null : (
             <td style={TD}>

@@ -1,7 +1,7 @@
 import type { JSONSchema7 } from 'json-schema';
 import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
-import { collectRules, type FieldRuleSet } from './fieldRules';
+import { collectLineRules, collectRules, type FieldRuleSet } from './fieldRules';
 import type { RendererMap } from './renderer';
 
 /** Per-property rjsf ui schema entry: the kdKey picks the widget, `field` is the full field config. */
@@ -25,6 +25,8 @@ export interface CompiledForm {
   byModel: Record<string, FieldConfig>;
   /** Field rules (show / required / read-only when, containers' show rules included) of the top-level fields that have any, by `__vModel__`. */
   rules: Record<string, FieldRuleSet>;
+  /** Rules of sub-table columns, per sub-table `__vModel__` then column (evaluated per line; fieldRules.ts collectLineRules). */
+  lineRules?: Record<string, Record<string, FieldRuleSet>>;
 }
 
 /** Thrown when a form config names a kdKey the registry does not know (bad input: 400 on the server). */
@@ -156,5 +158,5 @@ export function compileForm(form: FormConfig, registry: RendererMap): CompiledFo
   };
   walk(form.fields, 'fields');
   uiSchema['ui:order'] = [...order, '*'];
-  return { schema: { type: 'object', properties, required }, uiSchema, leaves, byModel, rules: collectRules(form.fields) };
+  return { schema: { type: 'object', properties, required }, uiSchema, leaves, byModel, rules: collectRules(form.fields), lineRules: collectLineRules(form.fields) };
 }

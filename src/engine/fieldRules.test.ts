@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { renderers } from '../../renderers';
 import type { FieldCondition, FieldConfig, FieldWhen } from '../../schemas/field';
 import { compileForm } from './compile';
-import { collectRules, conditionHolds, ruleState, whenHolds } from './fieldRules';
+import { collectLineRules, collectRules, conditionHolds, hiddenCells, ruleState, whenHolds } from './fieldRules';
 import { ruleProblems } from './ruleCheck';
 import { validateRecord } from './validate';
+import { createRecordValidator } from './validateLines';
 
 /** Issue 13 item 1 "Field rules": one evaluation for the form and the server. */
 describe('conditionHolds: every operator', () => {
@@ -117,5 +118,59 @@ describe('ruleProblems (the designer and the server share it)', () => {
     const fields = [f('comInput', 'pw', '密码', { showWhen: { field: 'id', in: [null] } }), f('comInput', 'p', '上级', { showWhen: { field: 'isTree', in: [1] } })];
     expect(ruleProblems(fields).map((p) => p.name)).toEqual(['isTree']);
     expect(ruleProblems(fields, ['isTree'])).toEqual([]);
+  });
+});
+
+/** Issue 13 field rules on sub-table columns: a column's rule reads the same line's values, evaluated per line. */
+describe('rules on sub-table columns (per line)', () => {
+  const lines = f('table', 'lines', '明细', {}, [
+    f('comInput', 'item', '物料', { required: true }),
+    f('numInput', 'qty', '数量'),
+    f('comInput', 'batch', '批号', { requiredWhen: { field: 'item', op: 'eq', value: '拉链' } }),
+    f('comInput', 'color', '颜色', { required: true, showWhen: { field: 'item', in: ['棉布'] } }),
+    f('comInput', 'spec', '规格', { readonlyWhen: { field: 'qty', op: 'gt', value: 1000 } }),
+  ]);
+  const form2 = { fields: [f('comInput', 'title', '标题'), f('card', undefined, '卡片', {}, [lines])] };
+
+  it('collects the column rules per sub-table, anywhere in the form; each line has its own state', () => {
+    const sets = collectLineRules(form2.fields);
+    expect(Object.keys(sets)).toEqual(['lines']);
+    expect(Object.keys(sets.lines).sort()).toEqual(['batch', 'color', 'spec']);
+    expect(collectRules(form2.fields)).toEqual({});
+    expect(ruleState(sets.lines.batch, { item: '拉链' })).toEqual({ hidden: false, required: true, readonly: false });
+    expect(ruleState(sets.lines.batch, { item: '棉布' })).toEqual({ hidden: false, required: false, readonly: false });
+    expect(ruleState(sets.lines.spec, { qty: 5000 }).readonly).toBe(true);
+    expect(hiddenCells(sets.lines, { item: '纽扣' })).toEqual(['color']);
+    expect(hiddenCells(sets.lines, { item: '棉布' })).toEqual([]);
+  });
+
+  it('validateRecord and the line validator: a hidden cell is not required; required-when per line names the cell', () => {
+    const compiled = compileForm(form2 as never, renderers);
+    const record = { title: 'A', lines: [{ item: '棉布', color: '红' }, { item: '拉链' }, { item: '纽扣' }, { item: '棉布' }] };
+    const errs = validateRecord(compiled, record);
+    expect(errs.map((e) => [e.field, e.message])).toEqual([
+      ['lines[3].color', '颜色不能为空'],
+      ['lines[1].batch', '批号不能为空'],
+    ]);
+    const check = createRecordValidator(compiled, 'en');
+    const sorted = (xs: { field: string; message: string }[]) => xs.map((e) => [e.field, e.message]).sort();
+    expect(sorted(check(record))).toEqual(sorted(validateRecord(compiled, record, 'en')));
+    expect(sorted(check(record))).toEqual([
+      ['lines[1].batch', '批号 cannot be empty'],
+      ['lines[3].color', '颜色 cannot be empty'],
+    ]);
+    expect(check({ title: 'A', lines: [{ item: '拉链', batch: 'B1' }, { item: '纽扣' }] })).toEqual([]);
+  });
+
+  it('ruleProblems: a column’s condition names another column of its sub-table, not a form field or itself', () => {
+    const bad = [
+      f('comInput', 'title', '标题'),
+      f('table', 'lines', '明细', {}, [f('comInput', 'item', '物料'), f('comInput', 'a', 'A', { showWhen: { field: 'title', op: 'notEmpty' } }), f('comInput', 'b', 'B', { requiredWhen: { field: 'b', op: 'empty' } })]),
+    ];
+    expect(ruleProblems(bad).map((p) => [p.path, p.rule, p.kind, p.name])).toEqual([
+      ['[1].__config__.children[1]', 'showWhen', 'fieldMissing', 'title'],
+      ['[1].__config__.children[2]', 'requiredWhen', 'selfReference', 'b'],
+    ]);
+    expect(ruleProblems(form2.fields)).toEqual([]);
   });
 });

@@ -93,8 +93,8 @@ export interface RuleState {
 const hasRule = (cfg: FieldConfig['__config__']) => !!(cfg?.showWhen || cfg?.requiredWhen || cfg?.readonlyWhen);
 
 /**
- * The rule sets of the top-level stored fields (sub-tables count as one field; their columns are not covered) that
- * have a rule of their own or sit in a container with a show-when rule, keyed by `__vModel__`.
+ * The rule sets of the top-level stored fields (sub-tables count as one field; their columns' rules are
+ * {@link collectLineRules}) that have a rule of their own or sit in a container with a show-when rule, keyed by `__vModel__`.
  */
 export function collectRules(fields: FieldConfig[]): Record<string, FieldRuleSet> {
   const out: Record<string, FieldRuleSet> = {};
@@ -119,4 +119,40 @@ export function ruleState(set: FieldRuleSet | undefined, record: Rec): RuleState
   if (!set) return { hidden: false, required: false, readonly: false };
   const hidden = !set.show.every((w) => whenHolds(w, record));
   return { hidden, required: !hidden && whenHolds(set.required, record), readonly: !hidden && whenHolds(set.readonly, record) };
+}
+
+/**
+ * The rules of sub-table columns (issue 13 item 1, per line): for each sub-table (`__vModel__`, anywhere in the form)
+ * whose columns have rules, the rule set of each such column, keyed by the column's `__vModel__`. A column's rule reads
+ * the columns of the same line (src/engine/ruleCheck.ts refuses other names) and is evaluated once per line:
+ * `ruleState(lineRules[table][column], line)`.
+ */
+export function collectLineRules(fields: FieldConfig[]): Record<string, Record<string, FieldRuleSet>> {
+  const out: Record<string, Record<string, FieldRuleSet>> = {};
+  const walk = (list: FieldConfig[]) => {
+    for (const f of list) {
+      const cfg = f?.__config__;
+      if (!cfg || !Array.isArray(cfg.children)) continue;
+      if (cfg.kdKey !== 'table') {
+        walk(cfg.children as FieldConfig[]);
+        continue;
+      }
+      if (!f.__vModel__) continue;
+      const sets: Record<string, FieldRuleSet> = {};
+      for (const c of cfg.children as FieldConfig[]) {
+        const cc = c?.__config__;
+        if (!c?.__vModel__ || !cc || !hasRule(cc)) continue;
+        sets[c.__vModel__] = { show: cc.showWhen ? [cc.showWhen] : [], ...(cc.requiredWhen ? { required: cc.requiredWhen } : {}), ...(cc.readonlyWhen ? { readonly: cc.readonlyWhen } : {}) };
+      }
+      if (Object.keys(sets).length) out[f.__vModel__] = sets;
+    }
+  };
+  walk(fields);
+  return out;
+}
+
+/** The hidden cells of one line under its sub-table's column rules: the columns whose show rules fail for `line`. */
+export function hiddenCells(sets: Record<string, FieldRuleSet> | undefined, line: Rec): string[] {
+  if (!sets) return [];
+  return Object.keys(sets).filter((col) => ruleState(sets[col], line).hidden);
 }

@@ -4,7 +4,7 @@ import { conditionsOf } from './fieldRules';
 /**
  * The model check of field rules (issue 13 item 1 "Field rules", "Bad input"), shared by the designer (before saving,
  * designer/model/check.ts) and the server (model-validate.ts, at import, create and save): every condition names a
- * stored top-level field of the form other than the field itself, carries the value its operator needs, and no
+ * stored top-level field of the form (a sub-table column's: another column of its sub-table) other than the field itself, carries the value its operator needs, and no
  * required field sits inside a container that has a show-when rule (it could never be filled while hidden; use a
  * required-when rule instead).
  */
@@ -50,16 +50,17 @@ function whenProblems(when: FieldWhen, self: string | undefined, names: Set<stri
 }
 
 /**
- * Every rule problem of a form's field tree (see the module comment), in tree order. Sub-table columns carry no rules.
- * A condition may name a top-level field, the record's `id` (e.g. shown only on new records) or one of `values` (what a
- * built-in page's records carry besides their fields: the tree node's nodeFields, an add action's defaults).
+ * Every rule problem of a form's field tree (see the module comment), in tree order. A condition may name a top-level
+ * field, the record's `id` (e.g. shown only on new records) or one of `values` (what a built-in page's records carry
+ * besides their fields: the tree node's nodeFields, an add action's defaults). A sub-table column's rules are evaluated
+ * per line (fieldRules.ts collectLineRules): their conditions may name only the other columns of the same sub-table.
  */
 export function ruleProblems(fields: FieldConfig[], values: Iterable<string> = []): RuleProblem[] {
   const names = ruleFieldNames(fields);
   names.add('id');
   for (const v of values) names.add(v);
   const out: RuleProblem[] = [];
-  const walk = (list: FieldConfig[], path: string, hidden: boolean, inTable: boolean) => {
+  const walk = (list: FieldConfig[], path: string, hidden: boolean, line: Set<string> | null) => {
     list.forEach((f, i) => {
       const cfg = f?.__config__;
       if (!cfg) return;
@@ -67,12 +68,15 @@ export function ruleProblems(fields: FieldConfig[], values: Iterable<string> = [
       const formId = typeof cfg.formId === 'number' ? cfg.formId : typeof cfg.formId === 'string' && /^\d+$/.test(cfg.formId) ? Number(cfg.formId) : undefined;
       for (const key of RULE_KEYS) {
         const when = cfg[key] as FieldWhen | undefined;
-        if (when && typeof when === 'object') for (const p of whenProblems(when, inTable ? undefined : f.__vModel__, names)) out.push({ path: here, formId, rule: key, ...p });
+        if (when && typeof when === 'object') for (const p of whenProblems(when, f.__vModel__, line ?? names)) out.push({ path: here, formId, rule: key, ...p });
       }
       if (hidden && cfg.required) out.push({ path: here, formId, rule: 'required', kind: 'requiredHidden' });
-      if (Array.isArray(cfg.children)) walk(cfg.children as FieldConfig[], `${here}.__config__.children`, hidden || (!!cfg.showWhen && !f.__vModel__), inTable || cfg.kdKey === 'table');
+      if (!Array.isArray(cfg.children)) return;
+      const kids = cfg.children as FieldConfig[];
+      const columns = cfg.kdKey === 'table' ? new Set(kids.map((c) => c?.__vModel__).filter((n): n is string => typeof n === 'string' && !!n)) : line;
+      walk(kids, `${here}.__config__.children`, hidden || (!!cfg.showWhen && !f.__vModel__), columns);
     });
   };
-  walk(fields, '', false, false);
+  walk(fields, '', false, null);
   return out;
 }

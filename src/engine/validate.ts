@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
-import { isEmptyValue, ruleState } from './fieldRules';
+import { type FieldRuleSet, isEmptyValue, ruleState } from './fieldRules';
 
 /** A validation failure shown to the user: which field, and the rule's own message. */
 export interface FieldError {
@@ -158,8 +158,9 @@ export function validateRecord(compiled: CompiledForm, record: unknown, lang: Me
       if (e.keyword === 'allOf' || e.keyword === 'if') continue;
       const fe = toFieldError(e, compiled.schema, lang, record);
       if (seen.has(fe.field)) continue;
-      // A field hidden by a show-when rule (its own or a container's) is not checked (issue 26, issue 13 field rules).
-      if (ruleState(rules[fe.field.split(/[.[]/)[0]], ctx).hidden) continue;
+      // A field hidden by a show-when rule (its own or a container's) is not checked (issue 26, issue 13 field rules);
+      // nor a sub-table cell its column's rule hides in that line.
+      if (ruleState(rules[fe.field.split(/[.[]/)[0]], ctx).hidden || cellHidden(compiled, record, fe.field)) continue;
       seen.add(fe.field);
       out.push(fe);
     }
@@ -171,6 +172,38 @@ export function validateRecord(compiled: CompiledForm, record: unknown, lang: Me
     const title = (compiled.schema.properties?.[name] as JSONSchema7 | undefined)?.title ?? name;
     seen.add(name);
     out.push({ field: name, label: title, message: (BUILTIN[lang] ?? BUILTIN.zh).required.replace('{label}', title) });
+  }
+  for (const [table, sets] of Object.entries(compiled.lineRules ?? {})) {
+    const lines = rec[table];
+    if (!Array.isArray(lines) || ruleState(rules[table], ctx).hidden) continue;
+    for (const [i, line] of lines.entries()) out.push(...lineRequiredErrors(compiled, table, sets, line, i, lang, seen));
+  }
+  return out;
+}
+
+/** True when `field` is a sub-table cell (`table[i].column`) that its column's show rule hides in line i (issue 13). */
+export function cellHidden(compiled: CompiledForm, record: unknown, field: string): boolean {
+  const m = /^([^.[]+)\[(\d+)\]\.([^.[]+)$/.exec(field);
+  const set = m ? compiled.lineRules?.[m[1]]?.[m[3]] : undefined;
+  if (!m || !set) return false;
+  const line = ((record as Record<string, unknown> | null)?.[m[1]] as unknown[] | undefined)?.[Number(m[2])];
+  return ruleState(set, (line && typeof line === 'object' ? line : {}) as Record<string, unknown>).hidden;
+}
+
+/**
+ * The required-when errors of line `i` of sub-table `table` (issue 13 field rules, per line): each shown cell whose
+ * column's required-when rule holds for the line and that is empty → `{ field: 'table[i].column', message: {label}不能为空 }`.
+ * `seen`: fields already reported (skipped, and the new ones added).
+ */
+export function lineRequiredErrors(compiled: CompiledForm, table: string, sets: Record<string, FieldRuleSet>, line: unknown, i: number, lang: MessageLang, seen: Set<string>): FieldError[] {
+  const row = (line && typeof line === 'object' ? line : {}) as Record<string, unknown>;
+  const out: FieldError[] = [];
+  for (const [col, set] of Object.entries(sets)) {
+    const field = `${table}[${i}].${col}`;
+    if (!set.required || seen.has(field) || !ruleState(set, row).required || !isEmptyValue(row[col])) continue;
+    const label = labelAt(compiled.schema, field);
+    seen.add(field);
+    out.push({ field, label, message: (BUILTIN[lang] ?? BUILTIN.zh).required.replace('{label}', label) });
   }
   return out;
 }

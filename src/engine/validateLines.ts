@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
-import { ruleState } from './fieldRules';
-import { type FieldError, type MessageLang, toFieldError, validateRecord, validatorFor } from './validate';
+import { hiddenCells, ruleState } from './fieldRules';
+import { type FieldError, lineRequiredErrors, type MessageLang, toFieldError, validateRecord, validatorFor } from './validate';
 
 type Rec = Record<string, unknown>;
 
@@ -26,6 +26,7 @@ export function createRecordValidator(compiled: CompiledForm, lang: MessageLang 
   // The form without line checks: each sub-table's items accept anything (the array's own rules stay).
   const shell: CompiledForm = {
     ...compiled,
+    lineRules: {},
     schema: { ...compiled.schema, properties: { ...props, ...Object.fromEntries(tables.map((t) => [t.name, { ...props[t.name], items: {} }])) } },
   };
   const rules = compiled.rules ?? {};
@@ -36,20 +37,24 @@ export function createRecordValidator(compiled: CompiledForm, lang: MessageLang 
       if (!Array.isArray(lines) || ruleState(rules[t.name], context).hidden) continue;
       const v = validatorFor(t.items);
       const seen = new Set<string>();
+      const sets = compiled.lineRules?.[t.name];
       lines.forEach((line, i) => {
         let errs = line && typeof line === 'object' ? t.cache.get(line) : undefined;
         if (!errs) {
           errs = v(line) ? [] : [...(v.errors ?? [])];
           if (line && typeof line === 'object') t.cache.set(line, errs);
         }
+        // Cells hidden in this line by their column's show rule are not checked (issue 13 field rules, per line).
+        const hidden = sets ? hiddenCells(sets, (line && typeof line === 'object' ? line : {}) as Rec) : [];
         for (const e of errs) {
           if (e.keyword === 'allOf' || e.keyword === 'if') continue;
           const at: ErrorObject = { ...e, instancePath: `/${t.name}/${i}${e.instancePath}`, schemaPath: `#/properties/${t.name}/items${e.schemaPath.slice(1)}` };
           const fe = toFieldError(at, compiled.schema, lang, record);
-          if (seen.has(fe.field)) continue;
+          if (seen.has(fe.field) || hidden.some((c) => fe.field === `${t.name}[${i}].${c}`)) continue;
           seen.add(fe.field);
           out.push(fe);
         }
+        if (sets) out.push(...lineRequiredErrors(compiled, t.name, sets, line, i, lang, seen));
       });
     }
     return out;

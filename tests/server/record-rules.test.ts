@@ -88,3 +88,47 @@ describe('field rules on the server', () => {
     expect(await read(id)).toMatchObject({ approver: '李四', status: 'draft' });
   });
 });
+
+/** Issue 13 field rules on sub-table columns: a column's rule reads the same line, per line, on the server too. */
+describe('field rules on sub-table columns (per line)', () => {
+  function lineRulesModel(enCode: string, table: string) {
+    const model = orderModel(enCode, table);
+    const lines = model.formData.fields[8];
+    (lines.__config__.children as unknown[]).push(
+      field('comInput', 'batch', '批号', { requiredWhen: { field: 'item', op: 'eq', value: '拉链' } }),
+      field('comInput', 'color', '颜色', { required: true, showWhen: { field: 'item', in: ['棉布'] } }),
+    );
+    return model;
+  }
+  let L: string;
+  beforeAll(async () => {
+    const r = await t.call('POST', '/api/visualdev/Base', { token, payload: lineRulesModel('lineRules', 'kd_line_rules') });
+    expect(r).toMatchObject({ code: 200 });
+    L = `/api/visualdev/OnlineDev/${r.data.id}`;
+  });
+  const line = (item: string, more: Record<string, unknown> = {}) => ({ item, qty: 1, price: 2, lineTotal: 2, ...more });
+
+  it('a hidden cell is neither required nor saved; required-when is refused per line, naming the cell', async () => {
+    const ok = await t.call('POST', L, { token, payload: anOrder({ lines: [line('棉布', { color: '红' }), line('纽扣', { color: '蓝（隐藏）' }), line('拉链', { batch: 'B-7' })] }) });
+    expect(ok).toMatchObject({ code: 200 });
+    const stored = (await t.call('GET', `${L}/${ok.data.id}`, { token })).data as { lines: Array<Record<string, unknown>> };
+    expect(stored.lines.map((l) => [l.item, l.color, l.batch])).toEqual([
+      ['棉布', '红', null],
+      ['纽扣', null, null],
+      ['拉链', null, 'B-7'],
+    ]);
+    const bad = await t.call('POST', L, { token, payload: anOrder({ orderNo: 'L-2', lines: [line('纽扣'), line('拉链')] }) });
+    expect(bad).toMatchObject({ code: 400, msg: '批号不能为空', data: { errors: [{ field: 'lines[1].batch' }] } });
+    const missing = await t.call('POST', L, { token, payload: anOrder({ orderNo: 'L-3', lines: [line('棉布')] }), headers: { 'accept-language': 'en' } });
+    expect(missing).toMatchObject({ code: 400, msg: '颜色 cannot be empty', data: { errors: [{ field: 'lines[0].color' }] } });
+  });
+
+  it('refuses a column rule naming a field outside its sub-table, with the path; nothing saved', async () => {
+    const model = lineRulesModel('lineRulesBad', 'kd_line_rules_bad');
+    const cols = model.formData.fields[8].__config__.children as Array<{ __config__: Record<string, unknown> }>;
+    cols[4].__config__.showWhen = { field: 'status', op: 'eq', value: 'done' };
+    const r = await t.call('POST', '/api/visualdev/Base', { token, payload: model });
+    expect(r).toMatchObject({ code: 400, data: { path: 'formData.fields[8].__config__.children[4].__config__.showWhen' } });
+    expect(r.msg).toContain('status');
+  });
+});

@@ -1,4 +1,4 @@
-import { isEmptyValue, ruleState } from '../../../../src/engine/fieldRules';
+import { hiddenCells, isEmptyValue, ruleState } from '../../../../src/engine/fieldRules';
 import type { FieldError, MessageLang } from '../../../../src/engine/validate';
 import { parseLang, translate } from '../../i18n';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
@@ -11,7 +11,10 @@ import type { LoadedModel } from './model-store';
  *   update keeps the stored value (what the request sent for it is dropped); validation then skips it;
  * - a field whose read-only-when rule holds may not change: an update sending another value than the stored one, or a
  *   create sending another value than the field's default, is refused (400 naming the field, nothing written);
- * - required-when is checked by the engine's validateRecord (recordErrors), like `required`.
+ * - required-when is checked by the engine's validateRecord (recordErrors), like `required`;
+ * - a sub-table cell hidden in its line by its column's show rule (per line, fieldRules.ts collectLineRules) is not
+ *   saved (stored empty) nor required. Read-only-when on a column is the form's only: lines are replaced on every
+ *   save and carry no identity to compare a cell with its stored value.
  * Rules are evaluated on the record as it would be stored (the request over the stored record).
  */
 
@@ -39,6 +42,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * its change). @throws LocalizedError 400 `readonlyChanged`, data `{ field, errors: [{ field, label, message }] }`.
  */
 export function applyFieldRules(model: LoadedModel, record: Record<string, unknown>, stored: Record<string, unknown> | null, lang: MessageLang, sent: ReadonlySet<string> = new Set(Object.keys(record))): void {
+  dropHiddenCells(model, record);
   const rules = model.compiled.rules ?? {};
   const names = Object.keys(rules);
   if (!names.length) return;
@@ -58,5 +62,21 @@ export function applyFieldRules(model: LoadedModel, record: Record<string, unkno
     const vars = { label };
     const error: FieldError = { field: name, label, message: translate(parseLang(lang) ?? 'zh', 'visualdev-rules', 'readonlyChanged', vars) };
     throw rulesFail(400, 'readonlyChanged', vars, { field: name, errors: [error] });
+  }
+}
+
+/** Takes the cells their column's show rule hides in their line out of each sub-table line of `record` (lines copied, not mutated). */
+function dropHiddenCells(model: LoadedModel, record: Record<string, unknown>): void {
+  for (const [table, sets] of Object.entries(model.compiled.lineRules ?? {})) {
+    const lines = record[table];
+    if (!Array.isArray(lines)) continue;
+    record[table] = lines.map((line) => {
+      if (!line || typeof line !== 'object') return line;
+      const hidden = hiddenCells(sets, line as Record<string, unknown>);
+      if (!hidden.length) return line;
+      const copy = { ...(line as Record<string, unknown>) };
+      for (const c of hidden) delete copy[c];
+      return copy;
+    });
   }
 }
