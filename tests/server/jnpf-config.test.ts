@@ -111,4 +111,30 @@ describe('OnlineDev Config and model files in JNPF’s names', () => {
     const file = JSON.parse(res.body);
     expect(file.formData.fields.every((f: Obj) => typeof (f.__config__ as Obj).jnpfKey === 'string')).toBe(true);
   });
+
+  it('the designer: GET Base/{id} in JNPF names to JNPF’s client, PUT Base/{id} saves what it sends back', async () => {
+    // mixins/generator/form.js:68-82 reads formData, columnData, tables (JSON strings); :96-103 sends dataForm back with PUT.
+    const jnpf = { 'jnpf-origin': 'pc' };
+    const info = (await h.t.call('GET', '/api/visualdev/Base/vd-supplier', { token: h.token, headers: jnpf })).data;
+    const form = JSON.parse(info.formData);
+    expect(form.fields.every((f: Obj) => typeof (f.__config__ as Obj).jnpfKey === 'string')).toBe(true);
+    expect(form).toMatchObject({ formRules: 'rules', className: [] });
+    expect(JSON.parse(info.columnData).columnList[0].jnpfKey).toEqual(expect.any(String));
+    expect(Array.isArray(JSON.parse(info.tables))).toBe(true);
+    // Our designer reads our names only.
+    expect((await h.t.call('GET', '/api/visualdev/Base/vd-supplier', { token: h.token })).data.formData).not.toContain('"jnpfKey"');
+    const before = (await loadModel(h.t.app.db, 'vd-supplier'))!.record;
+    const edited = { ...form, fields: form.fields.map((f: Obj) => (f.__vModel__ === 'supplierName' ? { ...f, placeholder: '供应商全称' } : f)) };
+    const saved = await h.t.call('PUT', '/api/visualdev/Base/vd-supplier', { token: h.token, headers: jnpf, payload: { ...info, formData: JSON.stringify(edited), appColumnData: null, interfaceParam: null } });
+    expect(saved).toMatchObject({ code: 200, msg: '修改成功', data: { lastModifyTime: expect.any(Number) } });
+    const after = (await loadModel(h.t.app.db, 'vd-supplier'))!.record;
+    expect(JSON.stringify(after.formData)).not.toContain('"jnpfKey"');
+    expect((after.formData.fields as unknown as Obj[]).find((f) => f.__vModel__ === 'supplierName')?.placeholder).toBe('供应商全称');
+    expect(after.columnData).toEqual(before.columnData);
+    // The version check applies: the stamp of the first read is stale now.
+    expect((await h.t.call('PUT', '/api/visualdev/Base/vd-supplier', { token: h.token, headers: jnpf, payload: info })).code).toBe(409);
+    // Put the model back as it was (other tests read it).
+    expect((await h.t.call('POST', '/api/visualdev/Base/vd-supplier', { token: h.token, payload: { formData: before.formData } })).code).toBe(200);
+    expect((await h.t.call('PUT', '/api/visualdev/Base/vd-supplier', { token: h.token, payload: [] })).code).toBe(400);
+  });
 });

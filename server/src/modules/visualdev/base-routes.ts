@@ -4,10 +4,11 @@ import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import { assertModelUnchanged, copyModel, deleteModel, listModels, modelStamp, modelTree, serially, staleFail } from './base-repository';
 import { fromJnpf, isJnpfExport } from './jnpf';
+import { toJnpfColumns, toJnpfForm } from './jnpf-config';
 import { fail, text } from './messages';
 import { bindableTables, bindColumns } from './model-bind';
 import { freeTableName } from './model-ddl';
-import { MAX_MODEL_BYTES, uniqueEnCode } from './model-io';
+import { MAX_MODEL_BYTES, modelOfJnpfWire, uniqueEnCode } from './model-io';
 import { type LoadedModel, loadModel, type Model, saveModel } from './model-store';
 import { platformTables } from './model-table';
 import { validateModel } from './model-validate';
@@ -39,17 +40,26 @@ function modelOfBody(body: unknown): Record<string, unknown> {
   return isJnpfExport(body) ? fromJnpf(body as Record<string, unknown>) : { ...(body as Record<string, unknown>) };
 }
 
+/** True for a call of JNPF's web client: its axios instance sets `jnpf-origin` on every request (Mnxhp src/utils/request.js:26). */
+const fromJnpfClient = (req: FastifyRequest) => req.headers['jnpf-origin'] !== undefined;
+
 /**
  * The wire form of a model (Base get): the record with `tables`, `formData`, `columnData` as JSON strings (JNPF v3),
  * and who saved it last: `lastModifyTime` (ms, changes on every save; POST Base/{id} takes it back), `lastModifyUserId`.
+ * To JNPF's client the configs are in JNPF's names beside ours (jnpf-config.ts toJnpfForm, toJnpfColumns, as the
+ * model export), which its designer reads (Mnxhp src/mixins/generator/form.js:68-82: `formData`, `columnData`,
+ * `appColumnData`, `tables`, `interfaceParam` parsed from JSON strings; `webType`); our designer gets our names only.
  */
 async function wireModel(req: FastifyRequest, record: Model) {
   const stamp = await modelStamp(req.server.db, record.id);
+  const jnpf = fromJnpfClient(req);
+  const form = record.formData as unknown as Record<string, unknown>;
   return {
     ...record,
     tables: JSON.stringify(record.tables),
-    formData: JSON.stringify(record.formData),
-    columnData: JSON.stringify(record.columnData),
+    formData: JSON.stringify(jnpf ? toJnpfForm(form) : record.formData),
+    columnData: JSON.stringify(jnpf ? toJnpfColumns(record.columnData as unknown as Record<string, unknown>, form) : record.columnData),
+    ...(jnpf ? { appColumnData: null, interfaceParam: null, dbLinkId: '0' } : {}),
     lastModifyTime: stamp?.time ?? null,
     lastModifyUserId: stamp?.userId ?? null,
   };
@@ -151,6 +161,20 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
     return ok({ id: record.id }, t(req.lang, 'createOk'));
   });
 
+  /** Saves `body` (our names) over model `:id` as POST and PUT Base/{id} describe. */
+  const update = (req: FastifyRequest<{ Params: IdParams; Querystring: { purge?: string } }>, body: Record<string, unknown>) => {
+    const expected = takeStamp(body);
+    return serially(`visualdev:${req.params.id}`, async () => {
+      const current = await adminModelOf(req);
+      if (expected !== undefined) await assertModelUnchanged(app.db, current.record.id, expected);
+      const model = validateModel({ ...current.record, ...body, id: current.record.id }, platformTables(app.db));
+      if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
+      const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
+      return ok({ dropped, lastModifyTime: (await modelStamp(app.db, model.id))?.time ?? null }, t(req.lang, 'updateOk'));
+    });
+  };
+  const updateOptions = { config: { access: { menu: ADMIN_MENU, button: 'btn_edit' } }, schema: { params: idParams, querystring: purgeQuery }, bodyLimit: MAX_MODEL_BYTES };
+
   /**
    * POST /api/visualdev/Base/{id}?purge=1 (btn_edit): updates a model (keys missing from the body keep their stored
    * values) and migrates its tables additively; a type change that would lose data → 400 naming the field and types.
@@ -159,22 +183,22 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
    * is the same — else 409 naming who saved meanwhile and when (`data.lastModifyTime`…), nothing changed. The check
    * and the save of one model run one after the other in this process (base-repository.ts serially).
    */
-  app.post<{ Params: IdParams; Querystring: { purge?: string } }>(
-    '/api/visualdev/Base/:id',
-    { config: { access: { menu: ADMIN_MENU, button: 'btn_edit' } }, schema: { params: idParams, querystring: purgeQuery }, bodyLimit: MAX_MODEL_BYTES },
-    async (req) => {
-      const body = modelOfBody(req.body);
-      const expected = takeStamp(body);
-      return serially(`visualdev:${req.params.id}`, async () => {
-        const current = await adminModelOf(req);
-        if (expected !== undefined) await assertModelUnchanged(app.db, current.record.id, expected);
-        const model = validateModel({ ...current.record, ...body, id: current.record.id }, platformTables(app.db));
-        if ((await uniqueEnCode(app.db, model.enCode, model.id)) !== model.enCode) throw fail(400, 'enCodeExists', { enCode: model.enCode }, { field: 'enCode' });
-        const { dropped } = await saveModel(app.db, model, req.auth?.userId ?? null, { purge: isPurge(req.query) });
-        return ok({ dropped, lastModifyTime: (await modelStamp(app.db, model.id))?.time ?? null }, t(req.lang, 'updateOk'));
-      });
-    },
-  );
+  app.post<{ Params: IdParams; Querystring: { purge?: string } }>('/api/visualdev/Base/:id', updateOptions, async (req) => update(req, modelOfBody(req.body)));
+
+  /**
+   * PUT /api/visualdev/Base/{id} (btn_edit; JNPF v3.4's designer: Mnxhp src/api/onlineDev/visualDev.js:27-33, body the
+   * `dataForm` of mixins/generator/form.js:96-103 — GET Base/{id}'s answer with `tables`, `formData`, `columnData`,
+   * `appColumnData`, `interfaceParam` as JSON strings in JNPF's names): converted as a model import converts a file
+   * (model-io.ts modelOfJnpfWire: JNPF's members off, our names), then saved as POST Base/{id} saves (same checks,
+   * version check by `lastModifyTime`, 修改成功 → `{ dropped, lastModifyTime }`). A body that is no object → 400.
+   */
+  app.put<{ Params: IdParams; Querystring: { purge?: string } }>('/api/visualdev/Base/:id', updateOptions, async (req) => {
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw ApiError.of(400, 'badRequest');
+    const raw = req.body as Record<string, unknown>;
+    const { id: _id, ...body } = modelOfJnpfWire(raw);
+    if (raw.lastModifyTime !== undefined) body.lastModifyTime = raw.lastModifyTime;
+    return update(req, body);
+  });
 
   /**
    * DELETE /api/visualdev/Base/{id}?purge=1 (btn_remove): deletes the model. Its data tables are kept (msg 删除成功，数据表…已保留;

@@ -51,6 +51,34 @@ export function fromJnpfNames(record: Record<string, unknown>): Record<string, u
   return { ...record, formData: fromJnpfForm(form), ...(isObj(record.columnData) ? { columnData: fromJnpfColumns(record.columnData, form) } : {}) };
 }
 
+/**
+ * A model record in our names from a model file or a JNPF designer's save body (PUT Base/{id}), ours or JNPF's: a JNPF
+ * v3 export (configs as JSON strings, jnpfKey) is converted (jnpf.ts fromJnpf); our own files carry kdKey beside
+ * jnpfKey, so only the names JNPF's client reads are taken off (fromJnpfNames). Not validated yet.
+ * @throws LocalizedError 400 when a config string is not JSON.
+ */
+export function modelOfJnpfWire(input: Record<string, unknown>): Record<string, unknown> {
+  const ours = (v: unknown) => JSON.stringify(v ?? null).includes('"kdKey"');
+  if (typeof input.formData === 'object') return fromJnpfNames(isJnpfExport(input) && !ours(input.formData) ? fromJnpf(input) : { ...input });
+  // Configs as JSON strings: a JNPF export, or what our GET Base/{id} gave JNPF's designer (our names beside JNPF's),
+  // whose record members (tables with JNPF's `fields`, its own keys) are converted like an export's, the configs not.
+  const form = parseConfig(input.formData, 'formData');
+  if (!ours(form)) return fromJnpfNames(fromJnpf(input));
+  const record = fromJnpf({ ...input, formData: undefined, columnData: undefined });
+  return fromJnpfNames({ ...record, formData: form, columnData: parseConfig(input.columnData, 'columnData') ?? record.columnData });
+}
+
+/** A config sent as a JSON string (or as itself); '' → undefined. @throws LocalizedError 400 modelInvalid naming `path`. */
+function parseConfig(v: unknown, path: string): unknown {
+  if (typeof v !== 'string') return v;
+  if (!v.trim()) return undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw fail(400, 'modelInvalid', { path, detail: 'is not valid JSON' }, { path });
+  }
+}
+
 /** Parses a model file's text (JSON); 400 notJson when it is not JSON. */
 export function parseModelFile(text: string): unknown {
   try {
@@ -107,9 +135,7 @@ export async function assignFreeTables(db: Db, model: Model, allowOrphan: boolea
  */
 export async function importModel(db: Db, input: unknown, userId: string | null): Promise<Model> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'modelInvalid', { path: '(root)', detail: 'must be object' }, { path: '(root)' });
-  // Our own files carry kdKey beside jnpfKey: only the names JNPF's client reads are taken off (fromJnpfNames).
-  const ours = typeof (input as Record<string, unknown>).formData === 'object' && JSON.stringify((input as Record<string, unknown>).formData ?? null).includes('"kdKey"');
-  const converted = fromJnpfNames(isJnpfExport(input) && !ours ? fromJnpf(input as Record<string, unknown>) : { ...(input as Record<string, unknown>) });
+  const converted = modelOfJnpfWire(input as Record<string, unknown>);
   converted.id = typeof converted.id === 'string' ? converted.id : '';
   const model = structuredClone(validateModel(converted, platformTables(db)));
   model.id = randomUUID();
