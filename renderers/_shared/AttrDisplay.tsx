@@ -7,6 +7,7 @@ import { useFormValues } from './FormValuesContext';
 import { interfaceSource, type PopupSource, relationSource } from './popupSources';
 import type { FormMode } from './types';
 import { useRows } from './useRows';
+import { useWidgetWord } from './words';
 
 /**
  * relationFormAttr / popupAttr: shows field `showField` of the row chosen in this form's picker field `relationField`
@@ -14,6 +15,7 @@ import { useRows } from './useRows';
  * Works both as an rjsf widget (stored) and as a display (not stored).
  */
 export default function AttrDisplay(props: Partial<WidgetProps> & { field?: FieldConfig; mode?: FormMode }) {
+  const w = useWidgetWord();
   const field = (props.field ?? (props.options?.field as FieldConfig | undefined))!;
   const owners = useFormFields();
   const values = useFormValues();
@@ -33,5 +35,5 @@ export default function AttrDisplay(props: Partial<WidgetProps> & { field?: Fiel
   useEffect(() => {
     if (onChange && row && (value ?? '') !== text) onChange(text || undefined);
   }, [onChange, row, value, text]);
-  return <Input id={props.id} value={text} readOnly placeholder={owner ? '' : `未找到关联字段 ${ownerName}`} />;
+  return <Input id={props.id} value={text} readOnly placeholder={owner ? '' : w('noRelation', { name: String(ownerName) })} />;
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { currentWidgetWord } from './words';
 
 /**
  * Data access for widgets (design.md §3: dictionaries, data sources and org data are pulled with hooks, never drilled).
@@ -41,9 +42,9 @@ export const fetchData: KdData = {
       headers: { ...(token ? { Authorization: token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!res.ok) throw new Error('请求出错，请重试');
+    if (!res.ok) throw new Error(currentWidgetWord('requestFailed'));
     const env = (await res.json()) as { code: number; msg?: string; data?: unknown };
-    if (env.code !== 200) throw new Error(env.msg || '请求出错，请重试');
+    if (env.code !== 200) throw new Error(env.msg || currentWidgetWord('requestFailed'));
     return env.data;
   },
 };
@@ -55,9 +56,9 @@ export async function uploadFile(data: KdData, path: string, file: File): Promis
   const body = new FormData();
   body.append('file', file, file.name);
   const res = await fetch(path, { method: 'POST', headers: token ? { Authorization: token } : {}, body });
-  if (!res.ok) throw new Error('上传失败');
+  if (!res.ok) throw new Error(currentWidgetWord('uploadFailed'));
   const env = (await res.json()) as { code: number; msg?: string; data?: unknown };
-  if (env.code !== 200) throw new Error(env.msg || '上传失败');
+  if (env.code !== 200) throw new Error(env.msg || currentWidgetWord('uploadFailed'));
   return env.data;
 }
 

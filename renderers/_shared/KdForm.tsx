@@ -17,6 +17,7 @@ import { FormStore, FormStoreContext } from './formStore';
 import { kdKeysOf, loadComponents } from './loadComponents';
 import { FieldTemplate, type KdFormContext, LayoutObjectTemplate } from './templates';
 import type { FormMode, KdComponent } from './types';
+import { useWidgetWord } from './words';
 
 /** Props of KdForm. */
 export interface KdFormProps {
@@ -87,6 +88,7 @@ const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) 
  * the initial record: the store is replaced only when the parent passes a record with different content.
  */
 function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, onChange, onSubmit, serverErrors, modelId }: KdFormProps) {
+  const w = useWidgetWord();
   const reg = useMemo(() => withFallbacks(form.fields, registry), [form.fields, registry]);
   const compiled = useMemo(() => compileForm(form, reg), [form, reg]);
   const uiSchema = useMemo(() => boundUiSchema(compiled.uiSchema), [compiled.uiSchema]);
@@ -215,7 +217,7 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
       >
         {onSubmit && mode === 'edit' ? (
           <Button type="primary" htmlType="submit">
-            提交
+            {w('submit')}
           </Button>
         ) : (
           <span />

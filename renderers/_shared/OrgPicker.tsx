@@ -5,6 +5,7 @@ import type { FieldOption } from '../../schemas/field';
 import { fieldOf } from './fieldProps';
 import { useKdData } from './KdDataContext';
 import { isMultiplePicker, isPickable, loadOrgTree, type OrgKind } from './orgPickers';
+import { useWidgetWord } from './words';
 
 type Node = { value: string; title: string; selectable: boolean; disableCheckbox?: boolean; children?: Node[] };
 const toNodes = (kind: OrgKind, opts: FieldOption[]): Node[] =>
@@ -18,6 +19,7 @@ const toNodes = (kind: OrgKind, opts: FieldOption[]): Node[] =>
  * groupSelect: antd TreeSelect over the kind's selector tree; only nodes of the kind's type can be picked.
  */
 export default function OrgPicker({ id, value, disabled, readonly, placeholder, onChange, options, kind }: WidgetProps & { kind: OrgKind }) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const data = useKdData();
   const [tree, setTree] = useState<FieldOption[] | null>(null);
@@ -48,7 +50,7 @@ export default function OrgPicker({ id, value, disabled, readonly, placeholder, 
       allowClear={field.clearable !== false}
       showSearch={field.filterable !== false}
       treeNodeFilterProp="title"
-      placeholder={placeholder || (field.placeholder as string | undefined) || '请选择'}
+      placeholder={placeholder || (field.placeholder as string | undefined) || w('select')}
       onChange={(v: unknown) => onChange(Array.isArray(v) ? (v.length ? v : undefined) : (v ?? undefined))}
     />
   );

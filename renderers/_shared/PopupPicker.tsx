@@ -6,6 +6,7 @@ import { fieldOf } from './fieldProps';
 import { useKdData } from './KdDataContext';
 import { type PopupSource, rememberRow, type RowPage } from './popupSources';
 import { useRows } from './useRows';
+import { useWidgetWord } from './words';
 
 /**
  * The paged popup picker shared by relationForm, popupSelect and popupTableSelect (spec 001 §5: a selection is
@@ -13,6 +14,7 @@ import { useRows } from './useRows';
  * default 50), 确定 stores the chosen row id(s), 清空 removes the value.
  */
 export default function PopupPicker({ id, value, disabled, readonly, onChange, options, source, multiple }: WidgetProps & { source: PopupSource; multiple?: boolean }) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const data = useKdData();
   const ids: string[] = (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(String);
@@ -52,18 +54,18 @@ export default function PopupPicker({ id, value, disabled, readonly, onChange, o
   return (
     <div id={id} className="kd-popup-picker">
       <Space wrap>
-        {ids.length ? ids.map((i) => <Tag key={i}>{label(i)}</Tag>) : <span style={{ color: 'rgba(0,0,0,0.62)' }}>{String(field.placeholder || '请选择')}</span>}
+        {ids.length ? ids.map((i) => <Tag key={i}>{label(i)}</Tag>) : <span style={{ color: 'rgba(0,0,0,0.62)' }}>{String(field.placeholder || w('select'))}</span>}
         {locked ? null : (
           <>
             <Button size="small" icon={<SearchOutlined />} onClick={() => {
                 setChosen([]);
                 setOpen(true);
               }}>
-              选择
+              {w('pick')}
             </Button>
             {ids.length ? (
               <Button size="small" type="link" onClick={() => onChange(undefined)}>
-                清空
+                {w('clear')}
               </Button>
             ) : null}
           </>
@@ -71,16 +73,16 @@ export default function PopupPicker({ id, value, disabled, readonly, onChange, o
       </Space>
       <Modal
         open={open}
-        title={String(field.popupTitle || '选择数据')}
+        title={String(field.popupTitle || w('pickTitle'))}
         width={typeof field.popupWidth === 'string' || typeof field.popupWidth === 'number' ? field.popupWidth : 900}
-        okText="确定"
-        cancelText="取消"
+        okText={w('ok')}
+        cancelText={w('cancel')}
         okButtonProps={{ disabled: !chosen.length }}
         onOk={confirm}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Input.Search placeholder="请输入关键词查询" allowClear onSearch={(k) => {
+        <Input.Search placeholder={w('keyword')} allowClear onSearch={(k) => {
             setCurrent(1);
             setKeyword(k);
           }} style={{ marginBottom: 8 }} />

@@ -6,9 +6,11 @@ import { flattenOptions } from './fieldProps';
 import { useKdData } from './KdDataContext';
 import { loadOrgTree, ORG_KINDS } from './orgPickers';
 import { SYSTEM_TIME_FORMAT, type SystemKind } from './systemFields';
+import { useWidgetWord } from './words';
 
 /** The read-only box of a system field: the formatted time or the id's name (from the selector), else 系统自动生成. */
 export default function SystemField({ id, value, kind }: WidgetProps & { kind: SystemKind }) {
+  const w = useWidgetWord();
   const data = useKdData();
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
@@ -26,5 +28,5 @@ export default function SystemField({ id, value, kind }: WidgetProps & { kind: S
     };
   }, [data, kind, value]);
   const text = value === undefined || value === null || value === '' ? '' : kind.value === 'time' ? (typeof value === 'number' ? dayjs(value).format(SYSTEM_TIME_FORMAT) : String(value)) : (name ?? String(value));
-  return <Input id={id} value={text} readOnly placeholder="系统自动生成" />;
+  return <Input id={id} value={text} readOnly placeholder={w('auto')} />;
 }

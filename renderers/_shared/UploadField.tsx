@@ -9,6 +9,7 @@ import { useFormFields } from './FormFieldsContext';
 import { fileHref, uploadFile, useKdData } from './KdDataContext';
 import type { KdFormContext } from './templates';
 import type { StoredFile } from './uploadDef';
+import { useWidgetWord } from './words';
 
 /**
  * The field's `vModel` as the server's upload limits look it up: `__vModel__`, or `<table>.<column>` for a sub-table
@@ -33,6 +34,7 @@ export function uploadPath(kind: 'file' | 'image', modelId: string | undefined, 
  * `<a>`/`<img>` opens them for the signed-in user. Read-only shows the files as links.
  */
 export default function UploadField({ id, value, disabled, readonly, onChange, options, registry, kind }: WidgetProps & { kind: 'file' | 'image' }) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const data = useKdData();
   const byModel = useFormFields();
@@ -83,7 +85,7 @@ export default function UploadField({ id, value, disabled, readonly, onChange, o
             })
             .catch((e: Error) => {
               pending.current--;
-              setError(e.message || '上传失败');
+              setError(e.message || w('uploadFailed'));
               onError?.(e);
             });
         }}
@@ -95,10 +97,10 @@ export default function UploadField({ id, value, disabled, readonly, onChange, o
         {locked || full ? null : kind === 'image' ? (
           <div>
             <PlusOutlined />
-            <div style={{ marginTop: 4 }}>上传</div>
+            <div style={{ marginTop: 4 }}>{w('upload')}</div>
           </div>
         ) : (
-          <Button icon={<UploadOutlined />}>{String(field.buttonText || '点击上传')}</Button>
+          <Button icon={<UploadOutlined />}>{String(field.buttonText || w('clickUpload'))}</Button>
         )}
       </Upload>
       {error ? (

@@ -58,7 +58,7 @@ export function orgPickerDefinition(kind: OrgKind, component: RendererDefinition
     label: kind.label,
     icon: kind.icon,
     group: 'advanced',
-    scaffold: scaffoldOf(kind.kdKey, kind.label, kind.tag, {}, { placeholder: '请选择', multiple: !!kind.multiple, clearable: true, filterable: true, disabled: false }),
+    scaffold: scaffoldOf(kind.kdKey, kind.label, kind.tag, {}, { multiple: !!kind.multiple, clearable: true, filterable: true, disabled: false }),
     inspector: inspectorOf(commonProps, { multiple: { type: 'boolean', title: '是否多选' }, filterable: { type: 'boolean', title: '能否搜索' } }),
     toSchema: (field) => (isMultiplePicker(kind, field) ? { type: 'array', items: ID, uniqueItems: true } : ID),
     toColumn: (field) => namedColumn(field, kind.names),

@@ -39,7 +39,7 @@ export function systemDefinition(kind: SystemKind, component: RendererDefinition
     label: kind.label,
     icon: kind.icon,
     group: 'system',
-    scaffold: scaffoldOf(kind.kdKey, kind.label, kind.kdKey, {}, { readonly: true, placeholder: '系统自动生成', ...(kind.value === 'comSelect' ? { showLevel: 'last' } : {}) }),
+    scaffold: scaffoldOf(kind.kdKey, kind.label, kind.kdKey, {}, { readonly: true, ...(kind.value === 'comSelect' ? { showLevel: 'last' } : {}) }),
     inspector: inspectorOf(kind.value === 'comSelect' ? { showLevel: { type: 'string', title: '显示内容', enum: ['all', 'last'] } } : {}),
     toSchema: () => (kind.value === 'time' ? { type: 'integer' } : { type: 'string', maxLength: 64 }),
     toColumn: (field) =>

@@ -7,6 +7,7 @@ import { isShown } from '../../src/engine/showWhen';
 import { useFormValues } from './FormValuesContext';
 import type { FormMode, KdComponent } from './types';
 import { useFieldRules } from './useFieldRules';
+import { useWidgetWord } from './words';
 
 /** What KdForm passes to its templates through rjsf's `formContext`. */
 export interface KdFormContext {
@@ -89,6 +90,7 @@ function ShownWhen({ field, children }: { field: FieldConfig; children: ReactNod
  */
 export function LayoutObjectTemplate({ properties, registry }: ObjectFieldTemplateProps) {
   const ctx = registry.formContext as KdFormContext;
+  const w = useWidgetWord();
   const byName = new Map(properties.map((p) => [p.name, p.content]));
   const placed = layoutModels(ctx.fields, ctx.registry);
   const render = (fields: FieldConfig[]): ReactNode =>
@@ -130,7 +132,7 @@ export function LayoutObjectTemplate({ properties, registry }: ObjectFieldTempla
       return (
         <Col key={key} span={span}>
           <div className="kd-form-item" style={{ marginBottom: 18, color: '#faad14' }}>
-            {cfg.label ?? cfg.kdKey}（未绑定字段）
+            {w('unbound', { label: String(cfg.label ?? cfg.kdKey) })}
           </div>
         </Col>
       );

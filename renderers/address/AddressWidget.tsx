@@ -4,12 +4,14 @@ import { useMemo } from 'react';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
 import { type Area, areaTree } from './areas';
+import { useWidgetWord } from '../_shared/words';
 
 type Node = { value: string; label: string; children?: Node[] };
 const toNodes = (list: Area[]): Node[] => list.map((a) => ({ value: a.code, label: a.name, ...(a.children ? { children: toNodes(a.children) } : {}) }));
 
 /** rjsf widget for address: antd Cascader over the divisions cut to `level`; value the code path (paths when multiple). */
 function AddressWidget({ id, value, disabled, readonly, placeholder, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const level = typeof field.level === 'number' ? field.level : 2;
   const tree = useMemo(() => toNodes(areaTree(level)), [level]);
@@ -21,7 +23,7 @@ function AddressWidget({ id, value, disabled, readonly, placeholder, onChange, o
     disabled: disabled || readonly,
     allowClear: field.clearable !== false,
     showSearch: !!field.filterable,
-    placeholder: placeholder || (field.placeholder as string | undefined) || '请选择',
+    placeholder: placeholder || (field.placeholder as string | undefined) || w('select'),
   };
   const emit = (v: unknown) => onChange(Array.isArray(v) && v.length ? v : undefined);
   return field.multiple ? (

@@ -14,7 +14,7 @@ export default defineRenderer({
   label: '省市区',
   icon: 'EnvironmentOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('address', '省市区', 'JNPFAddress', { defaultValue: [] }, { placeholder: '请选择', level: 2, multiple: false, clearable: true, filterable: false, disabled: false }),
+  scaffold: scaffoldOf('address', '省市区', 'JNPFAddress', { defaultValue: [] }, { level: 2, multiple: false, clearable: true, filterable: false, disabled: false }),
   inspector: inspectorOf(commonProps, {
     level: { type: 'integer', title: '格式', enum: [0, 1, 2], description: '0 省, 1 省市, 2 省市区' },
     multiple: { type: 'boolean', title: '是否多选' },

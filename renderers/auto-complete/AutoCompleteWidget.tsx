@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { fieldOf } from '../_shared/fieldProps';
 import { useKdData } from '../_shared/KdDataContext';
 import { memoWidget } from '../_shared/memoWidget';
+import { useWidgetWord } from '../_shared/words';
 
 /**
  * rjsf widget for autoComplete: antd AutoComplete; typing (300 ms debounce) asks the data interface
@@ -11,6 +12,7 @@ import { memoWidget } from '../_shared/memoWidget';
  * suggests each row's `relationField`. Value: the typed or chosen text.
  */
 function AutoCompleteWidget({ id, value, disabled, readonly, placeholder, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const data = useKdData();
   const [keyword, setKeyword] = useState<string | null>(null);
@@ -43,7 +45,7 @@ function AutoCompleteWidget({ id, value, disabled, readonly, placeholder, onChan
       options={suggestions.map((s) => ({ value: s }))}
       disabled={disabled || readonly}
       allowClear={field.clearable !== false && !readonly}
-      placeholder={placeholder || (field.placeholder as string | undefined)}
+      placeholder={placeholder || ((field.placeholder as string | undefined) ?? w('input'))}
       onSearch={(k) => setKeyword(k)}
       onChange={(v: string) => onChange(v ? v : undefined)}
     />

@@ -13,7 +13,6 @@ export default defineRenderer({
   icon: 'FileSearchOutlined',
   group: 'advanced',
   scaffold: scaffoldOf('autoComplete', '下拉补全', 'JNPFAutoComplete', {}, {
-    placeholder: '请输入',
     interfaceId: '',
     interfaceName: '',
     relationField: 'fullName',

@@ -4,6 +4,7 @@ import { memo, useEffect, useState } from 'react';
 import { useFormValues } from '../_shared/FormValuesContext';
 import { useKdData } from '../_shared/KdDataContext';
 import type { DisplayProps } from '../_shared/types';
+import { useWidgetWord } from '../_shared/words';
 
 /** The parts of a rule the example is made of. */
 export interface RuleParts {
@@ -25,6 +26,7 @@ const str = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : 
 
 /** The example of the number format, live from the form; a saved rule can ask the server for its real next number. */
 function BillRulePreview({ field, mode }: DisplayProps) {
+  const w = useWidgetWord();
   const values = useFormValues();
   const data = useKdData();
   const [next, setNext] = useState<string | null>(null);
@@ -57,7 +59,7 @@ function BillRulePreview({ field, mode }: DisplayProps) {
           </Typography.Text>
           {saved ? (
             <Button size="small" onClick={() => void preview()}>
-              {str(field.buttonText, '预览下一单号')}
+              {str(field.buttonText, w('nextBillNo'))}
             </Button>
           ) : null}
         </Space>

@@ -15,7 +15,7 @@ export default defineRenderer({
   label: '单号预览',
   icon: 'NumberOutlined',
   group: 'system',
-  scaffold: scaffoldOf('billRulePreview', '下一单号', 'kd-bill-preview', { showLabel: false }, { hint: '单号 = 前缀 + 日期 + 流水号，保存单据时由服务器分配', buttonText: '预览下一单号' }, false),
+  scaffold: scaffoldOf('billRulePreview', '下一单号', 'kd-bill-preview', { showLabel: false }, { hint: '单号 = 前缀 + 日期 + 流水号，保存单据时由服务器分配' }, false),
   inspector: inspectorOf({
     hint: { type: 'string', title: '说明' },
     buttonText: { type: 'string', title: '按钮文字' },

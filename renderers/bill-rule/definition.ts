@@ -12,7 +12,7 @@ export default defineRenderer({
   label: '单据组件',
   icon: 'NumberOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('billRule', '单据组件', 'billRule', { rule: '' }, { readonly: true, placeholder: '系统自动生成' }),
+  scaffold: scaffoldOf('billRule', '单据组件', 'billRule', { rule: '' }, { readonly: true }),
   inspector: inspectorOf({ __config__: { type: 'object', properties: { rule: { type: 'string', title: '单据模板（编码）' } } } }),
   toSchema: () => ({ type: 'string', maxLength: 100 }),
   toColumn: (field) => baseColumn(field),

@@ -9,7 +9,7 @@ export default defineRenderer({
   label: '按钮',
   icon: 'AppstoreAddOutlined',
   group: 'display',
-  scaffold: scaffoldOf('button', '按钮', 'JNPFButton', { showLabel: false }, { align: 'left', buttonText: '按钮', type: 'primary', disabled: false }, false),
+  scaffold: scaffoldOf('button', '按钮', 'JNPFButton', { showLabel: false }, { align: 'left', type: 'primary', disabled: false }, false),
   inspector: inspectorOf({
     buttonText: { type: 'string', title: '按钮文字' },
     align: { type: 'string', title: '位置', enum: ['left', 'center', 'right'] },

@@ -5,6 +5,7 @@ import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
 import { useOptions } from '../_shared/useOptions';
 import { isMultiple } from './definition';
+import { useWidgetWord } from '../_shared/words';
 
 type Node = { value: string | number; label: string; children?: Node[] };
 const toNodes = (opts: FieldOption[]): Node[] =>
@@ -12,6 +13,7 @@ const toNodes = (opts: FieldOption[]): Node[] =>
 
 /** rjsf widget for cascader: antd Cascader over the field's tree options; value the id path (array of paths when multiple). */
 function CascaderWidget({ id, value, disabled, readonly, placeholder, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const { options: opts, loading } = useOptions(field);
   const multiple = isMultiple(field);
@@ -23,7 +25,7 @@ function CascaderWidget({ id, value, disabled, readonly, placeholder, onChange, 
     disabled: disabled || readonly,
     allowClear: field.clearable !== false,
     showSearch: !!field.filterable,
-    placeholder: placeholder || (field.placeholder as string | undefined) || '请选择',
+    placeholder: placeholder || (field.placeholder as string | undefined) || w('select'),
     displayRender: field['show-all-levels'] === false ? (labels: string[]) => labels[labels.length - 1] : (labels: string[]) => labels.join(typeof field.separator === 'string' ? field.separator : '/'),
   };
   const emit = (v: unknown) => onChange(Array.isArray(v) && v.length ? v : undefined);

@@ -2,12 +2,14 @@ import { Collapse, Row } from 'antd';
 import { memo } from 'react';
 import { itemsOf } from '../_shared/containerDef';
 import type { ContainerProps } from '../_shared/types';
+import { useWidgetWord } from '../_shared/words';
 
 /** antd Collapse; panels are always rendered (forceRender) so folded fields keep their values. */
 function CollapseContainer({ field, renderChildren }: ContainerProps) {
+  const w = useWidgetWord();
   const items = itemsOf(field).map((it, i) => ({
     key: String(it.name ?? i + 1),
-    label: String(it.title ?? `面板${i + 1}`),
+    label: String(it.title ?? w('panel', { n: i + 1 })),
     forceRender: true,
     children: <Row gutter={15}>{renderChildren(it.__config__.children ?? [])}</Row>,
   }));

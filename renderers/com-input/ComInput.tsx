@@ -1,9 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { memoWidget } from '../_shared/memoWidget';
+import { useWidgetWord } from '../_shared/words';
 
 /** rjsf widget for comInput: antd Input; empty text is stored as null so "required" catches it. */
 function ComInput({ id, value, disabled, readonly, placeholder, onChange, onBlur, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = options.field as { placeholder?: string; maxlength?: number | null; clearable?: boolean } | undefined;
   return (
     <Input
@@ -13,7 +15,7 @@ function ComInput({ id, value, disabled, readonly, placeholder, onChange, onBlur
       readOnly={readonly}
       allowClear={field?.clearable}
       maxLength={field?.maxlength ?? undefined}
-      placeholder={placeholder || field?.placeholder}
+      placeholder={placeholder || (field?.placeholder ?? w('input'))}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
     />

@@ -9,7 +9,6 @@ export default defineRenderer({
   scaffold: {
     __config__: { kdKey: 'comInput', label: '单行输入', tag: 'el-input', required: false, regList: [], span: 24, layout: 'colFormItem' },
     __vModel__: '',
-    placeholder: '请输入',
     clearable: true,
     maxlength: null,
     readonly: false,

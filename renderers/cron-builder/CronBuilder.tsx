@@ -7,6 +7,7 @@ import { useFormValues } from '../_shared/FormValuesContext';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
 import { CRON_KINDS, type CronKind, type CronSpec, previewCron, readCron, specOf, writeCron } from './cronSpec';
+import { widgetWord } from '../_shared/words';
 import { type CronWord, cronWord } from './words';
 
 function subscribeLanguage(cb: () => void): () => void {
@@ -124,7 +125,7 @@ function CronBuilder({ id, value, disabled, readonly, placeholder, onChange, onB
         readOnly={readonly}
         spellCheck={false}
         maxLength={200}
-        placeholder={placeholder || (field.placeholder as string | undefined)}
+        placeholder={placeholder || ((field.placeholder as string | undefined) ?? widgetWord(lang, 'cron'))}
         style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
         onChange={(e) => {
           const next = e.target.value;

@@ -16,7 +16,7 @@ export default defineRenderer({
   label: 'Cron 生成器',
   icon: 'FieldTimeOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('cronBuilder', 'Cron 表达式', 'KdCronBuilder', { defaultValue: '0 0 2 * * *' }, { placeholder: '秒 分 时 日 月 周', startField: 'startTime', endField: 'endTime', readonly: false, disabled: false }),
+  scaffold: scaffoldOf('cronBuilder', 'Cron 表达式', 'KdCronBuilder', { defaultValue: '0 0 2 * * *' }, { startField: 'startTime', endField: 'endTime', readonly: false, disabled: false }),
   inspector: inspectorOf(commonProps, {
     startField: { type: 'string', title: '开始时间字段' },
     endField: { type: 'string', title: '结束时间字段' },

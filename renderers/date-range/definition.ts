@@ -12,9 +12,6 @@ export default defineRenderer({
   group: 'basic',
   scaffold: scaffoldOf('dateRange', '日期范围', 'el-date-picker', { defaultValue: null }, {
     type: 'daterange',
-    'start-placeholder': '开始日期',
-    'end-placeholder': '结束日期',
-    'range-separator': '至',
     format: 'yyyy-MM-dd',
     'value-format': 'timestamp',
     clearable: true,

@@ -15,7 +15,6 @@ export default defineRenderer({
   scaffold: {
     __config__: { kdKey: 'date', label: '日期选择', tag: 'el-date-picker', required: false, regList: [], span: 24, layout: 'colFormItem', defaultValue: null },
     __vModel__: '',
-    placeholder: '请选择',
     type: 'date',
     format: 'yyyy-MM-dd',
     'value-format': 'timestamp',

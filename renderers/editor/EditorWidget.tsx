@@ -1,17 +1,18 @@
 import { BoldOutlined, ItalicOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Space } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
+import { type WidgetWord, useWidgetWord } from '../_shared/words';
 import { sanitizeHtml } from './sanitize';
 
-const TOOLS = [
-  { cmd: 'bold', icon: <BoldOutlined />, title: '加粗' },
-  { cmd: 'italic', icon: <ItalicOutlined />, title: '斜体' },
-  { cmd: 'underline', icon: <UnderlineOutlined />, title: '下划线' },
-  { cmd: 'insertOrderedList', icon: <OrderedListOutlined />, title: '编号' },
-  { cmd: 'insertUnorderedList', icon: <UnorderedListOutlined />, title: '项目符号' },
+const TOOLS: Array<{ cmd: string; icon: ReactNode; title: WidgetWord }> = [
+  { cmd: 'bold', icon: <BoldOutlined />, title: 'bold' },
+  { cmd: 'italic', icon: <ItalicOutlined />, title: 'italic' },
+  { cmd: 'underline', icon: <UnderlineOutlined />, title: 'underline' },
+  { cmd: 'insertOrderedList', icon: <OrderedListOutlined />, title: 'orderedList' },
+  { cmd: 'insertUnorderedList', icon: <UnorderedListOutlined />, title: 'bulletList' },
 ];
 
 /**
@@ -19,6 +20,7 @@ const TOOLS = [
  * emitted; read-only and design modes render the sanitised HTML without editing. Empty -> undefined.
  */
 function EditorWidget({ id, value, disabled, readonly, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const box = useRef<HTMLDivElement>(null);
   const clean = sanitizeHtml(value);
@@ -42,8 +44,8 @@ function EditorWidget({ id, value, disabled, readonly, onChange, options }: Widg
               size="small"
               type="text"
               icon={t.icon}
-              title={t.title}
-              aria-label={t.title}
+              title={w(t.title)}
+              aria-label={w(t.title)}
               onMouseDown={(e) => {
                 e.preventDefault();
                 (document as Document & { execCommand?: (c: string) => boolean }).execCommand?.(t.cmd);
@@ -61,7 +63,7 @@ function EditorWidget({ id, value, disabled, readonly, onChange, options }: Widg
         role="textbox"
         aria-multiline="true"
         aria-readonly={!editable}
-        aria-placeholder={String(field.placeholder ?? '请输入')}
+        aria-placeholder={String(field.placeholder ?? w('input'))}
         contentEditable={editable}
         suppressContentEditableWarning
         style={style}

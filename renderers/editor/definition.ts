@@ -13,7 +13,7 @@ export default defineRenderer({
   label: '富文本',
   icon: 'EditOutlined',
   group: 'basic',
-  scaffold: scaffoldOf('editor', '富文本', 'JNPFQuill', {}, { placeholder: '请输入', maxlength: 65535, disabled: false }),
+  scaffold: scaffoldOf('editor', '富文本', 'JNPFQuill', {}, { maxlength: 65535, disabled: false }),
   inspector: inspectorOf({ placeholder: { type: 'string', title: '占位提示' }, maxlength: { type: 'integer', title: '最多字符', minimum: 1 }, disabled: { type: 'boolean', title: '是否禁用' } }),
   toSchema: (field) => ({ type: 'string', maxLength: typeof field.maxlength === 'number' ? field.maxlength : 65535 }),
   toColumn: (field) => baseColumn(field, { sortable: false, valueFormatter: (p) => htmlToText(p.value).slice(0, 200) }),

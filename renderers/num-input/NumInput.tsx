@@ -2,9 +2,11 @@ import type { WidgetProps } from '@rjsf/utils';
 import { InputNumber } from 'antd';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
+import { useWidgetWord } from '../_shared/words';
 
 /** rjsf widget for numInput: antd InputNumber bounded by min/max, rounded to `precision`; empty -> undefined. */
 function NumInput({ id, value, disabled, readonly, placeholder, onChange, onBlur, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
   return (
@@ -18,7 +20,7 @@ function NumInput({ id, value, disabled, readonly, placeholder, onChange, onBlur
       max={num(field.max)}
       step={num(field.step) ?? 1}
       precision={num(field.precision)}
-      placeholder={placeholder || (field.placeholder as string | undefined)}
+      placeholder={placeholder || ((field.placeholder as string | undefined) ?? w('input'))}
       onChange={(v) => onChange(typeof v === 'number' && !Number.isNaN(v) ? v : undefined)}
       onBlur={() => onBlur(id, value)}
     />

@@ -15,7 +15,6 @@ export default defineRenderer({
   scaffold: {
     __config__: { kdKey: 'numInput', label: '数字输入', tag: 'el-input-number', required: false, regList: [], span: 24, layout: 'colFormItem' },
     __vModel__: '',
-    placeholder: '请输入',
     min: null,
     max: null,
     step: 1,

@@ -13,7 +13,7 @@ export default defineRenderer({
   label: '密码输入',
   icon: 'LockOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('passwordInput', '密码', 'KdPasswordInput', {}, { placeholder: '请输入', readonly: false, disabled: false }),
+  scaffold: scaffoldOf('passwordInput', '密码', 'KdPasswordInput', {}, { readonly: false, disabled: false }),
   inspector: inspectorOf(commonProps),
   toSchema: () => ({ type: 'string', pattern: '^[0-9a-f]{32}$' }),
   toColumn: (field) => ({ field: field.__vModel__, headerName: field.__config__.label, sortable: false, hide: true, valueFormatter: () => '******' }),

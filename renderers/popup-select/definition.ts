@@ -25,7 +25,7 @@ export default defineRenderer({
   label: '弹窗选择',
   icon: 'SelectOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('popupSelect', '弹窗选择', 'popupSelect', {}, { placeholder: '请选择', interfaceId: '', templateJson: [], propsValue: 'id', relationField: 'fullName', columnOptions: [], hasPage: true, pageSize: 20, popupTitle: '选择数据', disabled: false }),
+  scaffold: scaffoldOf('popupSelect', '弹窗选择', 'popupSelect', {}, { interfaceId: '', templateJson: [], propsValue: 'id', relationField: 'fullName', columnOptions: [], hasPage: true, pageSize: 20, disabled: false }),
   inspector: inspectorOf(interfacePickerProps),
   toSchema: () => ({ type: ['string', 'number'] }),
   toColumn: (field) => namedColumn(field, popupNamesKey(field)),

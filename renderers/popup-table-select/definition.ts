@@ -16,7 +16,7 @@ export default defineRenderer({
   label: '下拉表格',
   icon: 'TableOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('popupTableSelect', '下拉表格', 'popupTableSelect', {}, { placeholder: '请选择', interfaceId: '', templateJson: [], propsValue: 'id', relationField: 'fullName', columnOptions: [], hasPage: true, pageSize: 20, multiple: false, disabled: false }),
+  scaffold: scaffoldOf('popupTableSelect', '下拉表格', 'popupTableSelect', {}, { interfaceId: '', templateJson: [], propsValue: 'id', relationField: 'fullName', columnOptions: [], hasPage: true, pageSize: 20, multiple: false, disabled: false }),
   inspector: inspectorOf(interfacePickerProps, { multiple: { type: 'boolean', title: '是否多选' } }),
   toSchema: (field) => (field.multiple ? { type: 'array', items: ONE, uniqueItems: true } : ONE),
   toColumn: (field) => baseColumn(field, { valueFormatter: (p) => (Array.isArray(p.value) ? p.value.join(',') : (p.value ?? '')) }),

@@ -3,11 +3,13 @@ import QRCode from 'qrcode';
 import { memo, useEffect, useState } from 'react';
 import { useCodeText } from '../_shared/useCodeText';
 import type { DisplayProps } from '../_shared/types';
+import { useWidgetWord } from '../_shared/words';
 
 const HEX = /^#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?$/;
 
 /** Renders the QR code of the field's text as an SVG image (alt = the text); shows 暂无数据 when there is no text. */
 function QrcodeDisplay({ field }: DisplayProps) {
+  const w = useWidgetWord();
   const text = useCodeText(field);
   const [src, setSrc] = useState<string | null>(null);
   const width = typeof field.width === 'number' ? field.width : 100;
@@ -27,7 +29,7 @@ function QrcodeDisplay({ field }: DisplayProps) {
       live = false;
     };
   }, [text, width, dark, light]);
-  if (!text) return <Typography.Text type="secondary">暂无数据</Typography.Text>;
+  if (!text) return <Typography.Text type="secondary">{w('empty')}</Typography.Text>;
   return src ? <img src={src} alt={text} width={width} height={width} /> : <span style={{ display: 'inline-block', width, height: width }} />;
 }
 export default memo(QrcodeDisplay);

@@ -13,7 +13,7 @@ export default defineRenderer({
   label: '关联表单',
   icon: 'LinkOutlined',
   group: 'advanced',
-  scaffold: scaffoldOf('relationForm', '关联表单', 'relationForm', {}, { placeholder: '请选择', modelId: '', relationField: '', columnOptions: [], hasPage: true, pageSize: 20, popupTitle: '选择数据', disabled: false }),
+  scaffold: scaffoldOf('relationForm', '关联表单', 'relationForm', {}, { modelId: '', relationField: '', columnOptions: [], hasPage: true, pageSize: 20, disabled: false }),
   inspector: inspectorOf({
     modelId: { type: 'string', title: '关联功能' },
     relationField: { type: 'string', title: '显示字段' },

@@ -4,9 +4,11 @@ import { useMemo } from 'react';
 import { fieldOf } from '../_shared/fieldProps';
 import { useOptions } from '../_shared/useOptions';
 import { memoWidget } from '../_shared/memoWidget';
+import { useWidgetWord } from '../_shared/words';
 
 /** rjsf widget for select: antd Select over the field's options (static, dictionary or dynamic); clearing -> undefined. */
 function SelectWidget({ id, value, disabled, readonly, placeholder, onChange, onBlur, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const { options: opts, loading } = useOptions(field);
   const multiple = !!field.multiple;
@@ -22,7 +24,7 @@ function SelectWidget({ id, value, disabled, readonly, placeholder, onChange, on
       allowClear={field.clearable !== false}
       showSearch={field.filterable ? { optionFilterProp: 'label' } : false}
       disabled={disabled || readonly}
-      placeholder={placeholder || (field.placeholder as string | undefined) || '请选择'}
+      placeholder={placeholder || (field.placeholder as string | undefined) || w('select')}
       onChange={(v: unknown) => onChange(Array.isArray(v) ? (v.length ? v : undefined) : (v ?? undefined))}
       onBlur={() => onBlur(id, value)}
     />

@@ -27,7 +27,6 @@ export default defineRenderer({
     },
     __slot__: { options: defaultOptions },
     __vModel__: '',
-    placeholder: '请选择',
     clearable: true,
     filterable: false,
     multiple: false,

@@ -15,8 +15,6 @@ export default defineRenderer({
   scaffold: {
     __config__: { kdKey: 'switch', label: '开关', tag: 'el-switch', required: false, regList: [], span: 24, layout: 'colFormItem', defaultValue: false },
     __vModel__: '',
-    activeTxt: '开',
-    inactiveTxt: '关',
     disabled: false,
   },
   inspector: inspectorOf({

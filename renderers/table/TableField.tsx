@@ -6,10 +6,13 @@ import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMem
 import type { FieldConfig } from '../../schemas/field';
 import { evaluateFormula, type FormulaToken, isValidFormula } from '../../src/engine/formula';
 import { decimalsOf, roundTo } from '../_shared/bindStore';
+import { useWidgetWord } from '../_shared/words';
 import { pasteLines } from './paste';
 import { type Row, type TableCtx, TableRow, TD, TH } from './TableRow';
 import { useLines } from './useLines';
 
+/** The summary row's label as the engine writes it (summaryRow), shown translated. */
+const TOTAL_LABEL = '合计';
 const NUMERIC = new Set(['numInput', 'calculate']);
 const EMPTY_ROWS: Row[] = [];
 /** Above this many lines only the lines in view (plus a margin) are in the page. */
@@ -49,6 +52,7 @@ function deriveWith(calculated: FieldConfig[], itemProps: Record<string, JSONSch
  * columns from there, appending lines (paste.ts). Enter in a text cell moves to the same column of the next line.
  */
 export default function TableField({ formData, errorSchema, uiSchema, schema, registry, disabled, readonly, onChange, fieldPathId }: FieldProps) {
+  const w = useWidgetWord();
   const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
   const rows: Row[] = Array.isArray(formData) ? formData : EMPTY_ROWS;
   const items = schema.items as JSONSchema7 | undefined;
@@ -81,8 +85,9 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
       idPrefix: fieldPathId.$id,
       setCell: lines.setCell,
       remove: lines.remove,
+      w,
     }),
-    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove],
+    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove, w],
   );
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -158,14 +163,14 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
         <table style={{ width: '100%', borderCollapse: 'collapse', ...(virtual ? { tableLayout: 'fixed' } : {}) }}>
           <thead>
             <tr>
-              <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 64 } : {}) }}>序号</th>
+              <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 64 } : {}) }}>{w('index')}</th>
               {shape.columns.map((c) => (
                 <th key={c.__vModel__} style={{ ...TH, ...sticky, top: 0 }}>
                   {shape.required.has(c.__vModel__ as string) ? <span style={{ color: '#ff4d4f' }}>*</span> : null}
                   {c.__config__.label ?? c.__vModel__}
                 </th>
               ))}
-              {locked ? null : <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 80 } : {}) }}>操作</th>}
+              {locked ? null : <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 80 } : {}) }}>{w('action')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -179,7 +184,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
           {summary ? (
             <tfoot>
               <tr className="kd-subtable-summary">
-                <td style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }}>{summary.__index}</td>
+                <td style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }}>{summary.__index === TOTAL_LABEL ? w('total') : summary.__index}</td>
                 {shape.columns.map((c) => (
                   <td key={c.__vModel__} style={{ ...TD, ...sticky, bottom: 0, background: '#fff' }}>
                     {summary[c.__vModel__ as string]}
@@ -191,10 +196,10 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
           ) : null}
         </table>
       </div>
-      {rows.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
+      {rows.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={w('empty')} />}
       {locked ? null : (
         <Button type="dashed" block style={{ marginTop: 8 }} onClick={add}>
-          {String(field?.actionText || '添加')}
+          {String(field?.actionText || w('add'))}
         </Button>
       )}
     </div>

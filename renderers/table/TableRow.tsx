@@ -5,6 +5,7 @@ import { memo, useCallback } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import { collectLineRules, type FieldRuleSet, ruleState } from '../../src/engine/fieldRules';
 import { FormValuesContext } from '../_shared/FormValuesContext';
+import type { WidgetWordFn } from '../_shared/words';
 
 /** One line of a sub-table: its values keyed by column `__vModel__`. */
 export type Row = Record<string, unknown>;
@@ -29,6 +30,8 @@ export interface TableCtx {
   idPrefix: string;
   setCell: (line: number, column: string, value: unknown) => void;
   remove: (line: number) => void;
+  /** The widgets' words in the current language (a new one when the language changes). */
+  w: WidgetWordFn;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -75,7 +78,7 @@ const Cell = memo(
     const onChange = useCallback((v: unknown) => setCell(line, col, v), [setCell, line, col]);
     if (rule & RULE_HIDDEN) return <td style={TD} data-row={line} data-col={col} data-hidden="true" />;
     const W = ctx.registry.widgets[column.__config__.kdKey] as Widget | undefined;
-    const msg = errors.length ? (isEmpty(value) ? '不能为空' : errors[0]) : null;
+    const msg = errors.length ? (isEmpty(value) ? ctx.w('cellRequired') : errors[0]) : null;
     return (
       <td style={TD} data-row={line} data-col={col}>
         {W ? (
@@ -98,7 +101,7 @@ const Cell = memo(
             onFocus={noop}
           />
         ) : (
-          <span>未知控件「{column.__config__.kdKey}」</span>
+          <span>{ctx.w('unknownWidget', { kdKey: column.__config__.kdKey })}</span>
         )}
         {msg ? (
           <div role="alert" className="kd-field-error" style={{ color: '#ff4d4f', fontSize: 12 }}>
@@ -142,7 +145,7 @@ export const TableRow = memo(
           {ctx.locked ? null : (
             <td style={TD}>
               <Button type="link" danger size="small" onClick={onRemove}>
-                删除
+                {ctx.w('remove')}
               </Button>
             </td>
           )}

@@ -16,7 +16,6 @@ export default defineRenderer({
   scaffold: {
     __config__: { kdKey: 'table', label: '设计子表', tag: 'kdTable', layout: 'rowFormItem', required: false, showTitle: true, span: 24, children: [], tableName: '' },
     __vModel__: '',
-    actionText: '添加',
     'show-summary': false,
     summaryField: [],
     disabled: false,

@@ -12,7 +12,6 @@ export default defineRenderer({
     __config__: { kdKey: 'textarea', label: '多行输入', tag: 'el-input', required: false, regList: [], span: 24, layout: 'colFormItem' },
     __vModel__: '',
     type: 'textarea',
-    placeholder: '请输入',
     autosize: { minRows: 4, maxRows: 4 },
     maxlength: null,
     'show-word-limit': false,

@@ -12,9 +12,6 @@ export default defineRenderer({
   group: 'basic',
   scaffold: scaffoldOf('timeRange', '时间范围', 'el-time-picker', { defaultValue: null }, {
     'is-range': true,
-    'range-separator': '至',
-    'start-placeholder': '开始时间',
-    'end-placeholder': '结束时间',
     format: 'HH:mm:ss',
     'value-format': 'HH:mm:ss',
     clearable: true,

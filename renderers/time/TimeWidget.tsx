@@ -4,11 +4,13 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
+import { useWidgetWord } from '../_shared/words';
 
 dayjs.extend(customParseFormat);
 
 /** rjsf widget for time: antd TimePicker; value is the time as a `format` string (`HH:mm:ss`), cleared -> undefined. */
 function TimeWidget({ id, value, disabled, readonly, placeholder, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const format = typeof field.format === 'string' && field.format ? field.format : 'HH:mm:ss';
   return (
@@ -21,7 +23,7 @@ function TimeWidget({ id, value, disabled, readonly, placeholder, onChange, opti
       inputReadOnly={readonly}
       open={readonly ? false : undefined}
       allowClear={field.clearable !== false && !readonly}
-      placeholder={placeholder || (field.placeholder as string | undefined) || '请选择'}
+      placeholder={placeholder || (field.placeholder as string | undefined) || w('select')}
       onChange={(d) => onChange(d ? d.format(format) : undefined)}
     />
   );

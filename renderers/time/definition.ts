@@ -13,7 +13,6 @@ export default defineRenderer({
   icon: 'ClockCircleOutlined',
   group: 'basic',
   scaffold: scaffoldOf('time', '时间选择', 'el-time-picker', { defaultValue: null }, {
-    placeholder: '请选择',
     clearable: true,
     format: 'HH:mm:ss',
     'value-format': 'HH:mm:ss',

@@ -5,6 +5,7 @@ import type { FieldOption } from '../../schemas/field';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
 import { useOptions } from '../_shared/useOptions';
+import { useWidgetWord } from '../_shared/words';
 
 type Node = { value: string | number; title: string; disabled?: boolean; selectable?: boolean; children?: Node[] };
 
@@ -21,6 +22,7 @@ export function toTreeNodes(opts: FieldOption[], selectable: (o: FieldOption) =>
 
 /** rjsf widget for treeSelect: antd TreeSelect over the field's tree; value the node id (array when multiple). */
 function TreeSelectWidget({ id, value, disabled, readonly, placeholder, onChange, options }: WidgetProps) {
+  const w = useWidgetWord();
   const field = fieldOf(options);
   const { options: opts, loading } = useOptions(field);
   const tree = useMemo(() => toTreeNodes(opts), [opts]);
@@ -38,7 +40,7 @@ function TreeSelectWidget({ id, value, disabled, readonly, placeholder, onChange
       allowClear={field.clearable !== false}
       showSearch={!!field.filterable}
       treeNodeFilterProp="title"
-      placeholder={placeholder || (field.placeholder as string | undefined) || '请选择'}
+      placeholder={placeholder || (field.placeholder as string | undefined) || w('select')}
       onChange={(v: unknown) => onChange(Array.isArray(v) ? (v.length ? v : undefined) : (v ?? undefined))}
     />
   );

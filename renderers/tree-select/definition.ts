@@ -22,7 +22,6 @@ export default defineRenderer({
         { id: '1', fullName: '选项1', children: [{ id: '2', fullName: '选项1-1' }] },
         { id: '3', fullName: '选项2' },
       ],
-      placeholder: '请选择',
       props: { props: { value: 'id', label: 'fullName', children: 'children' } },
       multiple: false,
       clearable: true,

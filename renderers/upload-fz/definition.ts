@@ -12,7 +12,7 @@ export default defineRenderer({
   label: '文件上传',
   icon: 'UploadOutlined',
   group: 'basic',
-  scaffold: scaffoldOf('uploadFz', '文件上传', 'JNPFUploadFz', { defaultValue: [] }, { accept: '', fileSize: 5, sizeUnit: 'MB', limit: 9, buttonText: '点击上传', showTip: false, disabled: false }),
+  scaffold: scaffoldOf('uploadFz', '文件上传', 'JNPFUploadFz', { defaultValue: [] }, { accept: '', fileSize: 5, sizeUnit: 'MB', limit: 9, showTip: false, disabled: false }),
   inspector: uploadInspector('file'),
   toSchema: uploadSchema,
   toColumn: uploadColumn,

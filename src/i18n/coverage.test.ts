@@ -1,6 +1,7 @@
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { DESIGNER_STRINGS } from '../../designer/i18n';
+import { WIDGET_STRINGS } from '../../renderers/_shared/words';
 import type { PageConfig } from '../../schemas/page';
 import { PORTAL_STRINGS } from '../app/portal/strings';
 import { PURCHASING_STRINGS } from '../app/purchasing/i18n';
@@ -35,6 +36,7 @@ const RESOURCES: Record<string, Record<Lang, Tree>> = {
   workflow: WORKFLOW_STRINGS as unknown as Record<Lang, Tree>,
   purchasing: PURCHASING_STRINGS as unknown as Record<Lang, Tree>,
   portal: PORTAL_STRINGS as unknown as Record<Lang, Tree>,
+  widgets: WIDGET_STRINGS as unknown as Record<Lang, Tree>,
 };
 
 const CJK = /[\u3400-\u9fff]/;

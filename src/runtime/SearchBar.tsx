@@ -37,7 +37,7 @@ function OptionSearch({ item, field, value, onChange }: { item: SearchItem; fiel
       showSearch
       optionFilterProp="label"
       loading={loading}
-      placeholder={`${t('list.pleaseSelect')}${item.label}`}
+      placeholder={t('list.pleaseSelect', { label: item.label })}
       style={{ width: 180 }}
       value={value ?? undefined}
       options={flattenOptions(options).map((o) => ({ value: o.id as string, label: o.fullName }))}
@@ -65,7 +65,7 @@ function SearchInput({ item, compiled, value, onChange }: { item: SearchItem; co
       <Select
         aria-label={item.label}
         allowClear
-        placeholder={`${t('list.pleaseSelect')}${item.label}`}
+        placeholder={t('list.pleaseSelect', { label: item.label })}
         style={{ width: 120 }}
         value={value ?? undefined}
         options={[
@@ -93,7 +93,7 @@ function SearchInput({ item, compiled, value, onChange }: { item: SearchItem; co
     return <TimePicker.RangePicker aria-label={item.label} allowEmpty={[true, true]} value={v} onChange={(d) => onChange(rangeOf(d as [Dayjs | null, Dayjs | null] | null, 'time'))} />;
   }
   return (
-    <Input aria-label={item.label} allowClear placeholder={`${t('list.pleaseInput')}${item.label}`} style={{ width: 180 }} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />
+    <Input aria-label={item.label} allowClear placeholder={t('list.pleaseInput', { label: item.label })} style={{ width: 180 }} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />
   );
 }
 
