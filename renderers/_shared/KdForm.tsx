@@ -14,7 +14,8 @@ import { BOUND, bindField, bindWidget, boundUiSchema, widgetField } from './bind
 import { FormFieldsContext } from './FormFieldsContext';
 import { FormValuesContext } from './FormValuesContext';
 import { FormStore, FormStoreContext } from './formStore';
-import { kdKeysOf, loadComponents } from './loadComponents';
+import LoadFailed, { LoadRetryContext } from './LoadFailed';
+import { kdKeysOf, loadComponentsSettled } from './loadComponents';
 import { FieldTemplate, type KdFormContext, LayoutObjectTemplate } from './templates';
 import type { FormMode, KdComponent } from './types';
 import { useWidgetWord } from './words';
@@ -39,6 +40,11 @@ export interface KdFormProps {
   serverErrors?: FieldError[];
   /** The model this form edits (`modelId`): upload widgets send it with their `vModel` (spec 001 §5 "File upload"). */
   modelId?: string;
+  /**
+   * Told whether every widget of the form has loaded (true) or not yet / not all (false: loading, or a chunk failed and
+   * shows 重试 in its field's place, issue 25 item 3); a dialog keeps its 确定 disabled until true.
+   */
+  onReady?: (ready: boolean) => void;
 }
 
 /** rjsf must not invent values: no minItems padding, no empty objects (a required upload would become `[{}]`). */
@@ -87,7 +93,7 @@ const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) 
  * A parent re-render (e.g. with a server's 400 errors) can therefore never reset what the user typed. `formData` is
  * the initial record: the store is replaced only when the parent passes a record with different content.
  */
-function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, onChange, onSubmit, serverErrors, modelId }: KdFormProps) {
+function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, onChange, onSubmit, serverErrors, modelId, onReady }: KdFormProps) {
   const w = useWidgetWord();
   const reg = useMemo(() => withFallbacks(form.fields, registry), [form.fields, registry]);
   const compiled = useMemo(() => compileForm(form, reg), [form, reg]);
@@ -101,13 +107,26 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
   const [errors, setErrorsRaw] = useState<FieldError[]>(() => (liveValidate ? validateRecord(compiled, formData ?? {}, lang) : []));
   const setErrors = useCallback((next: FieldError[]) => setErrorsRaw((prev) => (sameErrors(prev, next) ? prev : next)), []);
 
+  // Widgets whose chunk failed to load show LoadFailed (a message and 重试) in their place; 重试 loads them again.
+  const [failed, setFailed] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for another try
   useEffect(() => {
     let live = true;
-    loadComponents(reg, kdKeysOf(form.fields)).then((c) => live && setComponents(c));
+    loadComponentsSettled(reg, kdKeysOf(form.fields)).then((r) => {
+      if (!live) return;
+      setFailed(r.failed);
+      setComponents({ ...r.components, ...Object.fromEntries(r.failed.map((k) => [k, LoadFailed as KdComponent])) });
+    });
     return () => {
       live = false;
     };
-  }, [reg, form.fields]);
+  }, [reg, form.fields, attempt]);
+  const ready = !!components && !failed.length;
+  const readyTo = useRef(onReady);
+  readyTo.current = onReady;
+  useEffect(() => readyTo.current?.(ready), [ready]);
 
   // A new record from the parent (another record loaded) replaces the store; the same content again changes nothing.
   const prevProp = useRef(formData);
@@ -193,10 +212,14 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
   if (!components) return <Spin />;
   return (
     <div ref={root} style={{ display: 'contents' }}>
+    <LoadRetryContext.Provider value={retry}>
     <FormStoreContext.Provider value={store}>
     <FormFieldsContext.Provider value={compiled.byModel}>
     <FormValuesContext.Provider value={store}>
       <Form
+        // rjsf keeps its widget registry while its props compare equal (functions count as equal): after 重试 the form
+        // mounts anew to take the loaded widgets; the record lives in the store, so nothing typed is lost.
+        key={failed.length ? `failed${attempt}` : `ready${attempt}`}
         className={`kd-form kd-form-${mode}`}
         schema={compiled.schema}
         uiSchema={uiSchema}
@@ -226,6 +249,7 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     </FormValuesContext.Provider>
     </FormFieldsContext.Provider>
     </FormStoreContext.Provider>
+    </LoadRetryContext.Provider>
     </div>
   );
 }

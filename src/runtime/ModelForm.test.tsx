@@ -93,4 +93,23 @@ describe('ModelForm (design.md §1, spec 001 §5)', () => {
     expect(await screen.findByText(/xyzWidget/)).toBeTruthy();
     expect(screen.getByText(/mystery/)).toBeTruthy();
   });
+
+  it('a widget whose chunk fails to load shows a message and 重试 in its place; 确定 waits until the form is ready', async () => {
+    // The select widget's lazy import rejects once (the server went down), then loads.
+    let tries = 0;
+    const select = registry.select;
+    const flaky = { ...registry, select: { ...select, component: () => (++tries === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : select.component()) } };
+    show('add', null, form, compiled, flaky);
+    const alert = await screen.findByText('表单控件加载失败，请检查网络后重试');
+    expect(alert).toBeTruthy();
+    // The other fields render and keep what is typed across the retry; 确定 stays disabled.
+    fireEvent.change(input('root_supplierCode'), { target: { value: 'S0777' } });
+    expect((screen.getByTestId('model-form-ok') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(screen.queryByText('表单控件加载失败，请检查网络后重试')).toBeNull());
+    expect(tries).toBe(2);
+    expect(document.getElementById('root_category')).toBeTruthy();
+    expect(input('root_supplierCode').value).toBe('S0777');
+    await waitFor(() => expect((screen.getByTestId('model-form-ok') as HTMLButtonElement).disabled).toBe(false));
+  });
 });

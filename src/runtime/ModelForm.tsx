@@ -65,6 +65,8 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // The form's widgets loaded (issue 25 item 3): 确定 waits for them; a widget that failed to load shows 重试 instead.
+  const [ready, setReady] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [revision, setRevision] = useState(0);
   const current = useRef<Record<string, unknown>>({});
@@ -188,7 +190,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
           <Button key="cancel" onClick={onClose}>
             {t('common.cancel')}
           </Button>,
-          <Button key="ok" type="primary" loading={saving} disabled={!record} onClick={save} data-testid="model-form-ok">
+          <Button key="ok" type="primary" loading={saving} disabled={!record || !ready} onClick={save} data-testid="model-form-ok">
             {t('common.ok')}
           </Button>,
         ];
@@ -199,7 +201,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     <Modal open={open} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden mask={{ closable: false }} className="kd-model-form">
       <div data-testid="model-form" data-page={page ?? moduleId} data-mode={mode}>
       {record ? (
-        <KdForm key={`${mode}:${recordId ?? 'new'}:${revision}`} form={form} registry={registry} modelId={moduleId} formData={record} mode={mode === 'view' ? 'readonly' : 'edit'} lang={lang} onChange={onChange} serverErrors={errors} />
+        <KdForm key={`${mode}:${recordId ?? 'new'}:${revision}`} form={form} registry={registry} modelId={moduleId} formData={record} mode={mode === 'view' ? 'readonly' : 'edit'} lang={lang} onChange={onChange} serverErrors={errors} onReady={setReady} />
       ) : (
         <div className="kd-form-loading">
           <Spin />
