@@ -140,6 +140,13 @@ describe('add signer, transfer, sequential, assign', () => {
       { act: audit('A', 'tia'), todo: ['B:bob'] },
       { act: { type: 'assign', userId: 'admin', nodeId: 'B', toUserId: 'ben' }, todo: ['B:ben'] },
     ]));
+  const picked = start(approver('K', { assigneeType: 7, approvers: ['k1', 'k2'] }, approver('B', users('bob'))));
+  it('candidates picked by the submitter (assigneeType 7) are the node’s approvers, not added signers: an agree passes it', () =>
+    run(picked, [
+      { act: { type: 'submit', userId: 'amy', candidates: { K: ['k2'] } }, status: 1, todo: ['K:k2'] },
+      { act: audit('K', 'k2'), status: 1, todo: ['B:bob'] },
+      { act: audit('B', 'bob'), status: 2 },
+    ]));
   const seq = start(approver('S', { ...users('s1', 's2', 's3'), counterSign: 2 }));
   it('sequential: one after another in order', () =>
     run(seq, [

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderers } from '../../../renderers';
 import type { ColumnConfig } from '../../../schemas/columns';
 import { orderModel } from '../../../tests/server/visualdev-fixtures';
-import { callHeaders, callUrl, configureClient, request } from '../../api/client';
+import { callHeaders, callUrl, configureClient, request, requestEnvelope } from '../../api/client';
 import * as onlineDev from '../../api/onlineDev';
 import { compileModel } from '../../runtime/compileModel';
 import ModelList from '../../runtime/ModelList';
@@ -100,7 +100,9 @@ describe('反审核 from the list', () => {
   it('shows only on the approved record (administrator), asks for the reason and takes it back to 流程撤回', async () => {
     configureClient({ token: () => tokens.chenjing });
     const op = (await request<{ list: Array<{ id: string; fullName: string }> }>(`${E}/FlowBefore/List/1`)).list.find((r) => r.fullName === '自选订单审批 PK-1');
-    await request(`${E}/FlowBefore/Audit/${op?.id}`, { method: 'post', json: { handleOpinion: '同意' } });
+    expect(op).toBeTruthy();
+    const approved = await requestEnvelope<{ status: number }>(`${E}/FlowBefore/Audit/${op?.id}`, { method: 'post', json: { handleOpinion: '同意' } });
+    expect([approved.code, approved.msg, approved.data?.status]).toEqual([200, expect.any(String), 2]);
     configureClient({ token: () => tokens.admin });
     await request(`/api/visualdev/OnlineDev/${modelId}`, { method: 'post', json: { orderNo: 'PK-2' } });
     await renderList();

@@ -97,11 +97,17 @@ async function submit(w: Work, userId: string): Promise<void> {
   await completeNode(w, start, newLead());
 }
 
+/**
+ * An added signer (加签): the operator another operator added (parentId). Not told by handleType 7, which is also a
+ * node's assigneeType 7 (candidates picked by the submitter) — those are the node's own approvers.
+ */
+const isAddedSigner = (o: OperatorState) => o.parentId !== null;
+
 /** The outcome of a node from its operators' votes (see decide). */
 function outcome(w: Work, nodeId: string): 'pass' | 'fail' | 'pending' {
   const ops = opsOf(w, nodeId).filter((o) => o.state !== -1 || o.completion === 1);
-  if (ops.some((o) => o.completion === 0 && (o.handleType === 7 || o.state === 1))) return 'pending';
-  const main = ops.filter((o) => o.handleType !== 7);
+  if (ops.some((o) => o.completion === 0 && (isAddedSigner(o) || o.state === 1))) return 'pending';
+  const main = ops.filter((o) => !isAddedSigner(o));
   const agree = main.filter((o) => o.handleStatus === 1).length;
   const rejected = main.filter((o) => o.handleStatus === 0).length;
   const p = w.env.flow.nodes[nodeId].props;
@@ -142,7 +148,7 @@ async function audit(w: Work, a: Extract<Action, { type: 'audit' }>): Promise<vo
     notify(w, { kind: 'notify', event: 'todo', to: [parent.userId], nodeId: op.nodeId });
   }
   const node = w.env.flow.nodes[op.nodeId];
-  if (Number(node.props.counterSign ?? 0) === 2 && op.handleType !== 7) {
+  if (Number(node.props.counterSign ?? 0) === 2 && !isAddedSigner(op)) {
     const next = opsOf(w, op.nodeId).filter((o) => o.state === 2).sort((x, y) => x.sort - y.sort)[0];
     if (next) {
       next.state = 0;
@@ -168,7 +174,7 @@ async function reject(w: Work, a: Extract<Action, { type: 'reject' }>): Promise<
   op.handleStatus = 0;
   op.handleTime = w.env.now;
   w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 0, opinion: a.opinion });
-  if (op.handleType === 7 || outcome(w, op.nodeId) === 'fail') await routeReject(w, op.nodeId, a.rejectStep);
+  if (isAddedSigner(op) || outcome(w, op.nodeId) === 'fail') await routeReject(w, op.nodeId, a.rejectStep);
 }
 
 /** Sends a failed node back (see reject). */

@@ -31,7 +31,8 @@ export function opsOf(w: Work, nodeId: string): OperatorState[] {
 
 /** Adds an operator for `userId` (the delegate when a delegation of [start, end) covers now; one hop, no chains). */
 export async function addOperator(w: Work, nodeId: string, userId: string, o: Partial<OperatorState> = {}): Promise<OperatorState> {
-  const delegate = o.handleType === 7 ? null : await w.env.resolver.delegateOf(userId, w.env.flowId, w.env.now);
+  // An added signer (parentId set) is the user chosen by hand: no delegation.
+  const delegate = o.parentId ? null : await w.env.resolver.delegateOf(userId, w.env.flowId, w.env.now);
   const op: OperatorState = {
     id: w.env.newId(),
     nodeId,

@@ -73,7 +73,10 @@ export interface CompiledFlow {
 /** Operator states (FLOW_TASKOPERATOR.state): 0 active, 1 parked (add signer before), 2 queued (sequential), -1 void. */
 export type OperatorStateCode = 0 | 1 | 2 | -1;
 
-/** handleType of an operator: the node's assigneeType, 7 an added signer, 5 assigned/transferred by an admin. */
+/**
+ * handleType of an operator: the node's assigneeType (7 = candidates picked by the submitter), 7 also an added signer
+ * (JNPF's table; an added signer is told by its parentId), 6 assigned by an admin.
+ */
 export interface OperatorState {
   id: string;
   nodeId: string;
