@@ -3,21 +3,21 @@ import { PASSWORD_POLICY_DEFAULTS, PASSWORD_POLICY_RANGES } from './password-pol
 
 /**
  * One numeric setting (a sys_config row under JNPF's key; value a decimal string): its default and inclusive range.
- * `unit` documents what the number counts (minutes, days, ms, bytes, count, switch = 0/1).
+ * `unit` documents what the number counts (minutes, seconds, days, ms, bytes, count, switch = 0/1).
  */
 export interface NumericSetting {
   key: string;
   default: number;
   min: number;
   max: number;
-  unit: 'minutes' | 'days' | 'ms' | 'bytes' | 'count' | 'switch' | 'enum';
+  unit: 'minutes' | 'seconds' | 'days' | 'ms' | 'bytes' | 'count' | 'switch' | 'enum';
   /** For `enum`: the allowed values (e.g. lockType 1 | 2). */
   values?: readonly number[];
 }
 
 /**
  * The settings groups of 系统配置 (issue 12 item 6 lockout, issue 20 item 6 password policy, issue 27 recycle
- * retention, issue 23 log retention, issue 28 list total cap; JNPF 3.4 sysConfig key names where JNPF has one). Each group is one row of the page and one form.
+ * retention, issue 23 log retention, issue 28 list total cap and list time budget; JNPF 3.4 sysConfig key names where JNPF has one). Each group is one row of the page and one form.
  * Outbound settings (allowlist, timeout, body cap) keep their own validation (lib/outbound/settings.ts) and group.
  */
 export const SETTINGS_GROUPS = {
@@ -48,7 +48,11 @@ export const SETTINGS_GROUPS = {
    * again after every write that can change it); B18 meets its 100 ms goal on 1M rows with 10,000. Raise it (e.g. to
    * 100,000) where exact totals of large filtered sets matter more than their speed. Bounds 1,000–1,000,000.
    */
-  lists: [{ key: 'listTotalCap', default: 10_000, min: 1_000, max: 1_000_000, unit: 'count' }],
+  lists: [
+    { key: 'listTotalCap', default: 10_000, min: 1_000, max: 1_000_000, unit: 'count' },
+    // The budget of one list or search request (issue 28 item 3; visualdev/list-budget.ts).
+    { key: 'listTimeoutSeconds', default: 3, min: 1, max: 60, unit: 'seconds' },
+  ],
 } as const satisfies Record<string, readonly NumericSetting[]>;
 
 /** A settings group id: security | password | retention | lists (and `outbound`, validated by its own module). */

@@ -21,7 +21,7 @@ describe('系统配置', () => {
   it('lists the five groups with their current values summarised, in the caller’s language', async () => {
     const zh = await h.t.call('GET', `${S}/Groups`, { token: h.token });
     expect(zh.data.map((r: { id: string }) => r.id)).toEqual(['security', 'password', 'retention', 'lists', 'outbound']);
-    expect(zh.data[3]).toEqual({ id: 'lists', fullName: '列表与搜索', summary: '列表总数精确统计至 10,000 条，超过显示为 10,000+' });
+    expect(zh.data[3]).toEqual({ id: 'lists', fullName: '列表与搜索', summary: '列表总数精确统计至 10,000 条，超过显示为 10,000+；查询限时 3 秒' });
     expect(zh.data[0]).toEqual({ id: 'security', fullName: '登录安全', summary: '闲置 120 分钟退出；连续 5 次密码错误锁定 10 分钟' });
     expect(zh.data[2].summary).toBe('回收站保留 30 天；系统日志保留 90 天');
     const en = await h.t.call('GET', `${S}/Groups`, { token: h.token, headers: { 'accept-language': 'en-US' } });

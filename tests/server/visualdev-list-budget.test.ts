@@ -73,6 +73,21 @@ describe('the time budget', () => {
     }
     expect((await list()).code).toBe(200);
   });
+
+  it('takes its budget from 系统配置 → 列表与搜索 (listTimeoutSeconds) when no override is set; a value out of range is refused', async () => {
+    const S = '/api/system/SysConfig/lists';
+    expect((await t.call('GET', S, { token })).data).toEqual({ listTotalCap: 10_000, listTimeoutSeconds: 3 });
+    expect(await t.call('PUT', S, { token, payload: { listTimeoutSeconds: 61 } })).toMatchObject({ code: 400, msg: 'listTimeoutSeconds格式不正确' });
+    expect(await t.call('PUT', S, { token, payload: { listTimeoutSeconds: 1 } })).toMatchObject({ code: 200 });
+    const held = await fillGate();
+    try {
+      // the message names the budget spent: the setting's one second, not the default three
+      expect(await list()).toMatchObject({ code: 500, msg: '查询超时（超过1秒），请输入更具体的关键字或缩小查询条件后重试' });
+    } finally {
+      for (const r of held) r();
+      await t.call('PUT', S, { token, payload: { listTimeoutSeconds: 3 } });
+    }
+  });
 });
 
 describe('the list gate', () => {

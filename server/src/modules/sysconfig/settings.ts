@@ -18,7 +18,7 @@ registerMessages('sysconfig', {
     retention: '数据保留',
     outbound: '外部调用',
     lists: '列表与搜索',
-    listsSummary: '列表总数精确统计至 {listTotalCap} 条，超过显示为 {listTotalCap}+',
+    listsSummary: '列表总数精确统计至 {listTotalCap} 条，超过显示为 {listTotalCap}+；查询限时 {listTimeoutSeconds} 秒',
     securitySummary: '闲置 {tokenTimeout} 分钟退出；连续 {passwordErrorsNumber} 次密码错误{lock}',
     lockTimed: '锁定 {lockTime} 分钟',
     lockAdmin: '锁定至管理员解锁',
@@ -34,7 +34,7 @@ registerMessages('sysconfig', {
     retention: 'Data retention',
     outbound: 'Outbound calls',
     lists: 'Lists and search',
-    listsSummary: 'List totals counted exactly up to {listTotalCap} rows, then shown as {listTotalCap}+',
+    listsSummary: 'List totals counted exactly up to {listTotalCap} rows, then shown as {listTotalCap}+; searches time out after {listTimeoutSeconds} s',
     securitySummary: 'Sign out after {tokenTimeout} idle minutes; after {passwordErrorsNumber} wrong passwords {lock}',
     lockTimed: 'lock for {lockTime} minutes',
     lockAdmin: 'lock until an administrator unlocks',
@@ -50,7 +50,7 @@ registerMessages('sysconfig', {
     retention: 'Penyimpanan data',
     outbound: 'Panggilan keluar',
     lists: 'Senarai dan carian',
-    listsSummary: 'Jumlah senarai dikira tepat sehingga {listTotalCap} baris, selepas itu dipaparkan sebagai {listTotalCap}+',
+    listsSummary: 'Jumlah senarai dikira tepat sehingga {listTotalCap} baris, selepas itu dipaparkan sebagai {listTotalCap}+; carian tamat masa selepas {listTimeoutSeconds} s',
     securitySummary: 'Log keluar selepas {tokenTimeout} minit melahu; selepas {passwordErrorsNumber} kata laluan salah {lock}',
     lockTimed: 'kunci {lockTime} minit',
     lockAdmin: 'kunci sehingga pentadbir membuka',
@@ -136,11 +136,12 @@ export async function settingsGroupRows(db: Db, lang: Lang): Promise<SettingsGro
   const security = await readSettingsGroup(db, 'security');
   const lock = security.passwordErrorsNumber === 0 ? tr('lockOff') : security.lockType === 1 ? tr('lockAdmin') : tr('lockTimed', security);
   const outbound = await readOutboundSettings(db);
+  const lists = await readSettingsGroup(db, 'lists');
   return [
     { id: 'security', fullName: tr('security'), summary: tr('securitySummary', { ...security, lock }) },
     { id: 'password', fullName: tr('password'), summary: tr('passwordSummary', await readSettingsGroup(db, 'password')) },
     { id: 'retention', fullName: tr('retention'), summary: tr('retentionSummary', await readSettingsGroup(db, 'retention')) },
-    { id: 'lists', fullName: tr('lists'), summary: tr('listsSummary', { listTotalCap: (await readSettingsGroup(db, 'lists')).listTotalCap.toLocaleString('en-US') }) },
+    { id: 'lists', fullName: tr('lists'), summary: tr('listsSummary', { ...lists, listTotalCap: lists.listTotalCap.toLocaleString('en-US') }) },
     {
       id: 'outbound',
       fullName: tr('outbound'),

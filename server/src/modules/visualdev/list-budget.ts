@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
 import { listBudgetFail } from './list-budget-messages';
+import { listsSetting } from './list-total';
 
 /**
  * A budget per list request (issue 28 item 3): model list and search statements run
@@ -12,7 +13,7 @@ import { listBudgetFail } from './list-budget-messages';
  *   p95 2.55× idle with 2 slots, 1.53× with 1; PGlite, whose one session runs statements in arrival order: 1, so a read
  *   by id waits behind at most one search statement, not behind every queued search); plain pages (no filter: an
  *   index walk and an estimated total) are not gated;
- * - within a time budget (`listTimeoutMs`, env KD_LIST_TIMEOUT_MS, default 3,000 ms) counted from the request's arrival
+ * - within a time budget (`listTimeoutMs`: 系统配置 → 列表与搜索 `listTimeoutSeconds`, or env KD_LIST_TIMEOUT_MS; default 3,000 ms) counted from the request's arrival
  *   at the gate. On PostgreSQL the statements run in one transaction with `SET LOCAL statement_timeout` to what is
  *   left, so the server stops a statement over budget (SQLSTATE 57014). PGlite cannot interrupt a statement
  *   (WebAssembly, no timer signals: statement_timeout is accepted and never fires), so there the request answers
@@ -24,10 +25,14 @@ import { listBudgetFail } from './list-budget-messages';
 /** The default budget of a list request, ms. */
 export const LIST_TIMEOUT_MS = 3000;
 
-/** The budget of a list request now, ms: env KD_LIST_TIMEOUT_MS (a positive number) or LIST_TIMEOUT_MS. */
-export function listTimeoutMs(): number {
+/**
+ * The budget of a list request now, ms: env KD_LIST_TIMEOUT_MS (a positive number: an operator's override, and the
+ * tests'), else 系统配置 → 列表与搜索 `listTimeoutSeconds` × 1,000 (1–60 s; default 3 s = LIST_TIMEOUT_MS).
+ */
+export async function listTimeoutMs(db: Db): Promise<number> {
   const v = Number(process.env.KD_LIST_TIMEOUT_MS);
-  return Number.isFinite(v) && v > 0 ? v : LIST_TIMEOUT_MS;
+  if (Number.isFinite(v) && v > 0) return v;
+  return (await listsSetting(db, 'listTimeoutSeconds')) * 1000;
 }
 
 /** PostgreSQL pool size (plugins/db.ts). */
@@ -120,7 +125,7 @@ function isStatementTimeout(err: unknown): boolean {
  * @throws LocalizedError 500 listTimeout over budget; `run`'s errors otherwise.
  */
 export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>, gated = true): Promise<T> {
-  const ms = listTimeoutMs();
+  const ms = await listTimeoutMs(db);
   const started = Date.now();
   const release = gated ? await listGate(db).acquire(ms, () => timeoutError(ms)) : () => {};
   const left = Math.max(1, Math.round(ms - (Date.now() - started)));

@@ -21,23 +21,24 @@ import { modelSchema } from './model-table';
  * Cached per model + filter + cap (list-cache TOTAL_TTL_MS; dropped by the writes the filter could match).
  */
 
-const CAP_SETTING = (SETTINGS_GROUPS.lists as readonly NumericSetting[]).find((s) => s.key === 'listTotalCap')!;
-
 /** The default cap of a counted total (the setting `listTotalCap`'s default): the total then reads "10,000+". */
-export const COUNT_CAP = CAP_SETTING.default;
+export const COUNT_CAP = (SETTINGS_GROUPS.lists as readonly NumericSetting[]).find((s) => s.key === 'listTotalCap')!.default;
 
 /**
- * The cap of counted totals now: 系统配置 → 列表与搜索 `listTotalCap` (schemas/system-settings.ts; an integer
- * 1,000–1,000,000, else COUNT_CAP). Cached with the other settings (plugins/auth-cache.ts `config`: at most
+ * A setting of 系统配置 → 列表与搜索 now (schemas/system-settings.ts `lists`: `listTotalCap`, `listTimeoutSeconds`; its
+ * default when unset or out of range). Cached with the other settings (plugins/auth-cache.ts `config`: at most
  * CONFIG_TTL_MS, 5 s, and dropped at once by a write to sys_config), so a list pays one map lookup.
  */
-export async function totalCap(db: Db): Promise<number> {
+export async function listsSetting(db: Db, key: 'listTotalCap' | 'listTimeoutSeconds'): Promise<number> {
   const cache = authCacheOf(db);
-  const hit = cache?.config.get(CAP_SETTING.key);
+  const hit = cache?.config.get(key);
   if (hit !== undefined) return hit;
-  const read = async () => (await readSettingsGroup(db, 'lists')).listTotalCap;
-  return cache ? cache.readThrough(read, (v) => cache.config.set(CAP_SETTING.key, v)) : read();
+  const read = async () => (await readSettingsGroup(db, 'lists'))[key];
+  return cache ? cache.readThrough(read, (v) => cache.config.set(key, v)) : read();
 }
+
+/** The cap of counted totals now: the setting `listTotalCap` (an integer 1,000–1,000,000, else COUNT_CAP). */
+export const totalCap = (db: Db): Promise<number> => listsSetting(db, 'listTotalCap');
 /** An unfiltered list of a table estimated at this many rows or more uses the estimate. */
 export const ESTIMATE_MIN = 50_000;
 
