@@ -55,4 +55,19 @@ describe('table (sub-table)', () => {
     const c = compileForm({ fields: [Basic.args.field!] }, renderers);
     expect(validateRecord(c, { lines: [{ qty: 1 }] })).toEqual([{ field: 'lines[0].item', label: '物料', message: '物料不能为空' }]);
   });
+  it('column rules per line (issue 13): a cell hidden or read-only by its own line’s values, as the line changes', async () => {
+    const ruled = structuredClone(Basic.args.field!);
+    const cols = ruled.__config__.children as Array<{ __config__: Record<string, unknown> }>;
+    cols[0].__config__.readonlyWhen = { field: 'qty', op: 'gt', value: 3 };
+    cols[2].__config__.showWhen = { field: 'item', op: 'ne', value: '垫片' };
+    const { container } = await renderStory(<Basic field={ruled} />);
+    const cell = (line: number, col: string) => container.querySelector(`td[data-row="${line}"][data-col="${col}"]`) as HTMLElement;
+    expect(cell(0, 'price').getAttribute('data-hidden')).toBeNull();
+    expect(cell(1, 'price').getAttribute('data-hidden')).toBe('true');
+    expect(cell(1, 'price').querySelector('input')).toBeNull();
+    expect((cell(0, 'item').querySelector('input') as HTMLInputElement).readOnly).toBe(false);
+    expect((cell(1, 'item').querySelector('input') as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.change(screen.getByDisplayValue('螺栓'), { target: { value: '垫片' } });
+    await waitFor(() => expect(cell(0, 'price').getAttribute('data-hidden')).toBe('true'));
+  });
 });
