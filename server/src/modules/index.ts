@@ -37,5 +37,6 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./print/routes'),
   () => import('./purchasing/routes'),
   () => import('./report/routes'),
+  () => import('./report/jnpf-routes'),
   () => import('./portal/routes'),
 ];

@@ -10,6 +10,17 @@ import { createNotice, deleteNotice, getNotice, listNotices, releaseNotice, upda
 const NOTICE_MENU = 'messageNotice';
 const access = (button?: string) => ({ access: { menu: NOTICE_MENU, ...(button ? { button } : {}) } });
 type Id = { Params: { id: string } };
+/** The body of POST /api/message/Notice (JNPF's list query). */
+const JNPF_NOTICE_QUERY = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 100 },
+    currentPage: { type: 'integer', minimum: 1, maximum: 100_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500 },
+    enabledMark: { type: 'array', maxItems: 10, items: { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] } },
+    type: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } },
+  },
+} as const;
 
 function me(req: { auth: { userId: string } | null }): string {
   if (!req.auth) throw ApiError.forbidden();
@@ -25,6 +36,23 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
   const B = '/api/message';
   /** GET /api/message/Notice?currentPage&pageSize&keyword&enabledMark → `{ list: NoticeRow[], pagination }`, last modified first. */
   app.get<{ Querystring: NoticeListQuery }>(`${B}/Notice`, { config: access(), schema: { querystring: NoticeListQuerySchema } }, async (req) => ok(await listNotices(app.db, req.query)));
+
+  /**
+   * POST /api/message/Notice (JNPF v3.4's 通知公告 page: wuqingguang0816/Mnxhp src/api/system/message.js:35-41, body
+   * views/system/notice/index.vue:119-123, :146-148 `{ keyword, currentPage, pageSize, enabledMark: string[], type:
+   * string[] }`, read as `res.data.list`, `res.data.pagination.total`) → the list GET Notice answers. enabledMark is a
+   * list of states ('0' draft, '1' published; '2' expired is JNPF's, we keep no expiry); exactly one of 0 and 1 filters,
+   * otherwise all are listed. `type` (JNPF's NoticeType dictionary) is not kept here and does not filter.
+   */
+  app.post<{ Body: { keyword?: string; currentPage?: number; pageSize?: number; enabledMark?: Array<string | number> } }>(
+    `${B}/Notice`,
+    { config: access(), schema: { body: JNPF_NOTICE_QUERY } },
+    async (req) => {
+      const states = [...new Set((req.body?.enabledMark ?? []).map(Number).filter((v) => v === 0 || v === 1))];
+      const { keyword, currentPage, pageSize } = req.body ?? {};
+      return ok(await listNotices(app.db, { keyword, currentPage, pageSize, ...(states.length === 1 ? { enabledMark: states[0] } : {}) }));
+    },
+  );
 
   /** POST /api/message → `{ id }` of a new draft notice. 400 without a title. */
   app.post<{ Body: NoticeBody }>(B, { config: access('btn_add'), schema: { body: NoticeBodySchema } }, async (req) => ok({ id: await createNotice(app.db, me(req), req.body) }, t(req.lang, 'createOk')));

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
 import { ok } from '../../plugins/envelope';
+import { orgScopeOf } from './org-scope';
 
 /**
  * The organisation selectors the org-picker widgets and list names read (spec 001 §7 Organisation, Department,
@@ -14,6 +15,11 @@ import { ok } from '../../plugins/envelope';
  * - GET /api/permission/Role/Selector: roles (type `role`) under 全局 / 组织 categories;
  * - GET /api/permission/Group/Selector: user groups (type `group`) under their group type (type `category`).
  * Organisation nodes without anything pickable below them are kept (the pickers only pick their own types).
+ * - GET /api/permission/Organize/SelectorByAuth/{id} and …/Organize/Department/SelectorByAuth/{id} (JNPF v3.4's
+ *   organisation pages and its org picker with `auth`: wuqingguang0816/Mnxhp src/api/permission/organize.js:21-26,
+ *   department.js:21-26, read as `res.data.list` by views/permission/user/index.vue:224-226 and
+ *   components/Generator/components/ComSelect/index.vue:251-253): the same tree, narrowed to the caller's 分级管理
+ *   scope (org-scope.ts) and the organisations above it; administrators and callers without a scope see it whole.
  */
 
 /** One selector tree node. */
@@ -57,6 +63,23 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   app.get<{ Params: { id: string } }>('/api/permission/Organize/Department/Selector/:id', { ...signedIn, schema: { params: idParams } }, async (req) =>
     ok({ list: await organisationTree(app.db, [], req.params.id) }),
   );
+
+  /** The organisation tree narrowed to the caller's organisation-admin scope (nodes in it and their ancestors). */
+  const byAuth = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const tree = await organisationTree(app.db, [], req.params.id);
+    const scope = req.auth ? await orgScopeOf(app.db, req.auth) : null;
+    if (!scope) return ok({ list: tree });
+    const keep = (list: SelectorNode[]): SelectorNode[] =>
+      list.flatMap((n) => {
+        const children = n.children ? keep(n.children) : [];
+        if (!scope.has(n.id) && !children.length) return [];
+        const { children: _all, ...node } = n;
+        return [children.length ? { ...node, children } : node];
+      });
+    return ok({ list: keep(tree) });
+  };
+  app.get<{ Params: { id: string } }>('/api/permission/Organize/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, byAuth);
+  app.get<{ Params: { id: string } }>('/api/permission/Organize/Department/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, byAuth);
 
   app.get('/api/permission/Position/Selector', signedIn, async () => {
     const rows = await app.db.selectFrom('position').select(['id', 'organize_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('full_name').execute();

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
+import jnpfTemplateRoutes from './jnpf-template-routes';
 import launchFormRoutes from './launch-form';
 import listRoutes from './list-routes';
 import taskRoutes from './task-routes';
@@ -13,6 +14,7 @@ import { startTimerSweep } from './timers';
 export default async function workflowRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await flowRoutes(app);
+  await jnpfTemplateRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
   await launchFormRoutes(app);
