@@ -54,7 +54,7 @@ describe('application shell (issue 5)', () => {
   };
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({ KD_DEMO: '0' }); // no demo portal: the administrator's home is the user card this file checks
     browser = await launchBrowser();
     ({ c: ctx, p: page } = await newContext());
     page.on('pageerror', (e) => console.log('page error:', e.message));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEED } from '../../server/src/db/seed/ids';
 import { DEMO_PORTAL_ID, PURCHASES_INTERFACE_ID } from '../../server/src/db/seed/portal-demo';
 import { createUser, signedInTestApp } from './helpers';
 import { DEMO, demoLogin, grantPuReq, P as PU, reqBody } from './purchasing-fixtures';
@@ -90,7 +91,7 @@ describe('grants, /auth, SetDefault and CurrentUser portalId', () => {
     const b = (await call('POST', B, body({ enCode: 'pb', fullName: '门户B', sortCode: 10 }))).data.id as string;
     const portalId = async (token: string) => (await call('GET', '/api/oauth/CurrentUser', undefined, token)).data.userInfo.portalId;
 
-    expect(await portalId(ctx.token)).toBe(''); // an administrator sees every portal but has none granted as home
+    expect(await portalId(ctx.token)).toBe(DEMO_PORTAL_ID); // the administrator role holds the demo 工作台 (seed), the first granted
     expect(await call('GET', `${B}/${a}/auth`, undefined, viewer)).toMatchObject({ code: 404 });
     expect(await call('GET', `${B}/Selector?type=1`, undefined, viewer)).toMatchObject({ code: 200, data: { list: [] } });
     expect(await portalId(viewer)).toBe('');
@@ -121,9 +122,10 @@ describe('grants, /auth, SetDefault and CurrentUser portalId', () => {
     expect(await portalId(ctx.token)).toBe(b);
   });
 
-  it('seeds 工作台 for the demo roles with a chart from the purchases-by-month interface', async () => {
+  it('seeds 工作台 for the demo roles and the administrator with a chart from the purchases-by-month interface', async () => {
     const lina = await demoLogin(ctx.t, 'lina');
     expect((await call('GET', '/api/oauth/CurrentUser', undefined, lina)).data.userInfo.portalId).toBe(DEMO_PORTAL_ID);
+    expect(await ctx.t.app.db.selectFrom('authorize').select('object_id').where('item_type', '=', 'portal').where('item_id', '=', DEMO_PORTAL_ID).where('object_id', '=', SEED.adminRole).executeTakeFirst()).toBeTruthy();
     const layout = JSON.parse((await call('GET', `${B}/${DEMO_PORTAL_ID}/auth`, undefined, lina)).data.formData).layout;
     expect(layout.map((c: { kdKey: string }) => c.kdKey)).toEqual(['todo', 'todoList', 'notice', 'commonFunc', 'bar']);
     const rows = (await call('POST', `/api/system/DataInterface/${PURCHASES_INTERFACE_ID}/Actions/Response`, {}, lina)).data;

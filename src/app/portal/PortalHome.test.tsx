@@ -64,7 +64,7 @@ describe('portal viewer', () => {
     expect(screen.getByRole('region', { name: '视图门户' })).toBeTruthy();
     await waitFor(() => expect(card('todo').getByText('待我审批')).toBeTruthy(), WAIT);
     expect(card('todo').getByRole('button', { name: '刷新 我的待办' })).toBeTruthy();
-    expect(card('todo').getByRole('link', { name: /^待我审批 \d+$/ }).getAttribute('href')).toMatch(/flowTodo$/);
+    expect(card('todo').getByRole('link', { name: /^\d+\s*待我审批$/ }).getAttribute('href')).toMatch(/flowTodo$/);
     await waitFor(() => expect(card('notice').getAllByRole('listitem').length).toBeGreaterThan(0), WAIT);
     const links = card('links').getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['供应商']);

@@ -60,8 +60,9 @@ async function purchasesByMonth(db: SeedContext['db']): Promise<Array<{ month: s
  * Seeds portals (issue 16 item 3): the 门户管理 menu under 系统管理 (type 2 page system/portal, enCode visualPortal,
  * its buttons) granted to the administrator role; with demo data (KD_DEMO, on by default) the 工作台 portal
  * (to-do counts, to-do list, notices, shortcuts, a bar chart of requisitions per month from the data interface
- * 每月采购申请, runnable by every signed-in user) granted to the demo roles (administrators may open any portal and
- * pick it in the settings drawer; their home stays the user card until they do). Idempotent.
+ * 每月采购申请, runnable by every signed-in user) granted to the demo roles and to the administrator role, so the
+ * administrator's /home shows it too (administrators may open any portal and pick another in the settings drawer;
+ * without demo data their home stays the user card). Idempotent: an existing data folder gets the grant at its next start.
  */
 export default async function seedPortals({ db }: SeedContext): Promise<void> {
   await db
@@ -93,7 +94,8 @@ export default async function seedPortals({ db }: SeedContext): Promise<void> {
     .values({ id: DEMO_PORTAL_ID, full_name: '工作台', en_code: 'workbench', category: '', type: 0, form_data: JSON.stringify(workbenchLayout()), description: '默认门户：待办、公告、常用功能、每月采购', sort_code: 0 })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const roles = Object.values(DEMO.roles);
+  // The demo roles and the administrator role: the administrator starts on 工作台 too (until they pick another).
+  const roles = [...Object.values(DEMO.roles), SEED.adminRole];
   await db
     .insertInto('authorize')
     .values(roles.map((role) => ({ id: `grant:${role}:portal:${DEMO_PORTAL_ID}`, item_type: 'portal' as const, item_id: DEMO_PORTAL_ID, object_type: 'Role' as const, object_id: role })))

@@ -11,7 +11,8 @@ import { useCardData } from '../useCardData';
 
 /**
  * The to-do counts card (JNPF todo; GET Dashboard/FlowTodoCount): 待我审批, 委托审批, 已办事宜 as number tiles, each a
- * link to 待办事宜 / 已办事宜 when the user has those pages.
+ * link to 待办事宜 / 已办事宜 when the user has those pages. A tile's name is its visible text (the count, then the label:
+ * axe label-content-name-mismatch), with no aria-label of its own.
  */
 export default function TodoCard({ card, headerClassName }: CardProps) {
   const { t } = useTranslation(PORTAL_NS);
@@ -33,7 +34,7 @@ export default function TodoCard({ card, headerClassName }: CardProps) {
             </>
           );
           return path ? (
-            <Link key={label} to={path} style={{ textAlign: 'center', color: 'inherit' }} aria-label={`${label} ${n ?? 0}`}>
+            <Link key={label} to={path} style={{ textAlign: 'center', color: 'inherit' }}>
               {body}
             </Link>
           ) : (
