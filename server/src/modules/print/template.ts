@@ -89,7 +89,7 @@ function makeEngine(): Liquid {
 }
 
 /** JNPF handleStatus → the approval table's 结果 text (reference print-report-portal.md §1). */
-const HANDLE_STATUS = ['退回', '同意', '发起', '撤回', '终止', '指派', '加签', '转办', '变更', '复活'];
+const HANDLE_STATUS = ['退回', '同意', '发起', '撤回', '终止', '指派', '加签', '转办', '变更', '反审核']; // 9: JNPF's 复活; our engine writes it for 反审核 (workflow FlowBefore/UnAudit)
 
 /**
  * The approval records of a flow task as a 5-column table (节点, 审批人, 审批时间, 结果, 意见; JNPF's
