@@ -172,4 +172,45 @@ describe("JNPF client's journey (issue 22)", () => {
     const list = await call('GET', '/api/message', { currentPage: 1, pageSize: 20, sort: 'desc', keyword: '', type: '', isRead: 0 });
     expect(Array.isArray(list.data.list)).toBe(true);
   });
+
+  it('the menu pages: every call a page makes on opening answers 200 with what the page reads', async () => {
+    const me = await call('GET', '/api/oauth/CurrentUser');
+    // 流程设计 (workFlow/flowEngine/index.vue:188-199) and the task pages' flow filter (flowTodo/index.vue:244-247).
+    const flows = await call('GET', '/api/workflow/Engine/flowTemplate', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', category: '' });
+    expect(flows.data).toMatchObject({ list: expect.any(Array), pagination: { total: expect.any(Number) } });
+    expect((await call('GET', '/api/workflow/Engine/flowTemplate/ListAll')).data.list).toEqual(expect.any(Array));
+    // 菜单管理 = JNPF's 应用 list (system/menu/index.vue:121-127).
+    expect((await call('GET', '/api/system/System', { keyword: '' })).data.list[0].id).toBe(me.data.userInfo.systemIds[0].id);
+    // 用户/岗位/角色管理's organisation tree (permission/user/index.vue:224-226).
+    for (const path of ['/api/permission/Organize/SelectorByAuth/0', '/api/permission/Organize/Department/SelectorByAuth/0']) expect((await call('GET', path)).data.list.length).toBeGreaterThan(0);
+    // 系统配置 (system/sysConfig/index.vue:576-593, :638-642): GET, the sync totals (res.data.map), and 保存 with the whole form.
+    const config = await call('GET', '/api/system/SysConfig');
+    expect(config.data).toMatchObject({ tokenTimeout: expect.any(Number), lockType: expect.any(Number) });
+    expect((await call('GET', '/api/system/SynThirdInfo/getSynThirdTotal/1')).data).toHaveLength(2);
+    expect((await call('PUT', '/api/system/SysConfig', { ...config.data, qyhIsSynOrg: 0, smsCompany: '1' })).msg).toBe('修改成功');
+    // 通知公告 (system/notice/index.vue:146-150).
+    expect((await call('POST', '/api/message/Notice', { keyword: '', currentPage: 1, pageSize: 20, enabledMark: [], type: [] })).data.pagination.total).toEqual(expect.any(Number));
+    // 权限授权 (permission/authorize/index.vue:149, objectId 0 and params { type, moduleIds }).
+    const system = await call('POST', '/api/permission/Authority/Data/0/Values', { type: 'system', moduleIds: '' });
+    expect(system.data).toMatchObject({ list: expect.any(Array), ids: [], all: expect.any(Array) });
+    expect((await call('POST', '/api/permission/Authority/Data/0/Values', { type: 'module', moduleIds: system.data.all.toString() })).data.all.length).toBeGreaterThan(0);
+    // 数据报表 at the client's report server path (utils/define.js:13; onlineDev/dataReport/index.vue:162-165).
+    expect((await call('GET', '/ReportServer/api/datareport/Data', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', category: '' })).data.pagination.total).toEqual(expect.any(Number));
+    // 门户管理 = JNPF's onlineDev/visualPortal page (index.vue:194-206 query; :67-86 row members), on our own path.
+    const portals = await call('GET', '/api/visualdev/Portal', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', type: '', category: '', enabledLock: '' });
+    expect(portals.data.pagination.total).toBeGreaterThan(0);
+    expect(portals.data.list[0]).toMatchObject({ fullName: expect.any(String), enCode: expect.any(String), creatorTime: expect.any(Number), sortCode: expect.any(Number), enabledMark: expect.any(Number) });
+    // A model list's column settings (components/ColumnSettings/index.vue:87-99), read back before the next first load.
+    await call('PUT', '/api/permission/Authority/SetColumnsByModuleId', { moduleId: 'menu-supplier', fieldList: JSON.stringify([{ prop: 'supplierCode', label: '供应商编码', visible: false }]) });
+    expect((await call('GET', '/api/permission/Authority/GetColumnsByModuleId/menu-supplier')).data).toEqual([{ prop: 'supplierCode', label: '供应商编码', visible: false }]);
+    // 个人信息 (basic/profile/index.vue:224-258, profile/components/UserInfo.vue:243-246) and the navbar's system switch.
+    expect((await call('GET', '/api/permission/Users/Current/getUserOrganizes')).data.filter((o: Json) => o.isDefault)).toHaveLength(1);
+    expect(Array.isArray((await call('GET', '/api/permission/Users/Current/getUserPositions')).data)).toBe(true);
+    expect(Array.isArray((await call('GET', '/api/permission/Users/Current/SignImg')).data)).toBe(true);
+    expect((await call('PUT', '/api/permission/Users/Current/major', { majorId: me.data.userInfo.systemIds[0].id, majorType: 'System' })).msg).toBe('切换成功');
+    // 在线开发's designer (mixins/generator/form.js:68-82): the model in JNPF's names.
+    const model = await call('GET', `/api/visualdev/Base/${SUPPLIER}`);
+    expect(JSON.parse(model.data.formData).fields[0].__config__.jnpfKey).toEqual(expect.any(String));
+    expect(JSON.parse(model.data.tables)[0]).toMatchObject({ typeId: '1', table: expect.any(String) });
+  });
 });

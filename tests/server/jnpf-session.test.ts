@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_DEFAULTS } from '../../schemas/password-policy';
-import { createUser, signedInTestApp } from './helpers';
+import { createUser, signedInTestApp, TEST_ADMIN_PASSWORD } from './helpers';
 
 /**
  * JNPF v3.4's web client signs in, draws its layout and home page on our server (issue 22 items 2 and 3): the members
@@ -79,5 +80,63 @@ describe('the sign-in page’s calls (issue 22 item 3)', () => {
     expect((await h.t.call('GET', '/api/system/SysConfig')).code).not.toBe(200);
     // The groups of our 系统配置 page stay with holders of its menu.
     expect((await h.t.call('GET', '/api/system/SysConfig/Groups', { token: clerk })).code).toBe(403);
+  });
+});
+
+describe('the sign-in image code, when the setting turns it on (issue 22 item 3; views/login/index.vue:245-283)', () => {
+  const login = (payload: Record<string, string>) =>
+    h.t.app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: createHash('md5').update(TEST_ADMIN_PASSWORD).digest('hex'), grant_type: 'password', ...payload }).toString() }).then((r) => r.json());
+
+  it('off: no code asked for, the image drawn and not kept; on: Login needs the image’s code, once', async () => {
+    expect((await h.t.call('GET', '/api/oauth/getConfig/admin')).data).toEqual({ enableVerificationCode: 0, verificationCodeNumber: 4 });
+    const off = await h.t.app.inject({ method: 'GET', url: '/api/oauth/ImageCode/4/0.25' });
+    expect(off.headers['content-type']).toContain('image/svg+xml');
+    expect(await h.t.app.db.selectFrom('oauth_image_code').selectAll().execute()).toEqual([]);
+    // JNPF's 系统配置 page turns it on (its baseForm members enableVerificationCode, verificationCodeNumber).
+    expect((await h.t.call('PUT', '/api/system/SysConfig', { token: h.token, payload: { enableVerificationCode: 1, verificationCodeNumber: '5' } })).code).toBe(200);
+    expect((await h.t.call('GET', '/api/oauth/getConfig/someone')).data).toEqual({ enableVerificationCode: 1, verificationCodeNumber: 5 });
+    expect((await h.t.call('GET', '/api/system/SysConfig', { token: h.token })).data).toMatchObject({ enableVerificationCode: 1, verificationCodeNumber: 5 });
+    const image = await h.t.app.inject({ method: 'GET', url: '/api/oauth/ImageCode/5/0.5' });
+    expect(image.body).toMatch(/^<svg[^>]*>.*<\/svg>$/s);
+    const { code } = await h.t.app.db.selectFrom('oauth_image_code').select('code').where('stamp', '=', '0.5').executeTakeFirstOrThrow();
+    expect(code).toMatch(/^[A-Z2-9]{5}$/);
+    expect(await login({})).toMatchObject({ code: 400, msg: '验证码错误' });
+    expect(await login({ timestamp: '0.5', code: 'WRONG' })).toMatchObject({ code: 400, msg: '验证码错误' });
+    await h.t.app.inject({ method: 'GET', url: '/api/oauth/ImageCode/5/0.5' }); // a wrong try used the code up: draw again
+    const again = await h.t.app.db.selectFrom('oauth_image_code').select('code').where('stamp', '=', '0.5').executeTakeFirstOrThrow();
+    expect(await login({ timestamp: '0.5', code: again.code.toLowerCase() })).toMatchObject({ code: 200 });
+    expect(await login({ timestamp: '0.5', code: again.code })).toMatchObject({ code: 400, msg: '验证码错误' });
+    expect((await h.t.call('PUT', '/api/system/SysConfig', { token: h.token, payload: { verificationCodeNumber: 9 } })).code).toBe(400);
+    expect((await h.t.call('PUT', '/api/system/SysConfig', { token: h.token, payload: { enableVerificationCode: 0 } })).code).toBe(200);
+    expect(await login({})).toMatchObject({ code: 200 });
+  });
+});
+
+describe('个人信息: organisations, positions, the main one, signatures (profile/index.vue:224-258, SignImgDialog/index.vue:66-91)', () => {
+  const png = (n: number) => `data:image/png;base64,${Buffer.from(`sign-${n}`).toString('base64')}`;
+
+  it('lists the user’s organisations with the main one; switching to one not the user’s is refused', async () => {
+    const orgs = (await h.t.call('GET', '/api/permission/Users/Current/getUserOrganizes', { token: h.token })).data;
+    expect(orgs).toEqual([expect.objectContaining({ fullName: '信息部', isDefault: true })]);
+    expect(Array.isArray((await h.t.call('GET', '/api/permission/Users/Current/getUserPositions', { token: h.token })).data)).toBe(true);
+    expect(await h.t.call('PUT', '/api/permission/Users/Current/major', { token: h.token, payload: { majorId: orgs[0].id, majorType: 'Organize' } })).toMatchObject({ code: 200, msg: '切换成功' });
+    expect(await h.t.call('PUT', '/api/permission/Users/Current/major', { token: h.token, payload: { majorId: 'not-mine', majorType: 'Organize' } })).toMatchObject({ code: 400, msg: '切换失败' });
+    expect((await h.t.call('PUT', '/api/permission/Users/Current/major', { token: h.token, payload: { majorId: 'other-system', majorType: 'System' } })).code).toBe(400);
+  });
+
+  it('saves signatures; the default one is userInfo.signImg; deleting the default makes the newest left the default', async () => {
+    const first = await h.t.call('POST', '/api/permission/Users/Current/SignImg', { token: h.token, payload: { signImg: png(1), isDefault: 0 } });
+    expect(first.code).toBe(200);
+    const second = await h.t.call('POST', '/api/permission/Users/Current/SignImg', { token: h.token, payload: { signImg: png(2), isDefault: 0 } });
+    const signImg = async () => (await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token })).data.userInfo.signImg;
+    expect(await signImg()).toBe(png(1)); // the first saved became the default
+    const list = (await h.t.call('GET', '/api/permission/Users/Current/SignImg', { token: h.token })).data;
+    expect(list.map((s: { signImg: string; isDefault: number }) => [s.signImg, s.isDefault])).toEqual([[png(2), 0], [png(1), 1]]);
+    expect((await h.t.call('PUT', `/api/permission/Users/Current/${second.data.id}/SignImg`, { token: h.token })).code).toBe(200);
+    expect(await signImg()).toBe(png(2));
+    expect((await h.t.call('DELETE', `/api/permission/Users/Current/${second.data.id}/SignImg`, { token: h.token })).code).toBe(200);
+    expect(await signImg()).toBe(png(1));
+    expect((await h.t.call('POST', '/api/permission/Users/Current/SignImg', { token: h.token, payload: { signImg: 'javascript:alert(1)' } })).code).toBe(400);
+    expect((await h.t.call('DELETE', '/api/permission/Users/Current/no-such/SignImg', { token: h.token })).code).toBe(404);
   });
 });

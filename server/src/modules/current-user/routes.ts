@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type BaseInfoInput, BaseInfoInputSchema, type SystemLogQuery, SystemLogQuerySchema } from '../../../../schemas/wire/current-user';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
-import avatarRoutes from './avatar-routes';
 import { currentAuthorize } from './authorize';
+import avatarRoutes from './avatar-routes';
+import jnpfCurrentRoutes from './jnpf-routes';
 import { directSubordinates, getBaseInfo, isSubordinateOf, setUserColumn, updateBaseInfo } from './repository';
-import { mergeTheme } from './settings-repository';
 import { LAYOUT_TYPES } from './settings';
+import { mergeTheme } from './settings-repository';
 import settingsRoutes from './settings-routes';
 import { systemLog } from './system-log';
 
@@ -18,11 +19,12 @@ const LANGUAGE_ALIASES: Record<string, string> = { zh: 'zh', en: 'en', tw: 'tw',
 
 /**
  * The current user's profile routes (spec 000 §7 "Current user"; issue 5 item 7), all for a signed-in caller and only
- * about that caller. The avatar and personal-settings routes are registered from here too.
+ * about that caller. The avatar, personal-settings and JNPF 个人信息 (jnpf-routes.ts) routes are registered from here too.
  */
 export default async function currentUserRoutes(app: FastifyInstance): Promise<void> {
   await app.register(avatarRoutes);
   await app.register(settingsRoutes);
+  await app.register(jnpfCurrentRoutes);
 
   /** GET …/Current/BaseInfo → the profile (schemas/wire/current-user.ts BaseInfo). */
   app.get(`${BASE}/BaseInfo`, { config: signedIn }, async (req) => {

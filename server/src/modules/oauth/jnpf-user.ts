@@ -1,6 +1,7 @@
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { Lang } from '../../i18n';
+import { defaultSignImg } from '../current-user/sign-img';
 import { PUBLIC_CONFIG_SEED, publicKey } from '../sysconfig/defaults';
 
 /**
@@ -16,7 +17,8 @@ import { PUBLIC_CONFIG_SEED, publicKey } from '../sysconfig/defaults';
  *   `sysName`, `logoIcon`, `loginIcon`, `navigationIcon` (login page, sidebar logo, about dialog, AppMain).
  * - components/JNPFCustom/index.vue:138, InputTable/index.vue:713: `userInfo.organizeIdList` (the organisation path,
  *   company first, as the currOrganize cascader's value).
- * - components/SignImgDialog/index.vue:83: `userInfo.signImg` (the user's saved signature; we keep none: '').
+ * - components/SignImgDialog/index.vue:83: `userInfo.signImg` (the user's default saved signature, current-user/sign-img.ts;
+ *   '' when none).
  * - layout/components/AppMain.vue:56: `userInfo.changePasswordDate == null` with SysConfig's
  *   `mandatoryModificationOfInitialPassword == 1` opens the forced password change (ours: change_pwd_times 0).
  */
@@ -95,7 +97,7 @@ export async function jnpfUserMembers(db: Db, userId: string, info: SysConfigInf
   return {
     systemIds: systemIds(info),
     organizeIdList: organizePath(orgs, u.organize_id),
-    signImg: '',
+    signImg: await defaultSignImg(db, userId),
     changePasswordDate: u.change_pwd_times > 0 ? (toMs(u.created_at) ?? 0) : null,
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { t } from '../../i18n';
+import { registerMessages, t, translate } from '../../i18n';
 import { isMd5Hex } from '../../lib/password';
 import { createSession, deleteSession, logLogin, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
 import { normaliseAccount, signInThrottleKey } from './account';
 import { menusAndPermissions, userInfo } from './current-user';
+import { checkImageCode, imageCodeSetting } from './image-code';
 import jnpfSignInRoutes from './jnpf-signin-routes';
 import { jnpfUserMembers, sysConfigInfo } from './jnpf-user';
 import { clearFailures, type LockState, lockoutSettings, lockStateOf, recordFailure } from './lockout';
@@ -25,6 +26,9 @@ interface LoginBody {
   grant_type?: string;
   selectedAccount?: string;
   lang?: string;
+  /** The sign-in image code and the key of its image (image-code.ts), while the setting asks for one. */
+  code?: string;
+  timestamp?: string;
 }
 
 const credentialsSchema = {
@@ -33,8 +37,12 @@ const credentialsSchema = {
   properties: {
     account: { type: 'string', minLength: 1, maxLength: 100 },
     password: { type: 'string', minLength: 1, maxLength: 200 },
+    code: { type: 'string', maxLength: 20 },
+    timestamp: { type: 'string', maxLength: 40 },
   },
 } as const;
+
+registerMessages('image-code', { zh: { wrong: '验证码错误' }, en: { wrong: 'Wrong verification code' }, mas: { wrong: 'Kod pengesahan salah' } });
 
 /** Sign-in attempts per minute per (IP, account key) (issue 2 item 7; the key: account.ts, issue 20 item 2). */
 const LOGIN_RATE = { max: 20, timeWindow: 60_000 };
@@ -51,7 +59,8 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
    * Wrong account or password → 400 账户或密码错误，请重新输入, with the tries left while the lockout is on
    * (lockout.ts; the same answer and the same count for known and unknown accounts); after passwordErrorsNumber in a
    * row → 400 账户已锁定 (for lockTime minutes, or until an administrator unlocks), even with the right password;
-   * disabled → 400; > 20 tries/min per IP + account key → 429. The account is taken by its key (account.ts: trimmed,
+   * disabled → 400; > 20 tries/min per IP + account key → 429. While the image-code setting is on (image-code.ts), a
+   * missing, wrong or expired `code` for `timestamp` → 400 验证码错误 before anything else is checked. The account is taken by its key (account.ts: trimmed,
    * ASCII case-insensitive), the same one the throttle and the lockout count and the sign-in log records for a
    * failed attempt. A sub-account signs in as `mobile@accountCode` (spec 000 §5), its stored account.
    */
@@ -70,6 +79,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
         await logLogin(app.db, { userId: null, account: key, ip: req.ip, userAgent: userAgent(req), success: false, message });
         return err;
       };
+      if ((await imageCodeSetting(app.db)).enabled && !(await checkImageCode(app.db, req.body.timestamp, req.body.code))) throw await refuse('imageCode', new ApiError(400, translate(req.lang, 'image-code', 'wrong')));
       const settings = await lockoutSettings(app.db);
       const lock = settings.errors > 0 ? await lockStateOf(app.db, key) : ({ locked: false } as const);
       if (lock.locked) throw await refuse('locked', lockedError(lock));

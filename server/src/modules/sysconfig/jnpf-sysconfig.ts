@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { type Lang, registerMessages, t, translate } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import { authorize, modulesByEnCode } from '../../plugins/permissions';
+import { imageCodeSetting } from '../oauth/image-code';
 import { type SysConfigInfo, sysConfigInfo } from '../oauth/jnpf-user';
 import { type PasswordPolicy, publicKey } from './defaults';
 import { passwordPolicy } from './repository';
@@ -24,8 +25,9 @@ export type JnpfSysConfig = SysConfigInfo &
   PasswordPolicy & {
     /** 1: a user whose password was set or reset by an administrator must change it first (always so here). */
     mandatoryModificationOfInitialPassword: 1;
-    /** The sign-in image code: never asked for (there is no setting for it). */
-    enableVerificationCode: 0;
+    /** The sign-in image code (oauth/image-code.ts): 1 asked for at sign-in, 0 not (the default). */
+    enableVerificationCode: 0 | 1;
+    /** Its number of characters, 3–6 (default 4). */
     verificationCodeNumber: number;
   } & Partial<Record<'tokenTimeout' | 'passwordErrorsNumber' | 'lockType' | 'lockTime', number>>;
 
@@ -34,7 +36,8 @@ const SYS_CONFIG_MENU = 'sysConfig';
 
 /** The JnpfSysConfig in `lang`; `withSecurity` adds the sign-in security values. */
 export async function jnpfSysConfig(db: Db, lang: Lang, withSecurity = false): Promise<JnpfSysConfig> {
-  const base = { ...(await sysConfigInfo(db, lang)), ...(await passwordPolicy(db)), mandatoryModificationOfInitialPassword: 1 as const, enableVerificationCode: 0 as const, verificationCodeNumber: 4 };
+  const code = await imageCodeSetting(db);
+  const base = { ...(await sysConfigInfo(db, lang)), ...(await passwordPolicy(db)), mandatoryModificationOfInitialPassword: 1 as const, enableVerificationCode: code.enabled ? (1 as const) : (0 as const), verificationCodeNumber: code.length };
   return withSecurity ? { ...base, ...(await readSettingsGroup(db, 'security')) } : base;
 }
 
@@ -59,7 +62,8 @@ const numeric = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim(
 /**
  * Writes what a JNPF 系统配置 body holds that we keep: the security and password groups' keys (checked as
  * PUT SysConfig/{group} checks them; nothing is written when one is refused) and `sysName` (the system name in the
- * request's language, ≤ 50 characters). Returns the refused keys.
+ * request's language, ≤ 50 characters), `enableVerificationCode` (0/1) and `verificationCodeNumber` (3–6), the sign-in
+ * image code's setting (oauth/image-code.ts). Returns the refused keys.
  */
 export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string, unknown>): Promise<string[]> {
   const groups: Record<'security' | 'password', Record<string, unknown>> = { security: {}, password: {} };
@@ -69,6 +73,15 @@ export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string
   }
   const name = typeof body.sysName === 'string' ? body.sysName.trim() : undefined;
   if (name !== undefined && (!name || name.length > 50)) return ['sysName'];
+  // The sign-in image code (oauth/image-code.ts): a switch and 3–6 characters.
+  const code: Array<{ key: string; value: string }> = [];
+  for (const [key, min, max] of [['enableVerificationCode', 0, 1], ['verificationCodeNumber', 3, 6]] as const) {
+    const v = body[key];
+    if (v === undefined || v === null || v === '') continue;
+    const n = numeric(v === true ? 1 : v === false ? 0 : v);
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) return [key];
+    code.push({ key, value: String(n) });
+  }
   // Both groups are checked before either is written.
   const bad = (['security', 'password'] as const).flatMap((g) => {
     const validate = VALIDATORS[g];
@@ -76,6 +89,7 @@ export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string
   });
   if (bad.length) return [...new Set(bad)];
   for (const g of ['security', 'password'] as const) if (Object.keys(groups[g]).length) await writeSettingsGroup(db, g, groups[g]);
+  for (const e of code) await db.insertInto('sys_config').values(e).onConflict((oc) => oc.column('key').doUpdateSet({ value: e.value })).execute();
   if (name) {
     const key = publicKey('sysName', lang);
     await db.insertInto('sys_config').values({ key, value: name }).onConflict((oc) => oc.column('key').doUpdateSet({ value: name })).execute();
