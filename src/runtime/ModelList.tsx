@@ -28,6 +28,7 @@ import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useFlowButtons } from './useFlowButtons';
+import { useGridKeyboard } from './useGridKeyboard';
 import { useGridNames } from './useGridNames';
 import { useListButtons } from './useListButtons';
 import { useListRows } from './useListRows';
@@ -185,6 +186,8 @@ export default function ModelList(props: ModelListProps) {
     [dictionaries, names, allRowButtons, flow.run, onEdit, onAdd, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults, adds],
   );
   const grid = useRef<AgGridReact<GridRow>>(null);
+  // Tab through the rows' buttons; focus back on a sorted header after the reload (issue 25 item 2).
+  const { onKeyDownCapture: gridKeys, rememberSort } = useGridKeyboard(grid, data.loading);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
   useEffect(() => {
     grid.current?.api?.refreshCells({ force: true });
@@ -234,7 +237,8 @@ export default function ModelList(props: ModelListProps) {
     const s = e.api.getColumnState().find((c) => c.sort);
     setSorting(s ? { sidx: s.colId, sort: s.sort as 'asc' | 'desc' } : { sidx: undefined, sort: 'desc' });
     setPage((p) => ({ ...p, currentPage: 1 }));
-  }, []);
+    rememberSort();
+  }, [rememberSort]);
   const onCellEdit = (e: CellEditRequestEvent<GridRow>) => {
     if (e.data?.id && e.colDef.field) drafts.edit(String(e.data.id), e.colDef.field, e.newValue ?? null);
   };
@@ -273,7 +277,7 @@ export default function ModelList(props: ModelListProps) {
       {data.error ? (
         <ListLoadError reason={data.error} onRetry={reload} />
       ) : (
-      <div className="kd-list-grid">
+      <div className="kd-list-grid" onKeyDownCapture={gridKeys}>
         <AgGridReact<GridRow>
           ref={grid}
           theme={gridTheme}
@@ -293,8 +297,9 @@ export default function ModelList(props: ModelListProps) {
           readOnlyEdit
           onCellEditRequest={onCellEdit}
           suppressCellFocus={cd.type !== 4}
-          // Tab leaves the header row for the page's next control instead of cycling through the headers (a keyboard
-          // trap, WCAG 2.1.2); arrows still move between headers and Enter sorts (issue 25 item 2).
+          // Tab leaves the header row (into the rows' buttons, useGridKeyboard, then the page's next control) instead of
+          // cycling through the headers (a keyboard trap, WCAG 2.1.2); arrows still move between headers and Enter sorts
+          // (issue 25 item 2).
           tabToNextHeader={leaveOnTab}
           suppressColumnVirtualisation
           enableCellTextSelection={cd.type !== 4}

@@ -5,9 +5,9 @@ import { launchBrowser, openPage, type RunningServer, shutDown, startServer } fr
 
 /**
  * Issue 25 item 6: a keyboard-only journey in Chromium — no pointer at all. Signs in, finds the supplier list through
- * the header's menu search, adds a record, switches the language and signs out. Each step reaches its control with
- * Tab (at most MAX_TABS presses) and acts with Enter, arrows or typing. Not yet covered: editing and deleting from the
- * rows' buttons — ag-grid keeps Tab out of the body cells of lists without cell focus (issue 25 note).
+ * the header's menu search, adds a record, sorts a column (the focus stays on its header), edits and deletes the row
+ * from its own buttons (Tab goes from the header row into the rows' buttons, useGridKeyboard), switches the language
+ * and signs out. Each step reaches its control with Tab (at most MAX_TABS presses) and acts with Enter, arrows or typing.
  */
 
 const MAX_TABS = 80;
@@ -32,6 +32,17 @@ async function tabTo(page: Page, want: { id?: string; name?: RegExp }, what: str
     last = await focused(page);
   }
   assert.fail(`${what}: not reached with ${MAX_TABS} Tab presses (last focus ${last.tag}#${last.id} "${last.name}")`);
+}
+
+/** Tabs to the button named `name` in the grid row showing `rowText` (past the same button of other rows). */
+async function tabToRowButton(page: Page, name: RegExp, rowText: string, what: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    await tabTo(page, { name }, what);
+    const mine = await page.evaluate((t) => !!document.activeElement?.closest('.ag-row')?.textContent?.includes(t), rowText);
+    if (mine) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`${what}: no ${name} in the row of ${rowText}`);
 }
 
 /** Presses ArrowDown in an open menu until the focused item's text matches `name`, then Enter. */
@@ -60,7 +71,7 @@ async function pickInMenu(page: Page, name: RegExp, what: string): Promise<void>
   assert.fail(`${what}: no menu item ${name} under the keyboard (focus went ${seen.join(' → ')})`);
 }
 
-describe('keyboard only: sign in, find a list, add, language, sign out', () => {
+describe('keyboard only: sign in, find a list, add, edit, delete, language, sign out', () => {
   const PASSWORD = 'Admin@123';
   let server: RunningServer;
   let browser: Browser;
@@ -111,6 +122,44 @@ describe('keyboard only: sign in, find a list, add, language, sign out', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByText('温州键盘箱包').waitFor();
+  });
+
+  it('sorts by a column header and keeps the focus on it', async () => {
+    // Tab reaches the header row at its first column; the arrows move along it to 供应商编码.
+    const header = () => page.evaluate(() => document.activeElement?.closest('.ag-header-cell')?.getAttribute('col-id') ?? null);
+    for (let i = 0; i < MAX_TABS && (await header()) === null; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 20 && (await header()) !== 'supplierCode'; i++) await page.keyboard.press('ArrowRight');
+    assert.equal(await header(), 'supplierCode', 'the 供应商编码 header');
+    const before = await page.locator('.ag-header-cell[col-id="supplierCode"]').getAttribute('aria-sort');
+    await page.keyboard.press('Enter');
+    // The list reloads sorted the other way; the focus is back on (or still on) the header, not on <body>.
+    await page.waitForFunction((was) => document.querySelector('.ag-header-cell[col-id="supplierCode"]')?.getAttribute('aria-sort') !== was, before);
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => document.activeElement?.closest('.ag-header-cell')?.getAttribute('col-id') === 'supplierCode');
+  });
+
+  it('edits the row from its 编辑 button', async () => {
+    await tabToRowButton(page, /^编\s*辑$/, '温州键盘箱包', "the row's 编辑");
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.getElementById('root_supplierName') as HTMLInputElement | null)?.value === '温州键盘箱包');
+    await tabTo(page, { id: 'root_supplierName' }, 'supplier name');
+    await page.keyboard.press('End');
+    await page.keyboard.type('厂');
+    await tabTo(page, { name: /^确\s*定$/ }, '确定');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.locator('.ag-row', { hasText: '温州键盘箱包厂' }).waitFor();
+  });
+
+  it('deletes the row from its 删除 button', async () => {
+    // The focus came back to 编辑 when the dialog closed (or sits in the page): Tab on to this row's 删除.
+    await tabToRowButton(page, /^删\s*除$/, '温州键盘箱包厂', "the row's 删除");
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    await tabTo(page, { name: /^确\s*定$/ }, 'delete 确定');
+    await page.keyboard.press('Enter');
+    await page.locator('.ag-row', { hasText: '温州键盘箱包厂' }).waitFor({ state: 'detached' });
   });
 
   it('switches to English and signs out', async () => {
