@@ -7,7 +7,7 @@ import { launchBrowser, openPage, type RunningServer, shutDown, signIn, startSer
 /**
  * Issue 25 item 6: axe-core (WCAG 2.0/2.1 A and AA rules) on the sign-in page, home, a model list, its add dialog and
  * every page the administrator's menus open; fails on any serious or critical violation, naming the page, the rule
- * and the first elements. `KD_AXE_ALL=1` prints every violation (moderate and minor too) for a review.
+ * and the first elements, and on a page without exactly one h1 naming it. `KD_AXE_ALL=1` prints every violation (moderate and minor too) for a review.
  */
 
 /** A violation as reported: the page, the rule, its impact and up to three element selectors. */
@@ -30,13 +30,16 @@ async function audit(page: Page, name: string): Promise<Found[]> {
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
   );
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => ({
+  // One h1 per page, naming it (issue 25 item 2): the shell's page area gives each page its title as h1.
+  const h1 = await page.evaluate(() => [...document.querySelectorAll('h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent?.trim() ?? ''));
+  const headings: Found[] = h1.length === 1 && h1[0] ? [] : [{ page: name, rule: 'one-h1', impact: 'serious', help: `one h1 naming the page (found ${JSON.stringify(h1)})`, targets: [] }];
+  return headings.concat(result.violations.map((v) => ({
     page: name,
     rule: v.id,
     impact: v.impact ?? 'unknown',
     help: v.help,
     targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-  }));
+  })));
 }
 
 /** Menus the signed-in user opens in the app (types 2 and 3 with an address), from the server's CurrentUser. */

@@ -7,6 +7,7 @@ import { settingsAtom } from '../settings/atoms';
 import { cacheGenerationAtom, visitedViewsAtom } from '../tabs/atoms';
 import KeepAlive from '../tabs/KeepAlive';
 import TagsView from '../tabs/TagsView';
+import { useRouteTitle } from './usePageTitle';
 
 /** The id of the page area's <main>, the target of the skip link. */
 const MAIN_ID = 'kd-main';
@@ -28,7 +29,8 @@ export function SkipLink() {
  * The page area of every layout (spec 000 §2 "a page area with a fade transition and optional cached pages … and an
  * optional tab strip"): the tab strip when tagsView is on, then the current view; visited views stay mounted when
  * useCache is on (except noCache views). The area is the page's <main> landmark; after sign-in and every route change
- * the keyboard focus moves to it (issue 25 item 2), so a screen reader starts at the new page, not on <body>.
+ * the keyboard focus moves to it (issue 25 item 2), so a screen reader starts at the new page, not on <body>. Its first
+ * child is the page's one h1, the route's title (visually hidden: the tab strip and the menu already show it).
  */
 export default function PageArea() {
   const { tagsView, tagsIcon, useCache } = useAtomValue(settingsAtom);
@@ -40,6 +42,7 @@ export default function PageArea() {
   const noCache = useCallback((p: string) => noCacheSet.has(p), [noCacheSet]);
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const title = useRouteTitle();
   useEffect(() => {
     // Only when the focus is not already inside the page (a control of the new page may have taken it).
     if (pathname && !main.current?.contains(document.activeElement)) main.current?.focus({ preventScroll: true });
@@ -47,7 +50,12 @@ export default function PageArea() {
   return (
     <>
       {tagsView ? <TagsView icons={tagsIcon} /> : null}
-      <Layout.Content className="kd-content" id={MAIN_ID} tabIndex={-1} ref={main}>
+      <Layout.Content className="kd-content" id={MAIN_ID} tabIndex={-1} ref={main} aria-labelledby={title ? 'kd-page-title' : undefined}>
+        {title ? (
+          <h1 id="kd-page-title" className="kd-visually-hidden">
+            {title}
+          </h1>
+        ) : null}
         <Suspense fallback={<div className="kd-area-spin" role="status" aria-busy="true" />}>
           <KeepAlive enabled={useCache} keep={keep} generation={generation} noCache={noCache} />
         </Suspense>

@@ -14,19 +14,27 @@ const OUTSIDE: Record<string, string> = {
 };
 
 /**
+ * The current route's title in the current language (spec 000 §2): a fixed route's title key, else the menu's
+ * fullName (its Chinese title); '' when the route has none. The page area shows it as the page's h1 (issue 25 item 2).
+ */
+export function useRouteTitle(): string {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menus = useAtomValue(menuListAtom);
+  const view = routeView(pathname, '', menus);
+  const key = OUTSIDE[pathname] ?? view?.titleKey;
+  return key ? t(key) : (view?.title ?? view?.zhTitle ?? '');
+}
+
+/**
  * Sets `document.title` per route (spec 000 §2 "Page title is set per route from a title and a Chinese title"):
  * `<route title> - <system name>`. Fixed routes use their title key in the current language; menu routes the menu's
  * fullName (its Chinese title); the system name comes from sysconfig with local fallbacks (spec 000 §1).
  */
 export function usePageTitle(): void {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const menus = useAtomValue(menuListAtom);
+  const title = useRouteTitle();
   const system = useSystemName();
   useEffect(() => {
-    const view = routeView(pathname, '', menus);
-    const key = OUTSIDE[pathname] ?? view?.titleKey;
-    const title = key ? t(key) : (view?.title ?? view?.zhTitle ?? '');
     document.title = title ? `${title} - ${system}` : system;
-  }, [pathname, menus, t, system]);
+  }, [title, system]);
 }
