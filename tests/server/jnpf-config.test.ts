@@ -137,4 +137,17 @@ describe('OnlineDev Config and model files in JNPF’s names', () => {
     expect((await h.t.call('POST', '/api/visualdev/Base/vd-supplier', { token: h.token, payload: { formData: before.formData } })).code).toBe(200);
     expect((await h.t.call('PUT', '/api/visualdev/Base/vd-supplier', { token: h.token, payload: [] })).code).toBe(400);
   });
+
+  it('the designer’s table step: our database as the data source, a model table’s columns as JNPF’s fields (common.js:57-66, 104-123)', async () => {
+    const jnpf = { 'jnpf-origin': 'pc' };
+    const sources = (await h.t.call('GET', '/api/system/DataSource/Selector', { token: h.token, headers: jnpf })).data.list;
+    expect(sources.filter((o: Obj) => Array.isArray(o.children) && (o.children as Obj[]).length)[0].children[0]).toMatchObject({ id: '0', fullName: '默认数据库' });
+    const table = JSON.parse((await h.t.call('GET', '/api/visualdev/Base/vd-supplier', { token: h.token, headers: jnpf })).data.tables)[0].table;
+    const fields = await h.t.call('GET', `/api/system/DataModel/0/Tables/${table}/Fields?type=0`, { token: h.token, headers: jnpf });
+    expect(fields.code).toBe(200);
+    expect(fields.data.list).toContainEqual(expect.objectContaining({ field: 'id', primaryKey: 1 }));
+    expect(fields.data.list.every((f: Obj) => typeof f.field === 'string' && typeof f.fieldName === 'string' && typeof f.dataType === 'string')).toBe(true);
+    expect((await h.t.call('GET', '/api/system/DataModel/0/Tables/users/Fields', { token: h.token })).code).toBe(404);
+    expect((await h.t.call('GET', `/api/system/DataModel/other/Tables/${table}/Fields`, { token: h.token })).code).toBe(404);
+  });
 });

@@ -4,6 +4,7 @@ import baseRoutes from './base-routes';
 import { MAX_IMPORT_BYTES } from './excel-import';
 import excelRoutes from './excel-routes';
 import fieldDataRoutes from './field-data-routes';
+import jnpfDataModelRoutes from './jnpf-data-model-routes';
 import { attachListBus } from './list-cache-bus';
 import modelIoRoutes from './model-io-routes';
 import onlineDevRoutes from './onlinedev-routes';
@@ -13,7 +14,8 @@ import sysparamRoutes from './sysparam-routes';
 
 /**
  * The visualdev module (spec 001 §7 "Visual dev"; issue 4): model records at run time (OnlineDev), model admin
- * (Base), model import/export, Excel in and out, relation pickers and system parameters. Multipart bodies (model
+ * (Base), model import/export, Excel in and out, relation pickers, system parameters and JNPF's designer's table step
+ * (jnpf-data-model-routes.ts). Multipart bodies (model
  * and Excel imports) are parsed in this scope, one file of at most 10 MB. The list caches follow other instances'
  * writes through the bus (list-cache-bus.ts).
  */
@@ -30,6 +32,7 @@ const visualdevRoutes: FastifyPluginAsync = async (app) => {
   await app.register(excelRoutes);
   await app.register(fieldDataRoutes);
   await app.register(sysparamRoutes);
+  await app.register(jnpfDataModelRoutes);
 };
 
 export default visualdevRoutes;
