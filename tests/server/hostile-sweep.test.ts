@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { createSession } from '../../server/src/plugins/auth';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../server/src/plugins/auth';
 import { type CollectedRoute, createTestApp, logCapture, routeCollector } from './helpers';
 import { bodyCases, bodyShape, fillPath, HOSTILE_PARAMS, type HostileCase, paramNames, queryCases, queryNames, randomCase } from './hostile-cases';
 
@@ -11,7 +11,7 @@ import { bodyCases, bodyShape, fillPath, HOSTILE_PARAMS, type HostileCase, param
  * before the modules, so a new route is covered without touching this file) and sends every route: no session and
  * forged tokens; then, signed in as admin, hostile params, queries and bodies (hostile-cases.ts: fixed cases plus
  * seeded fast-check ones). It asserts no 5xx (HTTP or body code), the envelope (or a file on a 2xx), no error-level
- * log line, no unhandled rejection, and no row written (table counts of the server's schema) by refused calls.
+ * log line, no unhandled rejection, and no row inserted or deleted (row triggers on the server's schema's tables) by refused calls.
  * CI runs a fixed seed; `npm run fuzz` runs KD_FUZZ_RUNS random cases per route from a printed seed (replay it with
  * KD_FUZZ_SEED=<seed>).
  */
@@ -94,19 +94,47 @@ function judge(route: CollectedRoute, res: LightMyRequestResponse, signedIn: boo
   return null;
 }
 
-let tables: string[] = [];
-/** Row counts of every table of the server's schema (LOG_TABLES left out); `refresh` re-reads the table list. */
+/**
+ * Net row-count changes per table, kept by row triggers (insert +1, delete −1; in schema kd_sweep, outside the
+ * server's): reading them is one small query per case, where a count(*) of every table (≈ 150) was most of the
+ * sweep's time. The same facts as counting rows: a refused call that inserts or deletes a row shows; a rolled-back
+ * write does not (the trigger's row rolls back with it).
+ */
+let triggered = new Set<string>();
+async function installCounters(): Promise<void> {
+  // one statement per call: the app's database runs each as a prepared statement
+  for (const statement of [
+    'create schema if not exists kd_sweep',
+    'create table if not exists kd_sweep.row_delta (tbl text primary key, n bigint not null default 0)',
+    `create or replace function kd_sweep.count_row() returns trigger language plpgsql as $$
+    begin
+      insert into kd_sweep.row_delta (tbl, n) values (TG_TABLE_NAME, case when TG_OP = 'INSERT' then 1 else -1 end)
+        on conflict (tbl) do update set n = kd_sweep.row_delta.n + excluded.n;
+      return null;
+    end $$`,
+  ])
+    await sql.raw(statement).execute(t.app.db);
+}
+afterAll(async () => {
+  // the app closes after this file; its schema's tables keep no trigger of the sweep
+  await sql.raw(`drop schema if exists kd_sweep cascade`).execute(t.app.db).catch(() => {});
+});
+
+/** Net row-count change of every table of the server's schema (LOG_TABLES left out); `refresh` counts new tables too. */
 async function counts(refresh = false): Promise<Record<string, number>> {
-  if (refresh || !tables.length) {
+  if (refresh || !triggered.size) {
+    if (!triggered.size) await installCounters();
     const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(t.app.db);
-    tables = r.rows.map((row) => row.name).filter((n) => !(n in LOG_TABLES));
+    const fresh = r.rows.map((row) => row.name).filter((n) => !(n in LOG_TABLES) && !triggered.has(n));
+    for (const n of fresh) await sql.raw(`create trigger kd_sweep_count after insert or delete on "${n}" for each row execute function kd_sweep.count_row()`).execute(t.app.db);
+    triggered = new Set([...triggered, ...fresh]);
   }
-  const r = await sql.raw<Record<string, number>>(`select ${tables.map((n) => `(select count(*) from "${n}")::int as "${n}"`).join(', ')}`).execute(t.app.db);
-  return r.rows[0];
+  const r = await sql<{ tbl: string; n: string | number }>`select tbl, n from kd_sweep.row_delta`.execute(t.app.db);
+  return Object.fromEntries(r.rows.map((row) => [row.tbl, Number(row.n)]));
 }
 
 function changed(before: Record<string, number>, after: Record<string, number>): string[] {
-  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]).map((k) => `${k} ${before[k]}→${after[k]}`);
+  return Object.keys({ ...before, ...after }).filter((k) => (before[k] ?? 0) !== (after[k] ?? 0)).map((k) => `${k} ${before[k] ?? 0}→${after[k] ?? 0} (net rows)`);
 }
 
 /** New error-level log lines and unhandled rejections since `mark`, as problem texts. */
@@ -141,6 +169,16 @@ describe('hostile-input sweep over every route (issue 20 item 7)', () => {
     expect(routes.length).toBeGreaterThan(100);
     const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
     expect(Object.keys(EXCLUDED).filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('sees a row inserted or deleted behind its back (the write detector can fail)', async () => {
+    const before = await counts(true);
+    await sql`insert into sys_config (key, value) values ('kd_sweep_probe', '1')`.execute(t.app.db);
+    const inserted = await counts();
+    expect(changed(before, inserted)).toEqual([`sys_config ${before.sys_config ?? 0}→${(before.sys_config ?? 0) + 1} (net rows)`]);
+    await sql`delete from sys_config where key = 'kd_sweep_probe'`.execute(t.app.db);
+    expect(changed(before, await counts())).toEqual([]);
+    expect(changed(inserted, await counts())).toHaveLength(1);
   });
 
   it('answers no session and forged tokens on every route with the envelope, no 5xx, and writes nothing', async () => {
