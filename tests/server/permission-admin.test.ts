@@ -49,6 +49,22 @@ describe('menu management (issue 12 item 2)', () => {
     expect((await t.call('DELETE', '/api/system/Menu/menu-supply', { token: admin })).msg).toBe('该菜单下还有子菜单，不能删除');
   }, 300_000);
 
+  it('a report menu (type 5) and a portal menu (type 8) bind their record by reportId / portalId; a category or an unknown id is refused', async () => {
+    const categories = (await t.call('GET', '/api/datareport/Data/Selector', { token: admin })).data.list as Array<{ id: string; children: Array<{ id: string }> }>;
+    const reportId = categories[0].children[0].id;
+    const menu = (over: Record<string, unknown>) => t.call('POST', '/api/system/Menu', { token: admin, payload: { parentId: 'menu-supply', fullName: `绑定${Math.random()}`, enCode: `bound${Math.random().toString(36).slice(2, 8)}`, sortCode: 90, ...over } });
+    const made = await menu({ type: 5, reportId, moduleId: '' });
+    expect(made.code, made.msg).toBe(200);
+    const got = (await t.call('GET', `/api/system/Menu/${made.data.id}`, { token: admin })).data;
+    expect(got).toMatchObject({ type: 5, reportId, moduleId: reportId, portalId: '' });
+    expect(JSON.parse(got.propertyJson).moduleId).toBe(reportId);
+    const portal = await menu({ type: 8, portalId: 'portal-workbench' });
+    expect((await t.call('GET', `/api/system/Menu/${portal.data.id}`, { token: admin })).data).toMatchObject({ type: 8, portalId: 'portal-workbench', reportId: '' });
+    expect(await menu({ type: 5, reportId: categories[0].id })).toMatchObject({ code: 400, msg: '请选择存在的数据报表' });
+    expect(await menu({ type: 8, portalId: 'no-such-portal' })).toMatchObject({ code: 400, msg: '请选择存在的门户' });
+    expect((await t.call('POST', '/api/system/Menu', { token: admin, payload: { fullName: 'x', enCode: 'badPortalEn', type: 8, portalId: 'nope' }, headers: { 'accept-language': 'en' } })).msg).toBe('Choose an existing portal');
+  });
+
   it('checks a scheme when saved: unknown field, operator or variable refused; one all-data scheme per menu', async () => {
     const post = (payload: unknown) => t.call('POST', '/api/system/ModuleDataAuthorizeScheme', { token: admin, payload });
     expect(await post(scheme([{ logic: 'and', groups: [{ field: 'nosuch', op: 'Equal', value: 'x' }] }]))).toMatchObject({ code: 400, msg: expect.stringContaining('字段不存在') });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/client';
 import { changeLanguage } from '../../i18n';
@@ -83,6 +83,51 @@ describe('菜单管理 page config (issue 12 item 2)', () => {
     await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_audit') && r.includes('审核'))).toBe(true), WAIT);
     const buttons = (await request<{ list: Array<{ enCode: string; moduleId: string }> }>(`/api/system/ModuleButton/${all[0].id}/List`)).list;
     expect(buttons).toEqual([expect.objectContaining({ enCode: 'btn_audit', moduleId: all[0].id })]);
+  });
+
+  it('a report menu (type 5) picks its report and a portal menu (type 8) its portal from pickers, not a raw id', async () => {
+    const option = async (text: string) =>
+      (await waitFor(() => {
+        const found = [...document.querySelectorAll('.ant-select-item-option, .ant-select-tree-node-content-wrapper')].filter((e) => e.textContent === text && !e.closest('.ant-select-dropdown-hidden'));
+        expect(found.length).toBeGreaterThan(0);
+        return found.at(-1);
+      }, WAIT)) as HTMLElement;
+    // The seeded demo report and portal, as the pickers list them (GET …/Data/Selector, GET Portal/Selector).
+    const reports = (await request<{ list: Array<{ children: Array<{ id: string; fullName: string }> }> }>('/api/datareport/Data/Selector')).list.flatMap((c) => c.children);
+    const report = reports.find((r) => r.fullName === '采购数量（按供应商和月份）');
+    expect(report).toBeTruthy();
+    for (const [type, vModel, name, enCode, label] of [
+      ['报表', 'reportId', report?.fullName ?? '', 'buyReportMenu', '绑定报表'],
+      ['门户', 'portalId', '工作台', 'workbenchMenu', '绑定门户'],
+    ] as const) {
+      page();
+      await choose('系统管理');
+      await waitFor(() => expect(rows('systemMenu').length).toBeGreaterThan(0), WAIT);
+      fireEvent.click(screen.getByRole('button', { name: /新建菜单/ }));
+      const d = await form('systemMenu');
+      await waitFor(() => expect(input('fullName', d)).toBeTruthy(), WAIT);
+      fireEvent.change(input('fullName', d), { target: { value: name } });
+      fireEvent.change(input('enCode', d), { target: { value: enCode } });
+      expect(input(vModel, d)).toBeNull();
+      fireEvent.mouseDown(input('type', d));
+      fireEvent.click(await option(type));
+      // The picker replaces the model picker; saving without a choice names it.
+      await waitFor(() => expect(input(vModel, d)).toBeTruthy(), WAIT);
+      expect(input('moduleId', d)).toBeNull();
+      fireEvent.click(within(d).getByTestId('model-form-ok'));
+      expect(await within(d).findByText(`${label}不能为空`, {}, WAIT)).toBeTruthy();
+      fireEvent.mouseDown(input(vModel, d));
+      fireEvent.click(await option(name));
+      fireEvent.click(within(d).getByTestId('model-form-ok'));
+      await waitFor(() => expect(rows('systemMenu').some((r) => r.includes(enCode))).toBe(true), WAIT);
+      const made = (await request<{ list: Menu[] }>('/api/system/Menu', { query: { keyword: enCode } })).list[0] as Menu & { propertyJson: string; reportId: string; portalId: string };
+      const expected = vModel === 'reportId' ? report?.id : 'portal-workbench';
+      expect(JSON.parse(made.propertyJson).moduleId).toBe(expected);
+      expect(made[vModel]).toBe(expected);
+      cleanup();
+    }
+    // The server refuses a category or an unknown id for a report menu.
+    await expect(request('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '坏报表', enCode: 'badReportMenu', type: 5, reportId: 'no-such-report' } })).rejects.toThrow('请选择存在的数据报表');
   });
 
   it('fills a model menu’s buttons from its bound model in one click', async () => {

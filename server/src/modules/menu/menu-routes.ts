@@ -13,7 +13,10 @@ import { menuFail, menuText } from './messages';
  * 7 external link, 8 portal. Wire shape (JNPF): `{ id, parentId ('-1' at the root), fullName, enCode, icon, type,
  * urlAddress, linkTarget, category (Web|App), propertyJson (JSON string), description, sortCode, enabledMark,
  * isButtonAuthorize, isColumnAuthorize, isFormAuthorize, isDataAuthorize (0/1) }` plus `moduleId` (propertyJson's bound
- * model, also accepted in a body: it sets or, empty, clears propertyJson.moduleId — what a form field can edit).
+ * model, also accepted in a body: it sets or, empty, clears propertyJson.moduleId — what a form field can edit), and
+ * `reportId` (type 5) / `portalId` (type 8): the same propertyJson.moduleId as the menu editor's report and portal
+ * pickers edit it (a body's value for the menu's own type wins over `moduleId`; it must name an undeleted report or
+ * portal, else 400).
  * Access: the 菜单管理 menu (enCode `menuManage`; administrators always).
  */
 
@@ -41,6 +44,8 @@ const menuBody = {
     isFormAuthorize: { type: 'integer', enum: [0, 1] },
     isDataAuthorize: { type: 'integer', enum: [0, 1] },
     moduleId: { type: ['string', 'null'], maxLength: 100 },
+    reportId: { type: ['string', 'null'], maxLength: 100 },
+    portalId: { type: ['string', 'null'], maxLength: 100 },
     n: {},
   },
 } as const;
@@ -67,6 +72,8 @@ interface MenuBody {
   isFormAuthorize?: number;
   isDataAuthorize?: number;
   moduleId?: string | null;
+  reportId?: string | null;
+  portalId?: string | null;
 }
 
 type MenuRow = { id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number } & Record<(typeof FLAGS)[Flag], number>;
@@ -86,6 +93,8 @@ export function menuWire(r: MenuRow) {
     category: r.category,
     propertyJson: r.property_json ?? '{}',
     moduleId: typeof moduleId === 'string' ? moduleId : '',
+    reportId: r.type === 5 && typeof moduleId === 'string' ? moduleId : '',
+    portalId: r.type === 8 && typeof moduleId === 'string' ? moduleId : '',
     description: r.description ?? '',
     sortCode: r.sort_code,
     enabledMark: r.enabled_mark,
@@ -131,8 +140,16 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     const taken = await db.selectFrom('module').select('id').where('en_code', '=', body.enCode).where('category', '=', body.category ?? 'Web').executeTakeFirst();
     if (taken && taken.id !== id) throw menuFail(400, 'enCodeTaken', { enCode: body.enCode });
     const prop = parseProperty(body.propertyJson ?? null);
-    if (body.moduleId) prop.moduleId = body.moduleId;
-    else if (body.moduleId !== undefined) delete prop.moduleId;
+    const picked = body.type === 5 ? body.reportId : body.type === 8 ? body.portalId : undefined;
+    const bound = picked !== undefined ? picked : body.moduleId;
+    if (bound) prop.moduleId = bound;
+    else if (bound !== undefined) delete prop.moduleId;
+    // A report (type 5) or portal (type 8) menu opens an undeleted record: not a category of the picker, not a typo.
+    if ((body.type === 5 || body.type === 8) && typeof prop.moduleId === 'string' && prop.moduleId) {
+      const table = body.type === 5 ? 'report' : 'portal';
+      const found = await db.selectFrom(table).select('id').where('id', '=', prop.moduleId).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!found) throw menuFail(400, body.type === 5 ? 'menuReportMissing' : 'menuPortalMissing');
+    }
     const flags = Object.fromEntries((Object.keys(FLAGS) as Flag[]).map((k) => [FLAGS[k], body[k] ?? 0])) as Record<(typeof FLAGS)[Flag], number>;
     return {
       parent_id: parentId,

@@ -6,6 +6,8 @@ type Key =
   | 'menuParentMissing'
   | 'menuParentLoop'
   | 'menuNotModel'
+  | 'menuReportMissing'
+  | 'menuPortalMissing'
   | 'enCodeTaken'
   | 'schemeShape'
   | 'schemeField'
@@ -26,6 +28,8 @@ export const menuMessages: MessageTable<Key> = {
     menuParentMissing: '上级菜单不存在',
     menuParentLoop: '上级菜单不能是自己或自己的下级',
     menuNotModel: '该菜单未绑定在线表单',
+    menuReportMissing: '请选择存在的数据报表',
+    menuPortalMissing: '请选择存在的门户',
     enCodeTaken: '编码{enCode}已存在',
     schemeShape: '数据权限方案条件格式错误：{detail}',
     schemeField: '数据权限方案条件字段不存在：{detail}',
@@ -44,6 +48,8 @@ export const menuMessages: MessageTable<Key> = {
     menuParentMissing: 'The parent menu does not exist',
     menuParentLoop: 'A menu cannot be its own parent or sit below itself',
     menuNotModel: 'This menu is not bound to an online form',
+    menuReportMissing: 'Choose an existing data report',
+    menuPortalMissing: 'Choose an existing portal',
     enCodeTaken: 'The code {enCode} already exists',
     schemeShape: 'Malformed data scheme condition: {detail}',
     schemeField: 'Unknown field in data scheme condition: {detail}',
