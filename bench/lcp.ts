@@ -33,7 +33,7 @@ const median = (xs: number[]) => {
 export async function runLcpBench(): Promise<{ lcpMs: number; fcpMs: number; rounds: number[] }> {
   if (!process.env.KD_BENCH_NO_BUILD) await build({ root: ROOT, logLevel: 'silent' });
   const password = 'Bench2026ok';
-  const server = await startServer({ KD_ADMIN_PASSWORD: password });
+  const server = await startServer({ KD_ADMIN_PASSWORD: password, KD_DEMO: '0' }); // no demo 工作台: the home measured is the user card
   const browser = await launchBrowser();
   try {
     const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
