@@ -183,4 +183,62 @@ describe('designer save (issue 13 item 3)', () => {
     expect(after.form.fields[0].__config__.label).toBe('名称');
     expect((props().getByLabelText('标题') as HTMLInputElement).value).toBe('客户名称');
   });
+
+  it('binds the tables a deleted model left behind: fields generated from their columns, saved with bind (issue 13 item 3)', async () => {
+    // A model deleted with its data kept leaves orphan tables (kd_bind_src and its child) for a later model to bind.
+    const cols = { type: 1, searchList: [], columnList: [], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] };
+    const src = await requestEnvelope<{ id: string }>('/api/visualdev/Base', {
+      method: 'post',
+      json: {
+        fullName: '绑定来源',
+        enCode: 'bindSource',
+        webType: 2,
+        tables: [{ typeId: '1', table: 'kd_bind_src', tableKey: 'id', tableField: '', relationTable: '', relationField: '' }],
+        formData: {
+          fields: [
+            { __config__: { kdKey: 'comInput', label: '编码', formId: 1 }, __vModel__: 'code' },
+            { __config__: { kdKey: 'numInput', label: '数量', formId: 2 }, __vModel__: 'qty' },
+            { __config__: { kdKey: 'table', label: '明细', formId: 3, tableName: 'kd_bind_src_lines', children: [{ __config__: { kdKey: 'comInput', label: '物料', formId: 4 }, __vModel__: 'item' }] }, __vModel__: 'lines' },
+          ],
+        },
+        columnData: cols,
+      },
+    });
+    await requestEnvelope(`/api/visualdev/Base/${src.data.id}`, { method: 'delete' });
+
+    page();
+    fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
+    await screen.findByTestId('designer-props', {}, WAIT);
+    formTab();
+    fireEvent.click(await screen.findByTestId('designer-bind-open', {}, WAIT));
+    const dialog = within(await screen.findByTestId('designer-bind-dialog', {}, WAIT));
+    // Platform tables are never offered; another model's table is shown but cannot be picked.
+    fireEvent.mouseDown(await dialog.findByLabelText('主表', {}, WAIT));
+    await screen.findAllByTitle('kd_bind_src', {}, WAIT);
+    expect(screen.queryAllByTitle('users')).toEqual([]);
+    expect(screen.queryAllByTitle('visualdev')).toEqual([]);
+    const taken = screen.getAllByTitle(/^kd_supplier（已被模型.+使用）$/);
+    expect(taken[taken.length - 1].closest('.ant-select-item')?.className).toContain('ant-select-item-option-disabled');
+    const main = screen.getAllByTitle('kd_bind_src');
+    fireEvent.click(main[main.length - 1]);
+    await dialog.findByText('code（text）', {}, WAIT);
+    fireEvent.click(dialog.getByRole('button', { name: /添加子表/ }));
+    fireEvent.mouseDown(dialog.getByLabelText('子表 1'));
+    const child = await screen.findAllByTitle('kd_bind_src_lines', {}, WAIT);
+    fireEvent.click(child[child.length - 1]);
+    await waitFor(() => expect(dialog.getByLabelText('外键列 1').closest('.ant-select')?.textContent).toContain('parent_id'), WAIT);
+    fireEvent.click(screen.getByTestId('designer-bind-ok'));
+    // The columns became fields on the canvas, the child table a sub-table with its column.
+    for (const v of ['code', 'qty', 'kd_bind_src_lines', 'item']) await screen.findByTestId(`designer-field-${v}`, {}, WAIT);
+    expect(props().getByText(/已绑定数据表 kd_bind_src，子表：kd_bind_src_lines\.parent_id/)).toBeTruthy();
+    setMeta('绑定模型', 'bindTarget');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('新建成功', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(idOfLocation()).toBeTruthy(), WAIT);
+    const raw = (await requestEnvelope<{ tables: string }>(`/api/visualdev/Base/${idOfLocation()}`)).data;
+    expect(JSON.parse(raw.tables)).toEqual([
+      { typeId: '1', table: 'kd_bind_src', tableKey: 'id', tableField: '', relationTable: '', relationField: '', bind: true },
+      { typeId: '0', table: 'kd_bind_src_lines', tableKey: 'id', tableField: 'parent_id', relationTable: 'kd_bind_src', relationField: 'id', bind: true },
+    ]);
+  }, 180_000);
 });
