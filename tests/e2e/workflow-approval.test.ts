@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { clickInDialog, launchBrowser, personPage, type RunningServer, shutDown, startServer } from './harness';
 
 /**
@@ -9,7 +9,9 @@ import { clickInDialog, launchBrowser, personPage, type RunningServer, shutDown,
  * then the administrator, otherwise 周强 only — and releases it. 李娜 adds two documents (12000 and 500) on the model
  * page and submits each with 提交审核; 周强 approves the 500 one from 待办事宜 (the list shows 审核通过) and rejects the
  * 12000 one back to the start; 李娜 sees 审核驳回, edits the amount and submits again; 周强 and then the administrator
- * approve it; the list shows 审核通过 for both and 李娜's bell drawer lists the notices.
+ * approve it; the list shows 审核通过 for both and 李娜's bell drawer lists the notices. Then 加签, 抄送 and signing
+ * from the keyboard on a flow whose step allows them and asks for a signature: 周强 adds 王芳 after himself, 王芳
+ * approves with a typed-name signature and copies 孙丽, who finds the approved task in 抄送事宜.
  */
 describe('approval by data through the model list (issue 15 tests)', () => {
   const PASSWORD = 'Admin@123';
@@ -177,5 +179,73 @@ describe('approval by data through the model list (issue 15 tests)', () => {
     await item('【审核退回】采购审批 采购帆布').waitFor();
     await item('【流程审批通过】采购审批 采购帆布').waitFor();
     await item('【流程审批通过】采购审批 采购纽扣').waitFor();
+  });
+
+  it('加签, 抄送 and a typed signature: 周强 adds 王芳 after himself, 王芳 signs from the keyboard and copies 孙丽', async () => {
+    const step = { title: '主管审批', assigneeType: 6, approvers: ['user-demo-zhouqiang'], hasFreeApprover: true, isCustomCopy: true, hasSign: true };
+    const tree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'review', properties: step, childNode: null } };
+    const form = { fields: [{ __config__: { kdKey: 'comInput', label: '事项', required: false, regList: [], span: 24, layout: 'colFormItem' }, __vModel__: 'item' }] };
+    const flow = await api(admin, '/api/workflow/Engine/FlowEngine', { enCode: 'e2eSignFlow', fullName: '协签审批', category: 'purchase', formType: 2, formData: form, flowTemplateJson: JSON.stringify(tree) });
+    assert.equal(flow.code, 200, flow.msg);
+    assert.equal((await api(admin, `/api/workflow/Engine/FlowEngine/Release/${flow.data.id}`, {})).code, 200);
+    const task = await api(lina, '/api/workflow/Engine/FlowTask', { flowId: flow.data.id, fullName: '协签样品', formData: { item: '协签样品' }, status: 0 });
+    assert.equal(task.code, 200, task.msg);
+    /** Picks `name` in the last organisation picker within `scope` (typed into its search, then its tree node); a multiple picker's list is closed by a click on the dialog's title. */
+    const pick = async (page: Page, scope: Locator, name: string, multiple = false) => {
+      await scope.getByRole('combobox').last().click();
+      await page.locator('.ant-select-tree-title').first().waitFor();
+      await page.keyboard.type(name);
+      await page.locator('.ant-select-tree-title', { hasText: name }).first().click();
+      if (multiple) await page.locator('.ant-modal-title').click();
+    };
+    /** Signs in the dialog from the keyboard: the typed-name field, the name, Enter. */
+    const sign = async (page: Page, dialog: Locator, name: string) => {
+      await dialog.getByTestId('flow-sign-typed').focus();
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+      await dialog.locator('[data-testid=flow-sign-pad][data-signed=true]').waitFor();
+    };
+    /** Opens the to-do `title` on `page`'s task page. */
+    const open = async (page: Page, title: string) => {
+      await go(page, 'workFlow/flowTodo');
+      await page.getByLabel(`办理 ${title}`).click();
+      await page.getByTestId('flow-task-page').waitFor();
+    };
+
+    // 周强: 加签 after himself (his agree is recorded, signed), 王芳 handles next.
+    await open(zhou, '协签样品');
+    await zhou.getByTestId('flow-add-signer').click();
+    let dialog = zhou.getByTestId('flow-action-dialog');
+    await dialog.getByLabel(/^后加签/).check();
+    await pick(zhou, dialog, '王芳');
+    await sign(zhou, dialog, '周强');
+    await zhou.getByTestId('flow-action-ok').click();
+    await zhou.waitForURL(/#\/workFlow\/flowTodo/);
+
+    // 王芳: 同意 with 孙丽 copied, signed by typing her name (no pointer).
+    const wang = await personPage(browser, server, { account: 'wangfang', password: DEMO_PASSWORD });
+    await open(wang, '协签样品');
+    await wang.getByTestId('flow-action-audit').click();
+    dialog = wang.getByTestId('flow-action-dialog');
+    await pick(wang, wang.getByTestId('flow-cc-picker'), '孙丽', true);
+    await sign(wang, dialog, '王芳');
+    await wang.getByTestId('flow-action-ok').click();
+    await wang.waitForURL(/#\/workFlow\/flowTodo/);
+
+    // 孙丽 finds it in 抄送事宜, approved; the records carry 加签 and both signatures.
+    const sun = await personPage(browser, server, { account: 'sunli', password: DEMO_PASSWORD });
+    await go(sun, 'workFlow/flowCirculate');
+    await row(sun, '协签样品').getByText('审核通过').waitFor();
+    const detail = await api(lina, `/api/workflow/Engine/FlowBefore/${task.data.id}`);
+    const records = detail.data.flowTaskOperatorRecordList as Array<{ handleStatus: number; userName: string; operatorName: string | null; signImg: string | null }>;
+    assert.deepEqual(
+      records.map((r) => [r.handleStatus, r.userName, r.operatorName ?? '', /^data:image\/png;base64,/.test(r.signImg ?? '')]),
+      [
+        [2, '李娜/lina', '', false],
+        [1, '周强/zhouqiang', '', true],
+        [6, '周强/zhouqiang', '王芳/wangfang', false],
+        [1, '王芳/wangfang', '', true],
+      ],
+    );
   });
 });
