@@ -7,7 +7,8 @@ import { launchBrowser, openPage, type RunningServer, shutDown, signIn, startSer
 /**
  * Issue 25 item 6: axe-core (WCAG 2.0/2.1 A and AA rules) on the sign-in page, home, a model list, its add dialog and
  * every page the administrator's menus open; fails on any serious or critical violation, naming the page, the rule
- * and the first elements, and on a page without exactly one h1 naming it. `KD_AXE_ALL=1` prints every violation (moderate and minor too) for a review.
+ * and the first elements, and on a page without exactly one h1 naming it. Last, it stops its server under the open
+ * supplier list: a refresh shows the list's error state with 重试, never the empty state. `KD_AXE_ALL=1` prints every violation (moderate and minor too) for a review.
  */
 
 /** A violation as reported: the page, the rule, its impact and up to three element selectors. */
@@ -133,5 +134,20 @@ describe('accessibility: axe-core WCAG 2.1 AA on every page', () => {
       [],
       'serious or critical WCAG 2.1 AA violations (details above)',
     );
+  });
+
+  it('shows an open list\'s error state with 重试 when the server has stopped (issue 25 item 3; stops this file\'s server)', async () => {
+    await page.goto(`${server.url}/#/model/supplier`);
+    await page.getByRole('button', { name: /新\s*增/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await server.stop();
+    await page.getByRole('button', { name: '刷新' }).click();
+    const error = page.getByTestId('list-load-error');
+    await error.waitFor();
+    assert.equal(await error.getAttribute('role'), 'alert');
+    assert.match((await page.getByTestId('list-retry').textContent()) ?? '', /^重\s*试$/);
+    // Never the empty state: no 暂无数据 and no 共 0 条 in its place.
+    assert.equal(await page.getByText('暂无数据').count(), 0);
+    assert.equal(await page.getByText(/共 0 条/).count(), 0);
   });
 });
