@@ -141,8 +141,12 @@ describe('saving a model bound to existing tables', () => {
     const body = { ...model('bind_ok', fields.filter((f) => f.__vModel__ !== 'price'), [main('erp_order'), child]), id };
     expect(await t.call('POST', `${B}/${id}?purge=1`, { token, payload: body })).toMatchObject({ code: 200, data: { dropped: [] } });
     expect(await columnsOf('erp_order')).toHaveProperty('price');
-    // Deleting the model with purge releases the bound tables but never drops them.
-    expect(await t.call('DELETE', `${B}/${id}?purge=1`, { token })).toMatchObject({ code: 200 });
+    // A save whose tables[] does not carry the flag (a client that does not know it) keeps the tables bound.
+    const unflagged = { ...body, tables: [main('erp_order'), child].map(({ bind: _, ...rest }) => rest) };
+    expect(await t.call('POST', `${B}/${id}`, { token, payload: unflagged })).toMatchObject({ code: 200 });
+    expect(JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.tables)).toEqual([main('erp_order'), child]);
+    // Deleting the model with purge releases the bound tables but never drops them (the answer names none as dropped).
+    expect(await t.call('DELETE', `${B}/${id}?purge=1`, { token })).toMatchObject({ code: 200, data: { tables: [], purged: true } });
     expect(await columnsOf('erp_order')).toHaveProperty('order_no');
     expect((await sql`select model_id from visualdev_table where name = 'erp_order'`.execute(t.app.db)).rows).toEqual([{ model_id: null }]);
   });

@@ -225,7 +225,8 @@ export async function purgeColumns(db: Db, layout: ModelLayout): Promise<string[
 /**
  * Releases a deleted model's tables: with `purge` they are dropped (children first) and unregistered; otherwise they
  * stay with their data as orphans (registry model_id null) that a later model may bind again. Tables the model bound
- * (`kept`: they existed before it, issue 13 item 3) are never dropped, only released. Returns the names, main table first.
+ * (`kept`: they existed before it, issue 13 item 3) are never dropped, only released. Returns the names, main table
+ * first (with `purge`, the dropped ones only).
  */
 export async function releaseTables(db: Db, modelId: string, purge: boolean, kept: ReadonlySet<string> = new Set()): Promise<string[]> {
   const rows = await db.selectFrom('visualdev_table').select(['name', 'parent_table']).where('model_id', '=', modelId).execute();
@@ -238,6 +239,10 @@ export async function releaseTables(db: Db, modelId: string, purge: boolean, kep
       await db.updateTable('visualdev_table').set({ model_id: null }).where('name', '=', r.name).execute();
     }
   }
-  return [...ordered].reverse().map((r) => r.name);
+  // A purge names the tables it dropped: the bound ones were only released.
+  return [...ordered]
+    .reverse()
+    .filter((r) => !(purge && kept.has(r.name)))
+    .map((r) => r.name);
 }
 

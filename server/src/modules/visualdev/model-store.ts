@@ -1,14 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { FormConfig } from '../../../../schemas/form';
 import type { ModelRecord } from '../../../../schemas/model';
 import { type CompiledForm, compileForm } from '../../../../src/engine/compile';
 import { jsonb, toMs } from '../../db/json';
-import type { Selectable } from 'kysely';
 import type { Db, VisualdevTable } from '../../db/types';
 import type { ColumnData } from './column-data';
-import { invalidateModel } from './list-cache';
 import { syncKeywordIndexes } from './keyword-index';
+import { invalidateModel } from './list-cache';
 import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
-import { type FieldColumn, type ModelLayout, layoutOf, mainTable, normalisedTables } from './model-layout';
+import { type FieldColumn, layoutOf, type ModelLayout, mainTable, normalisedTables } from './model-layout';
 import { purgeExpired, retentionDays } from './recycle-repository';
 import { serverRegistry } from './server-registry';
 
@@ -131,6 +131,7 @@ export interface SaveOptions {
  */
 export async function saveModel(db: Db, model: Model, userId: string | null, opts: SaveOptions = {}): Promise<{ record: Model; dropped: string[] }> {
   const record = structuredClone(model);
+  await keepBindings(db, record);
   const loaded = compileModel(record);
   record.tables = normalisedTables(record, loaded.layout);
   let dropped: string[] = [];
@@ -163,6 +164,19 @@ export async function saveModel(db: Db, model: Model, userId: string | null, opt
   cacheOf(db).delete(record.id);
   invalidateModel(db, record.id);
   return { record, dropped };
+}
+
+/**
+ * Carries the stored `bind` flags (issue 13 item 3) over to the tables[] entries of the same tables that do not say
+ * (a body whose tables[] comes from a client that does not know the flag, e.g. JNPF's designer): a bound table stays
+ * bound — its columns are never altered — unless the entry says `bind: false`.
+ */
+async function keepBindings(db: Db, record: Model): Promise<void> {
+  if (!record.id || !Array.isArray(record.tables) || record.tables.every((t) => (t as { bind?: unknown }).bind !== undefined)) return;
+  const row = await db.selectFrom('visualdev').select('tables').where('id', '=', record.id).executeTakeFirst();
+  const bound = new Set(((row?.tables ?? []) as Array<{ table?: unknown; bind?: unknown }>).filter((t) => t?.bind === true).map((t) => t.table));
+  if (!bound.size) return;
+  record.tables = record.tables.map((t) => ((t as { bind?: unknown }).bind === undefined && bound.has(t.table) ? { ...t, bind: true } : t));
 }
 
 /** The compiled models cached for `db` (model id → entry); the 缓存管理 page counts and clears it (modules/cache). */
