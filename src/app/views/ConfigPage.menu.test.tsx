@@ -128,7 +128,7 @@ describe('菜单管理 page config (issue 12 item 2)', () => {
     }
     // The server refuses a category or an unknown id for a report menu.
     await expect(request('/api/system/Menu', { method: 'post', json: { parentId: 'menu-system', fullName: '坏报表', enCode: 'badReportMenu', type: 5, reportId: 'no-such-report' } })).rejects.toThrow('请选择存在的数据报表');
-  });
+  }, 90_000); // two menus made through the form
 
   it('fills a model menu’s buttons from its bound model in one click', async () => {
     page();
