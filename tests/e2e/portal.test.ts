@@ -32,7 +32,7 @@ describe('portals (issue 16 item 3)', () => {
   after(() => shutDown(browser, server));
 
   it('the administrator arranges a portal with three cards in the designer and saves it', async () => {
-    await admin.goto(`${server.url}/#/system/portal`);
+    await admin.goto(`${server.url}/#/onlineDev/visualPortal`);
     await admin.locator('[data-testid=model-list][data-page=systemPortal]').waitFor();
     await admin.getByRole('button', { name: /新建门户/ }).click();
     const form = admin.locator('.kd-model-form');
@@ -79,7 +79,7 @@ describe('portals (issue 16 item 3)', () => {
     assert.deepEqual(saved.map((c) => c.kdKey).sort(), ['notice', 'text', 'todo']);
     assert.ok((saved.find((c) => c.kdKey === 'text')?.x ?? 0) > 0, 'the text card was moved right');
     await admin.getByTestId('portal-close').click();
-    await admin.waitForURL(/#\/system\/portal/);
+    await admin.waitForURL(/#\/onlineDev\/visualPortal/);
   });
 
   it('sets it as the default portal in the settings drawer; after signing in again /home shows it', async () => {

@@ -41,7 +41,7 @@ describe('data reports (issue 16 item 2)', () => {
         if (res.code !== 200) throw new Error(res.msg);
       }
     });
-    await admin.goto(`${server.url}/#/system/dataReport`);
+    await admin.goto(`${server.url}/#/onlineDev/dataReport`);
     await admin.locator('[data-testid=model-list][data-page=systemDataReport]').waitFor();
     await admin.getByRole('button', { name: /新建报表/ }).click();
     const form = admin.getByTestId('model-form');

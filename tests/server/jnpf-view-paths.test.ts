@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MOVES, up } from '../../server/src/db/migrations/0620_jnpf_view_paths';
+import { MOVES as MOVES_0630, up as up0630 } from '../../server/src/db/migrations/0630_image_code';
 import { signedInTestApp } from './helpers';
 
 /**
- * Built-in pages at the JNPF client's view paths (issue 22 item 2): the seeded menus say systemData/dictionary,
+ * Built-in pages at the JNPF client’s view paths (issue 22 item 2): the seeded menus say systemData/dictionary,
  * systemData/dataInterface, permission/userOnline (Mnxhp src/views/…), and migration 0620 moves an existing
  * database's built-in menus there, leaving a path an administrator changed alone.
  */
@@ -16,6 +17,7 @@ describe('JNPF view paths of the built-in pages', () => {
   it('CurrentUser gives the built-in pages the JNPF client’s paths', async () => {
     const menus = flat((await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token })).data.menuList);
     const path = (enCode: string) => menus.find((m) => m.enCode === enCode)?.urlAddress;
+    expect([path('dataReport'), path('visualPortal')]).toEqual(['onlineDev/dataReport', 'onlineDev/visualPortal']);
     expect([path('dictionary'), path('dataInterface'), path('onlineUser'), path('billRule'), path('webDesign'), path('printDev')]).toEqual([
       'systemData/dictionary',
       'systemData/dataInterface',
@@ -38,5 +40,14 @@ describe('JNPF view paths of the built-in pages', () => {
       'menu-dictionary': 'systemData/dictionary',
       'menu-online-user': 'custom/onlineUsers',
     });
+  });
+
+  it('migration 0630 moves 数据报表 and 门户管理 to onlineDev/dataReport and onlineDev/visualPortal, keeping an administrator’s own', async () => {
+    const db = h.t.app.db;
+    for (const [id, from] of MOVES_0630) await db.updateTable('module').set({ url_address: from }).where('id', '=', id).execute();
+    await db.updateTable('module').set({ url_address: 'custom/portals' }).where('id', '=', 'menu-portal').execute();
+    await up0630(db as never);
+    const rows = await db.selectFrom('module').select(['id', 'url_address']).where('id', 'in', MOVES_0630.map((m) => m[0])).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.url_address]))).toEqual({ 'menu-data-report': 'onlineDev/dataReport', 'menu-portal': 'custom/portals' });
   });
 });

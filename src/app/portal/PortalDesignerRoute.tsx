@@ -8,7 +8,7 @@ import './i18n';
 import PortalGrid from './PortalGrid';
 
 /** Where the portal designer returns to: the 门户管理 list (src/pages/system/portal.page.json). */
-export const PORTAL_HOME = '/system/portal';
+export const PORTAL_HOME = '/onlineDev/visualPortal';
 
 /**
  * The portal designer's route `/portal/designer?id=<portalId>` (issue 16 item 3; full screen, outside the shell, as

@@ -57,7 +57,7 @@ async function purchasesByMonth(db: SeedContext['db']): Promise<Array<{ month: s
 }
 
 /**
- * Seeds portals (issue 16 item 3): the 门户管理 menu under 系统管理 (type 2 page system/portal, enCode visualPortal,
+ * Seeds portals (issue 16 item 3): the 门户管理 menu under 系统管理 (type 2 page onlineDev/visualPortal, JNPF's view path, enCode visualPortal,
  * its buttons) granted to the administrator role; with demo data (KD_DEMO, on by default) the 工作台 portal
  * (to-do counts, to-do list, notices, shortcuts, a bar chart of requisitions per month from the data interface
  * 每月采购申请, runnable by every signed-in user) granted to the demo roles and to the administrator role, so the
@@ -67,7 +67,7 @@ async function purchasesByMonth(db: SeedContext['db']): Promise<Array<{ month: s
 export default async function seedPortals({ db }: SeedContext): Promise<void> {
   await db
     .insertInto('module')
-    .values({ id: PORTAL_MENU_ID, parent_id: SEED.menus.system, full_name: '门户管理', en_code: 'visualPortal', icon: 'LayoutOutlined', type: 2, url_address: 'system/portal', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 14 })
+    .values({ id: PORTAL_MENU_ID, parent_id: SEED.menus.system, full_name: '门户管理', en_code: 'visualPortal', icon: 'LayoutOutlined', type: 2, url_address: 'onlineDev/visualPortal', link_target: '_self', category: 'Web', property_json: '{}', sort_code: 14 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   await db

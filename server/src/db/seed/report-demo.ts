@@ -61,7 +61,7 @@ export const DEMO_REPORT_CONFIG: ReportConfig = {
 };
 
 /**
- * Seeds 数据报表 (the report admin page, type 2 system/dataReport, enCode dataReport, its buttons; administrators) under
+ * Seeds 数据报表 (the report admin page, type 2 onlineDev/dataReport (JNPF's view path), enCode dataReport, its buttons; administrators) under
  * 系统管理 next to 打印模板 and 在线开发, and the dataReport dictionary; unless KD_DEMO=0 also the demo report
  * 采购数量（按供应商和月份） (the requisition lines have quantities, no prices) and a type-5 menu 采购报表 under
  * 采购管理 opening it, granted to the administrator role, 采购员 and 采购主管. Idempotent (fixed ids).
@@ -70,7 +70,7 @@ export default async function seedReportDemo({ db }: SeedContext): Promise<void>
   const base = { link_target: '_self', category: 'Web' } as const;
   await db
     .insertInto('module')
-    .values({ ...base, id: REPORT_MENU_ID, parent_id: SEED.menus.system, full_name: '数据报表', en_code: REPORT_MENU, icon: 'BarChartOutlined', type: 2, url_address: 'system/dataReport', property_json: '{}', sort_code: 14 })
+    .values({ ...base, id: REPORT_MENU_ID, parent_id: SEED.menus.system, full_name: '数据报表', en_code: REPORT_MENU, icon: 'BarChartOutlined', type: 2, url_address: 'onlineDev/dataReport', property_json: '{}', sort_code: 14 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   await db
