@@ -199,6 +199,8 @@ try {
       await page.goto(`${origin}/${m.urlAddress}`, { waitUntil: 'domcontentloaded', timeout: 20_000 });
       await settle(page);
       if (await page.locator('.errPage-container, .wscn-http404-container').count()) throw new Error('the client shows its 404 page');
+      // A view path the client has no page for draws nothing at all (not even the layout): that is no page either.
+      if (!(await page.locator('.app-main').count())) throw new Error('blank page: the client has no view at this path');
     });
   }
 } finally {
