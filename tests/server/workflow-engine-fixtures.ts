@@ -43,6 +43,10 @@ export const org: Resolver = {
   async delegateOf(user, _flow, at) {
     return user === 'ann' && at >= 1000 && at < 2000 ? 'dan' : null;
   },
+  async fromUrl(url) {
+    // assigneeType 9: the ERP answers the purchasing manager; any other address answers nobody
+    return url === 'https://erp.example/approvers' ? ['pm'] : [];
+  },
 };
 
 // Tree builders in JNPF's shape.

@@ -62,6 +62,7 @@ type Key =
   | 'issueAssigneeType'
   | 'issueNobody'
   | 'issueManagerLevel'
+  | 'issueUserUrl'
   | 'issueCounterSign'
   | 'issueRatio'
   | 'issueRejectStep'
@@ -127,6 +128,7 @@ const table: MessageTable<Key> = {
     issueAssigneeType: '不支持的审批人类型 {type}',
     issueNobody: '审批人为空，且开始节点未设置找不到审批人时的处理方式',
     issueManagerLevel: '主管级别必须在 1–10 之间',
+    issueUserUrl: '接口审批人须填写 http 或 https 开头的接口地址',
     issueCounterSign: '审批方式不正确',
     issueRatio: '会签比例必须在 1–100% 之间',
     issueRejectStep: '退回节点 {step} 不存在',
@@ -191,6 +193,7 @@ const table: MessageTable<Key> = {
     issueAssigneeType: 'Unknown approver type {type}',
     issueNobody: 'The node resolves to nobody and the start node sets no rule for that case',
     issueManagerLevel: 'The manager level must be 1–10',
+    issueUserUrl: 'Approvers from an interface need an http or https address',
     issueCounterSign: 'Wrong approval mode',
     issueRatio: 'The countersign ratio must be 1–100 %',
     issueRejectStep: 'Send-back node {step} does not exist',

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
-import type { MemberTargets, Resolver } from './engine/types';
+import { outboundRequest } from '../../lib/outbound';
 import { withDescendants } from '../organization/common';
+import type { MemberTargets, Resolver } from './engine/types';
 
 const MAX_IDS = 500;
 
@@ -101,6 +102,23 @@ export function orgResolver(db: Db): Resolver {
     },
     async administrators() {
       return (await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '<>', 0).orderBy('id').execute()).map((r) => r.id);
+    },
+    async fromUrl(url, query) {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return [];
+      }
+      for (const [k, v] of Object.entries(query)) target.searchParams.set(k, v);
+      try {
+        const res = await outboundRequest(target, { db, headers: { accept: 'application/json' }, maxBytes: 1024 * 1024 });
+        if (res.status < 200 || res.status >= 300) return [];
+        const body = JSON.parse(res.body.toString('utf8')) as { handleId?: unknown; data?: { handleId?: unknown } };
+        return enabled(idsOfValue(body?.data?.handleId ?? body?.handleId));
+      } catch {
+        return []; // refused by the guard, failed, or not JSON: nobody (the node's errorRule applies)
+      }
     },
     async delegateOf(userId, flowId, at) {
       const when = new Date(at);

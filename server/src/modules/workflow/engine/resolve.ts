@@ -21,7 +21,8 @@ const noTargets = (t: MemberTargets) => !t.users.length && !t.positions.length &
  * field names (`formField`, `formFieldType` user|dept|position|role|group; a sub-table column `{table}-{column}`: the
  * ones named in any of its rows); 5 those who approved node `nodeId` in its
  * latest entry; 7 the candidates picked for this node (`candidates[nodeId]`), limited to the node's named members
- * when it names any. Member-based types (4, 6, 7) are narrowed by `extraRule` (Resolver.narrow: same department,
+ * when it names any; 9 the users an HTTP GET of `getUserUrl` names (Resolver.fromUrl: ?flowId&nodeId&launchUserId).
+ * Member-based types (4, 6, 7) are narrowed by `extraRule` (Resolver.narrow: same department,
  * position or company, the launcher's superiors or subordinates). Only enabled users; repeats dropped; order kept.
  * May be empty (the caller applies errorRule).
  */
@@ -56,6 +57,9 @@ export async function resolveApprovers(env: EngineEnv, state: TaskState, node: C
       users = state.operators.filter((o) => o.nodeId === earlier && o.round === round && o.handleStatus === 1 && o.completion === 1).map((o) => o.userId);
       break;
     }
+    case 9:
+      users = await r.fromUrl(String(p.getUserUrl ?? ''), { flowId: env.flowId, nodeId: node.id, launchUserId: env.launcherId });
+      break;
     case 7: {
       const picked = list(candidates[node.id]);
       const scope = approverTargets(p);

@@ -171,6 +171,12 @@ export interface Resolver {
   narrow(userIds: string[], rule: number, launcherId: string): Promise<string[]>;
   /** The delegate of `userId` for `flowId` at `at` (ms), one hop only (no chains), or null. */
   delegateOf(userId: string, flowId: string, at: number): Promise<string | null>;
+  /**
+   * Approvers named by an HTTP GET of `url` with `query` added (assigneeType 9, JNPF's getUserUrl): the answer's
+   * `handleId` (top level or under `data`; a comma list or an array). Through the outbound guard (allowlist, timeout,
+   * body cap of 系统配置 → 外部调用); a refused, failed or unreadable call resolves to nobody (errorRule applies).
+   */
+  fromUrl(url: string, query: Record<string, string>): Promise<string[]>;
 }
 
 /** The task context every action runs in. */

@@ -6,7 +6,7 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 const num = (v: unknown, fallback: number): number => (v === undefined || v === null || v === '' ? fallback : Number(v));
 
 /** Assignee types the engine resolves (reference §1): 1 manager, 2 dept head, 3 initiator, 4 field, 5 earlier node, 6 named, 7 candidates. */
-export const ASSIGNEE_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
+export const ASSIGNEE_TYPES = [1, 2, 3, 4, 5, 6, 7, 9] as const;
 
 /** True when named-member targets (assigneeType 6, or a candidate scope) name nobody at all. */
 export function namesNobody(p: Record<string, unknown>): boolean {
@@ -67,6 +67,7 @@ export function validateFlow(tree: unknown, fields: Record<string, FieldKind>): 
       (type === 5 && !(typeof p.nodeId === 'string' && flow.nodes[p.nodeId]?.kind === 'approver' && p.nodeId !== n.id));
     if (type === 4 && typeof p.formField === 'string' && p.formField && !(p.formField in fields)) issue(n, 'issueUnknownField', { field: p.formField.slice(0, 60) });
     else if (nobody && ![1, 2, 4].includes(errorRule)) issue(n, 'issueNobody');
+    if (type === 9 && !/^https?:\/\/[^\s]{1,2000}$/i.test(String(p.getUserUrl ?? ''))) issue(n, 'issueUserUrl');
     if (type === 1) {
       const level = num(p.managerLevel, 1);
       if (!Number.isInteger(level) || level < 1 || level > 10) issue(n, 'issueManagerLevel');
