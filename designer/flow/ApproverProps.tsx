@@ -1,4 +1,4 @@
-import { Checkbox, Collapse, Form, InputNumber, Radio, Select } from 'antd';
+import { Checkbox, Collapse, Form, Input, InputNumber, Radio, Select } from 'antd';
 import ApproverPicker from './ApproverPicker';
 import type { FlowField } from './flowApi';
 import OrgSelect from './OrgSelect';
@@ -43,7 +43,7 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
           aria-label={t('flow.props.assigneeType')}
           value={type}
           onChange={(v) => set('assigneeType', v)}
-          options={[6, 3, 1, 2, 4, 5, 7].map((v) => ({ value: v, label: t(`flow.props.type${v}`) }))}
+          options={[6, 3, 1, 2, 4, 5, 7, 9].map((v) => ({ value: v, label: t(`flow.props.type${v}`) }))}
         />
       </Form.Item>
       {type === 6 && (
@@ -60,6 +60,11 @@ export default function ApproverProps({ node, tree, fields, set, setMany, t }: N
         </>
       )}
       {type === 7 && org('approvers', 'users', t('flow.props.candidateScope'))}
+      {type === 9 && (
+        <Form.Item label={t('flow.props.userUrl')}>
+          <Input data-testid="flow-user-url" value={(p.getUserUrl as string) ?? ''} placeholder="https://" onChange={(e) => set('getUserUrl', e.target.value)} />
+        </Form.Item>
+      )}
       {type === 1 && (
         <Form.Item label={t('flow.props.managerLevel')}>
           <Select value={Number(p.managerLevel ?? 1)} onChange={(v) => set('managerLevel', v)} options={Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: t('flow.props.level', { n: i + 1 }) }))} />

@@ -32,6 +32,7 @@ export function summaryOf(n: FlowNode, root: FlowNode, fields: FlowField[], t: T
         return other ? t('flow.card.earlierNode', { node: titleOf(other, t) }) : t('flow.card.noApprover');
       }
       if (type === 7) return t('flow.card.candidates');
+      if (type === 9) return p.getUserUrl ? t('flow.card.fromUrl') : t('flow.card.noApprover');
       const count = ['approvers', 'approverPos', 'approverRole', 'approverOrg', 'approverGroup'].reduce((s, k) => s + ids(p[k]).length, 0);
       return count ? t('flow.card.named', { count }) : t('flow.card.noApprover');
     }

@@ -91,6 +91,7 @@ export default {
     fieldValue: 'Form field {{field}}',
     earlierNode: 'Approvers of “{{node}}”',
     candidates: 'Candidates (picked at submission)',
+    fromUrl: 'Approvers from an interface',
   },
   picker: {
     ok: 'OK',
@@ -122,6 +123,8 @@ export default {
     type4: 'Form field',
     type5: 'Approvers of an earlier node',
     type7: 'Candidates',
+    type9: 'From an interface',
+    userUrl: 'Interface address (GET, answers handleId)',
     users: 'Users',
     positions: 'Positions',
     roles: 'Roles',

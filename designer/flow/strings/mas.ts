@@ -91,6 +91,7 @@ export default {
     fieldValue: 'Medan borang {{field}}',
     earlierNode: 'Pelulus “{{node}}”',
     candidates: 'Calon (dipilih semasa penghantaran)',
+    fromUrl: 'Pelulus daripada antara muka',
   },
   picker: {
     ok: 'OK',
@@ -122,6 +123,8 @@ export default {
     type4: 'Medan borang',
     type5: 'Pelulus nod terdahulu',
     type7: 'Calon',
+    type9: 'Daripada antara muka',
+    userUrl: 'Alamat antara muka (GET, menjawab handleId)',
     users: 'Pengguna',
     positions: 'Jawatan',
     roles: 'Peranan',

@@ -91,6 +91,7 @@ export default {
     fieldValue: '表單字段 {{field}}',
     earlierNode: '節點「{{node}}」的審批人',
     candidates: '候選人（提交時選擇）',
+    fromUrl: '介面獲取的審批人',
   },
   picker: {
     ok: '確定',
@@ -122,6 +123,8 @@ export default {
     type4: '表單字段',
     type5: '之前節點的審批人',
     type7: '候選人',
+    type9: '介面獲取',
+    userUrl: '介面位址（GET，返回 handleId）',
     users: '用戶',
     positions: '崗位',
     roles: '角色',

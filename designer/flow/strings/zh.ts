@@ -91,6 +91,7 @@ export default {
     fieldValue: '表单字段 {{field}}',
     earlierNode: '节点「{{node}}」的审批人',
     candidates: '候选人（提交时选择）',
+    fromUrl: '接口获取的审批人',
   },
   picker: {
     ok: '确定',
@@ -122,6 +123,8 @@ export default {
     type4: '表单字段',
     type5: '之前节点的审批人',
     type7: '候选人',
+    type9: '接口获取',
+    userUrl: '接口地址（GET，返回 handleId）',
     users: '用户',
     positions: '岗位',
     roles: '角色',
