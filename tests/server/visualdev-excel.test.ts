@@ -35,9 +35,10 @@ describe('Export (list data)', () => {
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '客户', '状态', '币种', '金额', '下单日期', '加急', '总数量', '订单明细-物料', '订单明细-数量', '订单明细-单价', '订单明细-金额']);
     // One sheet row per order line; the main cells are merged over a record's lines (Excel shows the value on each).
-    // 加急 is a switch with activeTxt 开 / inactiveTxt 关 (the scaffold's): its texts, as a JNPF list shows them (issue 22).
-    const so2 = ['SO-2', '华美面料', '完成', 'Yuan Renminbi', 200, '2024-01-02', '关', 210];
-    const so4 = ['SO-4', '华美面料', '完成', 'Yuan Renminbi', 400, '2024-01-04', '开', 210];
+    // 加急 is a switch with no activeTxt / inactiveTxt (the scaffold stores none since issue 25 item 5): 是 / 否, the
+    // server's texts for a switch without its own, as a JNPF list shows them (issue 22).
+    const so2 = ['SO-2', '华美面料', '完成', 'Yuan Renminbi', 200, '2024-01-02', '否', 210];
+    const so4 = ['SO-4', '华美面料', '完成', 'Yuan Renminbi', 400, '2024-01-04', '是', 210];
     expect(rows.slice(1)).toEqual([
       [...so2, '棉布', 10, 12.5, 125],
       [...so2, '纽扣', 200, 0.35, 70],
@@ -71,7 +72,7 @@ describe('Template and Import', () => {
     const res = await download(`${M}/Template`, undefined, 'GET');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['订单号', '客户', '状态', '币种', '金额', '下单日期', '加急', '说明', '订单明细-物料', '订单明细-数量', '订单明细-单价']);
-    expect(rows[1]).toEqual(['必填', undefined, '可选值：草稿/完成', '填写选项名称', '数字', '格式：YYYY-MM-DD', '开/关', undefined, '必填', '数字', '数字']);
+    expect(rows[1]).toEqual(['必填', undefined, '可选值：草稿/完成', '填写选项名称', '数字', '格式：YYYY-MM-DD', '是/否', undefined, '必填', '数字', '数字']);
     expect(rows).toHaveLength(2);
   });
 
