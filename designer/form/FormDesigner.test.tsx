@@ -122,6 +122,8 @@ describe('FormDesigner (issue 13 items 1, 5, 6)', () => {
     const ok = await screen.findByTestId('model-form-ok', {}, WAIT);
     const dialog = within(screen.getByTestId('model-form'));
     await waitFor(() => expect(dialog.getByRole('textbox')).toBeTruthy(), WAIT);
+    // 确定 is enabled once every widget of the form has loaded (issue 25 item 3)
+    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false), WAIT);
     await act(async () => fireEvent.click(ok));
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toContain('单行输入'), WAIT);
     fireEvent.change(dialog.getByRole('textbox'), { target: { value: 'x' } });
