@@ -50,8 +50,17 @@ export const fieldInput = (vModel: string, scope: ParentNode = document) => scop
 /** The open add/edit form's dialog (the first model form), for queries within it. */
 export const openForm = async () => within((await screen.findByTestId('model-form', {}, WAIT)).closest('.ant-modal') as HTMLElement);
 
-/** Clicks the open form's OK button. */
-export const clickOk = () => fireEvent.click(screen.getByTestId('model-form-ok'));
+/**
+ * Clicks the open form's OK button once it is enabled (it stays disabled until every widget of the form has loaded,
+ * issue 25 item 3). Callers may leave it un-awaited: what they wait for next comes after the click.
+ */
+export const clickOk = async (): Promise<void> => {
+  const button = screen.getByTestId('model-form-ok') as HTMLButtonElement;
+  await waitFor(() => {
+    if (button.disabled) throw new Error('确定 not enabled yet');
+  }, WAIT);
+  fireEvent.click(button);
+};
 
 /** Opens the organisation picker inside `scope` (its last combobox), waits for its tree, types `user` and clicks the user's node. */
 export async function pickUser(scope: HTMLElement, user: string): Promise<void> {
