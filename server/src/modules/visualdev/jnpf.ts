@@ -31,7 +31,8 @@ export function isJnpfExport(x: unknown): boolean {
   return JSON.stringify(r.formData ?? null).includes('"jnpfKey"');
 }
 
-function parseString(v: unknown, path: string): unknown {
+/** A config sent as a JSON string (or as itself); '' → undefined. @throws LocalizedError 400 modelInvalid naming `path`. */
+export function parseString(v: unknown, path: string): unknown {
   if (typeof v !== 'string') return v;
   if (!v.trim()) return undefined;
   try {

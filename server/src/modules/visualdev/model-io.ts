@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelRecord } from '../../../../schemas/model';
 import type { Db } from '../../db/types';
-import { fromJnpf, isJnpfExport } from './jnpf';
+import { fromJnpf, isJnpfExport, parseString } from './jnpf';
 import { fromJnpfColumns, fromJnpfForm, toJnpfColumns, toJnpfForm } from './jnpf-config';
 import { fail } from './messages';
 import { freeTableName, tableFree } from './model-ddl';
@@ -62,22 +62,12 @@ export function modelOfJnpfWire(input: Record<string, unknown>): Record<string, 
   if (typeof input.formData === 'object') return fromJnpfNames(isJnpfExport(input) && !ours(input.formData) ? fromJnpf(input) : { ...input });
   // Configs as JSON strings: a JNPF export, or what our GET Base/{id} gave JNPF's designer (our names beside JNPF's),
   // whose record members (tables with JNPF's `fields`, its own keys) are converted like an export's, the configs not.
-  const form = parseConfig(input.formData, 'formData');
+  const form = parseString(input.formData, 'formData');
   if (!ours(form)) return fromJnpfNames(fromJnpf(input));
   const record = fromJnpf({ ...input, formData: undefined, columnData: undefined });
-  return fromJnpfNames({ ...record, formData: form, columnData: parseConfig(input.columnData, 'columnData') ?? record.columnData });
+  return fromJnpfNames({ ...record, formData: form, columnData: parseString(input.columnData, 'columnData') ?? record.columnData });
 }
 
-/** A config sent as a JSON string (or as itself); '' → undefined. @throws LocalizedError 400 modelInvalid naming `path`. */
-function parseConfig(v: unknown, path: string): unknown {
-  if (typeof v !== 'string') return v;
-  if (!v.trim()) return undefined;
-  try {
-    return JSON.parse(v);
-  } catch {
-    throw fail(400, 'modelInvalid', { path, detail: 'is not valid JSON' }, { path });
-  }
-}
 
 /** Parses a model file's text (JSON); 400 notJson when it is not JSON. */
 export function parseModelFile(text: string): unknown {
