@@ -9,7 +9,7 @@ import { useFormFields } from './FormFieldsContext';
 import { fileHref, uploadFile, useKdData } from './KdDataContext';
 import type { KdFormContext } from './templates';
 import type { StoredFile } from './uploadDef';
-import { useWidgetWord } from './words';
+import { useWidgetLang, useWidgetWord } from './words';
 
 /**
  * The field's `vModel` as the server's upload limits look it up: `__vModel__`, or `<table>.<column>` for a sub-table
@@ -28,13 +28,14 @@ export function uploadPath(kind: 'file' | 'image', modelId: string | undefined, 
 
 /**
  * The upload widget shared by uploadFz and uploadImg (spec 001 §5 "File upload"): checks size, type and count before
- * sending (message shown under the button), uploads to `POST /api/file/Uploader/{annex|annexpic}` with the form's
+ * sending (message shown under the button, in the user's language), uploads to `POST /api/file/Uploader/{annex|annexpic}` with the form's
  * `modelId` and the field's `vModel` (so the server applies this field's own limits), and stores `[{name, fileId,
  * url}]`. Failed uploads show the server's msg, or 上传失败. Links and previews carry `?token=` (fileHref) so a plain
  * `<a>`/`<img>` opens them for the signed-in user. Read-only shows the files as links.
  */
 export default function UploadField({ id, value, disabled, readonly, onChange, options, registry, kind }: WidgetProps & { kind: 'file' | 'image' }) {
   const w = useWidgetWord();
+  const lang = useWidgetLang();
   const field = fieldOf(options);
   const data = useKdData();
   const byModel = useFormFields();
@@ -67,7 +68,7 @@ export default function UploadField({ id, value, disabled, readonly, onChange, o
         disabled={locked}
         showUploadList={{ showRemoveIcon: !locked }}
         beforeUpload={(file) => {
-          const msg = checkUpload(file, limits, latest.current.length + pending.current, kind);
+          const msg = checkUpload(file, limits, latest.current.length + pending.current, kind, lang);
           setError(msg);
           if (msg) return Upload.LIST_IGNORE;
           pending.current++;

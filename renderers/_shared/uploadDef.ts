@@ -1,6 +1,6 @@
 import type { JSONSchema7 } from 'json-schema';
 import type { FieldConfig } from '../../schemas/field';
-import { DEFAULT_ACCEPT, DEFAULT_IMAGE_ACCEPT, limitMessage } from '../../src/engine/upload';
+import { DEFAULT_ACCEPT, DEFAULT_IMAGE_ACCEPT } from '../../src/engine/upload';
 import { baseColumn } from './fieldProps';
 import { inspectorOf } from './inspectors';
 
@@ -13,7 +13,8 @@ export interface StoredFile {
 
 /**
  * Value schema of upload widgets: an array of `{name, fileId, url}`, at most `limit` items; more is refused with the
- * spec's 当前限制最多可以上传{n}个文件 (uploadImg: 张图片) on client and server (`x-messages`, validate.ts).
+ * spec's 当前限制最多可以上传{n}个文件 (uploadImg: 张图片) on client and server, in the caller's language (`x-upload`
+ * names the kind, validate.ts).
  */
 export function uploadSchema(field: FieldConfig): JSONSchema7 {
   const limit = typeof field.limit === 'number' && field.limit > 0 ? field.limit : undefined;
@@ -24,7 +25,7 @@ export function uploadSchema(field: FieldConfig): JSONSchema7 {
       required: ['name', 'fileId'],
       properties: { name: { type: 'string', minLength: 1, maxLength: 255 }, fileId: { type: 'string', minLength: 1, maxLength: 255 }, url: { type: 'string', maxLength: 1000 } },
     },
-    ...(limit ? { maxItems: limit, 'x-messages': { maxItems: limitMessage(limit, field.__config__.kdKey === 'uploadImg' ? 'image' : 'file') } } : {}),
+    ...(limit ? { maxItems: limit, 'x-upload': field.__config__.kdKey === 'uploadImg' ? 'image' : 'file' } : {}),
   } as JSONSchema7;
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * The form widgets' own strings (issue 25 item 5: one language per screen; spec 000 §9: zh default, en, tw, mas):
- * the defaults a widget shows when its field config has none (placeholders, switch texts, button texts), the
+ * the defaults a widget shows when its field config has none (placeholders, switch texts 开/关, button texts), the
  * sub-table's chrome and messages, and the form's fallbacks. A field's own text (typed by the designer, or stored by
  * older scaffolds such as 请输入) always wins: it is the designer's data. `{{name}}` marks a value filled in.
  */
@@ -52,6 +52,10 @@ export const WIDGET_STRINGS = {
     bulletList: '项目符号',
     loadFailed: '表单控件加载失败，请检查网络后重试',
     retry: '重试',
+    switchOn: '开',
+    switchOff: '关',
+    moveUp: '第{{n}}行上移',
+    moveDown: '第{{n}}行下移',
   },
   en: {
     input: 'Please enter',
@@ -97,6 +101,10 @@ export const WIDGET_STRINGS = {
     bulletList: 'Bulleted list',
     loadFailed: 'The form could not load its fields. Check the network and try again',
     retry: 'Retry',
+    switchOn: 'On',
+    switchOff: 'Off',
+    moveUp: 'Move line {{n}} up',
+    moveDown: 'Move line {{n}} down',
   },
   tw: {
     input: '請輸入',
@@ -142,6 +150,10 @@ export const WIDGET_STRINGS = {
     bulletList: '項目符號',
     loadFailed: '表單控制項載入失敗，請檢查網路後重試',
     retry: '重試',
+    switchOn: '開',
+    switchOff: '關',
+    moveUp: '第{{n}}行上移',
+    moveDown: '第{{n}}行下移',
   },
   mas: {
     input: 'Sila masukkan',
@@ -187,6 +199,10 @@ export const WIDGET_STRINGS = {
     bulletList: 'Senarai berbulet',
     loadFailed: 'Medan borang gagal dimuatkan. Semak rangkaian dan cuba lagi',
     retry: 'Cuba semula',
+    switchOn: 'Hidup',
+    switchOff: 'Mati',
+    moveUp: 'Alih baris {{n}} ke atas',
+    moveDown: 'Alih baris {{n}} ke bawah',
   },
 } as const;
 
@@ -212,8 +228,13 @@ function subscribeLanguage(cb: () => void): () => void {
 }
 const language = () => i18next.language;
 
+/** The current i18next language (zh, en, tw, mas); the component re-renders when it changes. */
+export function useWidgetLang(): string {
+  return useSyncExternalStore(subscribeLanguage, language, language);
+}
+
 /** The widgets' words in the current i18next language; the component re-renders when the language changes. */
 export function useWidgetWord(): WidgetWordFn {
-  const lang = useSyncExternalStore(subscribeLanguage, language, language);
+  const lang = useWidgetLang();
   return useCallback((word, vars) => widgetWord(lang, word, vars), [lang]);
 }

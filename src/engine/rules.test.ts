@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileForm } from './compile';
 import { renderers } from '../../renderers';
 import { validateRecord } from './validate';
+import { catalogueRuleOf, ruleMessage } from './ruleMessages';
 import { AMOUNT_TOO_LARGE, catalogue, checkAmount, checkIdCard, checkTimeRange, isExpiryDateDisabled, regEntry, RULES, type RuleName, testRule } from './rules';
 
 const cases: Record<RuleName, { good: string[]; bad: string[] }> = {
@@ -61,5 +62,19 @@ describe('validation catalogue (spec 001 §5)', () => {
       expect(validateRecord(c, { x: cases[name].bad[0] })[0]?.message, name).toBe(message);
     }
     expect(regEntry('mobile')).toEqual({ pattern: '/^1[3-9]\\d{9}$/', message: '请输入正确的手机号码' });
+  });
+  it('a catalogue rule without a message of its own (or with the catalogue zh one) speaks the caller’s language; a typed one wins (issue 25 item 5)', () => {
+    const form = (message: string, pattern = RULES.mobile.pattern) => compileForm({ fields: [{ __config__: { kdKey: 'comInput', label: 'Phone', regList: [{ pattern, message }] }, __vModel__: 'x' }] }, renderers);
+    const bad = { x: '123' };
+    expect(validateRecord(form(''), bad, 'en')[0].message).toBe('Enter a valid mobile number');
+    expect(validateRecord(form(''), bad, 'zh')[0].message).toBe('请输入正确的手机号码');
+    expect(validateRecord(form(''), bad, 'tw')[0].message).toBe('請輸入正確的手機號碼');
+    expect(validateRecord(form(''), bad, 'mas')[0].message).toBe('Masukkan nombor telefon bimbit yang sah');
+    expect(validateRecord(form(RULES.mobile.message, `/${RULES.mobile.pattern}/`), bad, 'en')[0].message).toBe('Enter a valid mobile number');
+    expect(validateRecord(form('Ring us on a real number'), bad, 'en')[0].message).toBe('Ring us on a real number');
+    // Not a catalogue pattern and no message: the built-in format message in the language.
+    expect(validateRecord(form('', '^\\d{4}$'), bad, 'en')[0].message).toBe('Phone has a wrong format');
+    for (const lang of ['en', 'tw', 'mas'] as const) for (const name of Object.keys(RULES) as RuleName[]) expect(ruleMessage(name, lang), `${lang} ${name}`).not.toBe(RULES[name].message);
+    expect(catalogueRuleOf(`/${RULES.ip.pattern}/`)).toBe('ip');
   });
 });

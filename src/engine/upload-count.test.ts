@@ -19,6 +19,11 @@ describe('upload count limit in the compiled schema', () => {
     expect(validateRecord(compiled, { pics: [file(1), file(2)] })).toEqual([{ field: 'pics', label: '图片', message: '当前限制最多可以上传1张图片' }]);
   });
 
+  it('in the caller’s language (issue 25 item 5)', () => {
+    expect(validateRecord(compiled, { docs: [file(1), file(2), file(3)] }, 'en')[0].message).toBe('At most 2 files can be uploaded');
+    expect(validateRecord(compiled, { pics: [file(1), file(2)] }, 'mas')[0].message).toBe('Paling banyak 1 imej boleh dimuat naik');
+  });
+
   it('within the limit passes; other errors keep their own messages', () => {
     expect(validateRecord(compiled, { docs: [file(1), file(2)], pics: [file(3)] })).toEqual([]);
     expect(validateRecord(compiled, { docs: 'x' })[0].message).toBe('附件格式不正确');

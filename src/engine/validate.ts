@@ -3,6 +3,8 @@ import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
 import { type FieldRuleSet, isEmptyValue, ruleState } from './fieldRules';
+import { regRuleMessage } from './ruleMessages';
+import { limitMessage } from './upload';
 
 /** A validation failure shown to the user: which field, and the rule's own message. */
 export interface FieldError {
@@ -34,8 +36,10 @@ export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
-  // Per-keyword messages of one schema, e.g. an upload's `{ maxItems: '当前限制最多可以上传2个文件' }` (spec 001 §5).
+  // Per-keyword messages of one schema (a literal text per keyword, e.g. `{ maxItems: '…' }`).
   ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  // An upload's kind ('file' | 'image'): its maxItems says 当前限制最多可以上传{n}个文件 / {n}张图片 in the caller's language.
+  ajv.addKeyword({ keyword: 'x-upload', schemaType: 'string' });
   // Ranges (dateRange, timeRange, slider range): `[start, end]` with start < end (spec 001 §5 "Time range").
   ajv.addKeyword({
     keyword: 'x-ascending',
@@ -68,7 +72,7 @@ export function validatorFor(schema: JSONSchema7): ValidateFunction {
   return v;
 }
 
-type MessageSchema = JSONSchema7 & { 'x-message'?: string; 'x-messages'?: Record<string, string> };
+type MessageSchema = JSONSchema7 & { 'x-message'?: string; 'x-messages'?: Record<string, string>; 'x-upload'?: 'file' | 'image' };
 
 function subSchemaAt(schema: JSONSchema7, schemaPath: string): MessageSchema | undefined {
   const parts = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
@@ -112,8 +116,9 @@ function valueAt(data: unknown, pointer: string): unknown {
 /**
  * Turns one ajv error into a FieldError (the field's label and the rule's message), in `lang`.
  * When `data` (the validated record) is given, an empty value (null, '', []) failing type/enum/minLength/minItems reports
- * the required message ({label}不能为空, spec 001 §5). A schema's `x-messages[keyword]` (e.g. an upload's maxItems)
- * overrides the built-in message of that keyword.
+ * the required message ({label}不能为空, spec 001 §5). A schema's `x-messages[keyword]` overrides the built-in message
+ * of that keyword; a regList pattern shows its own message or, for a catalogue rule without one, the catalogue's in
+ * `lang`; an upload's maxItems (`x-upload`) its count message in `lang`.
  */
 export function toFieldError(err: ErrorObject, schema: JSONSchema7, lang: MessageLang = 'zh', data?: unknown): FieldError {
   const msgs = BUILTIN[lang] ?? BUILTIN.zh;
@@ -126,8 +131,12 @@ export function toFieldError(err: ErrorObject, schema: JSONSchema7, lang: Messag
   const v = data === undefined || err.keyword === 'required' ? undefined : valueAt(data, err.instancePath);
   const empty = data !== undefined && ['type', 'enum', 'minLength', 'minItems'].includes(err.keyword) && (v === null || v === '' || (Array.isArray(v) && v.length === 0));
   const own = sub?.['x-messages']?.[err.keyword];
+  // A regList rule: its own message, or a catalogue rule's in `lang` (ruleMessages.ts; issue 25 item 5).
+  const reg = err.keyword === 'pattern' ? regRuleMessage(sub?.pattern, sub?.['x-message'], lang) : undefined;
   if (empty) message = msgs.required;
   else if (typeof own === 'string') message = own;
+  else if (reg) message = reg;
+  else if (err.keyword === 'maxItems' && sub?.['x-upload'] && typeof sub.maxItems === 'number') message = limitMessage(sub.maxItems, sub['x-upload'], lang);
   else if (sub?.['x-message'] && !['required', 'minLength', 'minItems'].includes(err.keyword)) message = sub['x-message'];
   else if (err.keyword === 'x-ascending') message = msgs.order;
   else if (err.keyword === 'x-precision') message = msgs.precision.replace('{n}', String((sub as Record<string, unknown> | undefined)?.['x-precision'] ?? ''));

@@ -83,6 +83,17 @@ describe('POST /api/file/Uploader/{type}', () => {
     expect(await upload(alice, 'x.jpg', PNG, '/api/file/Uploader/annex?modelId=vd-supplier&vModel=attachments')).toMatchObject({ code: 400, msg: '应该选择.pdf,.png类型的文件' });
   });
 
+  it('answers in the caller’s language (issue 25 item 5)', async () => {
+    const en = async (name: string, bytes: Buffer, url = '/api/file/Uploader/annex') => {
+      const { payload, headers } = multipart(name, bytes);
+      return (await t.app.inject({ method: 'POST', url, headers: { ...headers, authorization: alice, 'accept-language': 'en-GB,en;q=0.9' }, payload })).json();
+    };
+    const attachments = '/api/file/Uploader/annex?modelId=vd-supplier&vModel=attachments';
+    expect(await en('a.pdf', Buffer.concat([PDF, Buffer.alloc(2000, 32)]), attachments)).toMatchObject({ code: 400, msg: 'The file is larger than 1 KB' });
+    expect(await en('x.jpg', PNG, attachments)).toMatchObject({ code: 400, msg: 'Choose a file of type .pdf,.png' });
+    expect(await en('fake.png', Buffer.from('just some text, not an image'))).toMatchObject({ code: 400, msg: 'The file content does not match its extension .png' });
+  });
+
   it('refuses content that does not match the extension', async () => {
     const r = await upload(alice, 'fake.png', Buffer.from('just some text, not an image'));
     expect(r).toMatchObject({ code: 400, msg: '文件内容与扩展名.png不符' });

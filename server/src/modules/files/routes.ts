@@ -3,13 +3,13 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatString } from '../../../../src/engine/format';
-import { checkUpload, DEFAULT_SIZE, maxBytes, type UploadLimits } from '../../../../src/engine/upload';
+import { checkUpload, DEFAULT_SIZE, maxBytes, tooLargeMessage, type UploadLimits } from '../../../../src/engine/upload';
 import { contentDisposition, uploadedFileName } from '../../lib/disposition';
 import { resolveSession, tokenOf } from '../../plugins/auth';
 import { ApiError, ok } from '../../plugins/envelope';
 import { authorize, modulesOfModel, type SessionInfo } from '../../plugins/permissions';
 import { IM_UPLOAD_TYPE, mayReadChatFile } from '../im/repository';
+import { failFiles } from './messages';
 import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { extensionOf, FILE_TYPES } from './sniff';
@@ -69,7 +69,8 @@ async function mayDownload(app: FastifyInstance, session: SessionInfo, row: { id
  *   multipart fields sent before the file) select the model field whose limits apply (fileSize + sizeUnit, accept),
  *   else 5 MB and the default accept list. `type` must match `^[A-Za-z0-9_-]{1,40}$`. Checks, each → code 400:
  *   the extension against accept (应该选择{accept}类型的文件), the size in bytes while streaming
- *   (文件大小超过{size}{unit}), the first bytes against the extension (文件内容与扩展名不符 / 不支持的文件类型).
+ *   (文件大小超过{size}{unit}), the first bytes against the extension (文件内容与扩展名不符 / 不支持的文件类型); each
+ *   message in the caller's language (src/engine/upload.ts UPLOAD_MESSAGES, ./messages.ts).
  *   Stores `${dataDir}/files/<type>/<yyyymmdd>/<fileId><ext>` and a file_store row → `{ name, fileId, url }`
  *   (spec 000 §3 "Uploaded file"), url = `/api/file/Download/<type>/<yyyymmdd>/<fileId>/<encoded name>`.
  * - GET /api/file/Download/{type}/{yyyymmdd}/{fileId}/{name} (token in Authorization or `?token=`): the bytes with
@@ -106,14 +107,14 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const ext = extensionOf(name);
       const mime = FILE_TYPES[ext]?.mime ?? '';
       const drain = () => file.file.resume();
-      const acceptMsg = checkUpload({ name, size: 0, type: mime.split(';')[0] }, { ...limits, limit: 0 }, 0, kind);
+      const acceptMsg = checkUpload({ name, size: 0, type: mime.split(';')[0] }, { ...limits, limit: 0 }, 0, kind, req.lang);
       if (acceptMsg) {
         drain();
         throw ApiError.badRequest(acceptMsg, { field: 'file' });
       }
       if (!mime) {
         drain();
-        throw ApiError.badRequest('不支持的文件类型', { field: 'file' });
+        throw failFiles(400, 'unsupported', {}, { field: 'file' });
       }
       const day = dayOf();
       const fileId = newFileId();
@@ -122,10 +123,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const written = await writeChecked(file.file, join(dir, `${fileId}${ext}`), ext, max, (err) => (err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE');
       if ('refused' in written) {
         if (written.refused === 'tooLarge') {
-          const msg = checkUpload({ name, size: max + 1, type: mime.split(';')[0] }, { ...limits, accept: '', limit: 0 }, 0, kind) ?? formatString('文件大小超过{size}{unit}', DEFAULT_SIZE);
-          throw ApiError.badRequest(msg, { field: 'file' });
+          throw ApiError.badRequest(tooLargeMessage(limits, req.lang), { field: 'file' });
         }
-        throw ApiError.badRequest(written.refused === 'mismatch' ? `文件内容与扩展名${ext}不符` : '不支持的文件类型', { field: 'file' });
+        throw written.refused === 'mismatch' ? failFiles(400, 'mismatch', { ext }, { field: 'file' }) : failFiles(400, 'unsupported', {}, { field: 'file' });
       }
       await app.db
         .insertInto('file_store')

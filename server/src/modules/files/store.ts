@@ -6,10 +6,9 @@ import type { Readable } from 'node:stream';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { FieldConfig } from '../../../../schemas/field';
-import { formatString } from '../../../../src/engine/format';
 import type { UploadLimits } from '../../../../src/engine/upload';
 import type { Db } from '../../db/types';
-import { ApiError } from '../../plugins/envelope';
+import { failFiles } from './messages';
 import { checkStoredFile, HEAD_BYTES, textChecker } from './sniff';
 import './types';
 
@@ -156,8 +155,8 @@ export async function bindRecordFiles(trx: Db, modelId: string, recordId: string
     for (const value of values) {
       const files = filesOfValue(value);
       if (limit && limit > 0 && files.length > limit) {
-        const msg = formatString(f.__config__.kdKey === 'uploadImg' ? '当前限制最多可以上传{0}张图片' : '当前限制最多可以上传{0}个文件', limit);
-        throw ApiError.badRequest(`${f.__config__.label ?? f.__vModel__}: ${msg}`, { field: f.__vModel__ });
+        const key = f.__config__.kdKey === 'uploadImg' ? 'fieldTooManyImages' : 'fieldTooManyFiles';
+        throw failFiles(400, key, { label: f.__config__.label ?? f.__vModel__, n: limit }, { field: f.__vModel__ });
       }
       for (const file of files) if (typeof file.fileId === 'string' && /^[0-9a-f]{32}$/.test(file.fileId)) wanted.set(file.fileId, f.__vModel__);
     }
@@ -168,9 +167,9 @@ export async function bindRecordFiles(trx: Db, modelId: string, recordId: string
   for (const r of rows) {
     if (r.model_id === modelId && r.record_id === recordId) continue;
     if (r.model_id === null && userId !== null && r.creator_user_id === userId) toBind.push(r.id);
-    else throw ApiError.badRequest('无权使用该文件', { field: wanted.get(r.id) });
+    else throw failFiles(400, 'notYours', {}, { field: wanted.get(r.id) });
   }
   if (!toBind.length) return;
   const res = await trx.updateTable('file_store').set({ model_id: modelId, record_id: recordId }).where('id', 'in', toBind).where('model_id', 'is', null).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== toBind.length) throw ApiError.badRequest('无权使用该文件');
+  if (Number(res.numUpdatedRows) !== toBind.length) throw failFiles(400, 'notYours');
 }
