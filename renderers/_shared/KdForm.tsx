@@ -126,7 +126,11 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
   const ready = !!components && !failed.length;
   const readyTo = useRef(onReady);
   readyTo.current = onReady;
-  useEffect(() => readyTo.current?.(ready), [ready]);
+  // Told again on every change, and false when the form goes away (a dialog's next form starts not ready).
+  useEffect(() => {
+    readyTo.current?.(ready);
+    return () => readyTo.current?.(false);
+  }, [ready]);
 
   // A new record from the parent (another record loaded) replaces the store; the same content again changes nothing.
   const prevProp = useRef(formData);

@@ -7,6 +7,7 @@ import type { PageAction, PageConfig } from '../../schemas/page';
 import page from '../pages/system/dataInterface.page.json';
 import { fail, ok } from '../testing/fakeApi';
 import { fakeApiLifecycle } from '../testing/fakeApiLifecycle';
+import type { RendererMap } from '../engine/renderer';
 import TestShell from '../testing/TestShell';
 import { kdData } from './kdData';
 import PageActionDialog from './PageActionDialog';
@@ -22,11 +23,11 @@ const config = page as unknown as PageConfig;
 const actionOf = (value: string) => config.resource.actions!.find((a) => a.value === value)! as PageAction;
 const row = { id: 'di-1', fullName: '供应商查询', requestParameters: [{ field: 'name', defaultValue: '%宁波%' }] };
 
-function show(action: PageAction, onSaved = vi.fn()) {
+function show(action: PageAction, onSaved = vi.fn(), registry: RendererMap = renderers) {
   render(
     <TestShell>
       <KdDataContext.Provider value={kdData}>
-        <PageActionDialog action={action} row={row} rowName={row.fullName} forms={config.forms} registry={renderers} onClose={() => {}} onSaved={onSaved} />
+        <PageActionDialog action={action} row={row} rowName={row.fullName} forms={config.forms} registry={registry} onClose={() => {}} onSaved={onSaved} />
       </KdDataContext.Provider>
     </TestShell>,
   );
@@ -66,6 +67,30 @@ describe('page action dialogs of the data-interface page (issue 26)', () => {
     await waitFor(() => expect(d.getByRole('button', { name: /确\s*定/ }).hasAttribute('disabled')).toBe(false));
     fireEvent.click(d.getByRole('button', { name: /确\s*定/ }));
     expect(await d.findByText('角色不存在：r9', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('确定 stays disabled while a widget is loading and after its chunk failed, and turns on once 重试 loaded it (issue 25 item 3)', async () => {
+    api.on(`GET ${B}/di-1/Authorize`, () => ok({ runScope: 'granted', roleIds: [], userIds: [], positionIds: [] }));
+    api.on('GET /api/permission/Role/Selector', () => ok({ list: [] }));
+    api.on('GET /api/permission/Users/Selector', () => ok({ list: [] }));
+    // The radio widget's lazy import hangs, then rejects (the server went down); the next try loads it.
+    let tries = 0;
+    let failFirst: (e: Error) => void = () => {};
+    const radio = renderers.radio;
+    const flaky = { ...renderers, radio: { ...radio, component: () => (++tries === 1 ? new Promise<never>((_, reject) => (failFirst = reject)) : radio.component()) } };
+    show(actionOf('access'), vi.fn(), flaky);
+    const d = await dialog('运行权限：供应商查询');
+    const okButton = () => d.getByRole('button', { name: /确\s*定/ });
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/Authorize'))).toBe(true));
+    await waitFor(() => expect(tries).toBe(1));
+    expect(okButton().hasAttribute('disabled')).toBe(true);
+    failFirst(new TypeError('Failed to fetch dynamically imported module'));
+    expect(await d.findByText('表单控件加载失败，请检查网络后重试', {}, { timeout: 5000 })).toBeTruthy();
+    expect(okButton().hasAttribute('disabled')).toBe(true);
+    fireEvent.click(d.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(okButton().hasAttribute('disabled')).toBe(false), { timeout: 5000 });
+    expect(tries).toBe(2);
+    expect(d.queryByText('表单控件加载失败，请检查网络后重试')).toBeNull();
   });
 
   it('测试 shows the panel with the row’s parameters and only a close button; sending calls Actions/Response', async () => {

@@ -42,6 +42,7 @@ const NO_ROW: Record<string, unknown> = {};
  * Without `path` the dialog only shows (关闭): e.g. the data-interface 测试 panel, whose renderer makes its own calls.
  * With `valueField` the record is the row with that field = the loaded answer, and the save sends only that field's
  * value (an object), in both cases with the action's constant `body` fields over it (e.g. 授权's `objectType`).
+ * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3).
  */
 export default function PageActionDialog({ action, row = NO_ROW, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
   const { t } = useTranslation();
@@ -50,6 +51,8 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // The form's widgets loaded (issue 25 item 3, as ModelForm): 确定 waits for them; a failed widget shows 重试.
+  const [ready, setReady] = useState(false);
   const current = useRef<Record<string, unknown>>({});
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
@@ -112,7 +115,7 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={saving} disabled={!record} onClick={() => void save()} data-testid="page-action-ok">
+        <Button key="ok" type="primary" loading={saving} disabled={!record || !ready} onClick={() => void save()} data-testid="page-action-ok">
           {t('common.ok')}
         </Button>,
       ]
@@ -124,7 +127,7 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   return (
     <Modal open={!!action && !!form} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden className="kd-page-action" data-testid="page-action">
       {record && form ? (
-        <KdForm key={`${action?.value}:${String(row.id ?? '')}`} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} />
+        <KdForm key={`${action?.value}:${String(row.id ?? '')}`} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} onReady={setReady} />
       ) : (
         <Spin />
       )}

@@ -6,6 +6,7 @@ import type { FormConfig } from '../../schemas/form';
 import type { ResourceTree } from '../../schemas/page';
 import { fail, ok } from '../testing/fakeApi';
 import { fakeApiLifecycle } from '../testing/fakeApiLifecycle';
+import type { RendererMap } from '../engine/renderer';
 import TestShell from '../testing/TestShell';
 import { useTreeNodeEditor } from './TreeNodeEditor';
 
@@ -32,8 +33,8 @@ const forms: Record<string, FormConfig> = {
   } as FormConfig,
 };
 
-function Harness({ reload, can = () => true }: { reload: (id?: string | null) => void; can?: (c: string) => boolean }) {
-  const editor = useTreeNodeEditor({ tree, forms, registry: renderers, can, gated: true, reload, selected: 't-country' });
+function Harness({ reload, can = () => true, registry = renderers }: { reload: (id?: string | null) => void; can?: (c: string) => boolean; registry?: RendererMap }) {
+  const editor = useTreeNodeEditor({ tree, forms, registry, can, gated: true, reload, selected: 't-country' });
   return (
     <div>
       {editor.header}
@@ -63,6 +64,8 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     fireEvent.click(screen.getByRole('button', { name: /新建分类/ }));
     const d = await dialog();
     await d.findByLabelText(/分类名称/);
+    // 确定 turns on once every widget has loaded (issue 25 item 3).
+    await waitFor(() => expect(d.getByRole('button', { name: /确\s*定/ }).hasAttribute('disabled')).toBe(false));
     fireEvent.click(d.getByRole('button', { name: /确\s*定/ }));
     expect(await d.findByText('分类名称不能为空')).toBeTruthy();
     fireEvent.change(d.getByLabelText(/分类名称/), { target: { value: '计量单位' } });
@@ -89,6 +92,7 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     const d = await dialog();
     await waitFor(() => expect((d.getByLabelText(/分类编码/) as HTMLInputElement).value).toBe('country'));
     fireEvent.change(d.getByLabelText(/分类名称/), { target: { value: '国家' } });
+    await waitFor(() => expect(d.getByRole('button', { name: /确\s*定/ }).hasAttribute('disabled')).toBe(false));
     fireEvent.click(d.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(reload).toHaveBeenCalledWith('t-country'));
     expect(JSON.parse(api.seen.find((s) => s.method === 'POST')!.body)).toMatchObject({ fullName: '国家', enCode: 'country' });
@@ -96,6 +100,31 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     expect(api.seen.some((s) => s.method === 'DELETE')).toBe(false);
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(reload).toHaveBeenLastCalledWith(null));
+  });
+
+  it('确定 stays disabled while a widget is loading and after its chunk failed, and turns on once 重试 loaded it (issue 25 item 3)', async () => {
+    let tries = 0;
+    let failFirst: (e: Error) => void = () => {};
+    const comInput = renderers.comInput;
+    const flaky = { ...renderers, comInput: { ...comInput, component: () => (++tries === 1 ? new Promise<never>((_, reject) => (failFirst = reject)) : comInput.component()) } };
+    render(
+      <TestShell>
+        <Harness reload={() => {}} registry={flaky} />
+      </TestShell>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /新建分类/ }));
+    const d = await dialog();
+    const okButton = () => d.getByRole('button', { name: /确\s*定/ });
+    await waitFor(() => expect(tries).toBe(1), { timeout: 5000 });
+    expect(okButton().hasAttribute('disabled')).toBe(true);
+    failFirst(new TypeError('Failed to fetch dynamically imported module'));
+    // Both 分类名称 and 分类编码 (comInput) show the message and 重试.
+    expect(await d.findAllByText('表单控件加载失败，请检查网络后重试', {}, { timeout: 5000 })).toHaveLength(2);
+    expect(okButton().hasAttribute('disabled')).toBe(true);
+    fireEvent.click(d.getAllByRole('button', { name: /重\s*试/ })[0]);
+    await waitFor(() => expect(okButton().hasAttribute('disabled')).toBe(false), { timeout: 5000 });
+    expect(tries).toBe(2);
+    expect(d.getByLabelText(/分类名称/)).toBeTruthy();
   });
 
   it('shows no buttons the user may not use', () => {

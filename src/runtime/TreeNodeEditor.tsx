@@ -62,6 +62,7 @@ const call = (c: ResourceCall, fallback: 'get' | 'post' | 'delete', id: string |
  * 编辑 <name> (btn_edit) loads the node (`get`) into it; 删除 <name> (btn_remove) asks first, then deletes — the server's
  * refusal (e.g. the type still has items) is toasted by the client. The form is validated with the engine before it is
  * sent; a 400 naming a field shows its message under that field. After a save the tree reloads and chooses the node.
+ * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3).
  */
 export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) => s, reload, selected }: TreeNodeEditorOptions): TreeNodeEditor {
   const { t } = useTranslation();
@@ -72,6 +73,8 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // The form's widgets loaded (issue 25 item 3, as ModelForm): 确定 waits for them; a failed widget shows 重试.
+  const [ready, setReady] = useState(false);
   const current = useRef<Record<string, unknown>>({});
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
@@ -169,13 +172,13 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
         confirmLoading={saving}
-        okButtonProps={{ disabled: !record }}
+        okButtonProps={{ disabled: !record || !ready }}
         destroyOnHidden
         className="kd-tree-node-form"
       >
         {record ? (
           <Suspense fallback={<Spin />}>
-            <KdForm key={open?.id ?? 'new'} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} />
+            <KdForm key={open?.id ?? 'new'} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} onReady={setReady} />
           </Suspense>
         ) : (
           <Spin />
