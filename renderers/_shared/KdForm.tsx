@@ -16,6 +16,7 @@ import { FormValuesContext } from './FormValuesContext';
 import { FormStore, FormStoreContext } from './formStore';
 import LoadFailed, { LoadRetryContext } from './LoadFailed';
 import { kdKeysOf, loadComponentsSettled } from './loadComponents';
+import { focusFirstError } from './revealError';
 import { FieldTemplate, type KdFormContext, LayoutObjectTemplate } from './templates';
 import type { FormMode, KdComponent } from './types';
 import { useWidgetWord } from './words';
@@ -77,8 +78,8 @@ function withFallbacks(fields: FieldConfig[], registry: RendererMap): RendererMa
 const sameErrors = (a: FieldError[], b: FieldError[]) => a.length === b.length && a.every((e, i) => e.field === b[i].field && e.message === b[i].message);
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-/** Controls a user types in: while one of the form's has the focus, errors never move it. */
-const TYPING = 'input, textarea, [contenteditable="true"], [role="combobox"]';
+/** The form's own 提交: a save from it moves the focus to the first error like 确定 outside the form. */
+const SUBMIT = 'button[type="submit"]';
 /** The control of the first field showing an error: its own input, a select's search box or a focusable widget. */
 const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) => `.kd-form-item-error ${c}:not([type="hidden"]):not([disabled])`).join(', ');
 
@@ -203,14 +204,15 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     [form.fields, form.gutter, reg, components, mode, modelId],
   );
   const extraErrors = useMemo(() => toErrorSchema([...errors, ...(serverErrors ?? [])]), [errors, serverErrors]);
-  // After a save finds errors (the focus is on 确定, 提交 or elsewhere, not in a field), the keyboard goes to the first
-  // invalid field (issue 25 item 3); while the user types in the form, focus stays where it is.
+  // After a save finds errors (the focus is on 确定, 提交 or elsewhere, not in the form), the keyboard goes to the first
+  // invalid field (issue 25 item 3), a sub-table's first invalid line scrolled into view (item 1); while the user works
+  // in the form (typing, 添加, 上移…), focus stays where it is.
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = root.current;
     const active = document.activeElement;
-    if (!el || !(errors.length || serverErrors?.length) || (el.contains(active) && active?.matches(TYPING))) return;
-    el.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
+    if (!el || !(errors.length || serverErrors?.length) || (el.contains(active) && !active?.matches(SUBMIT))) return;
+    focusFirstError(el, [...errors, ...(serverErrors ?? [])], FIRST_INVALID);
   }, [errors, serverErrors]);
 
   if (!components) return <Spin />;

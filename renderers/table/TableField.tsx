@@ -6,9 +6,11 @@ import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMem
 import type { FieldConfig } from '../../schemas/field';
 import { evaluateFormula, type FormulaToken, isValidFormula } from '../../src/engine/formula';
 import { decimalsOf, roundTo } from '../_shared/bindStore';
+import { REVEAL_EVENT, type RevealDetail } from '../_shared/revealError';
 import { useWidgetWord } from '../_shared/words';
 import { pasteLines } from './paste';
 import { type Row, type TableCtx, TableRow, TD, TH } from './TableRow';
+import { useLineFocus } from './useLineFocus';
 import { useLines } from './useLines';
 
 /** The summary row's label as the engine writes it (summaryRow), shown translated. */
@@ -41,7 +43,8 @@ function deriveWith(calculated: FieldConfig[], itemProps: Record<string, JSONSch
 
 /**
  * The sub-table rjsf field (compile.ts `'ui:field': 'table'`): one line per item, one cell per column field rendered
- * with that column's widget; 添加 appends a line, 删除 removes one. A cell failing validation shows 不能为空 when empty
+ * with that column's widget; 添加 appends a line, 删除 removes one, 上移/下移 swap a line with its neighbour (buttons
+ * in the tab order; the keyboard stays on the moved line). A cell failing validation shows 不能为空 when empty
  * (spec 001 §5 "Inline table required cells") or its rule's message. With `show-summary` a 合计 row sums the numeric
  * columns (numInput, calculate; limited to `summaryField` when set) to 2 decimals; other columns stay blank. Each line
  * provides its own values to calculate cells (FormValuesContext).
@@ -50,6 +53,8 @@ function deriveWith(calculated: FieldConfig[], itemProps: Record<string, JSONSch
  * rendered (@tanstack/react-virtual); cells' handlers are stable and lines memoised, so a keystroke renders one line;
  * the 合计 row is kept incrementally (useLines). A block copied from Excel pasted into a cell fills the editable
  * columns from there, appending lines (paste.ts). Enter in a text cell moves to the same column of the next line.
+ * After a refused save the form sends {@link REVEAL_EVENT} with the first invalid line: it is scrolled into view and
+ * its cell focused (useLineFocus).
  */
 export default function TableField({ formData, errorSchema, uiSchema, schema, registry, disabled, readonly, onChange, fieldPathId }: FieldProps) {
   const w = useWidgetWord();
@@ -72,23 +77,6 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
   target.current = { onChange, path: fieldPathId.path };
   const emit = useCallback((next: Row[]) => target.current.onChange(next.length ? next : undefined, target.current.path), []);
   const lines = useLines(rows, emit, shape.summary, shape.derive);
-  const ctx = useMemo<TableCtx>(
-    () => ({
-      columns: shape.columns,
-      itemProps: shape.itemProps,
-      itemUi: (uiSchema?.items ?? {}) as Record<string, UiSchema>,
-      required: shape.required,
-      registry,
-      disabled: !!disabled,
-      readonly: !!readonly,
-      locked,
-      idPrefix: fieldPathId.$id,
-      setCell: lines.setCell,
-      remove: lines.remove,
-      w,
-    }),
-    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove, w],
-  );
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUAL_FROM;
@@ -108,26 +96,47 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
     // Likewise a line measured 0 px high keeps its estimate.
     measureElement: (el, entry, instance) => measureElement(el, entry, instance) || LINE_PX,
   });
+  // After 添加, a move, Enter or a refused save: bring the line into view and focus its cell or button once drawn.
+  const { focusSoon, focusNow } = useLineFocus(scroller, virtual, (line) => v.scrollToIndex(line, { align: 'auto' }));
+  const move = useCallback(
+    (line: number, delta: -1 | 1) => {
+      if (lines.move(line, delta)) focusSoon({ line: line + delta, move: delta < 0 ? 'up' : 'down' });
+    },
+    [lines.move, focusSoon],
+  );
+  const rootEl = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = rootEl.current;
+    const reveal = (e: Event) => focusNow((e as CustomEvent<RevealDetail>).detail);
+    el?.addEventListener(REVEAL_EVENT, reveal);
+    return () => el?.removeEventListener(REVEAL_EVENT, reveal);
+  }, [focusNow]);
+
+  const ctx = useMemo<TableCtx>(
+    () => ({
+      columns: shape.columns,
+      itemProps: shape.itemProps,
+      itemUi: (uiSchema?.items ?? {}) as Record<string, UiSchema>,
+      required: shape.required,
+      registry,
+      disabled: !!disabled,
+      readonly: !!readonly,
+      locked,
+      idPrefix: fieldPathId.$id,
+      setCell: lines.setCell,
+      remove: lines.remove,
+      move,
+      w,
+    }),
+    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove, move, w],
+  );
+
   const shown = virtual ? v.getVirtualItems().map((x) => x.index) : rows.map((_, i) => i);
   const items0 = virtual ? v.getVirtualItems() : [];
   const padTop = virtual && items0.length ? items0[0].start - LINE_PX : 0;
   const padBottom = virtual && items0.length ? v.getTotalSize() - (items0[items0.length - 1]?.end ?? 0) : 0;
 
-  // After 添加 or Enter: bring the line into view and focus its cell once it is rendered.
-  const focusNext = useRef<{ line: number; col?: string; tries: number } | null>(null);
-  useEffect(() => {
-    const want = focusNext.current;
-    if (!want) return;
-    const cell = `td[data-row="${want.line}"]${want.col ? `[data-col="${want.col}"]` : ''}`;
-    const el = scroller.current?.querySelector<HTMLElement>(`${cell} input, ${cell} textarea`);
-    want.tries += 1;
-    if (el || !virtual || want.tries > 5) focusNext.current = null;
-    if (el) el.focus();
-    else if (focusNext.current) v.scrollToIndex(want.line, { align: 'auto' });
-  });
-  const add = () => {
-    focusNext.current = { line: lines.add(), tries: 0 };
-  };
+  const add = () => focusSoon({ line: lines.add() });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const t = e.target as HTMLElement;
     if (e.key !== 'Enter' || e.shiftKey || t.tagName !== 'INPUT' || t.closest('.ant-select, .ant-picker, .ant-cascader')) return;
@@ -135,14 +144,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
     if (!td) return;
     e.preventDefault();
     const line = Number(td.dataset.row) + 1;
-    if (line >= rowsRef.current.length) return;
-    focusNext.current = { line, col: td.dataset.col, tries: 0 };
-    if (virtual) v.scrollToIndex(line, { align: 'auto' });
-    const el = scroller.current?.querySelector<HTMLElement>(`td[data-row="${line}"][data-col="${td.dataset.col}"] input`);
-    if (el) {
-      focusNext.current = null;
-      el.focus();
-    }
+    if (line < rowsRef.current.length) focusNow({ line, col: td.dataset.col });
   };
   const onPaste = (e: ClipboardEvent<HTMLElement>) => {
     if (locked) return;
@@ -158,7 +160,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
   const errs = errorSchema as Record<string, Record<string, { __errors?: string[] }>> | undefined;
   const sticky = virtual ? ({ position: 'sticky', zIndex: 2 } as const) : null;
   return (
-    <div className="kd-subtable" id={fieldPathId.$id}>
+    <div className="kd-subtable" id={fieldPathId.$id} ref={rootEl} data-kd-table={String(fieldPathId.path[fieldPathId.path.length - 1] ?? '')}>
       <div ref={scroller} onPaste={onPaste} onKeyDown={onKeyDown} style={virtual ? { maxHeight: VIEW_PX, overflow: 'auto' } : undefined} data-virtual={virtual || undefined}>
         <table style={{ width: '100%', borderCollapse: 'collapse', ...(virtual ? { tableLayout: 'fixed' } : {}) }}>
           <thead>
@@ -170,14 +172,14 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
                   {c.__config__.label ?? c.__vModel__}
                 </th>
               ))}
-              {locked ? null : <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 80 } : {}) }}>{w('action')}</th>}
+              {locked ? null : <th style={{ ...TH, ...sticky, top: 0, ...(virtual ? { width: 136 } : {}) }}>{w('action')}</th>}
             </tr>
           </thead>
           <tbody>
             {padTop > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padTop }} /> : null}
             {shown.map((i) => {
               const rowErr = errs?.[i];
-              return <TableRow key={lines.keyOf(rows[i])} ctx={ctx} row={rows[i]} line={i} errors={rowErr} errorsKey={rowErr ? JSON.stringify(rowErr) : ''} measure={virtual ? v.measureElement : undefined} />;
+              return <TableRow key={lines.keyOf(rows[i])} ctx={ctx} row={rows[i]} line={i} last={i === rows.length - 1} errors={rowErr} errorsKey={rowErr ? JSON.stringify(rowErr) : ''} measure={virtual ? v.measureElement : undefined} />;
             })}
             {padBottom > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padBottom }} /> : null}
           </tbody>

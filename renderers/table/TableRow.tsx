@@ -1,3 +1,4 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { Registry, UiSchema, Widget } from '@rjsf/utils';
 import { Button } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
@@ -14,7 +15,7 @@ type RowErrors = Record<string, { __errors?: string[] } | undefined> | undefined
 
 /**
  * What every line of one sub-table shares; built once per table (and when its columns, locks or registry change), so
- * a line's props only change when its own values or errors do. `setCell`/`remove` read the latest lines themselves:
+ * a line's props only change when its own values or errors do. `setCell`/`remove`/`move` read the latest lines themselves:
  * their identity never changes.
  */
 export interface TableCtx {
@@ -30,6 +31,8 @@ export interface TableCtx {
   idPrefix: string;
   setCell: (line: number, column: string, value: unknown) => void;
   remove: (line: number) => void;
+  /** Moves a line one place up (−1) or down (+1), keeping the keyboard on the moved line. */
+  move: (line: number, delta: -1 | 1) => void;
   /** The widgets' words in the current language (a new one when the language changes). */
   w: WidgetWordFn;
 }
@@ -120,6 +123,8 @@ interface RowProps {
   ctx: TableCtx;
   row: Row;
   line: number;
+  /** Whether this is the last line (its 下移 is disabled). */
+  last: boolean;
   errors: RowErrors;
   /** The errors as text: rows compare it instead of the (rebuilt on every validation) error objects. */
   errorsKey: string;
@@ -128,13 +133,16 @@ interface RowProps {
 }
 
 /**
- * One line (issue 25 item 1): its number, one cell per column, 删除. Memoised on its values, number and errors, so a
- * keystroke in another line does not render it; provides its values to the calculate cells in it (FormValuesContext).
+ * One line (issue 25 item 1): its number, one cell per column, 上移/下移 (buttons named 第n行上移 / Move line n up, in
+ * the tab order) and 删除. Memoised on its values, number, place and errors, so a keystroke in another line does not
+ * render it; provides its values to the calculate cells in it (FormValuesContext).
  */
 export const TableRow = memo(
-  function TableRow({ ctx, row, line, errors, measure }: RowProps) {
-    const { remove } = ctx;
+  function TableRow({ ctx, row, line, last, errors, measure }: RowProps) {
+    const { remove, move } = ctx;
     const onRemove = useCallback(() => remove(line), [remove, line]);
+    const onUp = useCallback(() => move(line, -1), [move, line]);
+    const onDown = useCallback(() => move(line, 1), [move, line]);
     return (
       <FormValuesContext.Provider value={row}>
         <tr className="kd-subtable-row" data-index={line} ref={measure}>
@@ -143,7 +151,9 @@ export const TableRow = memo(
             <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} rule={ruleBits(ctx.columns, c.__vModel__ as string, row)} />
           ))}
           {ctx.locked ? null : (
-            <td style={TD}>
+            <td style={{ ...TD, whiteSpace: 'nowrap' }}>
+              <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={ctx.w('moveUp', { n: line + 1 })} title={ctx.w('moveUp', { n: line + 1 })} data-move="up" disabled={line === 0} onClick={onUp} />
+              <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={ctx.w('moveDown', { n: line + 1 })} title={ctx.w('moveDown', { n: line + 1 })} data-move="down" disabled={last} onClick={onDown} />
               <Button type="link" danger size="small" onClick={onRemove}>
                 {ctx.w('remove')}
               </Button>
@@ -153,7 +163,7 @@ export const TableRow = memo(
       </FormValuesContext.Provider>
     );
   },
-  (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.errorsKey === b.errorsKey && a.measure === b.measure,
+  (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.last === b.last && a.errorsKey === b.errorsKey && a.measure === b.measure,
 );
 
 /** Header and cell styles of the sub-table. */

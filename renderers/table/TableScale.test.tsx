@@ -64,16 +64,18 @@ describe('table (sub-table) at scale', () => {
 
   it('the 合计 row follows edits, added and removed lines like a full recount', async () => {
     const onChange = vi.fn();
-    const { container, getAllByRole } = await renderStory(<FieldStory field={table()} formData={{ lines: linesOf(60) }} onChange={onChange} />);
+    const { container } = await renderStory(<FieldStory field={table()} formData={{ lines: linesOf(60) }} onChange={onChange} />);
+    // Buttons found by their text (role queries are slow on a big test DOM).
+    const buttonByText = (re: RegExp) => [...container.querySelectorAll('button')].find((b) => re.test(b.textContent ?? ''))!;
     const cols = ['__index', 'item', 'qty', 'price', 'amount'];
     const recount = (lines: Record<string, unknown>[]) => Object.values(summaryRow(lines, cols, { sum: ['qty', 'price', 'amount'] }));
     expect(summary(container)).toEqual([...recount(linesOf(60)), '']);
     fireEvent.change(input(container, 1, 'qty'), { target: { value: '7.5' } });
     await waitFor(() => expect(summary(container)).toEqual([...recount(onChange.mock.calls.at(-1)![0].lines), '']));
-    fireEvent.click(getAllByRole('button', { name: /删\s*除/ })[0]);
+    fireEvent.click(buttonByText(/^删\s*除$/));
     await waitFor(() => expect(onChange.mock.calls.at(-1)![0].lines).toHaveLength(59));
     await waitFor(() => expect(summary(container)).toEqual([...recount(onChange.mock.calls.at(-1)![0].lines), '']));
-    fireEvent.click(getAllByRole('button', { name: /添\s*加/ })[0]);
+    fireEvent.click(buttonByText(/^添\s*加$/));
     await waitFor(() => expect(onChange.mock.calls.at(-1)![0].lines).toHaveLength(60));
     expect(summary(container)).toEqual([...recount(onChange.mock.calls.at(-1)![0].lines), '']);
   });
@@ -116,5 +118,55 @@ describe('table (sub-table) at scale', () => {
     first.focus();
     fireEvent.keyDown(first, { key: 'Enter' });
     await waitFor(() => expect(document.activeElement).toBe(input(container, 1, 'item')));
+  });
+
+  it('上移/下移 swap a line with its neighbour: two lines render, the others are the same objects, the keyboard stays on the moved line', async () => {
+    const counts = new Map<string, number>();
+    const onChange = vi.fn();
+    const lines = linesOf(100);
+    const { container } = await renderStory(<KdForm form={{ fields: [table()] }} registry={countingRegistry(counts)} formData={{ lines }} onChange={onChange} />);
+    // Real buttons named by their line (queried by that name: role queries are slow on a big test DOM).
+    const button = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    expect(button('第1行上移').disabled).toBe(true);
+    expect(button('第3行下移').tagName).toBe('BUTTON');
+    const before = new Map(counts);
+    const down = button('第3行下移');
+    down.focus();
+    fireEvent.click(down);
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].lines[3].item).toBe('M3'));
+    const sent = onChange.mock.calls.at(-1)![0].lines;
+    expect(sent[2]).toBe(lines[3]);
+    expect(sent[3]).toBe(lines[2]);
+    expect(sent.filter((l: unknown, i: number) => l !== lines[i])).toHaveLength(2);
+    const renderedAgain = [...counts].filter(([id, n]) => n !== before.get(id)).map(([id]) => id.replace(/^.*_(\d+_item)$/, '$1'));
+    expect(renderedAgain.sort()).toEqual(['2_item', '3_item']);
+    expect([input(container, 2, 'item').value, input(container, 3, 'item').value]).toEqual(['M4', 'M3']);
+    // The moved line (now line 4) keeps the keyboard: another Enter on the focused button moves it on.
+    await waitFor(() => expect(document.activeElement).toBe(button('第4行下移')));
+    fireEvent.click(button('第4行上移'));
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].lines[2].item).toBe('M3'));
+    await waitFor(() => expect(document.activeElement).toBe(button('第3行上移')));
+  });
+
+  it('a refused save scrolls the virtualised sub-table to the first invalid line and focuses its cell', async () => {
+    const lines = linesOf(1000) as Record<string, unknown>[];
+    lines[700] = { qty: 1, price: 2 };
+    lines[900] = { qty: 1, price: 2 };
+    const onSubmit = vi.fn();
+    const { container } = await renderStory(<KdForm form={{ fields: [table()] }} registry={renderers} formData={{ lines }} onSubmit={onSubmit} />);
+    expect(container.querySelector('[id$="_700_item"]')).toBeNull();
+    const scroller = container.querySelector<HTMLElement>('[data-virtual]')!;
+    // The test DOM lays nothing out: give the scrolling body the sizes a browser would (41 px lines, 520 px high).
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 41 * 1001 });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 520 });
+    const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    submit.focus();
+    fireEvent.click(submit);
+    await waitFor(() => expect(scroller.scrollTop).toBeGreaterThan(600 * 41));
+    // The test DOM sends no scroll event for scrollTo: send the one a browser would.
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(document.activeElement).toBe(input(container, 700, 'item')));
+    expect(container.querySelector('td[data-row="700"][data-col="item"] [role="alert"]')!.textContent).toBe('不能为空');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

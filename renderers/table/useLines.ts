@@ -16,6 +16,8 @@ export interface Lines {
   setCell: (line: number, column: string, value: unknown) => void;
   /** Removes a line. */
   remove: (line: number) => void;
+  /** Swaps line `line` with its neighbour `line + delta` (−1 up, +1 down); false when there is none. */
+  move: (line: number, delta: -1 | 1) => boolean;
   /** Appends an empty line; returns its index. */
   add: () => number;
   /** Replaces the lines with `next`, in which the lines at `changed` are new or replaced (a paste). */
@@ -95,6 +97,21 @@ export function useLines(rows: readonly Row[], emit: (next: Row[]) => void, summ
     [commit],
   );
 
+  const move = useCallback(
+    (line: number, delta: -1 | 1) => {
+      const cur = latest.current;
+      const to = line + delta;
+      if (line < 0 || to < 0 || line >= cur.length || to >= cur.length) return false;
+      // Two slots swapped, the line objects kept (their keys and rendered rows move with them); totals unchanged.
+      const next = cur.slice();
+      next[line] = cur[to];
+      next[to] = cur[line];
+      commit(next, []);
+      return true;
+    },
+    [commit],
+  );
+
   const add = useCallback(() => {
     const cur = latest.current;
     const row: Row = deriveRef.current({});
@@ -139,5 +156,5 @@ export function useLines(rows: readonly Row[], emit: (next: Row[]) => void, summ
     return t.totals.row();
   };
 
-  return { setCell, remove, add, replaceLines, keyOf, totalsFor };
+  return { setCell, remove, move, add, replaceLines, keyOf, totalsFor };
 }

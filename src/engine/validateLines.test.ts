@@ -3,7 +3,7 @@ import { renderers } from '../../renderers';
 import { linesOf, subtableModel } from '../../tests/fixtures/subtable';
 import { compileForm } from './compile';
 import { validateRecord } from './validate';
-import { createRecordValidator } from './validateLines';
+import { createRecordValidator, validateInChunks } from './validateLines';
 
 const compiled = compileForm({ fields: subtableModel(true).formData.fields } as never, renderers);
 const sorted = (xs: { field: string }[]) => [...xs].sort((a, b) => a.field.localeCompare(b.field));
@@ -31,5 +31,26 @@ describe('createRecordValidator (issue 25 item 1)', () => {
     // A removed line shifts the ones after it: the messages follow their lines.
     const removed = next.filter((_, i) => i !== 0);
     expect(check({ title: 'A', lines: removed }).map((e) => e.field)).toEqual(['lines[1].item']);
+  });
+});
+
+describe('validateInChunks (issue 25 item 1: the save of 5,000 lines without a long task)', () => {
+  it('gives validateRecord’s errors in its order, yielding to the event loop between slices of lines', async () => {
+    const lines = linesOf(5000) as Record<string, unknown>[];
+    lines[10] = { qty: 1 };
+    lines[4321] = { item: 'x', qty: -1 };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      for (const record of [{ title: 'A', lines }, { lines }, { title: 'A', lines: linesOf(3) }, { title: 'A' }]) {
+        expect(await validateInChunks(compiled, record, 'en')).toEqual(validateRecord(compiled, record, 'en'));
+      }
+      ticks = 0;
+      // 500 lines a slice: the event loop ran timers while the 5,000 lines were checked.
+      expect((await validateInChunks(compiled, { title: 'A', lines }, 'zh', undefined, 500, 1000)).map((e) => e.field)).toEqual(['lines[10].item', 'lines[4321].qty']);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      clearInterval(timer);
+    }
   });
 });

@@ -8,8 +8,8 @@ import type * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
-import { type FieldError, type MessageLang, validateRecord } from '../engine/validate';
-import { createRecordValidator } from '../engine/validateLines';
+import type { FieldError, MessageLang } from '../engine/validate';
+import { createRecordValidator, validateInChunks } from '../engine/validateLines';
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
 import ConflictDialog, { type Conflict, conflictOf } from './ConflictDialog';
@@ -145,7 +145,9 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
 
   const save = async () => {
     const body = outgoingRecord(compiled, current.current);
-    const errs = validateRecord(compiled, body, lang, current.current);
+    // The whole record, sub-table lines in slices between which the page stays responsive (issue 25 item 1).
+    setSaving(true);
+    const errs = await validateInChunks(compiled, body, lang, current.current).finally(() => setSaving(false));
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
