@@ -13,6 +13,8 @@ export interface ModelConfig {
   fullName: string;
   enCode?: string;
   webType?: number;
+  /** 1: the model's records go through an approval flow (as webType 3; issue 15 item 3). */
+  enableFlow?: number;
   formData: FormConfig;
   columnData: ColumnConfig;
 }
@@ -101,7 +103,7 @@ export async function config(modelId: string): Promise<{ ok: true; config: Model
   const columnData = { ...EMPTY_COLUMNS, ...parseJson<Partial<ColumnConfig>>(d.columnData, {}) } as ColumnConfig;
   return {
     ok: true,
-    config: { id: String(d.id ?? modelId), fullName: String(d.fullName ?? ''), enCode: d.enCode as string | undefined, webType: d.webType as number | undefined, formData: { ...formData, fields: formData.fields ?? [] }, columnData },
+    config: { id: String(d.id ?? modelId), fullName: String(d.fullName ?? ''), enCode: d.enCode as string | undefined, webType: d.webType as number | undefined, enableFlow: d.enableFlow as number | undefined, formData: { ...formData, fields: formData.fields ?? [] }, columnData },
   };
 }
 

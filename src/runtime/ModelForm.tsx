@@ -13,6 +13,8 @@ import { createRecordValidator, validateInChunks } from '../engine/validateLines
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
 import ConflictDialog, { type Conflict, conflictOf } from './ConflictDialog';
+import { WORKFLOW_NS } from './flow/i18n';
+import { type FormFlowKind, useFormFlow } from './flow/useFormFlow';
 import { type RecordSource, sourceOf } from './source';
 
 /** How the dialog opens: a new record, an existing one to edit, or one to view read-only. */
@@ -42,6 +44,11 @@ export interface ModelFormProps {
   onClose: () => void;
   /** Called after a successful save (the list reloads). */
   onSaved: () => void;
+  /**
+   * A flow-enabled model (issue 15 item 3): 暂存 and 提交审核 beside 确定 save the record, then keep its task as a
+   * draft or submit it (flow/useFormFlow.tsx); `titleField` names the record in a new task's title.
+   */
+  flow?: { titleField?: string };
 }
 
 function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
@@ -60,8 +67,9 @@ function serverErrors(e: unknown, compiled: CompiledForm): FieldError[] {
  * sends the version it loaded; a conflict (code 409, issue 27 item 1) opens ConflictDialog: take theirs, keep mine
  * (resubmit on the current version) or reload.
  */
-export default function ModelForm({ moduleId, source: given, page, form, compiled, registry, mode, recordId, defaults, open, onClose, onSaved }: ModelFormProps) {
+export default function ModelForm({ moduleId, source: given, page, form, compiled, registry, mode, recordId, defaults, open, onClose, onSaved, flow }: ModelFormProps) {
   const { t } = useTranslation();
+  const { t: ft } = useTranslation(WORKFLOW_NS);
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
@@ -75,8 +83,11 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
   const validating = useRef(false);
   /** The keys of `defaults` as the dialog opened (a tree node's nodeFields): sent with the body even when no field has them. */
   const carried = useRef<string[]>([]);
+  /** The record a flow button created in this opening (its task step may still be pending): later saves update it. */
+  const savedId = useRef<string | null>(null);
   const lang = currentLanguage() as MessageLang;
   const source = sourceOf(given, moduleId);
+  const formFlow = useFormFlow({ moduleId, enabled: !!flow && mode !== 'view' && !given, titleField: flow?.titleField, onDone: onSaved });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are read when the dialog opens
   useEffect(() => {
@@ -86,6 +97,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     setConflict(null);
     validating.current = false;
     version.current = undefined;
+    savedId.current = null;
     carried.current = Object.keys(defaults ?? {});
     setRecord(null);
     if (mode === 'add' || !recordId) {
@@ -123,17 +135,30 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     [compiled, recheck],
   );
 
-  const submit = async (fields: Record<string, unknown>) => {
+  /**
+   * Writes the record; without `then` toasts and calls onSaved. With `then` (a flow button) the task step follows
+   * (useFormFlow), which closes the dialog once the task is sent; a record it created is updated by later saves.
+   */
+  const submit = async (fields: Record<string, unknown>, then?: FormFlowKind) => {
     setSaving(true);
     // The carried keys (e.g. dictionaryTypeId of the chosen tree node) under the form's values.
     const body = { ...Object.fromEntries(carried.current.map((k) => [k, current.current[k] ?? null])), ...fields };
+    const target = (mode === 'add' ? null : recordId) || savedId.current;
     try {
-      const write = mode === 'add' || !recordId ? source.create?.(body) : source.update?.(recordId, version.current === undefined ? body : { ...body, version: version.current });
+      const write = target ? source.update?.(target, version.current === undefined ? body : { ...body, version: version.current }) : source.create?.(body);
       if (!write) return;
       const env = await write;
-      toast('success', env.msg || t('common.ok'), 1500);
       setConflict(null);
-      onSaved();
+      const data = env.data as { id?: unknown; version?: unknown } | null;
+      if (!then) {
+        toast('success', env.msg || t('common.ok'), 1500);
+        onSaved();
+        return;
+      }
+      if (typeof data?.version === 'number') version.current = data.version;
+      const id = target ?? (typeof data?.id === 'string' ? data.id : null);
+      if (!target) savedId.current = id;
+      if (id) await formFlow.run(then, id);
     } catch (e) {
       const c = e instanceof ApiError && e.code === 409 ? conflictOf(e.data) : null;
       if (c) setConflict(c);
@@ -143,7 +168,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     }
   };
 
-  const save = async () => {
+  const save = async (then?: FormFlowKind) => {
     const body = outgoingRecord(compiled, current.current);
     // The whole record, sub-table lines in slices between which the page stays responsive (issue 25 item 1).
     setSaving(true);
@@ -151,7 +176,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
-    await submit(body);
+    await submit(body, then);
   };
 
   /** Shows `next` in the form (a fresh form instance: the renderers take the values anew). */
@@ -192,7 +217,17 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
           <Button key="cancel" onClick={onClose}>
             {t('common.cancel')}
           </Button>,
-          <Button key="ok" type="primary" loading={saving} disabled={!record || !ready} onClick={save} data-testid="model-form-ok">
+          ...(formFlow.shown
+            ? [
+                <Button key="draft" loading={saving || formFlow.busy} disabled={!record || !ready} onClick={() => save('draft')} data-testid="model-form-draft">
+                  {ft('model.draft')}
+                </Button>,
+                <Button key="submit" loading={saving || formFlow.busy} disabled={!record || !ready} onClick={() => save('submit')} data-testid="model-form-submit">
+                  {ft('model.submit')}
+                </Button>,
+              ]
+            : []),
+          <Button key="ok" type="primary" loading={saving} disabled={!record || !ready} onClick={() => save()} data-testid="model-form-ok">
             {t('common.ok')}
           </Button>,
         ];
@@ -211,6 +246,7 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
       )}
       </div>
       <ConflictDialog conflict={conflict} busy={saving} onTakeTheirs={takeTheirs} onKeepMine={keepMine} onReload={reload} />
+      {formFlow.dialog}
     </Modal>
   );
 }

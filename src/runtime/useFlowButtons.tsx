@@ -13,6 +13,8 @@ export const FLOW_SUBMIT = 'flow:submit';
 export const FLOW_VIEW = 'flow:view';
 /** 反审核 (spec 001 §4 unAudit): an approved record back to 流程撤回; offered only to whom the server allows (canUnAudit). */
 export const FLOW_UNAUDIT = 'flow:unAudit';
+/** 审核 (spec 001 §4 audit): on rows whose task waits for the signed-in user (the list row's flowAudit, from the server). */
+export const FLOW_AUDIT = 'flow:audit';
 
 /** Audit states (flowState: the task status, null = none yet) from which a record may be submitted: none, 草稿, 审核驳回, 流程撤回. */
 const SUBMITTABLE = new Set<number | null>([null, 0, 3, 4]);
@@ -21,10 +23,12 @@ const stateOf = (row: Record<string, unknown>): number | null => (typeof row.flo
 
 /**
  * Whether a flow row button shows on `row` (spec 001 §4): 提交审核 while the record is waiting for submission, a draft,
- * rejected or withdrawn; 查看流程 once it has a task; 反审核 on an approved one (审核通过, 2). Other buttons: true.
+ * rejected or withdrawn; 审核 while its task waits for the caller (flowAudit: in audit, the caller holds an open
+ * to-do of it); 查看流程 once it has a task; 反审核 on an approved one (审核通过, 2). Other buttons: true.
  */
 export function flowButtonShown(value: string, row: Record<string, unknown>): boolean {
   if (value === FLOW_SUBMIT) return SUBMITTABLE.has(stateOf(row));
+  if (value === FLOW_AUDIT) return row.flowAudit === true && stateOf(row) === 1;
   if (value === FLOW_VIEW) return stateOf(row) !== null;
   if (value === FLOW_UNAUDIT) return stateOf(row) === 2;
   return true;
@@ -57,7 +61,8 @@ export interface FlowButtons {
  * choice when several) for the record with its stored data (POST FlowTask with id = the record id), or resubmits a
  * draft, rejected or withdrawn task (PUT FlowTask/{id}, the task's own flow), after a confirmation — through the one
  * submit path (useFlowSubmit), so a flow whose first step has approver-chosen branches or submitter-picked approvers
- * asks them in the NextChoices dialog before it is sent; 查看流程 opens the task page; 反审核 (administrators, as the
+ * asks them in the NextChoices dialog before it is sent; 审核 (rows whose task waits for the caller, the server's
+ * flowAudit) opens the task page on the caller's to-do as 待办 does; 查看流程 opens the task page; 反审核 (administrators, as the
  * server's canUnAudit says) takes an approved record back to 流程撤回 after a confirmation with the reason. Refusals are toasted by the api
  * client (the server checks who may launch, the form rules).
  */
@@ -84,7 +89,7 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
     if (!enabled) return [];
     const out: FlowButtons['buttons'] = [];
     if (flows.length) out.push({ value: FLOW_SUBMIT, label: rt('list.flowSubmit') });
-    if (onNavigate) out.push({ value: FLOW_VIEW, label: rt('list.flowView') });
+    if (onNavigate) out.push({ value: FLOW_AUDIT, label: wt('model.audit') }, { value: FLOW_VIEW, label: rt('list.flowView') });
     if (canUnAudit) out.push({ value: FLOW_UNAUDIT, label: wt('action.unAudit') });
     return out;
   }, [enabled, flows.length, canUnAudit, onNavigate, rt, wt]);
@@ -167,6 +172,8 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
       if (value === FLOW_SUBMIT) submit(row);
       else if (value === FLOW_UNAUDIT) unAudit(row);
       else if (value === FLOW_VIEW) onNavigate?.(`/workFlow/task?taskId=${encodeURIComponent(String(row.id))}`);
+      // The task page as 待办 opens it: the caller's to-do (operatorId) with its approve/reject actions.
+      else if (value === FLOW_AUDIT) onNavigate?.(`/workFlow/task?taskId=${encodeURIComponent(String(row.id))}&operatorId=${encodeURIComponent(String(row.flowOperatorId ?? ''))}&from=todo`);
       else return false;
       return true;
     },

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
-import { signedInTestApp } from './helpers';
+import { dbFacts } from '../../server/src/plugins/db';
+import { grant, signedInTestApp } from './helpers';
 import { anOrder, orderModel } from './visualdev-fixtures';
 import { approver, node, W } from './workflow-fixtures';
 
@@ -146,6 +147,60 @@ describe('the list of a flow-enabled model shows each row’s audit state; rows 
     expect((await record(none)).orderNo).toBe('ST-0');
     for (const id of [none, draft, rejected, withdrawn, cancelled]) expect((await edit(id)).code).toBe(200);
     expect((await t.call('DELETE', `${M()}/${none}`, { token: s.token })).code).toBe(200);
+  });
+});
+
+describe('the list flags the rows whose task waits for the caller (审核, flowAudit)', () => {
+  it('true with the to-do id for the approver only, read in the rows’ own statement; false for the launcher and others', async () => {
+    const { t } = s;
+    // 李娜 and 周强 open the model's list through a menu bound to it.
+    await t.app.db.insertInto('module').values({ id: 'menu-wfperm', parent_id: '-1', full_name: '订单', en_code: 'wfpermMenu', type: 3, url_address: 'wfperm', category: 'Web', property_json: JSON.stringify({ moduleId: modelId }) }).execute();
+    for (const u of ['lina', 'zhouqiang']) await grant(t.app, 'User', demoUserId(u), [['module', 'menu-wfperm']]);
+    const one = await launched('AU-1');
+    const two = await launched('AU-2');
+    const passed = await launched('AU-3');
+    expect(await audit(passed.op, undefined)).toMatchObject({ code: 200, data: { status: 2 } });
+    const draft = (await t.call('POST', M(), { token: s.token, payload: anOrder({ orderNo: 'AU-4' }) })).data.id as string;
+    expect((await t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { id: draft, flowId, formData: { orderNo: 'AU-4' }, status: 1 } })).code).toBe(200);
+
+    type Row = { orderNo: string; flowState: number | null; flowAudit?: boolean; flowOperatorId?: string };
+    const flags = async (token: string, extra: Record<string, unknown> = {}) => {
+      const r = await t.call('POST', `${M()}/List`, { token, payload: { typed: true, currentPage: 1, pageSize: 100, ...extra } });
+      expect(r.code, r.msg).toBe(200);
+      const rows = (r.data.list as Row[]).filter((x) => x.orderNo.startsWith('AU-'));
+      return Object.fromEntries(rows.map((x) => [x.orderNo, x.flowAudit === true ? x.flowOperatorId : x.flowAudit]));
+    };
+    const none = { 'AU-1': false, 'AU-2': false, 'AU-3': false, 'AU-4': false };
+    expect(await flags(tok.zhouqiang)).toEqual({ ...none, 'AU-1': one.op, 'AU-2': two.op });
+    // The keyword path reads its matches in a fenced subquery (list-keyset.ts): flagged there too.
+    expect(await flags(tok.zhouqiang, { keyword: '华美' })).toEqual({ ...none, 'AU-1': one.op, 'AU-2': two.op });
+    expect(await flags(tok.lina)).toEqual(none);
+    expect(await flags(s.token)).toEqual(none);
+    // JNPF's display rows (no typed flag) carry it as well.
+    const display = await t.call('POST', `${M()}/List`, { token: tok.zhouqiang, payload: { currentPage: 1, pageSize: 100 } });
+    expect((display.data.list as Row[]).find((x) => x.orderNo === 'AU-1')).toMatchObject({ flowAudit: true, flowOperatorId: one.op });
+
+    // The page's rows and every row's flag come from one statement (no query per row): the answer of the rows'
+    // statement (rowsAsJson) already holds each row's to-do column.
+    const pages: Array<Array<Record<string, unknown>>> = [];
+    const facts = dbFacts(t.app.db);
+    const spy = vi.spyOn(facts, 'transformResult').mockImplementation(async (args) => {
+      const rows = (args.result.rows[0] as { rows?: unknown } | undefined)?.rows;
+      if (Array.isArray(rows) && rows.some((r) => r && typeof r === 'object' && '__flow_op' in r)) pages.push(rows);
+      return args.result;
+    });
+    try {
+      await flags(tok.zhouqiang);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(pages).toHaveLength(1);
+    const au = pages[0].filter((r) => String(r.orderNo).startsWith('AU-'));
+    expect(au.map((r) => r.__flow_op).filter(Boolean).sort()).toEqual([one.op, two.op].sort());
+
+    // Once 周强 approved AU-1 it no longer waits for him.
+    expect((await audit(one.op, undefined)).code).toBe(200);
+    expect(await flags(tok.zhouqiang)).toEqual({ ...none, 'AU-2': two.op });
   });
 });
 

@@ -41,6 +41,8 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
   if (state.status === 'failed') return <Navigate to="/404" replace />;
   if (state.status === 'loading') return <Spin className="kd-page-spin" />;
   const { config, compiled, registry } = state.model;
+  // A flow-enabled model's dialog also keeps a draft or submits (issue 15 item 3), titled by the list's first column.
+  const flow = config.enableFlow === 1 || config.webType === 3 ? { titleField: config.columnData.columnList[0]?.prop } : undefined;
   return (
     <KdDataContext.Provider value={kdDataFor(moduleId)}>
       <Card variant="borderless" title={title || config.fullName} className="kd-model-page">
@@ -71,6 +73,7 @@ export default function ModelPage({ moduleId, menuId, title }: { moduleId: strin
           open={!!dialog && dialog.mode !== 'view'}
           onClose={close}
           onSaved={saved}
+          flow={flow}
         />
       </OnceOpened>
       <OnceOpened open={dialog?.mode === 'view'}>

@@ -21,7 +21,7 @@ import { versionMembers } from './record-version';
 export function trimRow<T extends Record<string, unknown>>(row: T, decision: Decision | null, model?: LoadedModel): T {
   const read = decision?.readFields;
   if (!read) return row;
-  const keep = new Set(['id', ...read, ...(model ? versionMembers(model) : ['f_version']), 'flowState', 'flowStateText']);
+  const keep = new Set(['id', ...read, ...(model ? versionMembers(model) : ['f_version']), 'flowState', 'flowStateText', 'flowAudit', 'flowOperatorId']);
   for (const r of read) {
     const dash = r.indexOf('-');
     if (dash > 0) keep.add(r.slice(0, dash));

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { Lang } from '../../i18n';
 import { ApiError } from '../../plugins/envelope';
@@ -26,6 +26,51 @@ export function flowStateSelect(model: LoadedModel): RawBuilder<number | null>[]
   // list-keyset.ts): flow_task's columns are renamed so that `id` can only be the record's; the planner flattens the
   // derived table into a primary-key probe of flow_task.
   return [sql<number | null>`(select ft.s from (select t.id as fid, t.status as s from flow_task t) ft where ft.fid = id)`.as(FLOW_STATE_COLUMN) as unknown as RawBuilder<number | null>];
+}
+
+/** The column alias of the caller's open to-do on the record's task (its operator id; toRow turns it into `flowAudit`). */
+export const FLOW_OPERATOR_COLUMN = '__flow_op';
+
+/**
+ * Stands for the signed-in user in a list statement compiled once for every caller (list-cache compiledOnce): the
+ * statement carries this text as a parameter and {@link bindViewer} puts the caller's id in its place before it runs.
+ * Left in place it matches no user (the flag is then false), never another user's to-do.
+ */
+export const VIEWER_PARAM = 'kd:flow-viewer:unbound';
+
+/**
+ * The select expressions of a flow-enabled model's record read: the audit state, and with `viewer` (a user id, or
+ * {@link VIEWER_PARAM}) the id of that user's open to-do on the record's task — a correlated lookup of the pending
+ * operator rows (flow_task_operator by its task_id index: handle_id = viewer, state 0 active, completion 0 open) in
+ * the same statement, so a list answers per row whether the caller may 审核 it without a request per row (issue 15
+ * item 3). None for a model without a flow.
+ */
+export function flowColumns(model: LoadedModel, viewer?: string): RawBuilder<unknown>[] {
+  const state = flowStateSelect(model) as unknown as RawBuilder<unknown>[];
+  if (!state.length || viewer === undefined) return state;
+  // Renamed columns as in flowStateSelect: the unqualified `id` can only be the record's.
+  const op = sql<string | null>`(select fo.oid from (select o.id as oid, o.task_id as tid, o.handle_id as hid, o.state as ost, o.completion as oc from flow_task_operator o) fo where fo.tid = id and fo.hid = ${viewer} and fo.ost = 0 and fo.oc = 0 order by fo.oid limit 1)`;
+  return [...state, op.as(FLOW_OPERATOR_COLUMN) as unknown as RawBuilder<unknown>];
+}
+
+/** `statement` with {@link VIEWER_PARAM} replaced by `viewer` (unchanged without a viewer). */
+export function bindViewer(statement: CompiledQuery, viewer: string | undefined): CompiledQuery {
+  if (viewer === undefined || !statement.parameters.includes(VIEWER_PARAM)) return statement;
+  return { ...statement, parameters: statement.parameters.map((p) => (p === VIEWER_PARAM ? viewer : p)) };
+}
+
+/**
+ * The flow members of a wire record from a read row: `flowState` (null 等待提交) and, when the read had a viewer,
+ * `flowAudit` (true when the record's task is in audit and waits for the viewer: the list's 审核 button) with
+ * `flowOperatorId`, the viewer's to-do (the task page's `operatorId`, as 待办 opens it).
+ */
+export function flowMembers(r: Record<string, unknown>): { flowState?: number | null; flowAudit?: boolean; flowOperatorId?: string } {
+  if (!(FLOW_STATE_COLUMN in r)) return {};
+  const flowState = r[FLOW_STATE_COLUMN] === null || r[FLOW_STATE_COLUMN] === undefined ? null : Number(r[FLOW_STATE_COLUMN]);
+  if (!(FLOW_OPERATOR_COLUMN in r)) return { flowState };
+  const op = r[FLOW_OPERATOR_COLUMN];
+  const flowAudit = flowState === 1 && typeof op === 'string' && op !== '';
+  return flowAudit ? { flowState, flowAudit, flowOperatorId: op as string } : { flowState, flowAudit };
 }
 
 const TEXTS: Record<Lang, string[]> = {

@@ -53,6 +53,11 @@ export interface ListFilter {
   test: RowTest;
   /** The model's write epoch taken before the list read (list-cache.ts writeEpoch); set by the list. */
   since?: number;
+  /**
+   * The signed-in user the rows of a flow-enabled model are read for: each row then says whether its task waits for
+   * that user (flow-state.ts flowColumns; not part of `key`: no cache holds rows); set by the list.
+   */
+  viewer?: string;
   /** True when nothing filters the rows (no search, keyword, tree node or ids): the total may be estimated. */
   empty: boolean;
   /** True when a keyword or a fuzzy (ILIKE) search takes part (list-runtime.ts reads few matches first). */

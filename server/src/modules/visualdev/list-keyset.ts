@@ -1,6 +1,7 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { type Cursor, compiledOnce, cursorBefore, storeCursor } from './list-cache';
+import { bindViewer, VIEWER_PARAM } from './flow-state';
 import type { ListFilter } from './list-filter';
 import { type ColumnSqlType, DELETED_AT_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
@@ -126,7 +127,8 @@ function literalLimit(n: number) {
 /**
  * Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. A list's first range
  * (no cursor: page 1, which every user opening the list asks for) is compiled once per model, filter, order and limit
- * (list-cache compiledOnce); pages after a cursor are built each time (their statements differ by the cursor).
+ * (list-cache compiledOnce); pages after a cursor are built each time (their statements differ by the cursor). The
+ * filter's viewer (flow-state.ts) goes in as VIEWER_PARAM and is bound per run, so the one statement serves every caller.
  */
 async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, c: Cursor | undefined, limit: number): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
@@ -135,10 +137,11 @@ async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: 
     const build = () => {
       let q = filtered(db, model, filter);
       if (range) q = q.where(range);
-      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model), ...keyColumns(order)]).limit(literalLimit(left)));
+      const viewer = filter.viewer === undefined ? undefined : VIEWER_PARAM;
+      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model, viewer), ...keyColumns(order)]).limit(literalLimit(left)));
     };
-    const statement = c ? build() : compiledOnce(model, JSON.stringify([filter.key, order.sidx, order.sort, left]), build);
-    const rows = await runRowsAsJson(db, statement);
+    const statement = c ? build() : compiledOnce(model, JSON.stringify([filter.key, order.sidx, order.sort, left, filter.viewer !== undefined]), build);
+    const rows = await runRowsAsJson(db, bindViewer(statement, filter.viewer));
     out.push(...rows);
     if (out.length >= limit) break;
   }

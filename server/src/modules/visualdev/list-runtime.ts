@@ -37,6 +37,8 @@ export interface ListRequest extends ListFilterInput {
   sidx: string;
   /** Return the summary row (sums of the summary columns over the whole filtered set). */
   summary?: boolean;
+  /** The signed-in user: rows of a flow-enabled model carry flowAudit for them (flow-state.ts). */
+  viewer?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ async function deferredPage(db: Db, model: LoadedModel, filter: ListFilter, req:
     .limit(req.pageSize)
     .offset((req.currentPage - 1) * req.pageSize);
   const q = raw(db).selectFrom(model.table).where('id', 'in', ids as never) as unknown as Q;
-  return rowsAsJson(db, ordered(q, req, groupField).select(selectColumns(model)));
+  return rowsAsJson(db, ordered(q, req, groupField).select(selectColumns(model, filter.viewer)));
 }
 
 async function groupsOf(db: Db, model: LoadedModel, filter: ListFilter, field: string, rows: ModelRow[]): Promise<Array<{ value: unknown; total: number }>> {
@@ -113,7 +115,7 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const cd = model.record.columnData as ColumnData;
   // The write epoch before anything is read: answers overlapping a matching write are not cached (list-cache.ts).
   const since = writeEpoch(db, model.record.id);
-  const filter = { ...listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) }), since };
+  const filter = { ...listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) }), since, viewer: req.viewer };
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);

@@ -5,7 +5,7 @@ import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { RowFilter } from '../../permissions/row-filter';
 import { inScope } from './field-access';
-import { FLOW_STATE_COLUMN, flowStateSelect } from './flow-state';
+import { flowColumns, flowMembers } from './flow-state';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
@@ -53,22 +53,24 @@ export async function runRowsAsJson(db: Db, statement: CompiledQuery): Promise<R
 
 /**
  * The main columns a record read selects: id, every field column and the record version (issue 27 item 1); for a
- * flow-enabled model also its audit state (flow-state.ts, a primary-key lookup of flow_task in the same statement).
+ * flow-enabled model also its audit state (flow-state.ts, a primary-key lookup of flow_task in the same statement)
+ * and, with `viewer` (a user id or flow-state's VIEWER_PARAM), that user's open to-do on the record's task.
  */
-export function selectColumns(model: LoadedModel): string[] {
-  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN, ...(flowStateSelect(model) as unknown as string[])];
+export function selectColumns(model: LoadedModel, viewer?: string): string[] {
+  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN, ...(flowColumns(model, viewer) as unknown as string[])];
 }
 
 /**
  * A main-table row as a wire record (every field present, null when empty; sub-tables added by attachSubTables), with
- * its version under `version` (and `f_version` for a JNPF model with concurrencyLock; record-version.ts).
+ * its version under `version` (and `f_version` for a JNPF model with concurrencyLock; record-version.ts), and a
+ * flow-enabled model's `flowState` / `flowAudit` / `flowOperatorId` (flow-state.ts flowMembers).
  */
 export function toRow(model: LoadedModel, r: Record<string, unknown>): ModelRow {
   const out: ModelRow = { id: String(r.id) };
   for (const c of model.columns) out[c.name] = r[c.name] ?? null;
   const v = r[VERSION_COLUMN];
   if (v !== undefined && v !== null) for (const m of versionMembers(model)) out[m] = Number(v);
-  if (FLOW_STATE_COLUMN in r) out.flowState = r[FLOW_STATE_COLUMN] === null ? null : Number(r[FLOW_STATE_COLUMN]);
+  Object.assign(out, flowMembers(r));
   return out;
 }
 

@@ -153,14 +153,16 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
    * list budget (list-budget.ts: searches through a bounded gate; over 3 s, code 500 listTimeout in the caller's language).
    * Rows carry display text as JNPF's server sends them (issue 22 item 4, list-display.ts: option labels, names, dates in
    * the field's format, switch texts, areas, related records' display field) unless the body says `typed: true` (the
-   * list flag of our own client, which renders stored values through its renderers).
+   * list flag of our own client, which renders stored values through its renderers). A flow-enabled model's rows carry
+   * flowState, flowStateText and flowAudit (+ flowOperatorId: the caller's open to-do on the row's task), from the
+   * same statement (flow-state.ts).
    */
   app.post<{ Params: IdParams; Body: ListBody | undefined }>(
     '/api/visualdev/OnlineDev/:id/List',
     { config: { access: { model: 'id' } }, schema: { body: listBodySchema } },
     async (req) => {
       const model = await modelOf(req);
-      const request = { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter };
+      const request = { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter, viewer: req.auth?.userId };
       // Issue 28 item 3: within the list budget (statement timeout; searches through the bounded gate; list-budget.ts).
       const search = !!request.keyword?.trim() || Object.keys(request.query ?? {}).length > 0;
       const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
