@@ -8,7 +8,7 @@ import ConfigPage from '../src/app/views/ConfigPage';
 import { bufferedFetch } from '../src/testing/fakeApi';
 import { pageTestServerLifecycle } from '../src/testing/pageTestServer';
 import DesignerPage from './DesignerPage';
-import { loadModel } from './model/modelApi';
+import { loadModel, saveModel } from './model/modelApi';
 
 /**
  * Saving from the designer against the real server (issue 13 items 3, 6): 在线开发's 新建模型 (`designer-new`) opens the
@@ -101,6 +101,35 @@ describe('designer save (issue 13 item 3)', () => {
     fireEvent.click(screen.getByTestId('designer-save'));
     await waitFor(() => expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.textContent).toContain('supplier'), WAIT);
     expect(props().getByLabelText('模型编码').closest('.kd-designer-prop')?.querySelector('.kd-designer-problem')?.textContent).toMatch(/编码\s*supplier\s*已存在/);
+  });
+
+  it('a model whose shape the server refuses is refused before sending, in the server’s words (issue 13 item 3)', async () => {
+    page();
+    fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
+    fireEvent.click(await screen.findByTestId('designer-palette-item-comInput', {}, WAIT));
+    await screen.findByTestId('designer-field-comInputField1', {}, WAIT);
+    const long = '长'.repeat(101);
+    setMeta(long, 'shapeCheck');
+    const sent: string[] = [];
+    configureClient({
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        sent.push(`${req.method} ${new URL(req.url).pathname}`);
+        return bufferedFetch(input, init);
+      },
+    });
+    fireEvent.click(screen.getByTestId('designer-save'));
+    const said = '模型文件格式不正确：fullName must NOT have more than 100 characters';
+    const problem = () => props().getByLabelText('模型名称').closest('.kd-designer-prop')?.querySelector('.kd-designer-problem')?.textContent;
+    await waitFor(() => expect(problem()).toBe(said), WAIT);
+    const saves = () => sent.filter((s) => s.startsWith('POST /api/visualdev/Base'));
+    expect(saves()).toEqual([]);
+    // The same model sent anyway (the designer's own save call, its form from the JSON view): the server's words are the same.
+    fireEvent.click(screen.getByTestId('designer-json'));
+    const form = JSON.parse((await screen.findByTestId('designer-json-text', {}, WAIT)).textContent ?? '');
+    const r = await saveModel({ meta: { fullName: long, enCode: 'shapeCheck', webType: 2 }, form, columnData: null, base: null });
+    expect(r).toEqual({ kind: 'refused', msg: said, path: 'fullName', field: null });
+    expect(saves()).toEqual(['POST /api/visualdev/Base']);
   });
 
   it('renaming a field that has a column asks whether to keep its data; the answer is saved', async () => {

@@ -12,8 +12,9 @@ import { checkModel, fieldOfPath, type Problems } from '../model/check';
 import ListDesigner from '../list/ListDesigner';
 import { type ListConfig, listFields, listProblems, withRenames, withoutMissing } from '../list/listConfig';
 import { useListHistory } from '../list/useListHistory';
-import { type DesignedModel, defaultColumns, type ModelMeta, saveModel } from '../model/modelApi';
+import { type DesignedModel, defaultColumns, type ModelMeta, recordToCheck, saveModel } from '../model/modelApi';
 import { type ColumnChanges, columnChanges } from '../model/renames';
+import { propOfPath, shapeRefusal } from '../model/shapeCheck';
 import FieldProps from '../panels/FieldProps';
 import FormProps from '../panels/FormProps';
 import Palette from '../panels/Palette';
@@ -57,7 +58,8 @@ const ROOT = { owner: null };
  * The form designer (issue 13 items 1, 3, 5, 6): palette | canvas | property panel in resizable panes, a toolbar with
  * undo/redo, JSON, preview, clear and save; drag and drop with dnd-kit; keys; a draft autosaved to local storage and a
  * question before leaving with unsaved changes. Saving runs the designer's checks (shown next to the fields), then the
- * existing model save with the server's check (its refusal's path marks the field) and a stale-model check.
+ * shared schemas/ shape check (the server's words, nothing sent on a problem), then the existing model save with the
+ * server's check (its refusal's path marks the field) and a stale-model check.
  */
 export default function FormDesigner({ model, registry, onLeave, onCreated, onPublished, extension }: FormDesignerProps) {
   const { t } = useTranslation(DESIGNER_NS);
@@ -106,6 +108,13 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
     setDragging(null);
     applyDrop(store, e);
   };
+  /** Shows a refusal (the shape check's or the server's) at the field or model prop its path names, else over the canvas. */
+  const refuse = (form: FormConfig, msg: string, path: string | null, field: string | null = null) => {
+    const at = path ? fieldOfPath(form, path) : null;
+    setServerProblems(new Map([[at ?? (path && propOfPath(path)) ?? (field ? `__${field}` : '__form'), [msg]]]));
+    if (at !== null) store.select(at);
+    message.error(msg);
+  };
 
   const save = async () => {
     setChecking(true);
@@ -128,6 +137,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
       return;
     }
     const columnData = listed ? withoutMissing(listed, fields) : defaultColumns(form);
+    const shape = await shapeRefusal({ record: recordToCheck({ meta, form, columnData, base }) }, tr);
+    if (shape) return refuse(form, shape.msg, shape.path);
     const choice = changes.renamed.length || changes.removed.length ? await askColumns(changes) : 'keep';
     if (!choice) return;
     setSaving(true);
@@ -147,11 +158,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
         message.success(r.msg || t('fd.saved'));
         if (!meta.id) onCreated?.(r.id);
       } else if (r.kind === 'refused') {
-        const at = r.path ? fieldOfPath(form, r.path) : null;
-        const key = at ?? (r.field ? `__${r.field}` : '__form');
-        setServerProblems(new Map([[key, [r.msg]]]));
-        if (at !== null) store.select(at);
-        message.error(r.msg);
+        refuse(form, r.msg, r.path, r.field);
       } else {
         modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.stale'), okText: t('fd.ok') });
       }
@@ -165,6 +172,8 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
   /** Extension mode's save: the canvas fields through `extension.save`; a stale answer keeps the canvas as it is. */
   const saveExtension = async (form: FormConfig) => {
     if (!extension) return;
+    const shape = await shapeRefusal({ fields: form.fields }, tr);
+    if (shape) return refuse(form, shape.msg, shape.path);
     setSaving(true);
     try {
       const r = await extension.save(form);
@@ -174,10 +183,7 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
         setSavedForm(form);
         message.success(r.msg || t('fd.saved'));
       } else if (r.kind === 'refused') {
-        const at = r.path ? fieldOfPath(form, r.path) : null;
-        setServerProblems(new Map([[at ?? '__form', [r.msg]]]));
-        if (at !== null) store.select(at);
-        message.error(r.msg);
+        refuse(form, r.msg, r.path);
       } else {
         modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.ext.stale'), okText: t('fd.ok') });
       }

@@ -117,6 +117,25 @@ export function defaultColumns(form: FormConfig): ColumnConfig {
   };
 }
 
+/** What every save sends: the model's props, form and list. */
+function bodyOf(model: DesignedModel): Record<string, unknown> {
+  const { meta, form } = model;
+  return { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form, columnData: model.columnData ?? defaultColumns(form) };
+}
+
+/** What a new model's save sends besides {@link bodyOf}. */
+const newModelProps = (meta: ModelMeta) => ({ type: 1, state: 1, webType: meta.webType, tables: newModelTables(meta) });
+
+/**
+ * The record the server's model check will see for this save (base-routes.ts: a new model's body with an id; an
+ * existing one's body over the stored record, whose id, webType and tables stay as they are): what the designer runs
+ * the shared shape check on before sending (designer/model/shapeCheck.ts).
+ */
+export function recordToCheck(model: DesignedModel): Record<string, unknown> {
+  const { meta } = model;
+  return { id: meta.id ?? '', webType: meta.webType, tables: [], ...bodyOf(model), ...(meta.id ? {} : newModelProps(meta)) };
+}
+
 /** How a save ended: saved (with the model's id and new fingerprint), refused with a path, or stale. */
 export type SaveResult =
   | { kind: 'saved'; id: string; base: string; msg: string }
@@ -133,8 +152,8 @@ export type SaveResult =
  * After a save the stored record is read back as the new base.
  */
 export async function saveModel(model: DesignedModel, opts: { purge?: boolean } = {}): Promise<SaveResult> {
-  const { meta, form } = model;
-  const body: Record<string, unknown> = { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form, columnData: model.columnData ?? defaultColumns(form) };
+  const { meta } = model;
+  const body = bodyOf(model);
   try {
     let id = meta.id;
     let msg: string;
@@ -144,7 +163,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
       const stamp = typeof now.lastModifyTime === 'number' ? { lastModifyTime: now.lastModifyTime } : {};
       msg = (await requestEnvelope(`${B}/${encodeURIComponent(id)}`, { method: 'post', json: { ...body, ...stamp }, silent: true, query: opts.purge ? { purge: 1 } : {} })).msg;
     } else {
-      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, type: 1, state: 1, webType: meta.webType, tables: newModelTables(meta) }, silent: true });
+      const env = await requestEnvelope<{ id: string }>(B, { method: 'post', json: { ...body, ...newModelProps(meta) }, silent: true });
       id = env.data.id;
       msg = env.msg;
     }

@@ -76,6 +76,7 @@ export default {
   "reload": "Reload",
   "copied": "Copied",
   "problems": "Fix {{count}} problem(s) first",
+  "shapeInvalid": "Malformed model file: {{path}} {{detail}}",
   "ok": "OK",
   "cancel": "Cancel",
   "prompt": "Prompt",

@@ -76,6 +76,7 @@ export default {
   "reload": "Muat semula",
   "copied": "Disalin",
   "problems": "Betulkan {{count}} masalah dahulu",
+  "shapeInvalid": "Fail model tidak sah: {{path}} {{detail}}",
   "ok": "OK",
   "cancel": "Batal",
   "prompt": "Makluman",

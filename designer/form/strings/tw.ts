@@ -76,6 +76,7 @@ export default {
   "reload": "重新加載",
   "copied": "已複製",
   "problems": "請先修正 {{count}} 個問題",
+  "shapeInvalid": "模型檔案格式不正確：{{path}} {{detail}}",
   "ok": "確定",
   "cancel": "取消",
   "prompt": "提示",

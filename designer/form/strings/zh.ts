@@ -76,6 +76,7 @@ export default {
   "reload": "重新加载",
   "copied": "已复制",
   "problems": "请先修正 {{count}} 个问题",
+  "shapeInvalid": "模型文件格式不正确：{{path}} {{detail}}",
   "ok": "确定",
   "cancel": "取消",
   "prompt": "提示",

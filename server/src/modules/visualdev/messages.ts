@@ -126,6 +126,10 @@ const table: MessageTable<Key> = {
     tableReserved: 'Table {table} is reserved (a PostgreSQL system table or a platform table) and cannot be a model table: {path}',
     outOfScope: 'The record would lie outside the data you may see; it was not saved',
   },
+  mas: {
+    /** The designer shows the same words before sending (designer/form/strings fd.shapeInvalid). */
+    modelInvalid: 'Fail model tidak sah: {path} {detail}',
+  },
 };
 
 /** `fail(code, key, vars, data)`: a localized ApiError from the online development table. */

@@ -1,9 +1,6 @@
-import { Type } from '@sinclair/typebox';
-import Ajv, { type ErrorObject } from 'ajv';
-import { FieldConfigSchema } from '../../../../schemas/field';
-import { ModelRecordSchema } from '../../../../schemas/model';
 import { normalisePattern, UnknownKdKeyError } from '../../../../src/engine/compile';
 import { modelProblems } from '../../../../src/engine/modelCheck';
+import { fieldListShapeProblem, modelShapeProblem, type ShapeProblem } from '../../../../src/engine/modelShape';
 import { ruleProblems } from '../../../../src/engine/ruleCheck';
 import { vModelProblem } from '../../../../src/engine/vmodel';
 import { fail } from './messages';
@@ -28,23 +25,9 @@ export const MAX_FIELDS = 500;
 /** Deepest nesting of containers. */
 export const MAX_DEPTH = 12;
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const checkShape = ajv.compile(ModelRecordSchema);
-const checkFieldShape = ajv.compile(Type.Array(FieldConfigSchema));
-
-/** `/formData/fields/3/__vModel__` → `formData.fields[3].__vModel__`. */
-export function dottedPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
-}
-
-function shapeError(e: ErrorObject): never {
-  const path = dottedPath(e.instancePath) || '(root)';
-  const extra = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
-  throw fail(400, 'modelInvalid', { path: `${path}${extra}`, detail: e.message ?? e.keyword }, { path: `${path}${extra}` });
+/** A shape problem (src/engine/modelShape.ts, the check the designer runs before sending) as the 400 answer. */
+function shapeError({ path, detail }: ShapeProblem): never {
+  throw fail(400, 'modelInvalid', { path, detail }, { path });
 }
 
 interface Walk {
@@ -112,13 +95,8 @@ function walkFields(list: unknown, path: string, names: Map<string, string>, sta
  * found (name → path). @throws LocalizedError 400 with `data.path`.
  */
 export function checkFieldList(list: unknown, path: string): Map<string, string> {
-  if (Array.isArray(list)) {
-    const shape = checkFieldShape(list);
-    if (!shape) {
-      const e = checkFieldShape.errors![0];
-      shapeError({ ...e, instancePath: `/${path}${e.instancePath}` });
-    }
-  }
+  const shape = Array.isArray(list) ? fieldListShapeProblem(list, path) : null;
+  if (shape) shapeError(shape);
   const names = new Map<string, string>();
   walkFields(list, path, names, { count: 0 }, 0);
   return names;
@@ -158,7 +136,8 @@ export interface ResourceCheck {
 export function validateModel(input: unknown, platform: ReadonlySet<string>, resource?: ResourceCheck): Model {
   const tables = (input as { tables?: unknown } | null)?.tables;
   if (Array.isArray(tables)) for (const [i, t] of tables.entries()) refuseReserved((t as { table?: unknown } | null)?.table, `tables[${i}].table`, platform);
-  if (!checkShape(input)) shapeError(checkShape.errors![0]);
+  const shape = modelShapeProblem(input);
+  if (shape) shapeError(shape);
   const model = input as Model;
   const names = new Map<string, string>();
   walkFields(model.formData.fields, 'formData.fields', names, { count: 0, columns: !resource }, 0);
