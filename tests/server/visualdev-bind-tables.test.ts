@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldConfig } from '../../schemas/field';
-import { createTestApp, type TestApp } from './helpers';
+import { PLATFORM_TABLES } from '../../server/src/db/platform-tables';
+import { dbFacts } from '../../server/src/plugins/db';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
 import { field } from './visualdev-fixtures';
 
 /**
@@ -12,6 +14,8 @@ import { field } from './visualdev-fixtures';
 
 let t: TestApp;
 let token: string;
+/** The schema's tables no model holds, as the app found them at its start (before this file made any). */
+let unregisteredAtStart: string[] = [];
 const B = '/api/visualdev/Base';
 const run = (text: string) => sql.raw(text).execute(t.app.db);
 const columnsOf = async (table: string) =>
@@ -20,6 +24,9 @@ const columnsOf = async (table: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
+  unregisteredAtStart = (
+    await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = current_schema() and table_name not in (select name from visualdev_table) order by 1`.execute(t.app.db)
+  ).rows.map((r) => r.t);
   // Tables made in the schema after the start (a DBA's), with their own data and a child with its own foreign key.
   await run(`create table erp_order (id varchar(40) primary key, order_no varchar(20) not null, qty integer, price double precision, paid boolean, note text, extra jsonb, made_on date)`);
   await run(`comment on column erp_order.order_no is '订单号'`);
@@ -27,6 +34,7 @@ beforeAll(async () => {
   await run(`create table erp_order_line (id text primary key, order_ref text not null references erp_order(id), item text, amount real)`);
   await run(`insert into erp_order_line (id, order_ref, item, amount) values ('l1', 'o1', '棉布', 2)`);
   await run(`create table erp_nokey (code text, name text)`);
+  await run(`create table erp_early (id text primary key, title text)`);
 });
 afterAll(async () => {
   await t?.close();
@@ -150,4 +158,35 @@ describe('saving a model bound to existing tables', () => {
     expect(await columnsOf('erp_order')).toHaveProperty('order_no');
     expect((await sql`select model_id from visualdev_table where name = 'erp_order'`.execute(t.app.db)).rows).toEqual([{ model_id: null }]);
   });
+});
+
+describe('platform tables are the migrations’ tables (issue 13 item 3)', () => {
+  it('a freshly migrated and seeded database holds exactly the listed platform tables besides the models’ own', () => {
+    // A migration that creates a table must name it in server/src/db/platform-tables.ts.
+    expect(unregisteredAtStart).toEqual([...PLATFORM_TABLES].sort());
+  });
+
+  it('a table that existed unregistered when the server started is a user’s table: listed, offered and bindable; platform tables stay refused', async () => {
+    // A second server started on this database (PostgreSQL) or on a copy of it (PGlite), where erp_early now exists.
+    const facts = dbFacts(t.app.db);
+    const bytes = facts.databaseUrl ? null : await facts.dumpPglite!();
+    const second = await createTestApp({
+      store: { ...(facts.databaseUrl ? { databaseUrl: facts.databaseUrl } : {}), dispose: async () => {} },
+      adminPassword: TEST_ADMIN_PASSWORD,
+      appOptions: bytes ? { pgliteThread: { loadDataDir: bytes } } : {},
+    });
+    try {
+      const tok = await second.login();
+      expect(dbFacts(second.app.db).platformTables.has('erp_early')).toBe(false);
+      const listed = (await second.call('GET', `${B}/Tables`, { token: tok })).data.list as Array<{ table: string }>;
+      expect(listed).toContainEqual({ table: 'erp_early', status: 'free', modelName: null, hasKey: true });
+      expect(listed.map((x) => x.table)).not.toContain('users');
+      expect((await second.call('GET', `${B}/Tables/erp_early/Fields`, { token: tok })).data.list).toContainEqual(expect.objectContaining({ name: 'title', kdKey: 'comInput' }));
+      const r = await second.call('POST', B, { token: tok, payload: model('bind_early', [field('comInput', 'title', '标题')], [main('erp_early')]) });
+      expect(r).toMatchObject({ code: 200 });
+      expect(await second.call('POST', B, { token: tok, payload: model('bind_users2', [field('comInput', 'account', '账号')], [main('users')]) })).toMatchObject({ code: 400, data: { path: 'tables[0].table' } });
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
 });

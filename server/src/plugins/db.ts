@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest } from '../db/migrate';
 import { YieldingPGliteDialect } from '../db/pglite-dialect';
+import { PLATFORM_TABLES } from '../db/platform-tables';
 import { PGliteThread, type PGliteThreadOptions } from '../db/pglite-thread';
 import { AuthCache } from './auth-cache';
 import type { Database, Db } from '../db/types';
@@ -42,10 +43,11 @@ export class DbFacts implements KyselyPlugin {
   /** The schema the server runs in (`select current_schema()` after migrations): every model table lives there. */
   schema = 'public';
   /**
-   * The platform's own tables: those in `schema` right after migrations, except the model engine's tables (registered
-   * in visualdev_table). A model may not bind any of them (visualdev/model-validate.ts).
+   * The platform's own tables: the tables the migrations create (db/platform-tables.ts), not whatever existed at start
+   * (a user's table made before the server started is no platform table). A model may not bind any of them
+   * (visualdev/model-validate.ts).
    */
-  platformTables: ReadonlySet<string> = new Set();
+  platformTables: ReadonlySet<string> = PLATFORM_TABLES;
   /** The server's role is a superuser (PostgreSQL only; PGlite's single embedded user always is). */
   superuser = false;
   /** The PostgreSQL URL (PostgreSQL only): pg_dump of a backup (modules/backup). */
@@ -93,13 +95,10 @@ export function dbFacts(db: Kysely<unknown> | Db): DbFacts {
   throw new Error('database opened without DbFacts (plugins/db.ts openDatabase)');
 }
 
-/** Fills `facts` from the migrated database: schema, platform tables, superuser. */
+/** Fills `facts` from the migrated database: schema, superuser (the platform tables are known: db/platform-tables.ts). */
 async function learnFacts(db: Db, facts: DbFacts): Promise<void> {
   const schema = await sql<{ s: string | null }>`select current_schema() as s`.execute(db);
   facts.schema = schema.rows[0]?.s ?? 'public';
-  const tables = await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = ${facts.schema}
-    and table_name not in (select name from visualdev_table)`.execute(db);
-  facts.platformTables = new Set(tables.rows.map((r) => r.t));
   if (facts.engine === 'postgres') {
     const role = await sql<{ s: boolean }>`select rolsuper as s from pg_catalog.pg_roles where rolname = current_user`.execute(db);
     facts.superuser = role.rows[0]?.s === true;
