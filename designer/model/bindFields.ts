@@ -7,7 +7,8 @@ import type { BindColumn, ModelMeta } from './modelApi';
 /**
  * Fields from a bound table's columns (issue 13 item 3; JNPF's 从数据库表): each column the server offers as a field
  * (`kdKey` set) becomes that widget's scaffold named after the column, labelled with its comment (else its name),
- * required when the column is NOT NULL, a varchar's length as `maxlength`, an integer column a numInput of precision 0.
+ * required when the column is NOT NULL, a varchar's length as `maxlength`, an integer column a numInput of precision 0,
+ * a timestamp column a date field of type datetime (yyyy-MM-dd HH:mm:ss).
  */
 
 /** One child table a model binds, with its foreign key and the columns chosen as the sub-table's columns. */
@@ -34,6 +35,7 @@ export function fieldOfColumn(registry: RendererMap, col: BindColumn): FieldConf
   f.__config__.required = !col.nullable;
   if (col.kdKey === 'comInput' && col.maxLength) (f as Record<string, unknown>).maxlength = col.maxLength;
   if (col.kdKey === 'numInput' && col.integer) (f as Record<string, unknown>).precision = 0;
+  if (col.kdKey === 'date' && col.dataType.startsWith('timestamp')) Object.assign(f, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' });
   return f;
 }
 

@@ -35,6 +35,11 @@ beforeAll(async () => {
   await run(`insert into erp_order_line (id, order_ref, item, amount) values ('l1', 'o1', '棉布', 2)`);
   await run(`create table erp_nokey (code text, name text)`);
   await run(`create table erp_early (id text primary key, title text)`);
+  // Number columns the drivers answer as text (numeric, bigint), time columns (a date field holds ms) and json.
+  await run(`create table erp_price (id text primary key, amount numeric(12, 2), big bigint, made_ms bigint, doc jsonb, made_on date, made_at timestamp, made_tz timestamptz)`);
+  await run(
+    `insert into erp_price (id, amount, big, made_ms, doc, made_on, made_at, made_tz) values ('p1', 12.5, 9007199254740991, 1732579200000, '{"a":1}', '2026-11-26', '2026-11-26 08:30:00', '2026-11-26T08:30:00Z')`,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -77,7 +82,7 @@ describe('the table step lists what a model may bind', () => {
     expect(byName.qty).toMatchObject({ kdKey: 'numInput', integer: true });
     expect(byName.paid).toMatchObject({ kdKey: 'switch' });
     expect(byName.extra).toMatchObject({ kdKey: null, system: false });
-    expect(byName.made_on).toMatchObject({ kdKey: null, dataType: 'date' });
+    expect(byName.made_on).toMatchObject({ kdKey: 'date', dataType: 'date' });
     const child = await t.call('GET', `${B}/Tables/erp_order_line/Fields?foreignKey=order_ref`, { token });
     expect((child.data.list as Array<{ name: string; system: boolean }>).find((c) => c.name === 'order_ref')).toMatchObject({ system: true });
     for (const bad of ['users', 'visualdev_table', 'pg_class', 'nope_nope']) expect((await t.call('GET', `${B}/Tables/${bad}/Fields`, { token })).code, bad).toBe(404);
@@ -108,6 +113,63 @@ describe('saving a model bound to existing tables', () => {
     const { bind: _, ...plain } = main('erp_order');
     expect(await t.call('POST', B, { token, payload: model('bind_plain', [field('comInput', 'order_no', '订单号')], [plain]) })).toMatchObject({ code: 400, msg: '数据表erp_order已被占用，不能绑定到此模型' });
     expect(await t.call('POST', B, { token, payload: model('bind_users', [field('comInput', 'account', '账号')], [main('users')]) })).toMatchObject({ code: 400, data: { path: 'tables[0].table' } });
+  });
+
+  it('binds numeric, bigint, date and timestamp columns: numbers and times in ms both ways, searched and paged; a json column is refused by name', async () => {
+    const offered = await t.call('GET', `${B}/Tables/erp_price/Fields`, { token });
+    const byName = Object.fromEntries((offered.data.list as Array<{ name: string }>).map((c) => [c.name, c]));
+    expect(byName.amount).toMatchObject({ kdKey: 'numInput', dataType: 'numeric', integer: false });
+    expect(byName.big).toMatchObject({ kdKey: 'numInput', dataType: 'bigint', integer: true });
+    expect(byName.made_on).toMatchObject({ kdKey: 'date', dataType: 'date' });
+    expect(byName.made_at).toMatchObject({ kdKey: 'date', dataType: 'timestamp without time zone' });
+    expect(byName.doc).toMatchObject({ kdKey: null, system: false });
+    // Refused with both types, nothing created: text in a json column, a number in a date column, a decimal in a bigint.
+    for (const [f, have] of [[field('comInput', 'doc', '文档'), 'jsonb'], [field('numInput', 'made_on', '数'), 'date'], [field('numInput', 'big', '大数'), 'bigint']] as const) {
+      const r = await t.call('POST', B, { token, payload: model('bind_price_bad', [f], [main('erp_price')]) });
+      expect(r, have).toMatchObject({ code: 400, data: { field: f.__vModel__, table: 'erp_price', have } });
+    }
+
+    const fields = [
+      field('numInput', 'amount', '金额', {}, { precision: 2 }),
+      field('numInput', 'big', '大数', {}, { precision: 0 }),
+      field('date', 'made_ms', '毫秒日期'),
+      field('date', 'made_on', '日期'),
+      field('date', 'made_at', '时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }),
+      field('date', 'made_tz', '带时区时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }),
+    ];
+    const payload = model('bind_price', fields, [main('erp_price')]);
+    payload.columnData.searchList = [{ prop: 'amount', label: '金额', searchType: 3 }, { prop: 'made_at', label: '时间', searchType: 3 }] as never[];
+    payload.columnData.columnList = [{ prop: 'made_at', label: '时间', sortable: true }] as never[];
+    const r = await t.call('POST', B, { token, payload });
+    expect(r).toMatchObject({ code: 200 });
+    const M = `/api/visualdev/OnlineDev/${r.data.id}`;
+    // Times of the database's session time zone, as the conversion reads them (a date: its midnight).
+    const ms = async (text: string) => Number((await sql<{ ms: number }>`select (extract(epoch from cast(${text} as timestamptz)) * 1000)::float8 as ms`.execute(t.app.db)).rows[0].ms);
+    const p1 = { on: await ms('2026-11-26'), at: await ms('2026-11-26 08:30:00'), tz: Date.parse('2026-11-26T08:30:00Z') };
+    expect((await t.call('GET', `${M}/p1`, { token })).data).toMatchObject({ amount: 12.5, big: 9007199254740991, made_ms: 1732579200000, made_on: p1.on, made_at: p1.at, made_tz: p1.tz });
+
+    const p2 = { on: await ms('2027-01-01'), at: await ms('2027-01-01 09:15:30'), tz: Date.parse('2027-01-01T00:30:00Z') };
+    const made = await t.call('POST', M, { token, payload: { amount: 3.25, big: 42, made_ms: 1735689600000, made_on: p2.on, made_at: p2.at, made_tz: p2.tz } });
+    expect(made.code).toBe(200);
+    const row = (await sql<Record<string, unknown>>`select id, amount::text as amount, big::text as big, made_on::text as made_on, made_at::text as made_at, made_tz = '2027-01-01T00:30:00Z' as tz_same from erp_price where big = 42`.execute(t.app.db)).rows[0];
+    expect(row).toMatchObject({ amount: '3.25', big: '42', made_on: '2027-01-01', made_at: '2027-01-01 09:15:30', tz_same: true });
+    const id2 = row.id as string;
+    expect((await t.call('GET', `${M}/${id2}`, { token })).data).toMatchObject({ amount: 3.25, big: 42, made_ms: 1735689600000, made_on: p2.on, made_at: p2.at, made_tz: p2.tz });
+
+    // The list reads the same values, searches the number and the time column, and pages in the time column's order.
+    const list = async (body: Record<string, unknown>) => (await t.call('POST', `${M}/List`, { token, payload: { typed: true, ...body } })).data.list as Array<Record<string, unknown>>;
+    const all = await list({ sidx: 'made_at', sort: 'asc' });
+    expect(all.map((x) => [x.id, x.amount, x.big, x.made_on, x.made_at, x.made_tz])).toEqual([
+      ['p1', 12.5, 9007199254740991, p1.on, p1.at, p1.tz],
+      [id2, 3.25, 42, p2.on, p2.at, p2.tz],
+    ]);
+    expect((await list({ queryJson: { amount: [10, 20] } })).map((x) => x.id)).toEqual(['p1']);
+    expect((await list({ queryJson: { made_at: [p2.at - 1000, p2.at + 1000] } })).map((x) => x.id)).toEqual([id2]);
+    const pages = [];
+    for (const currentPage of [1, 2]) pages.push(...(await list({ sidx: 'made_at', sort: 'desc', pageSize: 1, currentPage })).map((x) => x.id));
+    expect(pages).toEqual([id2, 'p1']);
+    // The existing columns kept their types.
+    expect(await columnsOf('erp_price')).toMatchObject({ amount: 'numeric', big: 'bigint', made_ms: 'bigint', doc: 'jsonb', made_on: 'date', made_at: 'timestamp without time zone', made_tz: 'timestamp with time zone' });
   });
 
   it('binds the main and child tables: existing columns untouched, added fields get columns, records read and write the existing rows', async () => {

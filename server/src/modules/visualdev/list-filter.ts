@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates';
 import type { RowFilter } from '../../permissions/row-filter';
+import { columnExpr } from './bound-times';
 import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
 import { inScope } from './field-access';
 import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
@@ -190,13 +191,14 @@ function textMatch(eb: Eb, column: string, text: string, shortPrefix: boolean): 
 
 function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): Expression<SqlBool> {
   const col = columnOf(model.layout, c.column)!;
-  const ref = sql.ref(c.column);
+  // A bound time column compares as ms (bound-times.ts); any other column as it is.
+  const ref = columnExpr(col, c.column);
   if (c.kind === 'like') return col.type === 'text' ? textMatch(eb, c.column, String(c.values[0]), shortPrefix) : sql<SqlBool>`cast(${ref} as text) ilike ${likePattern(String(c.values[0]))}`;
   if (c.kind === 'range') {
     const [a, b] = c.values;
     const parts: Expression<SqlBool>[] = [];
-    if (a !== null) parts.push(eb(eb.ref(c.column), '>=', a));
-    if (b !== null) parts.push(eb(eb.ref(c.column), '<=', b));
+    if (a !== null) parts.push(eb(ref, '>=', a));
+    if (b !== null) parts.push(eb(ref, '<=', b));
     return eb.and(parts);
   }
   if (col.type === 'jsonb') {
@@ -209,7 +211,7 @@ function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): 
     );
   }
   if (!c.values.length) return sql<SqlBool>`false`;
-  return c.values.length === 1 ? eb(eb.ref(c.column), '=', c.values[0]) : eb(eb.ref(c.column), 'in', c.values);
+  return c.values.length === 1 ? eb(ref, '=', c.values[0]) : eb(ref, 'in', c.values);
 }
 
 /** Compiles the filter of a list request (see the module comment). @throws LocalizedError 400. */

@@ -1,5 +1,6 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { columnExpr } from './bound-times';
 import { type Cursor, compiledOnce, cursorBefore, storeCursor } from './list-cache';
 import { bindViewer, VIEWER_PARAM } from './flow-state';
 import type { ListFilter } from './list-filter';
@@ -91,7 +92,7 @@ function afterTime(c: Cursor, dir: 'asc' | 'desc'): Expression<SqlBool> {
 export function rangesAfter(model: LoadedModel, order: ListOrder, c: Cursor | undefined): Array<Expression<SqlBool> | null> {
   if (!c) return [null];
   if (!order.sidx) return [afterTime(c, order.sort)];
-  const col = sql.ref(order.sidx);
+  const col = columnExpr(model.columns.find((x) => x.name === order.sidx), order.sidx);
   const isNull = sql<SqlBool>`${col} is null`;
   if (c.value === null || c.value === undefined) {
     const inNulls = sql<SqlBool>`${col} is null and ${afterTime(c, order.sort)}`;
@@ -103,9 +104,9 @@ export function rangesAfter(model: LoadedModel, order: ListOrder, c: Cursor | un
 }
 
 /** The key columns selected with each row: __v (sort column as text), __k (created_at as text); id is selected anyway. */
-function keyColumns(order: ListOrder) {
+function keyColumns(model: LoadedModel, order: ListOrder) {
   const k = [sql<string>`cast(created_at as text)`.as('__k')];
-  return order.sidx ? [...k, sql<string | null>`cast(${sql.ref(order.sidx)} as text)`.as('__v')] : k;
+  return order.sidx ? [...k, sql<string | null>`cast(${columnExpr(model.columns.find((x) => x.name === order.sidx), order.sidx)} as text)`.as('__v')] : k;
 }
 
 function cursorOf(order: ListOrder, row: Record<string, unknown>): Cursor {
@@ -138,7 +139,7 @@ async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: 
       let q = filtered(db, model, filter);
       if (range) q = q.where(range);
       const viewer = filter.viewer === undefined ? undefined : VIEWER_PARAM;
-      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model, viewer), ...keyColumns(order)]).limit(literalLimit(left)));
+      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model, viewer), ...keyColumns(model, order)]).limit(literalLimit(left)));
     };
     const statement = c ? build() : compiledOnce(model, JSON.stringify([filter.key, order.sidx, order.sort, left, filter.viewer !== undefined]), build);
     const rows = await runRowsAsJson(db, bindViewer(statement, filter.viewer));
@@ -159,7 +160,7 @@ export async function keysetPage(db: Db, model: LoadedModel, filter: ListFilter,
     cursor = cursorBefore(db, model.record.id, cacheKey(currentPage));
     if (!cursor) {
       const prev = await ordered(filtered(db, model, filter), order)
-        .select(['id', ...keyColumns(order)])
+        .select(['id', ...keyColumns(model, order)])
         .limit(1)
         .offset((currentPage - 1) * pageSize - 1)
         .executeTakeFirst();

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { FieldConfig } from '../../../../schemas/field';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
-import { type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, type SubTable, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
+import { MS_KDKEYS } from './bound-times';
+import { BOUND_TIME_TYPES, type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, type SubTable, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 import { modelSchema, modelTable, platformTables, reservedTable } from './model-table';
 
 /**
@@ -44,30 +45,57 @@ const messages: MessageTable<Key> = {
 /** `bindFail(code, key, vars, data)`: a localized 400 of a bound table. */
 const bindFail = failWith(messages, 'visualdev-bind');
 
-/** The column types (information_schema data_type) each field column type reads and writes without conversion. */
+/**
+ * The column types (information_schema data_type) each field column type reads and writes as it is: `numeric` holds
+ * any number field (written as the number's text; read back as a number, see {@link boundValue}).
+ */
 const FITS: Record<ColumnSqlType, readonly string[]> = {
   text: ['text', 'character varying', 'character'],
-  'double precision': ['double precision', 'real'],
+  'double precision': ['double precision', 'real', 'numeric'],
   boolean: ['boolean'],
   jsonb: ['jsonb', 'json'],
 };
-/** Integer columns hold integer fields, except times in ms (too large for integer). */
-const INTEGER_TYPES = ['integer', 'smallint'];
-const MS_KDKEYS = new Set(['date', 'createTime', 'modifyTime']);
+/** Integer columns hold integer fields; `bigint` also holds times in ms (too large for integer and smallint). */
+const INTEGER_TYPES = ['integer', 'smallint', 'bigint'];
 const TEXT_TYPES = FITS.text;
+const TIME_TYPES: readonly string[] = BOUND_TIME_TYPES;
 
-/** True when a field column of `col`'s type may live in an existing column of type `have` (see FITS). */
+/**
+ * True when a field column of `col`'s type may live in an existing column of type `have` (see FITS); a date field
+ * (ms) also in a date, timestamp or timestamptz column, converted on the way (bound-times.ts).
+ */
 export function columnFits(col: Pick<FieldColumn, 'type' | 'integer' | 'kdKey'>, have: string): boolean {
-  if (INTEGER_TYPES.includes(have)) return col.type === 'double precision' && !!col.integer && !MS_KDKEYS.has(col.kdKey);
+  if (TIME_TYPES.includes(have)) return MS_KDKEYS.has(col.kdKey);
+  if (INTEGER_TYPES.includes(have)) return col.type === 'double precision' && !!col.integer && (have === 'bigint' || !MS_KDKEYS.has(col.kdKey));
   return FITS[col.type].includes(have);
 }
 
-/** The kdKey a column is generated as (JNPF's 从数据库表 import), or null when no field fits its type. */
-export function kdKeyOfColumn(dataType: string): 'comInput' | 'numInput' | 'switch' | null {
+/**
+ * The kdKey a column is generated as (JNPF's 从数据库表 import), or null when no field fits its type: text types →
+ * comInput; double precision, real, numeric, integer, smallint, bigint → numInput (integers with precision 0);
+ * boolean → switch; date, timestamp, timestamptz → date (bound-times.ts converts). Others (json, jsonb, uuid,
+ * bytea…) generate none: the table step names them as columns that cannot become fields, and a field named after one
+ * is refused on save (bindIncompatible).
+ */
+export function kdKeyOfColumn(dataType: string): 'comInput' | 'numInput' | 'switch' | 'date' | null {
   if (TEXT_TYPES.includes(dataType)) return 'comInput';
+  if (TIME_TYPES.includes(dataType)) return 'date';
   if (FITS['double precision'].includes(dataType) || INTEGER_TYPES.includes(dataType)) return 'numInput';
   if (dataType === 'boolean') return 'switch';
   return null;
+}
+
+/**
+ * A number column's value as the record carries it: the drivers give `numeric` and `bigint` columns of a bound table
+ * as text (node-postgres) or as a bigint beyond 2^53 (PGlite); those become numbers (a bigint beyond 2^53 loses its
+ * last digits, as any number field's value does). Other values are returned as they are; null for undefined.
+ */
+export function boundValue(col: Pick<FieldColumn, 'type'>, v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  if (col.type !== 'double precision' || typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return v;
 }
 
 /** One column of a table that may be bound: its type, its length (varchar), and the field it would become. */

@@ -3,6 +3,7 @@ import type { FormConfig } from '../../../../schemas/form';
 import type { ModelRecord } from '../../../../schemas/model';
 import { type CompiledForm, compileForm } from '../../../../src/engine/compile';
 import { jsonb, toMs } from '../../db/json';
+import { markBoundTimes } from './bound-times';
 import type { Db, VisualdevTable } from '../../db/types';
 import type { ColumnData } from './column-data';
 import { syncKeywordIndexes } from './keyword-index';
@@ -101,6 +102,8 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
   const row = await db.selectFrom('visualdev').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const loaded = compileModel(recordOfRow(row), toMs(row.updated_at) ?? toMs(row.created_at) ?? 0);
+  // Date fields in a bound table's time columns are read and written as ms (issue 13 item 3).
+  await markBoundTimes(db, loaded);
   // Tables saved by an older version gain the newer system columns (issue 27 item 1: f_version) before first use.
   if (!hit) {
     await ensureSystemColumns(db, loaded.table);

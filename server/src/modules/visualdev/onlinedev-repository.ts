@@ -6,6 +6,8 @@ import type { Db } from '../../db/types';
 import type { RowFilter } from '../../permissions/row-filter';
 import { inScope } from './field-access';
 import { flowColumns, flowMembers } from './flow-state';
+import { selectOf, writeOf } from './bound-times';
+import { boundValue } from './model-bind';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type SubTable, VERSION_COLUMN } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelDb } from './model-table';
@@ -52,42 +54,43 @@ export async function runRowsAsJson(db: Db, statement: CompiledQuery): Promise<R
 }
 
 /**
- * The main columns a record read selects: id, every field column and the record version (issue 27 item 1); for a
+ * The main columns a record read selects: id, every field column (a bound time column as ms, bound-times.ts) and the record version (issue 27 item 1); for a
  * flow-enabled model also its audit state (flow-state.ts, a primary-key lookup of flow_task in the same statement)
  * and, with `viewer` (a user id or flow-state's VIEWER_PARAM), that user's open to-do on the record's task.
  */
 export function selectColumns(model: LoadedModel, viewer?: string): string[] {
-  return ['id', ...model.columns.map((c) => c.name), VERSION_COLUMN, ...(flowColumns(model, viewer) as unknown as string[])];
+  return ['id', ...(model.columns.map(selectOf) as string[]), VERSION_COLUMN, ...(flowColumns(model, viewer) as unknown as string[])];
 }
 
 /**
- * A main-table row as a wire record (every field present, null when empty; sub-tables added by attachSubTables), with
+ * A main-table row as a wire record (every field present, null when empty; a bound table's numeric and bigint columns
+ * as numbers, model-bind.ts boundValue; sub-tables added by attachSubTables), with
  * its version under `version` (and `f_version` for a JNPF model with concurrencyLock; record-version.ts), and a
  * flow-enabled model's `flowState` / `flowAudit` / `flowOperatorId` (flow-state.ts flowMembers).
  */
 export function toRow(model: LoadedModel, r: Record<string, unknown>): ModelRow {
   const out: ModelRow = { id: String(r.id) };
-  for (const c of model.columns) out[c.name] = r[c.name] ?? null;
+  for (const c of model.columns) out[c.name] = boundValue(c, r[c.name]);
   const v = r[VERSION_COLUMN];
   if (v !== undefined && v !== null) for (const m of versionMembers(model)) out[m] = Number(v);
   Object.assign(out, flowMembers(r));
   return out;
 }
 
-/** The column values of a record: only the given columns present in it; jsonb values wrapped. */
+/** The column values of a record: only the given columns present in it; jsonb values wrapped; a bound time column's ms converted (bound-times.ts). */
 function toValues(columns: FieldColumn[], record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of columns) {
     if (!(c.name in record)) continue;
     const v = record[c.name];
-    out[c.name] = c.type === 'jsonb' ? (v === null || v === undefined ? null : jsonb(v)) : (v ?? null);
+    out[c.name] = c.type === 'jsonb' ? (v === null || v === undefined ? null : jsonb(v)) : writeOf(c, v);
   }
   return out;
 }
 
 function childRow(st: SubTable, r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const c of st.columns) out[c.name] = r[c.name] ?? null;
+  for (const c of st.columns) out[c.name] = boundValue(c, r[c.name]);
   return out;
 }
 
@@ -98,7 +101,7 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
   for (const st of model.layout.subTables) {
     const children = await raw(db)
       .selectFrom(st.table)
-      .select([sql.ref(st.foreignKey).as('__parent'), ...st.columns.map((c) => c.name)])
+      .select([sql.ref(st.foreignKey).as('__parent'), ...(st.columns.map(selectOf) as string[])])
       .where(st.foreignKey, 'in', ids)
       .orderBy(st.foreignKey)
       .orderBy('sort_order')

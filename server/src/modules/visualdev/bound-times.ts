@@ -1,0 +1,51 @@
+import { type AliasedRawBuilder, type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/types';
+import { BOUND_TIME_TYPES, type BoundTimeType, type FieldColumn } from './model-layout';
+import type { LoadedModel } from './model-store';
+import { modelSchema } from './model-table';
+
+/**
+ * Date fields bound to an existing table's time column (issue 13 item 3; JNPF's 从数据库表): a date field's value is
+ * epoch milliseconds (design.md §4), an existing `date`, `timestamp` or `timestamptz` column holds a time. The column
+ * is read as milliseconds (`extract(epoch from col::timestamptz) * 1000`, a double precision) wherever the runtime
+ * selects, filters or pages by it, and written from milliseconds (`cast(to_timestamp(ms / 1000) as <its type>)`).
+ * A `date` or `timestamp` (no time zone) column is read and written in the database session's time zone
+ * (PostgreSQL's own casts), so what is written reads back the same. Other columns are used as they are.
+ */
+
+/** The kdKeys whose values are times in ms (a bound time column may hold them; model-bind.ts columnFits). */
+export const MS_KDKEYS: ReadonlySet<string> = new Set(['date', 'createTime', 'modifyTime']);
+
+/** `col` as milliseconds (for a bound time column), else the column itself: for WHERE, ORDER and key expressions. */
+export function columnExpr(col: Pick<FieldColumn, 'name' | 'stored'> | undefined, name: string): RawBuilder<unknown> {
+  if (!col?.stored) return sql.ref(name);
+  return sql`(extract(epoch from cast(${sql.ref(name)} as timestamptz)) * 1000)::double precision`;
+}
+
+/** What a record read selects for `col`: its name, or for a bound time column its milliseconds under its name. */
+export function selectOf(col: FieldColumn): string | AliasedRawBuilder<unknown, string> {
+  return col.stored ? columnExpr(col, col.name).as(col.name) : col.name;
+}
+
+/** The value written to `col`: `v` as it is, or for a bound time column the time of `v` (ms) in the column's type. */
+export function writeOf(col: FieldColumn, v: unknown): unknown {
+  if (!col.stored || v === null || v === undefined) return v ?? null;
+  return sql`cast(to_timestamp(cast(${v} as double precision) / 1000) as ${sql.raw(col.stored)})`;
+}
+
+/**
+ * Marks the field columns of a model's bound tables (main and child) whose existing column has a time type
+ * (FieldColumn.stored), reading their types in one query. Nothing to do for a model without bound tables.
+ */
+export async function markBoundTimes(db: Db, model: LoadedModel): Promise<void> {
+  const groups = [...(model.layout.bound ? [{ table: model.table, columns: model.columns }] : []), ...model.layout.subTables.filter((s) => s.bound).map((s) => ({ table: s.table, columns: s.columns }))];
+  const wanted = groups.filter((g) => g.columns.some((c) => MS_KDKEYS.has(c.kdKey)));
+  if (!wanted.length) return;
+  const rows = await sql<{ t: string; c: string; d: string }>`select table_name as t, column_name as c, data_type as d from information_schema.columns
+    where table_schema = ${modelSchema(db)} and table_name in (${sql.join(wanted.map((g) => g.table))}) and data_type in (${sql.join([...BOUND_TIME_TYPES])})`.execute(db);
+  const types = new Map(rows.rows.map((r) => [`${r.t}.${r.c}`, r.d as BoundTimeType]));
+  for (const g of wanted) for (const c of g.columns) {
+    const type = types.get(`${g.table}.${c.name}`);
+    if (type && MS_KDKEYS.has(c.kdKey)) c.stored = type;
+  }
+}
