@@ -93,8 +93,10 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
     initialRect: { width: 800, height: VIEW_PX },
     // A body not laid out yet (a closed tab, a test DOM) counts as full height: its first lines are rendered anyway.
     observeElementRect: (instance, cb) => observeElementRect(instance, (r) => cb(r.height ? r : { width: r.width, height: VIEW_PX })),
-    // Likewise a line measured 0 px high keeps its estimate.
-    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || LINE_PX,
+    // A line is measured by the ResizeObserver only (after the browser's own layout, issue 25 item 1: reading its
+    // height as it mounts forced a layout of the whole page per batch, ~100 ms for the ~20 lines of a jump); until
+    // then it keeps its last size or the estimate. A line measured 0 px high (a test DOM) keeps its estimate too.
+    measureElement: (el, entry, instance) => (entry ? measureElement(el, entry, instance) || LINE_PX : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(el))) ?? LINE_PX)),
   });
   // After 添加, a move, Enter or a refused save: bring the line into view and focus its cell or button once drawn.
   const { focusSoon, focusNow } = useLineFocus(scroller, virtual, (line) => v.scrollToIndex(line, { align: 'auto' }));

@@ -1,4 +1,3 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { Registry, UiSchema, Widget } from '@rjsf/utils';
 import { Button } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
@@ -152,8 +151,12 @@ export const TableRow = memo(
           ))}
           {ctx.locked ? null : (
             <td style={{ ...TD, whiteSpace: 'nowrap' }}>
-              <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={ctx.w('moveUp', { n: line + 1 })} title={ctx.w('moveUp', { n: line + 1 })} data-move="up" disabled={line === 0} onClick={onUp} />
-              <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={ctx.w('moveDown', { n: line + 1 })} title={ctx.w('moveDown', { n: line + 1 })} data-move="down" disabled={last} onClick={onDown} />
+              <button type="button" style={MOVE} aria-label={ctx.w('moveUp', { n: line + 1 })} title={ctx.w('moveUp', { n: line + 1 })} data-move="up" disabled={line === 0} onClick={onUp}>
+                <span aria-hidden>↑</span>
+              </button>
+              <button type="button" style={MOVE} aria-label={ctx.w('moveDown', { n: line + 1 })} title={ctx.w('moveDown', { n: line + 1 })} data-move="down" disabled={last} onClick={onDown}>
+                <span aria-hidden>↓</span>
+              </button>
               <Button type="link" danger size="small" onClick={onRemove}>
                 {ctx.w('remove')}
               </Button>
@@ -165,6 +168,12 @@ export const TableRow = memo(
   },
   (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.last === b.last && a.errorsKey === b.errorsKey && a.measure === b.measure,
 );
+
+/**
+ * The 上移/下移 buttons: plain buttons with an arrow (the line's own text colour, the browser's focus ring), as light
+ * to mount as a line allows — a jump to the end of a long table mounts ~20 lines at once (B25a, issue 25 item 1).
+ */
+const MOVE = { border: 0, background: 'none', color: 'inherit', cursor: 'pointer', padding: '0 6px', font: 'inherit', lineHeight: '24px' } as const;
 
 /** Header and cell styles of the sub-table. */
 export const TH = { border: '1px solid #f0f0f0', background: '#fafafa', padding: '6px 8px', textAlign: 'left', fontWeight: 500 } as const;

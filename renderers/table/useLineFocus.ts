@@ -42,7 +42,8 @@ export function useLineFocus(root: RefObject<HTMLElement | null>, virtual: boole
     const el = find(root.current, want);
     want.tries += 1;
     if (el || !latest.current.virtual || want.tries > 5) pending.current = null;
-    if (el) el.focus();
+    // A virtualised line was scrolled into view already: no scroll (and no layout for it) on focus.
+    if (el) el.focus({ preventScroll: latest.current.virtual });
     else if (pending.current) latest.current.scrollTo(want.line);
   });
 
