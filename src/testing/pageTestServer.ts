@@ -10,7 +10,7 @@ import { configureClient } from '../api/client';
 import { initI18n } from '../i18n';
 import { bufferedFetch } from './fakeApi';
 import { freePort } from './freePort';
-import { copySeededTemplate, endServer, spawnServer, waitListening } from './pageTemplate';
+import { copySeededTemplate, dropDatabase, endServer, type SeededData, spawnServer, waitListening } from './pageTemplate';
 
 /** The admin password of the test server. */
 const PASSWORD = 'Admin@123';
@@ -25,7 +25,7 @@ export interface PageTestServer {
 /**
  * Starts the real API server in a child process (the DOM test environment cannot host it: PGlite and the migration
  * loader need Node's own URL/file handling) on a copy of the seeded data folder (pageTemplate.ts: no migrations or
- * first seeding per file), signs in as admin, lets happy-dom call it cross-origin and points the api client at it.
+ * first seeding per file; with DATABASE_URL set, on a clone of the seeded PostgreSQL template database), signs in as admin, lets happy-dom call it cross-origin and points the api client at it.
  * Throws after 90 s without an answer (plus up to 90 s when the template is built first). `stop()` ends the process and deletes its data.
  */
 export async function startPageTestServer(): Promise<PageTestServer> {
@@ -36,13 +36,15 @@ export async function startPageTestServer(): Promise<PageTestServer> {
   // happy-dom enforces CORS on fetch; the page runs on another origin than the API here.
   (globalThis as unknown as { happyDOM?: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }).happyDOM!.settings.fetch.disableSameOriginPolicy = true;
   let child: ChildProcess | undefined;
+  let seeded: SeededData = {};
   const stop = async () => {
     if (child) await endServer(child);
     rmSync(dataDir, { recursive: true, force: true });
+    if (seeded.database) await dropDatabase(seeded.database.name);
   };
   try {
-    await copySeededTemplate(root, dataDir, PASSWORD, 90_000);
-    const server = spawnServer(root, port, dataDir, PASSWORD);
+    seeded = await copySeededTemplate(root, dataDir, PASSWORD, 90_000);
+    const server = spawnServer(root, port, dataDir, PASSWORD, seeded.database?.url);
     child = server.child;
     await waitListening(child, port, server.stderr, 90_000);
   } catch (err) {

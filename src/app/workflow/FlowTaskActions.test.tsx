@@ -100,7 +100,7 @@ describe('task page actions', () => {
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
     await act('transfer', '王芳');
     await waitFor(() => expect(row('检验T')).toBe(''), WAIT);
-    expect((await todo('wangfang')).map((r) => r.fullName)).toContain('检验T');
+    await waitFor(async () => expect((await todo('wangfang')).map((r) => r.fullName)).toContain('检验T'), WAIT);
   }, 60_000);
 
   it('撤回审批: 周强 takes back his approval from 已办 while 陈静 has not acted', async () => {
