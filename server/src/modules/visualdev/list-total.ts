@@ -7,6 +7,7 @@ import { type CachedTotal, cachedTotal, storeTotal } from './list-cache';
 import type { ListFilter } from './list-filter';
 import { filtered } from './list-keyset';
 import type { LoadedModel } from './model-store';
+import { DELETED_AT_COLUMN } from './model-layout';
 import { modelSchema } from './model-table';
 
 /**
@@ -14,8 +15,8 @@ import { modelSchema } from './model-table';
  * count(*) 6 ms on 100k rows and it blocks PGlite's event loop for its whole length, a capped count 0.9 ms,
  * pg_class.reltuples 0.04 ms):
  * - with the summary row: an exact count together with the sums (they scan the filtered set anyway);
- * - unfiltered, and the planner's row estimate (pg_class.reltuples, kept by ANALYZE/autovacuum) ≥ ESTIMATE_MIN:
- *   that estimate, flagged `estimated` (the client shows it as approximate);
+ * - unfiltered, and the planner's row estimate (pg_class.reltuples, kept by ANALYZE/autovacuum, less the recycle
+ *   bin's share) ≥ ESTIMATE_MIN: that estimate, flagged `estimated` (the client shows it as approximate);
  * - otherwise a count stopped at cap + 1 rows: exact up to the cap, else `total: cap + 1` flagged `capped` (the
  *   client shows "10,000+"). The cap is the 系统配置 setting `listTotalCap` (totalCap; default COUNT_CAP).
  * Cached per model + filter + cap (list-cache TOTAL_TTL_MS; dropped by the writes the filter could match).
@@ -42,11 +43,20 @@ export const totalCap = (db: Db): Promise<number> => listsSetting(db, 'listTotal
 /** An unfiltered list of a table estimated at this many rows or more uses the estimate. */
 export const ESTIMATE_MIN = 50_000;
 
-/** The planner's row estimate of a model table (pg_class.reltuples; -1 when never analysed or missing). */
+/**
+ * The planner's estimate of a model table's rows outside the recycle bin (issue 27: binned rows are not in a list):
+ * pg_class.reltuples times the share of rows whose deletion time is null (pg_stats.null_frac of f_deleted_at, from
+ * the same ANALYZE; 1 without statistics). -1 when never analysed or missing.
+ */
 export async function estimate(db: Db, table: string): Promise<number> {
-  const r = await sql<{ n: number | string | null }>`select reltuples as n from pg_catalog.pg_class where oid = to_regclass(format('%I.%I', ${modelSchema(db)}::text, ${table}::text))`.execute(db);
+  const schema = modelSchema(db);
+  const r = await sql<{ n: number | string | null; live: number | string | null }>`select c.reltuples as n, s.null_frac as live
+    from pg_catalog.pg_class c left join pg_catalog.pg_stats s on s.schemaname = ${schema} and s.tablename = ${table} and s.attname = ${DELETED_AT_COLUMN}
+    where c.oid = to_regclass(format('%I.%I', ${schema}::text, ${table}::text))`.execute(db);
   const n = Number(r.rows[0]?.n ?? -1);
-  return Number.isFinite(n) ? Math.round(n) : -1;
+  if (!Number.isFinite(n) || n < 0) return -1;
+  const live = r.rows[0]?.live === null || r.rows[0]?.live === undefined ? 1 : Number(r.rows[0].live);
+  return Math.round(n * (Number.isFinite(live) ? live : 1));
 }
 
 async function exactWithSums(db: Db, model: LoadedModel, filter: ListFilter, sums: string[]): Promise<CachedTotal> {
