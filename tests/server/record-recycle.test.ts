@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from './excel-helpers';
@@ -99,6 +102,19 @@ describe('recycle bin', () => {
     const { purgeExpired, retentionDays } = await import('../../server/src/modules/visualdev/recycle-repository');
     const { loadModel } = await import('../../server/src/modules/visualdev/model-store');
     const id = await create({ orderNo: 'SO-P1' });
+    const live = await create({ orderNo: 'SO-P1-live' });
+    // A stored file bound to the record to purge, and one bound to a live record (issue 27: purged records' files go too).
+    const { filesRoot } = await import('../../server/src/modules/files/store');
+    const root = filesRoot(t.app);
+    await mkdir(join(root, 'annex', '20261127'), { recursive: true });
+    const stored = async (fid: string, recordId: string) => {
+      const rel = `annex/20261127/${fid}.pdf`;
+      await writeFile(join(root, rel), '%PDF-1.4');
+      await t.app.db.insertInto('file_store').values({ id: fid, type: 'annex', day: '20261127', original_name: '合同.pdf', size_bytes: 8, mime: 'application/pdf', rel_path: rel, creator_user_id: null, model_id: modelId, record_id: recordId }).execute();
+      return join(root, rel);
+    };
+    const purgedFile = await stored('a'.repeat(32), id);
+    const keptFile = await stored('b'.repeat(32), live);
     await t.call('DELETE', `${M}/${id}`, { token });
     expect(await retentionDays(t.app.db)).toBe(30);
     const model = (await loadModel(t.app.db, modelId))!;
@@ -108,6 +124,10 @@ describe('recycle bin', () => {
     expect((await bin()).list.map((r: { id: string }) => r.id)).not.toContain(id);
     const lines = await t.app.db.selectFrom('kd_recycle_order_lines' as never).select('id' as never).where('parent_id' as never, '=', id as never).execute();
     expect(lines).toHaveLength(0);
+    expect(existsSync(purgedFile)).toBe(false);
+    expect(existsSync(keptFile)).toBe(true);
+    const fileRows = await t.app.db.selectFrom('file_store').select('record_id').where('model_id', '=', modelId).execute();
+    expect(fileRows.map((r) => r.record_id)).toEqual([live]);
   });
 
   it('needs its own button grant: btn_remove alone does not open the bin', async () => {

@@ -13,7 +13,7 @@ import { failFiles } from './messages';
 import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { extensionOf, FILE_TYPES } from './sniff';
-import { absolutePath, dayFolder, dayOf, filesRoot, findUploadField, limitsOf, newFileId, writeChecked } from './store';
+import { absolutePath, dayFolder, dayOf, filesRoot, findUploadField, limitsOf, newFileId, rememberFilesRoot, writeChecked } from './store';
 import { registerTempRoute } from './temp-links';
 
 /** The largest file the multipart parser lets through at all (bytes, 1 GiB); field limits are checked below it. */
@@ -84,6 +84,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { limits: { fileSize: HARD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   }
   const root = filesRoot(app);
+  rememberFilesRoot(app.db, root);
 
   app.post<{ Params: { type: string }; Querystring: { modelId?: string; vModel?: string } }>(
     '/api/file/Uploader/:type',

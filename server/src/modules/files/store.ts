@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, rm, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
@@ -25,6 +25,33 @@ export function filesRoot(app: FastifyInstance): string {
   const declared = (app as unknown as { dataDir?: unknown }).dataDir;
   const dataDir = typeof declared === 'string' && declared ? declared : process.env.KD_DATA_DIR || './data';
   return resolve(dataDir, 'files');
+}
+
+/** The files root of each app, by its database (work that has only the database, e.g. the recycle bin's purge). */
+const ROOTS = new WeakMap<object, string>();
+
+/** Remembers `root` (filesRoot) as the files root of the app whose database is `db` (fileRoutes, at registration). */
+export function rememberFilesRoot(db: object, root: string): void {
+  ROOTS.set(db, root);
+}
+
+/**
+ * Deletes the stored files bound to records `recordIds` of model `modelId` (their main and sub-table upload fields):
+ * the file_store rows, then the files on disk when the app's files root is known (a file already gone is fine; other
+ * unlink errors are logged, the rows stay deleted). Returns how many files. Used when records leave the recycle bin for
+ * good (issue 27 item 2).
+ */
+export async function deleteRecordFiles(db: Db, modelId: string, recordIds: readonly string[]): Promise<number> {
+  if (!recordIds.length) return 0;
+  const rows = await db.deleteFrom('file_store').where('model_id', '=', modelId).where('record_id', 'in', [...recordIds]).returning('rel_path').execute();
+  const root = ROOTS.get(db);
+  if (root) {
+    for (const r of rows) {
+      const abs = absolutePath(root, r.rel_path);
+      if (abs) await rm(abs, { force: true }).catch((err: Error) => console.warn(`[files] ${r.rel_path}: ${err.message}`));
+    }
+  }
+  return rows.length;
 }
 
 /** The absolute path of a stored row's file, or null when rel_path would leave the store (never expected). */

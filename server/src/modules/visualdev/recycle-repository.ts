@@ -8,6 +8,7 @@ import { diffRecords, logChanges } from './history';
 import { invalidateModel, invalidateRows } from './list-cache';
 import { likePattern } from './list-filter';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, VERSION_COLUMN } from './model-layout';
+import { deleteRecordFiles } from '../files/store';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, selectColumns, toRow } from './onlinedev-repository';
 import type { Actor } from './record-prepare';
@@ -104,13 +105,18 @@ export async function restoreRecords(db: Db, model: LoadedModel, ids: string[], 
   return n;
 }
 
-/** Purges records deleted more than `days` ago (rows gone for good; their sub-table rows by cascade). Returns how many. */
+/**
+ * Purges records deleted more than `days` ago: rows gone for good, their sub-table rows by cascade, and their stored
+ * files (file_store rows and files on disk, files/store.ts deleteRecordFiles). Returns how many records.
+ */
 export async function purgeExpired(db: Db, model: LoadedModel, days: number): Promise<number> {
   const rows = await raw(db)
     .deleteFrom(model.table)
     .where(DELETED_AT_COLUMN, '<', sql<Date>`now() - make_interval(days => ${Math.floor(days)})`)
     .returning('id')
     .execute();
-  if (rows.length) invalidateModel(db, model.record.id);
+  if (!rows.length) return 0;
+  invalidateModel(db, model.record.id);
+  await deleteRecordFiles(db, model.record.id, rows.map((r) => String((r as { id: unknown }).id)));
   return rows.length;
 }
