@@ -36,6 +36,8 @@ export default function ChatDrawer({ open, onClose, onUnread, onPeer }: { open: 
   const [peer, setPeer] = useState<ChatPeer | null>(null);
   const page = useRef(0);
   const busy = useRef(false);
+  /** The number of the latest contacts request; answers of older ones are dropped. */
+  const contactsRequest = useRef(0);
   const peerId = useRef<string | null>(null);
   peerId.current = peer?.id ?? null;
 
@@ -45,20 +47,26 @@ export default function ChatDrawer({ open, onClose, onUnread, onPeer }: { open: 
 
   const loadContacts = useCallback(async (reset: boolean, kw: string) => {
     if (busy.current && !reset) return;
+    // A newer search supersedes a load still under way: only the latest request's answer is shown (a slow first page
+    // answered after the keyword search must not put the unfiltered list back).
+    const request = ++contactsRequest.current;
     busy.current = true;
     setLoading(true);
     if (reset) page.current = 0;
     try {
       const next = page.current + 1;
       const res = await getImUsers({ keyword: kw || undefined, currentPage: next, pageSize: CONTACTS_PAGE_SIZE });
+      if (request !== contactsRequest.current) return;
       page.current = next;
       setContacts((l) => (reset ? res.list : [...l, ...res.list.filter((u) => !l.some((x) => x.id === u.id))]));
       setEnded(res.list.length < CONTACTS_PAGE_SIZE);
     } catch {
-      setEnded(true);
+      if (request === contactsRequest.current) setEnded(true);
     } finally {
-      busy.current = false;
-      setLoading(false);
+      if (request === contactsRequest.current) {
+        busy.current = false;
+        setLoading(false);
+      }
     }
   }, []);
 
