@@ -1,9 +1,10 @@
-import { App, Input, Radio, Space } from 'antd';
+import { App, Input, Space } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as onlineDev from '../api/onlineDev';
 import { toast } from '../api/toast';
 import { flowAction, flowsOfModel, flowTask, type ModelFlows } from '../api/workflow';
+import { FlowChoice } from './flow/FlowChoice';
 import { WORKFLOW_NS } from './flow/i18n';
 import { useFlowSubmit } from './flow/useFlowSubmit';
 import { RUNTIME_NS } from './i18n';
@@ -106,15 +107,7 @@ export function useFlowButtons(o: FlowButtonsOptions): FlowButtons {
           <Space orientation="vertical" data-testid="flow-submit-confirm">
             <span>{rt('list.flowConfirm', { name })}</span>
             {!resubmit && flows.length > 1 ? (
-              <Radio.Group defaultValue={chosen} onChange={(e) => (chosen = e.target.value)} aria-label={rt('list.flowChoose')}>
-                <Space orientation="vertical">
-                  {flows.map((f) => (
-                    <Radio key={f.id} value={f.id}>
-                      {f.fullName}
-                    </Radio>
-                  ))}
-                </Space>
-              </Radio.Group>
+              <FlowChoice flows={flows} defaultValue={chosen} onChange={(id) => (chosen = id)} label={rt('list.flowChoose')} />
             ) : null}
           </Space>
         ),

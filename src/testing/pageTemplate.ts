@@ -72,7 +72,7 @@ export async function waitListening(child: ChildProcess, port: number, stderr: (
 const templateDatabase = (folder: string) => `kd_pgtpl_${folder.replace(/^.*page-template-/, '').replace(/-pg$/, '').replace(/\W/g, '_')}`.slice(0, 63);
 
 /** Runs `fn` with a client of the DATABASE_URL server (its maintenance connection: CREATE / DROP / ALTER DATABASE). */
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await c.connect();
   try {

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../src/testing/freePort';
+import { admin } from '../../src/testing/pageTemplate';
 
 /** Root of the repository. */
 export const ROOT = new URL('../..', import.meta.url).pathname;
@@ -25,15 +25,6 @@ function databaseFor(dir: string): string {
   return `kd_e2e_${dir.replace(/^.*[\\/]/, '').replace(/[^a-zA-Z0-9]/g, '_').toLowerCase()}`.slice(0, 63);
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** With DATABASE_URL set: the URL of the data folder's own database, created when missing; otherwise undefined (PGlite). */
 export async function databaseUrlFor(dir: string): Promise<string | undefined> {

@@ -1,9 +1,10 @@
-import { App, Radio, Space } from 'antd';
+import { App } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as onlineDev from '../../api/onlineDev';
 import { flowsOfModel, flowTask, type ModelFlow } from '../../api/workflow';
 import { RUNTIME_NS } from '../i18n';
+import { FlowChoice } from './FlowChoice';
 import { useFlowSubmit } from './useFlowSubmit';
 
 /** What a flow button of the record dialog does once the record is saved: keep it as a draft, or submit it. */
@@ -75,17 +76,7 @@ export function useFormFlow(o: FormFlowOptions): FormFlow {
         let chosen = flows[0];
         modal.confirm({
           title: rt('list.flowChoose'),
-          content: (
-            <Radio.Group defaultValue={chosen.id} onChange={(e) => (chosen = flows.find((f) => f.id === e.target.value) ?? chosen)} aria-label={rt('list.flowChoose')} data-testid="form-flow-choose">
-              <Space orientation="vertical">
-                {flows.map((f) => (
-                  <Radio key={f.id} value={f.id}>
-                    {f.fullName}
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
-          ),
+          content: <FlowChoice flows={flows} defaultValue={chosen.id} onChange={(id) => (chosen = flows.find((f) => f.id === id) ?? chosen)} label={rt('list.flowChoose')} data-testid="form-flow-choose" />,
           okText: rt('list.ok'),
           cancelText: rt('list.cancel'),
           onOk: () => resolve(chosen),
