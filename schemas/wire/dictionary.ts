@@ -19,6 +19,8 @@ export const DictionaryTypeSchema = Type.Object({
   sortCode: Type.Integer(),
   enabledMark: Type.Integer(),
   description: Nullable(Type.String()),
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: Type.Optional(Type.Integer()),
 });
 export type DictionaryType = Static<typeof DictionaryTypeSchema>;
 
@@ -33,6 +35,8 @@ export const DictionaryItemSchema = Type.Object({
   sortCode: Type.Integer(),
   enabledMark: Type.Integer(),
   description: Nullable(Type.String()),
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: Type.Optional(Type.Integer()),
 });
 export type DictionaryItem = Static<typeof DictionaryItemSchema>;
 
@@ -82,6 +86,8 @@ export const DictionaryTypeBodySchema = Type.Object({
   sortCode: Type.Optional(SortCodeSchema),
   enabledMark: Type.Optional(FlagSchema),
   description: Type.Optional(NullableText(500)),
+  /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 
 /** A type's create/update body that passes the server's checks: fullName and enCode required. */
@@ -97,6 +103,8 @@ export const DictionaryItemBodySchema = Type.Object({
   sortCode: Type.Optional(SortCodeSchema),
   enabledMark: Type.Optional(FlagSchema),
   description: Type.Optional(NullableText(500)),
+  /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 
 /** An item's create/update body that passes the server's checks: dictionaryTypeId, fullName and enCode required. */

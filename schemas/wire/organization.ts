@@ -83,6 +83,8 @@ export const UserBodySchema = Type.Object(
     sortCode: Type.Optional(SortCodeSchema),
     enabledMark: Type.Optional(FlagSchema),
     isAdministrator: Type.Optional(Type.Union([Type.Boolean(), FlagSchema])),
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   strict,
 );

@@ -76,6 +76,8 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
   // The form's widgets loaded (issue 25 item 3, as ModelForm): 确定 waits for them; a failed widget shows 重试.
   const [ready, setReady] = useState(false);
   const current = useRef<Record<string, unknown>>({});
+  /** The version of the node as loaded (issue 27): sent with the update, so a node changed meanwhile is refused. */
+  const loadedVersion = useRef<number | undefined>(undefined);
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
 
@@ -91,6 +93,7 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
       Promise.all([load, import('../engine/validate')]).then(
         ([r, m]) => {
           validate.current = m.validateRecord;
+          loadedVersion.current = id && typeof r.version === 'number' ? r.version : undefined;
           current.current = r;
           setRecord(r);
         },
@@ -104,8 +107,9 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
   const save = async () => {
     if (!compiled || !open) return;
     // Only the form's fields go out (a loaded node also carries children, hasChildren…).
-    const body = outgoingRecord(compiled, current.current);
-    const errs = validate.current?.(compiled, body, lang) ?? [];
+    const fields = outgoingRecord(compiled, current.current);
+    const body = open.id && loadedVersion.current !== undefined ? { ...fields, version: loadedVersion.current } : fields;
+    const errs = validate.current?.(compiled, fields, lang) ?? [];
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;

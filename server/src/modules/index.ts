@@ -39,4 +39,5 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./report/routes'),
   () => import('./report/jnpf-routes'),
   () => import('./portal/routes'),
+  () => import('./_shared/builtin-recycle-routes'),
 ];

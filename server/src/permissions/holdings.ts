@@ -59,7 +59,7 @@ async function readHoldings(db: Db, session: Pick<SessionInfo, 'userId' | 'posit
   // Menus open to every signed-in user (plugins/permissions.ts signedInModules) are held as if granted.
   if (granted) granted.set('module', new Set([...(granted.get('module') ?? []), ...(await signedInModules(db))]));
   const g = (type: string) => granted?.get(type) ?? new Set<string>();
-  const enabled = await db.selectFrom('module').select('id').where('enabled_mark', '=', 1).execute();
+  const enabled = await db.selectFrom('module').select('id').where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || g('module').has(id)));
   const items = {} as Holdings['items'];
   for (const type of ['button', 'column', 'form', 'resource'] as const) {

@@ -62,7 +62,7 @@ export async function decideModel(db: Db, session: SessionInfo, modelId: string,
   if (!switches || !menus.length) return { decision: DENY, facts: null };
   const subjects = await subjectsOf(db, session);
   const granted = await grantedIds(db, subjects, 'module');
-  const enabled = await db.selectFrom('module').select('id').where('id', 'in', menus).where('enabled_mark', '=', 1).execute();
+  const enabled = await db.selectFrom('module').select('id').where('id', 'in', menus).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   let candidates = enabled.map((m) => m.id).filter((id) => granted.has(id));
   if (candidates.length && action !== 'view' && switches.btn) {
     const buttons = await db.selectFrom('module_button').select(['id', 'module_id']).where('module_id', 'in', candidates).where('en_code', '=', action).where('enabled_mark', '=', 1).execute();

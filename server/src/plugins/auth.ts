@@ -118,6 +118,8 @@ export async function resolveSession(db: Db, token: string | null): Promise<Sess
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.last_seen', 's.kicked', 'u.id as user_id', 'u.account', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id', 'u.enabled_mark', 'u.language', 'u.change_pwd_times'])
     .where('s.id', '=', id)
+    // A deleted user's sessions end at once (issue 27; its sessions are also removed by the delete).
+    .where('u.f_deleted_at', 'is', null)
     .executeTakeFirst();
   if (row?.enabled_mark !== 1) throw ApiError.of(602, 'invalidToken');
   if (row.kicked) {

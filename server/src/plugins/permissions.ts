@@ -102,7 +102,7 @@ export const SIGNED_IN_FLAG = 'signedIn';
  */
 export async function signedInModules(db: Db): Promise<string[]> {
   return cachedMenus(db, SIGNED_IN_FLAG, async () => {
-    const rows = await db.selectFrom('module').select(['id', 'property_json']).where('property_json', 'like', `%${SIGNED_IN_FLAG}%`).execute();
+    const rows = await db.selectFrom('module').select(['id', 'property_json']).where('property_json', 'like', `%${SIGNED_IN_FLAG}%`).where('f_deleted_at', 'is', null).execute();
     return rows.filter((r) => parseProperty(r.property_json)[SIGNED_IN_FLAG] === true).map((r) => r.id);
   });
 }
@@ -177,7 +177,8 @@ export async function authorize(db: Db, session: SessionInfo, moduleId: string |
 async function decide(db: Db, session: SessionInfo, ids: string[], action: string): Promise<Decision> {
   const subjects = await subjectsOf(db, session);
   const modules = await grantedIds(db, subjects, 'module');
-  const enabled = await db.selectFrom('module').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  // A menu in the recycle bin (issue 27) grants nothing.
+  const enabled = await db.selectFrom('module').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   const candidates = enabled.map((m) => m.id).filter((id) => modules.has(id));
   if (!candidates.length) return DENY;
   if (action === 'view') return { ...DENY, allowed: true, moduleId: candidates[0] };

@@ -107,7 +107,8 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
   };
   if (b.create) source.create = (r) => envelopeCall(b.create!, 'post', {}, { ...r, ...params });
   if (b.update) source.update = (id, r) => envelopeCall(b.update!, 'post', { ...r, id }, r);
-  if (b.remove) source.remove = (id) => envelopeCall(b.remove!, 'delete', { id });
+  // The version the list showed goes with a delete (`?version`, issue 27): a row changed meanwhile is refused.
+  if (b.remove) source.remove = (id, version) => requestEnvelope(fill(b.remove!.path, { id }), { method: methodOf(b.remove!, 'delete'), query: version === undefined ? undefined : { version } });
   if (b.batchRemove) source.batchRemove = (ids) => envelopeCall(b.batchRemove!, 'post', {}, { ids });
   if (b.state) {
     const s = b.state;

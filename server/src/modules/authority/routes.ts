@@ -112,7 +112,7 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
         const granted = new Set(none ? [] : (await grantsOf(db, objectType, req.params.objectId, h)).portal);
         return ok({ list, ids: list.map((p) => p.id).filter((id) => granted.has(id)), all: list.map((p) => p.id) });
       }
-      const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'category', 'sort_code']).where('enabled_mark', '=', 1).orderBy('sort_code').execute();
+      const menus = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'icon', 'type', 'category', 'sort_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').execute();
       const held = menus.filter((m) => h.modules.has(m.id) && (!moduleIds?.length || type === 'module' || moduleIds.includes(m.id)));
       const open = new Set(await signedInModules(db));
       const nodes = new Map(held.map((m) => [m.id, { id: m.id, parentId: m.parent_id, fullName: m.full_name, icon: m.icon ?? '', type: m.type, category: m.category, ...(open.has(m.id) ? { signedIn: true } : {}), children: [] as unknown[] }]));

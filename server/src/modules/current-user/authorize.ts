@@ -28,7 +28,7 @@ export function toTree(flat: Flat[]): AuthorizeNode[] {
  * column, form and resource are empty: those grant kinds have no items yet.
  */
 export async function currentAuthorize(db: Db, session: SessionInfo): Promise<CurrentAuthorize> {
-  const allModules = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).execute();
+  const allModules = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   let buttons = await db.selectFrom('module_button').select(['id', 'module_id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).execute();
   let modules = allModules;
   if (!session.isAdministrator) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { DictionaryExport, DictionaryItem, DictionaryItemInput, DictionaryOption, DictionaryType, DictionaryWithItems } from '../../../../schemas/wire/dictionary';
 import type { Db, DictionaryDataTable } from '../../db/types';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { checkNameAndCode, FIELD, fail } from './messages';
 import { buildTree, matchesKeyword, subtreeIds, type TreeNode, withAncestors } from './tree';
 import { getType, ROOT, resolveType, typeDto } from './type-repository';
@@ -17,12 +18,13 @@ export function dataDto(r: Selectable<DictionaryDataTable>): DictionaryItem {
     sortCode: r.sort_code,
     enabledMark: r.enabled_mark,
     description: r.description,
+    version: r.f_version,
   };
 }
 
-/** The items of one type (optionally only enabled ones), ordered by sortCode then code. */
+/** The items of one type not in the recycle bin (optionally only enabled ones), ordered by sortCode then code. */
 export async function itemsOfType(db: Db, typeId: string, enabledOnly = false): Promise<DictionaryItem[]> {
-  let q = db.selectFrom('dictionary_data').selectAll().where('dictionary_type_id', '=', typeId);
+  let q = db.selectFrom('dictionary_data').selectAll().where('dictionary_type_id', '=', typeId).where('f_deleted_at', 'is', null);
   if (enabledOnly) q = q.where('enabled_mark', '=', 1);
   const rows = await q.orderBy('sort_code').orderBy('en_code').orderBy('id').execute();
   return rows.map(dataDto);
@@ -76,8 +78,8 @@ export async function itemSelector(db: Db, typeIdOrCode: string, id: string, isT
 export async function allDictionaries(
   db: Db,
 ): Promise<DictionaryWithItems[]> {
-  const types = (await db.selectFrom('dictionary_type').selectAll().orderBy('sort_code').orderBy('full_name').execute()).map(typeDto);
-  const items = (await db.selectFrom('dictionary_data').selectAll().where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('en_code').execute()).map(dataDto);
+  const types = (await db.selectFrom('dictionary_type').selectAll().where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute()).map(typeDto);
+  const items = (await db.selectFrom('dictionary_data').selectAll().where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('en_code').execute()).map(dataDto);
   const byType = new Map<string, DictionaryItem[]>();
   for (const it of items) {
     const list = byType.get(it.dictionaryTypeId);
@@ -102,6 +104,8 @@ export async function itemsByCodes(db: Db, enCodes: string[]): Promise<Record<st
     .select(['t.en_code as typeCode', 'd.id', 'd.full_name', 'd.en_code', 'd.parent_id'])
     .where('t.en_code', 'in', enCodes)
     .where('d.enabled_mark', '=', 1)
+    .where('t.f_deleted_at', 'is', null)
+    .where('d.f_deleted_at', 'is', null)
     .orderBy('d.sort_code')
     .orderBy('d.en_code')
     .execute();
@@ -109,9 +113,9 @@ export async function itemsByCodes(db: Db, enCodes: string[]): Promise<Record<st
   return out;
 }
 
-/** One item by id. Throws 404. */
+/** One item by id. Throws 404 (also when it is in the recycle bin). */
 export async function getItem(db: Db, id: string): Promise<DictionaryItem> {
-  const row = await db.selectFrom('dictionary_data').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('dictionary_data').selectAll().where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail(404, 'dataNotFound');
   return dataDto(row);
 }
@@ -154,13 +158,19 @@ export async function createItem(db: Db, b: DictionaryItemInput): Promise<string
   return id;
 }
 
-/** Updates an item (it may move to another parent of its type, not below itself). Throws 404 / 400. */
-export async function updateItem(db: Db, id: string, b: DictionaryItemInput): Promise<void> {
+/**
+ * Updates an item (it may move to another parent of its type, not below itself); returns its new version.
+ * `w.version` (issue 27, the one the form read): an older one → 409 naming who changed it and when, nothing written.
+ * Throws 404 / 400.
+ */
+export async function updateItem(db: Db, id: string, b: DictionaryItemInput, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   await getItem(db, id);
   const { type, parentId } = await checkItem(db, b, id);
-  await db
-    .updateTable('dictionary_data')
-    .set({
+  return versionedUpdate(
+    db,
+    'dictionary_data',
+    id,
+    {
       dictionary_type_id: type.id,
       parent_id: parentId,
       full_name: b.fullName.trim(),
@@ -168,29 +178,27 @@ export async function updateItem(db: Db, id: string, b: DictionaryItemInput): Pr
       sort_code: b.sortCode ?? 0,
       ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }),
       description: b.description ?? null,
-    })
-    .where('id', '=', id)
-    .execute();
+    },
+    { ...w, notFound: () => fail(404, 'dataNotFound') },
+  );
 }
 
-/** Deletes an item. Throws 404; 400 while it has child items. */
-export async function deleteItem(db: Db, id: string): Promise<void> {
+/**
+ * Moves an item to the recycle bin (issue 27; _shared/builtin-recycle.ts). Throws 404; 400 while it has child items
+ * not in the bin; 409 when `w.version` is older than the item's.
+ */
+export async function deleteItem(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getItem(db, id);
-  const child = await db.selectFrom('dictionary_data').select('id').where('parent_id', '=', id).executeTakeFirst();
+  const child = await db.selectFrom('dictionary_data').select('id').where('parent_id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (child) throw fail(400, 'dataHasChildren');
-  await db.deleteFrom('dictionary_data').where('id', '=', id).execute();
+  await softDelete(db, 'dictionary_data', id, { ...w, notFound: () => fail(404, 'dataNotFound') });
 }
 
-/** Switches an item's enabledMark 1 <-> 0 (spec 001 §4); returns the new value. Throws 404. */
-export async function toggleItemState(db: Db, id: string): Promise<number> {
-  const row = await db
-    .updateTable('dictionary_data')
-    .set((eb) => ({ enabled_mark: eb.case().when('enabled_mark', '=', 1).then(0).else(1).end() }))
-    .where('id', '=', id)
-    .returning('enabled_mark')
-    .executeTakeFirst();
-  if (!row) throw fail(404, 'dataNotFound');
-  return row.enabled_mark;
+/** Switches an item's enabledMark 1 <-> 0 (spec 001 §4; the version steps, issue 27); returns the new value. Throws 404. */
+export async function toggleItemState(db: Db, id: string, actor: string | null = null): Promise<number> {
+  const next = (await getItem(db, id)).enabledMark === 1 ? 0 : 1;
+  await versionedUpdate(db, 'dictionary_data', id, { enabled_mark: next }, { actor, notFound: () => fail(404, 'dataNotFound') });
+  return next;
 }
 
 /** The export file of a type (GET DictionaryData/{typeId}/Action/Export): the type and all its items. Throws 404. */

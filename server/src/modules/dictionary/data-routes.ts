@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type DictionaryItemInput, type DictionaryItemListQuery, TreeFlagQuerySchema } from '../../../../schemas/wire/dictionary';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
-import { registerRecordActions, sendJsonFile } from '../_shared/record-routes';
+import { registerRecordActions, sendJsonFile, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import {
   allDictionaries,
   createItem,
@@ -62,14 +63,14 @@ export default async function dictionaryDataRoutes(app: FastifyInstance): Promis
     async (req) => ok({ id: await createItem(app.db, req.body) }, t(req.lang, 'createOk')),
   );
 
-  /** POST DictionaryData/{id}: update, same body. 404 unknown id; 400 as create or a parent below itself. */
+  /**
+   * POST DictionaryData/{id}: update, same body (plus `version`, issue 27) → `{ version }`. 404 unknown id; 400 as
+   * create or a parent below itself; 409 an older version (who changed it, when), nothing written.
+   */
   app.post<{ Params: { id: string }; Body: DictionaryItemInput }>(
     `${BASE}/:id`,
     { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS, body: DATA_BODY } },
-    async (req) => {
-      await updateItem(app.db, req.params.id, req.body);
-      return ok(null, t(req.lang, 'updateOk'));
-    },
+    async (req) => ok({ version: await updateItem(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk')),
   );
 
   /** GET DictionaryData/{id}/Info → the item. 404 unknown id. */
@@ -79,12 +80,16 @@ export default async function dictionaryDataRoutes(app: FastifyInstance): Promis
     async (req) => ok(await getItem(app.db, req.params.id)),
   );
 
-  /** DELETE DictionaryData/{id} (400 while it has child items) and POST DictionaryData/{id}/Actions/State (toggles enabledMark, spec 001 §4 → `{ enabledMark }`). 404 unknown id. */
+  /**
+   * DELETE DictionaryData/{id}?version (to the recycle bin, issue 27; 400 while it has child items, 409 an older
+   * version) and POST DictionaryData/{id}/Actions/State (toggles enabledMark, spec 001 §4 → `{ enabledMark }`). 404
+   * unknown id.
+   */
   registerRecordActions(app, {
     base: BASE,
     menu: MENU,
-    remove: (id) => deleteItem(app.db, id),
-    toggle: (id) => toggleItemState(app.db, id),
+    remove: (id, req) => deleteItem(app.db, id, { version: versionOf(req.query), actor: userOf(req) }),
+    toggle: (id, req) => toggleItemState(app.db, id, userOf(req)),
   });
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { DictionaryType, DictionaryTypeInput } from '../../../../schemas/wire/dictionary';
 import type { Db, DictionaryTypeTable } from '../../db/types';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { checkNameAndCode, fail } from './messages';
 import { buildTree, matchesKeyword, subtreeIds, type TreeNode, withAncestors } from './tree';
 
@@ -19,12 +20,13 @@ export function typeDto(r: Selectable<DictionaryTypeTable>): DictionaryType {
     sortCode: r.sort_code,
     enabledMark: r.enabled_mark,
     description: r.description,
+    version: r.f_version,
   };
 }
 
-/** All types, ordered by sortCode then name. */
+/** All types not in the recycle bin (issue 27), ordered by sortCode then name. */
 export async function allTypes(db: Db): Promise<DictionaryType[]> {
-  const rows = await db.selectFrom('dictionary_type').selectAll().orderBy('sort_code').orderBy('full_name').orderBy('id').execute();
+  const rows = await db.selectFrom('dictionary_type').selectAll().where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').orderBy('id').execute();
   return rows.map(typeDto);
 }
 
@@ -47,9 +49,9 @@ export async function typeSelector(db: Db, id: string): Promise<TreeNode<Diction
   return buildTree(rows.filter((r) => !drop.has(r.id)));
 }
 
-/** One type by id. Throws 404. */
+/** One type by id. Throws 404 (also when it is in the recycle bin). */
 export async function getType(db: Db, id: string): Promise<DictionaryType> {
-  const row = await db.selectFrom('dictionary_type').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('dictionary_type').selectAll().where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail(404, 'typeNotFound');
   return typeDto(row);
 }
@@ -60,6 +62,7 @@ export async function resolveType(db: Db, idOrCode: string): Promise<DictionaryT
     .selectFrom('dictionary_type')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrCode), eb('en_code', '=', idOrCode)]))
+    .where('f_deleted_at', 'is', null)
     .execute();
   const row = rows.find((r) => r.id === idOrCode) ?? rows[0];
   if (!row) throw fail(404, 'typeNotFound');
@@ -100,13 +103,18 @@ export async function createType(db: Db, b: DictionaryTypeInput): Promise<string
   return id;
 }
 
-/** Updates a type. Throws 404, or 400 as createType plus a parent inside its own subtree. */
-export async function updateType(db: Db, id: string, b: DictionaryTypeInput): Promise<void> {
+/**
+ * Updates a type; returns its new version. `w.version` (issue 27, the one the form read): an older one → 409 naming
+ * who changed it and when, nothing written. Throws 404, or 400 as createType plus a parent inside its own subtree.
+ */
+export async function updateType(db: Db, id: string, b: DictionaryTypeInput, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   await getType(db, id);
   const parentId = await checkType(db, b, id);
-  await db
-    .updateTable('dictionary_type')
-    .set({
+  return versionedUpdate(
+    db,
+    'dictionary_type',
+    id,
+    {
       parent_id: parentId,
       full_name: b.fullName.trim(),
       en_code: b.enCode,
@@ -114,21 +122,25 @@ export async function updateType(db: Db, id: string, b: DictionaryTypeInput): Pr
       sort_code: b.sortCode ?? 0,
       ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }),
       description: b.description ?? null,
-    })
-    .where('id', '=', id)
-    .execute();
+    },
+    { ...w, notFound: () => fail(404, 'typeNotFound') },
+  );
 }
 
-/** Deletes a type. Throws 404; 400 while it has data rows or child types (nothing is deleted). */
-export async function deleteType(db: Db, id: string): Promise<void> {
+/**
+ * Moves a type to the recycle bin (issue 27; _shared/builtin-recycle.ts). Throws 404; 400 while it has data rows or
+ * child types not in the bin (nothing is deleted); 409 when `w.version` is older than the type's.
+ */
+export async function deleteType(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getType(db, id);
   const { count } = await db
     .selectFrom('dictionary_data')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('dictionary_type_id', '=', id)
+    .where('f_deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) throw fail(400, 'typeHasData', { count: Number(count) });
-  const child = await db.selectFrom('dictionary_type').select('id').where('parent_id', '=', id).executeTakeFirst();
+  const child = await db.selectFrom('dictionary_type').select('id').where('parent_id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (child) throw fail(400, 'typeHasChildren');
-  await db.deleteFrom('dictionary_type').where('id', '=', id).execute();
+  await softDelete(db, 'dictionary_type', id, { ...w, notFound: () => fail(404, 'typeNotFound') });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { ID_PARAMS, KEYWORD_QUERY, MENU, TYPE_BODY } from './schemas';
 import type { DictionaryTypeInput } from '../../../../schemas/wire/dictionary';
 import { createType, deleteType, getType, typeSelector, typeTree, updateType } from './type-repository';
@@ -28,14 +30,14 @@ export default async function dictionaryTypeRoutes(app: FastifyInstance): Promis
     async (req) => ok({ id: await createType(app.db, req.body) }, t(req.lang, 'createOk')),
   );
 
-  /** POST /api/system/DictionaryType/{id}: update, same body. 404 unknown id; 400 as create, or a parent inside its own subtree. */
+  /**
+   * POST /api/system/DictionaryType/{id}: update, same body (plus `version`, issue 27) → `{ version }`. 404 unknown id;
+   * 400 as create, or a parent inside its own subtree; 409 an older version (who changed it, when), nothing written.
+   */
   app.post<{ Params: { id: string }; Body: DictionaryTypeInput }>(
     '/api/system/DictionaryType/:id',
     { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS, body: TYPE_BODY } },
-    async (req) => {
-      await updateType(app.db, req.params.id, req.body);
-      return ok(null, t(req.lang, 'updateOk'));
-    },
+    async (req) => ok({ version: await updateType(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk')),
   );
 
   /** GET /api/system/DictionaryType/{id} → the type. 404 unknown id. */
@@ -45,12 +47,15 @@ export default async function dictionaryTypeRoutes(app: FastifyInstance): Promis
     async (req) => ok(await getType(app.db, req.params.id)),
   );
 
-  /** DELETE /api/system/DictionaryType/{id}. 404 unknown id; 400 while the type still has data rows or child types. */
+  /**
+   * DELETE /api/system/DictionaryType/{id}?version: to the recycle bin (issue 27). 404 unknown id; 400 while the type
+   * still has data rows or child types; 409 an older version.
+   */
   app.delete<{ Params: { id: string } }>(
     '/api/system/DictionaryType/:id',
     { config: { access: { menu: MENU, button: 'btn_remove' } }, schema: { params: ID_PARAMS } },
     async (req) => {
-      await deleteType(app.db, req.params.id);
+      await deleteType(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
       return ok(null, t(req.lang, 'deleteOk'));
     },
   );

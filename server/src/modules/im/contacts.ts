@@ -32,7 +32,7 @@ export interface ImMemberNode {
 export async function listImUsers(db: Db, me: string, q: ImUserQuery): Promise<{ list: ImUser[]; pagination: { currentPage: number; pageSize: number; total: number } }> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
   const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
-  let base = db.selectFrom('users as u').leftJoin('organize as o', 'o.id', 'u.organize_id').where('u.enabled_mark', '=', 1).where('u.id', '<>', me);
+  let base = db.selectFrom('users as u').leftJoin('organize as o', 'o.id', 'u.organize_id').where('u.enabled_mark', '=', 1).where('u.f_deleted_at', 'is', null).where('u.id', '<>', me);
   const kw = q.keyword?.trim();
   if (kw) base = base.where((eb) => eb.or([eb('u.account', 'ilike', likeText(kw)), eb('u.real_name', 'ilike', likeText(kw))]));
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -66,7 +66,7 @@ const userNode = (r: { id: string; account: string; real_name: string; head_icon
  * organisation's enabled users. At most SELECTOR_MAX users.
  */
 export async function memberSelector(db: Db, organizeId: string, keyword: string): Promise<ImMemberNode[]> {
-  const users = db.selectFrom('users').select(['id', 'account', 'real_name', 'head_icon']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('account').limit(SELECTOR_MAX);
+  const users = db.selectFrom('users').select(['id', 'account', 'real_name', 'head_icon']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('account').limit(SELECTOR_MAX);
   if (keyword) {
     const rows = await users.where((eb) => eb.or([eb('account', 'ilike', likeText(keyword)), eb('real_name', 'ilike', likeText(keyword))])).execute();
     return rows.map(userNode);
@@ -96,7 +96,7 @@ export async function memberSelector(db: Db, organizeId: string, keyword: string
 export async function usersByIds(db: Db, ids: string[]): Promise<Array<{ id: string; fullName: string; account: string; realName: string; headIcon: string }>> {
   const unique = [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 500);
   if (!unique.length) return [];
-  const rows = await db.selectFrom('users').select(['id', 'account', 'real_name', 'head_icon']).where('id', 'in', unique).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('account').execute();
+  const rows = await db.selectFrom('users').select(['id', 'account', 'real_name', 'head_icon']).where('id', 'in', unique).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('account').execute();
   return rows.map((r) => ({ id: r.id, fullName: `${r.real_name}/${r.account}`, account: r.account, realName: r.real_name, headIcon: avatarUrl(r.head_icon) ?? '' }));
 }
 

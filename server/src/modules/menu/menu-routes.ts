@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import { parseProperty } from '../../plugins/permissions';
+import { userOf } from '../_shared/record-routes';
+import { softDelete, versionOf, versionedUpdate } from '../_shared/row-version';
 import { loadModel } from '../visualdev/model-store';
 import { fillFromModel } from './fill';
 import { menuFail, menuText } from './messages';
@@ -44,6 +46,7 @@ const menuBody = {
     isFormAuthorize: { type: 'integer', enum: [0, 1] },
     isDataAuthorize: { type: 'integer', enum: [0, 1] },
     moduleId: { type: ['string', 'null'], maxLength: 100 },
+    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
     reportId: { type: ['string', 'null'], maxLength: 100 },
     portalId: { type: ['string', 'null'], maxLength: 100 },
     n: {},
@@ -76,7 +79,7 @@ interface MenuBody {
   portalId?: string | null;
 }
 
-type MenuRow = { id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number } & Record<(typeof FLAGS)[Flag], number>;
+type MenuRow = { f_version?: number; id: string; parent_id: string; full_name: string; en_code: string; icon: string | null; type: number; url_address: string | null; link_target: string | null; category: string; property_json: string | null; description: string | null; sort_code: number; enabled_mark: number } & Record<(typeof FLAGS)[Flag], number>;
 
 /** A menu row on the wire (JNPF shape). */
 export function menuWire(r: MenuRow) {
@@ -102,6 +105,8 @@ export function menuWire(r: MenuRow) {
     isColumnAuthorize: r.is_column_authorize,
     isFormAuthorize: r.is_form_authorize,
     isDataAuthorize: r.is_data_authorize,
+    /** The row's version (issue 27): an update or delete sends back the one it read. */
+    ...(r.f_version === undefined ? {} : { version: r.f_version }),
   };
 }
 
@@ -121,13 +126,15 @@ export function treeOf<T extends { id: string; parentId: string }>(rows: T[]): A
 
 const menuRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
-  const columns = ['id', 'parent_id', 'full_name', 'en_code', 'icon', 'type', 'url_address', 'link_target', 'category', 'property_json', 'description', 'sort_code', 'enabled_mark', ...Object.values(FLAGS)] as const;
+  const columns = ['id', 'parent_id', 'full_name', 'en_code', 'icon', 'type', 'url_address', 'link_target', 'category', 'property_json', 'description', 'sort_code', 'enabled_mark', ...Object.values(FLAGS), 'f_version'] as const;
+  /** Menus not in the recycle bin (issue 27): every read of this area starts here. */
+  const live = () => db.selectFrom('module').where('f_deleted_at', 'is', null);
 
   async function checked(body: MenuBody, id: string | null) {
     const parentId = body.parentId || '-1';
     if (parentId !== '-1') {
       if (parentId === id) throw menuFail(400, 'menuParentLoop');
-      const parent = await db.selectFrom('module').select('id').where('id', '=', parentId).executeTakeFirst();
+      const parent = await live().select('id').where('id', '=', parentId).executeTakeFirst();
       if (!parent) throw menuFail(400, 'menuParentMissing');
       if (id) {
         // The new parent must not be below the menu itself.
@@ -186,7 +193,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
         const c = parseProperty(req.query.queryJson).category;
         if (c === 'Web' || c === 'App') category = c;
       }
-      let q = db.selectFrom('module').select(columns).orderBy('sort_code').orderBy('created_at');
+      let q = live().select(columns).orderBy('sort_code').orderBy('created_at');
       if (category) q = q.where('category', '=', category);
       const rows = (await q.execute()).map(menuWire);
       const kw = (req.query.keyword ?? '').trim();
@@ -201,7 +208,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /api/system/Menu/Selector/{id} → `{ list: tree of directories and pages }` without menu `id` and its subtree (a parent picker). */
   app.get<{ Params: { id: string } }>('/api/system/Menu/Selector/:id', { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
-    const rows = (await db.selectFrom('module').select(columns).where('type', 'in', [1, 2]).orderBy('sort_code').execute()).map(menuWire);
+    const rows = (await live().select(columns).where('type', 'in', [1, 2]).orderBy('sort_code').execute()).map(menuWire);
     const drop = new Set([req.params.id]);
     for (let grew = true; grew; ) {
       grew = false;
@@ -216,7 +223,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /api/system/Menu/{id} → the menu; 404 when missing. */
   app.get<{ Params: { id: string } }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
-    const r = await db.selectFrom('module').select(columns).where('id', '=', req.params.id).executeTakeFirst();
+    const r = await live().select(columns).where('id', '=', req.params.id).executeTakeFirst();
     if (!r) throw ApiError.notFound();
     return ok(menuWire(r));
   });
@@ -228,21 +235,26 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     return ok({ id }, t(req.lang, 'createOk'));
   });
 
-  /** POST /api/system/Menu/{id} (btn_edit): replaces the menu's fields; 404 when missing. */
+  /**
+   * POST /api/system/Menu/{id} (btn_edit): replaces the menu's fields → `{ version }`; 404 when missing or deleted; 409
+   * when `version` (issue 27, the one the form read) is older than the menu's (who changed it, when), nothing written.
+   */
   app.post<{ Params: { id: string }; Body: MenuBody }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } }, schema: { body: menuBody } }, async (req) => {
     const values = await checked(req.body, req.params.id);
-    const r = await db.updateTable('module').set(values).where('id', '=', req.params.id).executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw ApiError.notFound();
-    return ok(null, t(req.lang, 'updateOk'));
+    const version = await versionedUpdate(db, 'module', req.params.id, values, { version: versionOf(req.body), actor: userOf(req), notFound: () => ApiError.notFound() });
+    return ok({ version }, t(req.lang, 'updateOk'));
   });
 
-  /** DELETE /api/system/Menu/{id} (btn_remove): refused while it has sub-menus or grants; its items go with it. */
+  /**
+   * DELETE /api/system/Menu/{id}?version (btn_remove): moves the menu, with its items, to the recycle bin (issue 27;
+   * _shared/builtin-recycle.ts): it leaves the menu tree, grants and access at once. Refused while it has live
+   * sub-menus or grants; 409 an older version; 404 missing or already deleted.
+   */
   app.delete<{ Params: { id: string } }>('/api/system/Menu/:id', { config: { access: { menu: MENU_MANAGE, button: 'btn_remove' } } }, async (req) => {
     const id = req.params.id;
-    if (await db.selectFrom('module').select('id').where('parent_id', '=', id).executeTakeFirst()) throw menuFail(400, 'menuHasChildren');
+    if (await live().select('id').where('parent_id', '=', id).executeTakeFirst()) throw menuFail(400, 'menuHasChildren');
     if (await db.selectFrom('authorize').select('id').where('item_type', '=', 'module').where('item_id', '=', id).executeTakeFirst()) throw menuFail(400, 'menuHasGrants');
-    const r = await db.deleteFrom('module').where('id', '=', id).executeTakeFirst();
-    if (!Number(r.numDeletedRows)) throw ApiError.notFound();
+    await softDelete(db, 'module', id, { version: versionOf(req.query as Record<string, unknown>), actor: userOf(req), notFound: () => ApiError.notFound() });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
@@ -252,7 +264,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
    * (how many were added). 400 when the menu is not bound to a model; 404 when missing.
    */
   app.post<{ Params: { id: string } }>('/api/system/Menu/:id/Actions/FillFromModel', { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } } }, async (req) => {
-    const menu = await db.selectFrom('module').select(['id', 'type', 'property_json']).where('id', '=', req.params.id).executeTakeFirst();
+    const menu = await live().select(['id', 'type', 'property_json']).where('id', '=', req.params.id).executeTakeFirst();
     if (!menu) throw ApiError.notFound();
     const modelId = parseProperty(menu.property_json).moduleId;
     const model = menu.type === 3 && typeof modelId === 'string' ? await loadModel(db, modelId) : null;

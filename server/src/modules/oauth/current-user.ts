@@ -69,7 +69,7 @@ export function menuTree(rows: Omit<MenuNode, 'hasChildren' | 'children'>[]): Me
 export async function menusAndPermissions(db: Db, session: SessionInfo): Promise<{ menuList: MenuNode[]; permissionList: PermissionEntry[] }> {
   // What the user holds (permissions/holdings.ts, helper D): menus and, per menu, buttons, columns, form fields, schemes.
   const held = await holdingsOf(db, session);
-  const modules = (await db.selectFrom('module').selectAll().where('enabled_mark', '=', 1).where('category', '=', 'Web').execute()).filter((m) => held.modules.has(m.id));
+  const modules = (await db.selectFrom('module').selectAll().where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).where('category', '=', 'Web').execute()).filter((m) => held.modules.has(m.id));
   const byMenu = (list: HeldItem[]) => {
     const map = new Map<string, PermissionItem[]>();
     for (const i of list) {

@@ -28,6 +28,8 @@ export async function checkCredentials(db: Db, account: string, md5: string): Pr
     .selectFrom('users')
     .select(['id', 'account', 'password', 'enabled_mark', 'change_pwd_times', 'theme'])
     .where(accountKeySql(), '=', normaliseAccount(account))
+    // A user in the recycle bin (issue 27) cannot sign in: its account answers as unknown.
+    .where('f_deleted_at', 'is', null)
     .orderBy(sql`account = ${account.trim()}`, 'desc')
     .limit(1)
     .executeTakeFirst();

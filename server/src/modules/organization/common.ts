@@ -92,7 +92,7 @@ export function pageOf(q: { currentPage?: number; pageSize?: number }): { curren
   return { currentPage, pageSize, offset: (currentPage - 1) * pageSize };
 }
 
-/** Users of `userIds` as pickers show them (spec 001 §3 user list item), in the given order, enabled or not. */
+/** Users of `userIds` as pickers show them (spec 001 §3 user list item), in the given order, enabled or not; without ids, every user not in the recycle bin. */
 export async function userItems(db: Db, where: { ids?: string[]; enabledOnly?: boolean } = {}): Promise<UserListItem[]> {
   if (where.ids && !where.ids.length) return [];
   let q = db
@@ -103,6 +103,8 @@ export async function userItems(db: Db, where: { ids?: string[]; enabledOnly?: b
     .orderBy('u.account');
   if (where.ids) q = q.where('u.id', 'in', where.ids);
   if (where.enabledOnly) q = q.where('u.enabled_mark', '=', 1);
+  // A picker's list leaves out users in the recycle bin (issue 27); the names of chosen ids still resolve.
+  if (!where.ids) q = q.where('u.f_deleted_at', 'is', null);
   const rows = await q.execute();
   return rows.map((r) => ({ id: r.id, userId: r.id, account: r.account, realName: r.real_name, fullName: `${r.real_name}/${r.account}`, headIcon: r.head_icon, organizeId: r.organize_id, department: r.department }));
 }

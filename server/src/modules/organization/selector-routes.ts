@@ -88,7 +88,7 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get('/api/permission/Users/Selector', signedIn, async () => {
-    const rows = await app.db.selectFrom('users').select(['id', 'organize_id', 'real_name', 'account']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('account').execute();
+    const rows = await app.db.selectFrom('users').select(['id', 'organize_id', 'real_name', 'account']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('account').execute();
     const leaves = rows.map((r) => ({ id: r.id, fullName: `${r.real_name}/${r.account}`, type: 'user', parentId: r.organize_id ?? '', enCode: r.account, ownerId: r.organize_id }));
     return ok({ list: await organisationTree(app.db, leaves) });
   });

@@ -27,6 +27,8 @@ export interface UserRow {
   sortCode: number;
   creatorTime: number | null;
   lastLogTime: number | null;
+  /** The row's version (issue 27; an update or delete sends it back). */
+  version: number;
 }
 
 function base(db: Db) {
@@ -53,7 +55,10 @@ function base(db: Db) {
       'u.created_at',
       'u.last_login_time',
       'u.position_id',
-    ]);
+      'u.f_version',
+    ])
+    // Users in the recycle bin (issue 27) are in no list and have no detail.
+    .where('u.f_deleted_at', 'is', null);
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 
@@ -97,6 +102,7 @@ async function withRelations(db: Db, raw: Raw[]): Promise<UserRow[]> {
       sortCode: r.sort_code,
       creatorTime: millis(r.created_at),
       lastLogTime: millis(r.last_login_time),
+      version: r.f_version,
     };
   });
 }

@@ -4,6 +4,7 @@ import { type OrgListQuery, OrgListQuerySchema, type ResetPasswordBody, ResetPas
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { registerRecordActions } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { MENU, userItems } from './common';
 import { getUser, listUsers } from './user-repository';
 import { createUser, deleteUser, resetPassword, toggleUser, updateUser } from './user-write';
@@ -24,11 +25,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: UserBody }>('/api/permission/Users', { config: access('btn_add'), schema: { body: UserBodySchema } }, async (req) =>
     ok({ id: await createUser(app.db, req.auth!, req.body) }, t(req.lang, 'createOk')),
   );
-  /** POST /api/permission/Users/{id}: update (profile, organisation, positions, roles, manager). 404/403/400 per user-write.ts. */
-  app.post<{ Params: { id: string }; Body: UserBody }>('/api/permission/Users/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: UserBodySchema } }, async (req) => {
-    await updateUser(app.db, req.auth!, req.params.id, req.body);
-    return ok(null, t(req.lang, 'updateOk'));
-  });
+  /**
+   * POST /api/permission/Users/{id}: update (profile, organisation, positions, roles, manager) → `{ version }` (the new
+   * one). 404/403/400 per user-write.ts; with an older `version` 409 naming who changed the user and when (issue 27).
+   */
+  app.post<{ Params: { id: string }; Body: UserBody }>('/api/permission/Users/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: UserBodySchema } }, async (req) =>
+    ok({ version: await updateUser(app.db, req.auth!, req.params.id, req.body, versionOf(req.body)) }, t(req.lang, 'updateOk')),
+  );
   /** GET /api/permission/Users/{id} → the row. 404 unknown id. */
   app.get<{ Params: { id: string } }>('/api/permission/Users/:id', { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getUser(app.db, req.params.id)));
   /** POST /api/permission/Users/{id}/Actions/ResetPassword `{ userPassword, validatePassword? }` (md5): the user must change it at next sign-in. */
@@ -40,6 +43,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       return ok(null, t(req.lang, 'updateOk'));
     },
   );
-  /** DELETE /api/permission/Users/{id} and POST Users/{id}/Actions/State (toggle → `{ enabledMark }`). */
-  registerRecordActions(app, { base: '/api/permission/Users', menu: MENU.user, remove: (id, req) => deleteUser(app.db, req.auth!, id), toggle: (id, req) => toggleUser(app.db, req.auth!, id) });
+  /**
+   * DELETE /api/permission/Users/{id}?version (to the recycle bin, issue 27; an older version → 409) and POST
+   * Users/{id}/Actions/State (toggle → `{ enabledMark }`). The bin: _shared/builtin-recycle-routes.ts.
+   */
+  registerRecordActions(app, { base: '/api/permission/Users', menu: MENU.user, remove: (id, req) => deleteUser(app.db, req.auth!, id, versionOf(req.query)), toggle: (id, req) => toggleUser(app.db, req.auth!, id) });
 }

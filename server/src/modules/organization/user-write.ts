@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { assertAcceptablePassword, hashPassword, isMd5Hex } from '../../lib/password';
 import { ApiError } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { accountKeySql, normaliseAccount } from '../oauth/account';
 import { idList, required, text } from './common';
 import { assertHolds, assertHoldsUser } from './holds';
@@ -14,11 +15,11 @@ type Caller = SessionInfo;
 const truthy = (v: boolean | number | undefined) => v === true || v === 1;
 
 /**
- * The target user's account, admin flag and state; 404 unknown; 403 when a non-administrator touches an administrator
+ * The target user's account, admin flag and state; 404 unknown or in the recycle bin; 403 when a non-administrator touches an administrator
  * account or a user holding rights the caller lacks (holds.ts assertHoldsUser).
  */
 async function target(db: Db, caller: Caller, id: string, action: OrgAction = 'edit'): Promise<{ account: string; is_administrator: boolean; enabled_mark: number; organize_id: string | null }> {
-  const row = await db.selectFrom('users').select(['account', 'is_administrator', 'enabled_mark', 'organize_id']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('users').select(['account', 'is_administrator', 'enabled_mark', 'organize_id']).where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail(404, 'userNotFound');
   if (row.is_administrator && !caller.isAdministrator) throw ApiError.forbidden();
   if (id !== caller.userId) {
@@ -30,7 +31,7 @@ async function target(db: Db, caller: Caller, id: string, action: OrgAction = 'e
 
 /** 400 lastAdministrator when `id` is the only enabled administrator (it may not be demoted, disabled or deleted). */
 async function assertNotLastAdmin(db: Db, id: string): Promise<void> {
-  const others = await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '=', 1).where('id', '!=', id).limit(1).execute();
+  const others = await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).where('id', '!=', id).limit(1).execute();
   if (!others.length) throw fail(400, 'lastAdministrator');
 }
 
@@ -52,7 +53,7 @@ async function links(db: Db, body: UserBody, selfId: string | null) {
   if (roles?.length && (await db.selectFrom('role').select('id').where('id', 'in', roles).execute()).length !== roles.length) throw fail(400, 'roleNotFound');
   const managerId = body.managerId === undefined ? undefined : text(body.managerId);
   if (managerId) {
-    if (!(await db.selectFrom('users').select('id').where('id', '=', managerId).executeTakeFirst())) throw fail(400, 'managerNotFound');
+    if (!(await db.selectFrom('users').select('id').where('id', '=', managerId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(400, 'managerNotFound');
     // The manager may not be the user or anyone below it: walk up the manager chain from the chosen manager.
     const seen = new Set<string>();
     for (let cur: string | null = managerId; cur && !seen.has(cur); ) {
@@ -129,8 +130,10 @@ function assertAdministratorCaller(caller: Caller): void {
  * Actions/ResetPassword and Actions/State); `isAdministrator` is honoured from an administrator only (403 when a
  * non-administrator sends 1; 0 from a non-administrator is ignored). 404 unknown id; 403 a non-administrator editing an
  * administrator, or adding roles/positions it does not hold; 400 as create, a manager cycle, the last admin demoted.
+ * `version` (issue 27, the one the form read): an older one is refused with 409 naming who changed the user and when
+ * (_shared/row-version.ts), nothing written; undefined writes as before. Returns the new version.
  */
-export async function updateUser(db: Db, caller: Caller, id: string, body: UserBody): Promise<void> {
+export async function updateUser(db: Db, caller: Caller, id: string, body: UserBody, version?: number): Promise<number> {
   const before = await target(db, caller, id);
   if (body.organizeId !== undefined && id !== caller.userId) await assertOrgScope(db, caller, [body.organizeId], 'edit');
   let isAdmin = before.is_administrator;
@@ -148,10 +151,12 @@ export async function updateUser(db: Db, caller: Caller, id: string, body: UserB
     ...(l.positions ?? []).filter((p) => !held.some((h) => h.object_type === 'Position' && h.object_id === p)).map((objectId) => ({ objectType: 'Position' as const, objectId })),
   ];
   await assertHolds(db, caller, added);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
+  return db.transaction().execute(async (trx) => {
+    const next = await versionedUpdate(
+      trx,
+      'users',
+      id,
+      {
         account,
         real_name: realName,
         is_administrator: isAdmin,
@@ -164,30 +169,31 @@ export async function updateUser(db: Db, caller: Caller, id: string, body: UserB
         ...(l.organizeId !== undefined ? { organize_id: l.organizeId } : {}),
         ...(l.positions !== undefined ? { position_id: l.positions[0] ?? null } : {}),
         ...(l.managerId !== undefined ? { manager_id: l.managerId } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
+      },
+      { version, actor: caller.userId, notFound: () => fail(404, 'userNotFound') },
+    );
     if (l.organizeId !== undefined) await setRelations(trx, id, 'Organize', l.organizeId ? [l.organizeId] : []);
     if (l.positions !== undefined) await setRelations(trx, id, 'Position', l.positions);
     if (l.roles !== undefined) await setRelations(trx, id, 'Role', l.roles);
+    return next;
   });
 }
 
 /**
- * Deletes a user, its memberships, direct grants and organisation-admin rows; its subordinates and managed
- * organisations lose their manager. 404 unknown id; 400 the caller itself or the last enabled administrator; 403 a
- * non-administrator deleting an administrator.
+ * Moves a user to the recycle bin (issue 27; _shared/builtin-recycle.ts): it can no longer sign in, its sessions end,
+ * it leaves lists, pickers and approver choices; its memberships, grants and subordinates' links stay until the bin
+ * purges it (then subordinates and managed organisations lose their manager and its direct grants go), so a restore
+ * brings it back as it was. `version` (the one the list showed): an older one is refused with 409, nothing written.
+ * 404 unknown id or already deleted; 400 the caller itself or the last enabled administrator; 403 a non-administrator
+ * deleting an administrator.
  */
-export async function deleteUser(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deleteUser(db: Db, caller: Caller, id: string, version?: number): Promise<void> {
   const before = await target(db, caller, id, 'delete');
   if (id === caller.userId) throw fail(400, 'cannotDeleteSelf');
   if (before.is_administrator) await assertNotLastAdmin(db, id);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ manager_id: null }).where('manager_id', '=', id).execute();
-    await trx.updateTable('organize').set({ manager_id: null }).where('manager_id', '=', id).execute();
-    await trx.deleteFrom('authorize').where('object_type', '=', 'User').where('object_id', '=', id).execute();
-    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await softDelete(trx, 'users', id, { version, actor: caller.userId, notFound: () => fail(404, 'userNotFound') });
+    await trx.deleteFrom('session').where('user_id', '=', id).execute();
   });
 }
 
@@ -215,6 +221,6 @@ export async function toggleUser(db: Db, caller: Caller, id: string): Promise<nu
   const next = before.enabled_mark === 1 ? 0 : 1;
   if (next === 0 && id === caller.userId) throw fail(400, 'cannotDisableSelf');
   if (next === 0 && before.is_administrator) await assertNotLastAdmin(db, id);
-  await db.updateTable('users').set({ enabled_mark: next, updated_at: new Date() }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'users', id, { enabled_mark: next }, { actor: caller.userId, notFound: () => fail(404, 'userNotFound') });
   return next;
 }

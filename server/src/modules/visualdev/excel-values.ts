@@ -91,7 +91,7 @@ export async function loadLookups(db: Db, columns: FieldColumn[], rows?: Array<R
       out.dynamic.set(dk, rows && sourceOptions(rows, optionKeys(c.field)));
     }
     if (cfg.dataType === 'dictionary' && cfg.dictionaryType && !out.dict.has(cfg.dictionaryType)) {
-      const rows = await db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', cfg.dictionaryType).execute();
+      const rows = await db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', cfg.dictionaryType).where('f_deleted_at', 'is', null).execute();
       out.dict.set(cfg.dictionaryType, twoWay(rows));
     }
     const kind = NAME_KIND[c.kdKey];

@@ -159,6 +159,7 @@ async function existingDictValues(db: Db, types: string[], values: string[]): Pr
     .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
     .select(['d.id', 'd.en_code', 'd.full_name', 't.id as type_id', 't.en_code as type_code'])
     .where('d.enabled_mark', '=', 1)
+    .where('d.f_deleted_at', 'is', null)
     .where((eb) => eb.or([eb('t.id', 'in', types), eb('t.en_code', 'in', types)]))
     .where((eb) => eb.or([eb('d.id', 'in', values), eb('d.en_code', 'in', values), eb('d.full_name', 'in', values)]))
     .execute();

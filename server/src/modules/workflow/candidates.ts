@@ -51,7 +51,7 @@ export async function candidatesOf(db: Db, caller: Caller, operatorId: string, b
   for (const n of picked) {
     const scope = approverTargets(n.props);
     const named = await resolver.members(scope);
-    const ids = named.length ? named : (await db.selectFrom('users').select('id').where('enabled_mark', '<>', 0).orderBy('sort_code').orderBy('account').limit(500).execute()).map((u) => u.id);
+    const ids = named.length ? named : (await db.selectFrom('users').select('id').where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('account').limit(500).execute()).map((u) => u.id);
     const users = ids.length ? await db.selectFrom('users').select(['id', 'real_name', 'account']).where('id', 'in', ids).execute() : [];
     list.push({ nodeId: n.id, nodeName: n.name, candidates: users.map((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}` })) });
   }

@@ -29,7 +29,7 @@ export function orgResolver(db: Db): Resolver {
   const enabled = async (ids: string[]): Promise<string[]> => {
     const unique = [...new Set(ids.filter((x) => typeof x === 'string' && x))].slice(0, MAX_IDS);
     if (!unique.length) return [];
-    const rows = await db.selectFrom('users').select('id').where('id', 'in', unique).where('enabled_mark', '<>', 0).execute();
+    const rows = await db.selectFrom('users').select('id').where('id', 'in', unique).where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).execute();
     const ok = new Set(rows.map((r) => r.id));
     return unique.filter((u) => ok.has(u));
   };
@@ -101,7 +101,7 @@ export function orgResolver(db: Db): Resolver {
       return userIds;
     },
     async administrators() {
-      return (await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '<>', 0).orderBy('id').execute()).map((r) => r.id);
+      return (await db.selectFrom('users').select('id').where('is_administrator', '=', true).where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).orderBy('id').execute()).map((r) => r.id);
     },
     async fromUrl(url, query) {
       let target: URL;

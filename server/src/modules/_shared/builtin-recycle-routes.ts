@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { recycleFail, recycleText } from '../visualdev/recycle-messages';
+import { retentionDays } from '../visualdev/recycle-repository';
+import { BIN_ENTITIES, listBin, purgeBuiltinBins, restoreBin } from './builtin-recycle';
+import { userOf } from './record-routes';
+
+/** The button of a bin (the same enCode as a model's bin, visualdev/recycle-routes.ts RECYCLE_BUTTON). */
+const RECYCLE_BUTTON = 'btn_recycle';
+
+/**
+ * The recycle bins of built-in entities (issue 27 item 2; builtin-recycle.ts), in the models' route shape, for each
+ * entity base (users `/api/permission/Users`, dictionary types `/api/system/DictionaryType`, items
+ * `/api/system/DictionaryData`, menus `/api/system/Menu`):
+ * - GET `{base}/Recycle?currentPage&pageSize(≤200, default 20)&keyword` → `{ list: [{ id, version, ...fields,
+ *   deletedAt (ms), deletedBy, deletedByName }], pagination }`, newest deletion first;
+ * - POST `{base}/Recycle/Actions/Restore` `{ ids: string[] (1..1000) }` → `{ count }`, msg 恢复成功，共N条; 400 when no
+ *   ids or a row's parent is still in the bin (nothing restored).
+ * Both behind the entity's menu and its btn_recycle button (administrators always). At start, rows binned longer
+ * than the retention (系统配置 recycleRetentionDays, default 30) are purged, as the models' bins are.
+ */
+const builtinRecycleRoutes: FastifyPluginAsync = async (app) => {
+  for (const e of BIN_ENTITIES) {
+    const access = { access: { menu: e.menu, button: RECYCLE_BUTTON } };
+    app.get<{ Querystring: { currentPage?: number; pageSize?: number; keyword?: string } }>(
+      `${e.base}/Recycle`,
+      {
+        config: access,
+        schema: { querystring: { type: 'object', properties: { currentPage: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 200 }, keyword: { type: 'string', maxLength: 200 }, n: {} } } },
+      },
+      async (req) => {
+        const currentPage = req.query.currentPage ?? 1;
+        const pageSize = req.query.pageSize ?? 20;
+        const { list, total } = await listBin(app.db, e, { currentPage, pageSize, keyword: (req.query.keyword ?? '').trim() });
+        return ok({ list, pagination: { currentPage, pageSize, total } });
+      },
+    );
+    app.post<{ Body: { ids?: unknown } }>(`${e.base}/Recycle/Actions/Restore`, { config: access }, async (req) => {
+      const raw = req.body?.ids;
+      const ids = (Array.isArray(raw) ? raw : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 100);
+      if (!ids.length || ids.length > 1000) throw recycleFail(400, 'idsToRestore');
+      const count = await restoreBin(app.db, e, [...new Set(ids)], userOf(req));
+      return ok({ count }, recycleText('restoreOk', { count }, req.lang));
+    });
+  }
+  app.addHook('onReady', async () => {
+    await purgeBuiltinBins(app.db, await retentionDays(app.db)).catch((err) => app.log.warn(`[recycle] built-in bins purge: ${(err as Error).message}`));
+  });
+};
+
+export default builtinRecycleRoutes;
