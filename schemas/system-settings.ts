@@ -21,12 +21,15 @@ export interface NumericSetting {
  * Outbound settings (allowlist, timeout, body cap) keep their own validation (lib/outbound/settings.ts) and group.
  */
 export const SETTINGS_GROUPS = {
-  /** 登录安全: idle timeout and sign-in lockout (modules/oauth/lockout.ts, plugins/auth.ts). */
+  /** 登录安全: idle timeout, sign-in lockout and image code (modules/oauth/lockout.ts, plugins/auth.ts, oauth/image-code.ts). */
   security: [
     { key: 'tokenTimeout', default: 120, min: 1, max: 10_080, unit: 'minutes' },
     { key: 'passwordErrorsNumber', default: 5, min: 0, max: 50, unit: 'count' },
     { key: 'lockType', default: 2, min: 1, max: 2, unit: 'enum', values: [1, 2] },
     { key: 'lockTime', default: 10, min: 1, max: 1440, unit: 'minutes' },
+    // The sign-in image code (JNPF's 图形验证码, server modules/oauth/image-code.ts): off by default; 3–6 characters.
+    { key: 'enableVerificationCode', default: 0, min: 0, max: 1, unit: 'switch' },
+    { key: 'verificationCodeNumber', default: 4, min: 3, max: 6, unit: 'count' },
   ],
   /** 密码策略: the password policy the password forms apply (schemas/password-policy.ts). */
   password: (Object.keys(PASSWORD_POLICY_DEFAULTS) as Array<keyof typeof PASSWORD_POLICY_DEFAULTS>).map((key) => ({

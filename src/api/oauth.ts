@@ -1,5 +1,5 @@
 import { md5 } from 'js-md5';
-import { request, requestEnvelope, type Envelope } from './client';
+import { callUrl, type Envelope, request, requestEnvelope } from './client';
 
 /** Login reply (spec 000 §3): token is `Bearer <hex>`; changePwdTimes 0 forces a password change. */
 export interface LoginResult {
@@ -80,6 +80,30 @@ export interface LoginInput {
   password: string;
   selectedAccount?: string;
   lang?: string;
+  /** The sign-in image code typed by the user, with the `timestamp` key its image was drawn for (imageCodeUrl). */
+  code?: string;
+  timestamp?: string;
+}
+
+/** GET /api/oauth/getConfig/{account}'s answer: whether sign-in asks for an image code, and its length (3–6). */
+export interface SignInConfig {
+  enableVerificationCode: 0 | 1;
+  verificationCodeNumber: number;
+}
+
+/** GET /api/oauth/getConfig/{account} (public, silent: a failure only leaves the image code off until the next try). */
+export function signInConfig(account: string): Promise<SignInConfig> {
+  return request<SignInConfig>(`/api/oauth/getConfig/${encodeURIComponent(account)}`, { silent: true });
+}
+
+/**
+ * The address of a new sign-in image (GET /api/oauth/ImageCode/{length}/{timestamp}, an SVG) and its random `timestamp`
+ * key, which Login sends back with the typed code. Each call names a new image.
+ */
+export function imageCodeUrl(length: number): { url: string; timestamp: string } {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const timestamp = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return { url: callUrl(`/api/oauth/ImageCode/${length}/${timestamp}`), timestamp };
 }
 
 /** md5 hex of a typed password: the form every password travels in (spec 000 §5, design.md §6). */
@@ -87,7 +111,10 @@ export function hashPassword(plain: string): string {
   return md5(plain);
 }
 
-/** POST /api/oauth/Login, form-encoded (spec 000 §7). Rejects with the server message (e.g. 账户或密码错误，请重新输入). */
+/**
+ * POST /api/oauth/Login, form-encoded (spec 000 §7), with `code` and `timestamp` while the image code is on. Rejects
+ * with the server message (e.g. 账户或密码错误，请重新输入, 验证码错误).
+ */
 export function login(input: LoginInput): Promise<LoginResult> {
   return request<LoginResult>('/api/oauth/Login', {
     method: 'post',
@@ -100,6 +127,7 @@ export function login(input: LoginInput): Promise<LoginResult> {
       grant_type: 'password',
       selectedAccount: input.selectedAccount ?? '',
       lang: input.lang ?? 'zh',
+      ...(input.timestamp ? { code: input.code ?? '', timestamp: input.timestamp } : {}),
     },
   });
 }

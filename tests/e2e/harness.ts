@@ -42,10 +42,11 @@ export async function databaseUrlFor(dir: string): Promise<string | undefined> {
 /**
  * Starts the real server (`server/src/main.ts` under tsx, serving the built client from dist/) and waits until it answers.
  * With DATABASE_URL set it runs on a fresh PostgreSQL database of its own (kept for a restart on the same `dataDir`), else on PGlite.
- * `env` adds variables (e.g. KD_ADMIN_PASSWORD). Reuse `dataDir` to restart on the same data. Throws after 60 s without an answer.
+ * `env` adds variables (e.g. KD_ADMIN_PASSWORD). Reuse `dataDir` to restart on the same data, and `port` to keep the
+ * origin (a page left open meets the restarted server). Throws after 60 s without an answer.
  */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kd-e2e-'));
   const databaseUrl = await databaseUrlFor(dir);
   const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {

@@ -112,6 +112,33 @@ describe('the sign-in image code, when the setting turns it on (issue 22 item 3;
   });
 });
 
+describe('the sign-in image code on our 系统配置 page (登录安全 group)', () => {
+  const login = (payload: Record<string, string>) =>
+    h.t.app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: createHash('md5').update(TEST_ADMIN_PASSWORD).digest('hex'), grant_type: 'password', ...payload }).toString() }).then((r) => r.json());
+  const S = '/api/system/SysConfig';
+
+  it('the group turns it on with its length, the summary says so; the image hides its characters; an expired code is refused', async () => {
+    expect(await h.t.call('PUT', `${S}/security`, { token: h.token, payload: { enableVerificationCode: 1, verificationCodeNumber: 7 } })).toMatchObject({ code: 400, msg: 'verificationCodeNumber格式不正确' });
+    expect(await h.t.call('PUT', `${S}/security`, { token: h.token, payload: { enableVerificationCode: 1, verificationCodeNumber: 6 } })).toMatchObject({ code: 200 });
+    expect((await h.t.call('GET', `${S}/Groups`, { token: h.token })).data[0].summary).toBe('闲置 120 分钟退出；连续 5 次密码错误锁定 10 分钟；登录需 6 位图形验证码');
+    expect((await h.t.call('GET', '/api/oauth/getConfig/admin')).data).toEqual({ enableVerificationCode: 1, verificationCodeNumber: 6 });
+    const image = await h.t.app.inject({ method: 'GET', url: '/api/oauth/ImageCode/6/0.75' });
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    const { code } = await h.t.app.db.selectFrom('oauth_image_code').select('code').where('stamp', '=', '0.75').executeTakeFirstOrThrow();
+    expect(code).toHaveLength(6);
+    // Drawn as outlines (svg-captcha): no text element, and the code is nowhere in the markup.
+    expect(image.body).not.toMatch(/<text/);
+    expect(image.body).not.toContain(code);
+    expect((image.body.match(/<path fill=/g) ?? []).length).toBe(6);
+    // Past its five minutes the code no longer signs in.
+    await h.t.app.db.updateTable('oauth_image_code').set({ expires_at: new Date(Date.now() - 1000) }).where('stamp', '=', '0.75').execute();
+    expect(await login({ timestamp: '0.75', code })).toMatchObject({ code: 400, msg: '验证码错误' });
+    expect(await h.t.call('PUT', `${S}/security`, { token: h.token, payload: { enableVerificationCode: 0, verificationCodeNumber: 4 } })).toMatchObject({ code: 200 });
+    expect((await h.t.call('GET', `${S}/Groups`, { token: h.token })).data[0].summary).toBe('闲置 120 分钟退出；连续 5 次密码错误锁定 10 分钟');
+    expect(await login({ timestamp: '0.75', code: 'ANY' })).toMatchObject({ code: 200 });
+  });
+});
+
 describe('个人信息: organisations, positions, the main one, signatures (profile/index.vue:224-258, SignImgDialog/index.vue:66-91)', () => {
   const png = (n: number) => `data:image/png;base64,${Buffer.from(`sign-${n}`).toString('base64')}`;
 

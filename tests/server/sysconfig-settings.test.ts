@@ -29,7 +29,7 @@ describe('系统配置', () => {
   });
 
   it('a saved lockout setting applies to the next sign-in; a bad value is refused by name and nothing is written', async () => {
-    expect((await h.t.call('GET', `${S}/security`, { token: h.token })).data).toEqual({ tokenTimeout: 120, passwordErrorsNumber: 5, lockType: 2, lockTime: 10 });
+    expect((await h.t.call('GET', `${S}/security`, { token: h.token })).data).toEqual({ tokenTimeout: 120, passwordErrorsNumber: 5, lockType: 2, lockTime: 10, enableVerificationCode: 0, verificationCodeNumber: 4 });
     for (const [body, field] of [
       [{ lockType: 3 }, 'lockType'],
       [{ passwordErrorsNumber: -1 }, 'passwordErrorsNumber'],

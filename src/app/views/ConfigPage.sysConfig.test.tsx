@@ -55,4 +55,20 @@ describe('系统配置 page config', () => {
     await waitFor(() => expect(row('数据保留')).toContain('回收站保留 1 天'), WAIT);
     await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 30 } });
   });
+
+  it('turns the sign-in image code on in 登录安全: its length shows with the switch, and sign-in then asks for it', async () => {
+    renderConfigPage('systemSysConfig');
+    await waitFor(() => expect(row('登录安全')).toContain('连续 5 次密码错误锁定 10 分钟'), WAIT);
+    expect(row('登录安全')).not.toContain('图形验证码');
+    fireEvent.click(screen.getByLabelText('编辑 登录安全'));
+    const d = await dialog();
+    const toggle = await waitFor(() => d.getByRole('switch', { name: '登录图形验证码' }), WAIT);
+    expect(fieldInput('verificationCodeNumber')).toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(fieldInput('verificationCodeNumber').value).toBe('4'), WAIT);
+    fireEvent.click(d.getByTestId('page-action-ok'));
+    await waitFor(() => expect(row('登录安全')).toContain('登录需 4 位图形验证码'), WAIT);
+    expect(await request('/api/oauth/getConfig/admin')).toEqual({ enableVerificationCode: 1, verificationCodeNumber: 4 });
+    await request('/api/system/SysConfig/security', { method: 'put', json: { enableVerificationCode: 0 } });
+  });
 });

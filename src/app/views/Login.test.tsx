@@ -69,4 +69,44 @@ describe('sign-in page (spec 000 §2, §5, §8)', () => {
     await waitFor(() => expect(globalThis.location.hash).toBe('#/system'));
     expect(await screen.findByText('数据字典')).toBeTruthy();
   });
+
+  it('asks for the image code while the setting is on: image on the account, a click draws another, the code goes with its image', async () => {
+    api.on('GET /api/oauth/getConfig/admin', ok({ enableVerificationCode: 1, verificationCodeNumber: 5 }));
+    api.on('GET /api/oauth/CurrentUser', ok(currentUserFixture()));
+    let tries = 0;
+    api.on('POST /api/oauth/Login', () => (++tries === 1 ? fail(400, '验证码错误') : ok({ token: 'Bearer t1', theme: null, changePwdTimes: 3 })));
+    // Sent straight from the keyboard: the form asks for the setting, shows the image and sends nothing yet.
+    await signIn('admin', '123456');
+    const image = () => screen.getByRole('button', { name: '看不清？点击换一张' }).querySelector('img')!.getAttribute('src')!;
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
+    const first = image();
+    expect(first).toMatch(new RegExp(`^${api.url}/api/oauth/ImageCode/5/[0-9a-f]{24}\\?`));
+    expect(api.seen.some((r) => r.path === '/api/oauth/Login')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '看不清？点击换一张' }));
+    const second = image();
+    expect(second).not.toBe(first);
+    fireEvent.change(screen.getByPlaceholderText('请输入验证码'), { target: { value: 'wr0ng' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    // Refused: the code is used up, so the page shows a new image and an empty code field.
+    expect(await screen.findByText('验证码错误')).toBeTruthy();
+    await waitFor(() => expect(image()).not.toBe(second));
+    expect((screen.getByPlaceholderText('请输入验证码') as HTMLInputElement).value).toBe('');
+    const stamp = (src: string) => new URL(src).pathname.split('/').pop();
+    const sent = new URLSearchParams(api.seen.find((r) => r.path === '/api/oauth/Login')?.body);
+    expect([sent.get('code'), sent.get('timestamp')]).toEqual(['wr0ng', stamp(second)]);
+    const third = image();
+    fireEvent.change(screen.getByPlaceholderText('请输入验证码'), { target: { value: 'AB3K9' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('欢迎回来，管理员')).toBeTruthy();
+    const last = new URLSearchParams(api.seen.filter((r) => r.path === '/api/oauth/Login').at(-1)?.body);
+    expect([last.get('code'), last.get('timestamp')]).toEqual(['AB3K9', stamp(third)]);
+  });
+
+  it('shows no image code while the setting is off', async () => {
+    api.on('GET /api/oauth/getConfig/admin', ok({ enableVerificationCode: 0, verificationCodeNumber: 4 }));
+    api.on('GET /api/oauth/CurrentUser', ok(currentUserFixture()));
+    await signIn('admin', '123456');
+    expect(await screen.findByText('欢迎回来，管理员')).toBeTruthy();
+    expect(new URLSearchParams(api.seen.find((r) => r.path === '/api/oauth/Login')?.body).has('code')).toBe(false);
+  });
 });

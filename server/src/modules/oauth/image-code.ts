@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { ColumnType } from 'kysely';
+import type { create } from 'svg-captcha';
 import type { Db } from '../../db/types';
+import { readSettingsGroup } from '../sysconfig/settings';
 
 /**
  * The sign-in image code (JNPF's 图形验证码, issue 22 item 3: "no captcha unless the system setting turns it on").
- * The setting is JNPF's own pair in sys_config, written by JNPF's 系统配置 page (PUT system/SysConfig,
- * sysconfig/jnpf-sysconfig.ts): `enableVerificationCode` (1 on, else off; default off) and `verificationCodeNumber`
- * (characters, 3–6, default 4). While it is on:
+ * The setting is JNPF's own pair in sys_config, in the 登录安全 group of our 系统配置 page (schemas/system-settings.ts)
+ * and written by JNPF's 系统配置 page too (PUT system/SysConfig, sysconfig/jnpf-sysconfig.ts): `enableVerificationCode`
+ * (1 on, else off; default off) and `verificationCodeNumber` (characters, 3–6, default 4). While it is on:
  * - GET /api/oauth/getConfig/{account} says so (the sign-in page then shows the image: Mnxhp src/views/login/index.vue:
  *   245-253, 279-283 `<img src="/api/oauth/ImageCode/{length}/{timestamp}">` with a random `timestamp`);
- * - GET /api/oauth/ImageCode/{length}/{timestamp} draws a new code as an SVG image and keeps it (oauth_image_code,
+ * - GET /api/oauth/ImageCode/{length}/{timestamp} draws a new code as an SVG image (svg-captcha) and keeps it (oauth_image_code,
  *   migration 0630) for CODE_TTL_MS under that timestamp;
  * - POST /api/oauth/Login needs `code` and `timestamp` (store/modules/user.js:87-97): the code is used once, compared
  *   without case; missing, wrong or expired → 400 验证码错误 before the password is checked.
@@ -40,28 +43,22 @@ export interface ImageCodeSetting {
   length: number;
 }
 
-/** Reads the setting (see the module comment); a missing or malformed value is the default. */
+/** Reads the setting (see the module comment; 系统配置's 登录安全 group); a missing or malformed value is the default. */
 export async function imageCodeSetting(db: Db): Promise<ImageCodeSetting> {
-  const rows = await db.selectFrom('sys_config').select(['key', 'value']).where('key', 'in', ['enableVerificationCode', 'verificationCodeNumber']).execute();
-  const v = new Map(rows.map((r) => [r.key, r.value.trim()]));
-  const n = Number(v.get('verificationCodeNumber'));
-  return { enabled: v.get('enableVerificationCode') === '1', length: Number.isInteger(n) && n >= 3 && n <= 6 ? n : 4 };
+  const security = await readSettingsGroup(db, 'security');
+  return { enabled: security.enableVerificationCode === 1, length: security.verificationCodeNumber };
 }
 
-/** An SVG image (120×40) of `code`: each character turned a little, over noise lines and dots. */
+/** svg-captcha's main export: draws `text` as glyph outlines (paths, so the characters are not in the markup). */
+type CaptchaOptions = NonNullable<Parameters<typeof create>[0]>;
+const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, options: CaptchaOptions) => string;
+
+/**
+ * An SVG image (120×40, transparent) of `code`, drawn by svg-captcha: each character an outline path of its font,
+ * turned at random, in dark greys over lighter grey noise curves (readable on the sign-in forms' white).
+ */
 export function codeSvg(code: string): string {
-  const w = 120;
-  const h = 40;
-  const colour = () => `rgb(${randomInt(20, 140)},${randomInt(20, 140)},${randomInt(20, 140)})`;
-  const lines = Array.from({ length: 4 }, () => `<line x1="${randomInt(0, w)}" y1="${randomInt(0, h)}" x2="${randomInt(0, w)}" y2="${randomInt(0, h)}" stroke="${colour()}" stroke-width="1"/>`);
-  const dots = Array.from({ length: 30 }, () => `<circle cx="${randomInt(0, w)}" cy="${randomInt(0, h)}" r="1" fill="${colour()}"/>`);
-  const step = w / (code.length + 1);
-  const chars = [...code].map((c, i) => {
-    const x = Math.round(step * (i + 0.6));
-    const y = randomInt(26, 34);
-    return `<text x="${x}" y="${y}" font-family="monospace" font-size="24" font-weight="bold" fill="${colour()}" transform="rotate(${randomInt(-25, 26)} ${x + 7} ${y - 8})">${c}</text>`;
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#f4f6f8"/>${lines.join('')}${dots.join('')}${chars.join('')}</svg>`;
+  return drawCaptcha(code, { width: 120, height: 40, fontSize: 44, noise: 3, color: false });
 }
 
 /**

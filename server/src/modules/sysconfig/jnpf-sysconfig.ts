@@ -56,14 +56,14 @@ registerMessages('jnpf-sysconfig', {
   mas: { org: 'Organisasi', user: 'Pengguna' },
 });
 
-/** `"5"` → 5 (JNPF's inputs may send numbers as strings); anything else unchanged (the group's schema refuses it). */
-const numeric = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v);
+/** `"5"` → 5 (JNPF's inputs may send numbers as strings), a switch's true/false → 1/0; anything else unchanged (the group's schema refuses it). */
+const numeric = (v: unknown) => (v === true ? 1 : v === false ? 0 : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v);
 
 /**
  * Writes what a JNPF 系统配置 body holds that we keep: the security and password groups' keys (checked as
  * PUT SysConfig/{group} checks them; nothing is written when one is refused) and `sysName` (the system name in the
- * request's language, ≤ 50 characters), `enableVerificationCode` (0/1) and `verificationCodeNumber` (3–6), the sign-in
- * image code's setting (oauth/image-code.ts). Returns the refused keys.
+ * request's language, ≤ 50 characters). The security group holds the sign-in image code's setting too
+ * (`enableVerificationCode` 0/1 or true/false, `verificationCodeNumber` 3–6; oauth/image-code.ts). Returns the refused keys.
  */
 export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string, unknown>): Promise<string[]> {
   const groups: Record<'security' | 'password', Record<string, unknown>> = { security: {}, password: {} };
@@ -73,15 +73,6 @@ export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string
   }
   const name = typeof body.sysName === 'string' ? body.sysName.trim() : undefined;
   if (name !== undefined && (!name || name.length > 50)) return ['sysName'];
-  // The sign-in image code (oauth/image-code.ts): a switch and 3–6 characters.
-  const code: Array<{ key: string; value: string }> = [];
-  for (const [key, min, max] of [['enableVerificationCode', 0, 1], ['verificationCodeNumber', 3, 6]] as const) {
-    const v = body[key];
-    if (v === undefined || v === null || v === '') continue;
-    const n = numeric(v === true ? 1 : v === false ? 0 : v);
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) return [key];
-    code.push({ key, value: String(n) });
-  }
   // Both groups are checked before either is written.
   const bad = (['security', 'password'] as const).flatMap((g) => {
     const validate = VALIDATORS[g];
@@ -89,7 +80,6 @@ export async function writeJnpfSysConfig(db: Db, lang: Lang, body: Record<string
   });
   if (bad.length) return [...new Set(bad)];
   for (const g of ['security', 'password'] as const) if (Object.keys(groups[g]).length) await writeSettingsGroup(db, g, groups[g]);
-  for (const e of code) await db.insertInto('sys_config').values(e).onConflict((oc) => oc.column('key').doUpdateSet({ value: e.value })).execute();
   if (name) {
     const key = publicKey('sysName', lang);
     await db.insertInto('sys_config').values({ key, value: name }).onConflict((oc) => oc.column('key').doUpdateSet({ value: name })).execute();

@@ -19,7 +19,8 @@ registerMessages('sysconfig', {
     outbound: '外部调用',
     lists: '列表与搜索',
     listsSummary: '列表总数精确统计至 {listTotalCap} 条，超过显示为 {listTotalCap}+；查询限时 {listTimeoutSeconds} 秒',
-    securitySummary: '闲置 {tokenTimeout} 分钟退出；连续 {passwordErrorsNumber} 次密码错误{lock}',
+    securitySummary: '闲置 {tokenTimeout} 分钟退出；连续 {passwordErrorsNumber} 次密码错误{lock}{code}',
+    codeOn: '；登录需 {verificationCodeNumber} 位图形验证码',
     lockTimed: '锁定 {lockTime} 分钟',
     lockAdmin: '锁定至管理员解锁',
     lockOff: '不锁定',
@@ -35,7 +36,8 @@ registerMessages('sysconfig', {
     outbound: 'Outbound calls',
     lists: 'Lists and search',
     listsSummary: 'List totals counted exactly up to {listTotalCap} rows, then shown as {listTotalCap}+; searches time out after {listTimeoutSeconds} s',
-    securitySummary: 'Sign out after {tokenTimeout} idle minutes; after {passwordErrorsNumber} wrong passwords {lock}',
+    securitySummary: 'Sign out after {tokenTimeout} idle minutes; after {passwordErrorsNumber} wrong passwords {lock}{code}',
+    codeOn: '; sign-in asks for a {verificationCodeNumber}-character image code',
     lockTimed: 'lock for {lockTime} minutes',
     lockAdmin: 'lock until an administrator unlocks',
     lockOff: 'no lock',
@@ -51,7 +53,8 @@ registerMessages('sysconfig', {
     outbound: 'Panggilan keluar',
     lists: 'Senarai dan carian',
     listsSummary: 'Jumlah senarai dikira tepat sehingga {listTotalCap} baris, selepas itu dipaparkan sebagai {listTotalCap}+; carian tamat masa selepas {listTimeoutSeconds} s',
-    securitySummary: 'Log keluar selepas {tokenTimeout} minit melahu; selepas {passwordErrorsNumber} kata laluan salah {lock}',
+    securitySummary: 'Log keluar selepas {tokenTimeout} minit melahu; selepas {passwordErrorsNumber} kata laluan salah {lock}{code}',
+    codeOn: '; log masuk memerlukan kod imej {verificationCodeNumber} aksara',
     lockTimed: 'kunci {lockTime} minit',
     lockAdmin: 'kunci sehingga pentadbir membuka',
     lockOff: 'tiada kunci',
@@ -138,7 +141,7 @@ export async function settingsGroupRows(db: Db, lang: Lang): Promise<SettingsGro
   const outbound = await readOutboundSettings(db);
   const lists = await readSettingsGroup(db, 'lists');
   return [
-    { id: 'security', fullName: tr('security'), summary: tr('securitySummary', { ...security, lock }) },
+    { id: 'security', fullName: tr('security'), summary: tr('securitySummary', { ...security, lock, code: security.enableVerificationCode ? tr('codeOn', security) : '' }) },
     { id: 'password', fullName: tr('password'), summary: tr('passwordSummary', await readSettingsGroup(db, 'password')) },
     { id: 'retention', fullName: tr('retention'), summary: tr('retentionSummary', await readSettingsGroup(db, 'retention')) },
     { id: 'lists', fullName: tr('lists'), summary: tr('listsSummary', { ...lists, listTotalCap: lists.listTotalCap.toLocaleString('en-US') }) },
