@@ -179,6 +179,11 @@ describe("JNPF client's journey (issue 22)", () => {
     const flows = await call('GET', '/api/workflow/Engine/flowTemplate', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '', category: '' });
     expect(flows.data).toMatchObject({ list: expect.any(Array), pagination: { total: expect.any(Number) } });
     expect((await call('GET', '/api/workflow/Engine/flowTemplate/ListAll')).data.list).toEqual(expect.any(Array));
+    // 发起流程 = workFlow/flowQuickLaunch (flowLaunch/Flow.vue:121-140 with store/modules/base.js:56-70's DictionaryData/All).
+    expect((await call('GET', '/api/system/DictionaryData/All')).data.list).toEqual(expect.any(Array));
+    const cards = await call('GET', '/api/workflow/Engine/flowTemplate/PageListAll', { currentPage: 1, pageSize: 50, sort: 'desc', sidx: '', keyword: '', category: '', flowType: 0 });
+    expect(cards.data.pagination.total).toBe(cards.data.list.length);
+    expect(me.data.menuList.flatMap((m: Json) => [m, ...(m.children ?? [])]).find((m: Json) => m.enCode === 'addFlow')?.urlAddress).toBe('workFlow/flowQuickLaunch');
     // 菜单管理 = JNPF's 应用 list (system/menu/index.vue:121-127).
     expect((await call('GET', '/api/system/System', { keyword: '' })).data.list[0].id).toBe(me.data.userInfo.systemIds[0].id);
     // 用户/岗位/角色管理's organisation tree (permission/user/index.vue:224-226).

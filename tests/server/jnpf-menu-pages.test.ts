@@ -36,6 +36,75 @@ describe('workflow pages: flowTemplate (api/workFlow/FlowEngine.js)', () => {
   });
 });
 
+describe('发起流程 (views/workFlow/flowQuickLaunch/index.vue with flowLaunch/Flow.vue; api/workFlow/FlowEngine.js:84-90, :197-203)', () => {
+  // Flow.vue:124-140: the page's query, and the next page while one comes back full.
+  const page = (token: string, q: Record<string, string | number> = {}) =>
+    h.t.call('GET', `/api/workflow/Engine/flowTemplate/PageListAll?${new URLSearchParams(Object.entries({ currentPage: 1, pageSize: 50, sort: 'desc', sidx: '', keyword: '', category: '', flowType: 0, ...q }).map(([k, v]) => [k, String(v)]))}`, { token, headers: jnpf });
+
+  it('lists the flows the caller may launch as cards, by category tab and keyword; a card’s flow list opens its form', async () => {
+    const all = await page(h.token);
+    expect(all.code).toBe(200);
+    // Flow.vue:39-46 draws id, fullName, icon, iconBackground; :133-135 reads list and pagination.total.
+    const card = all.data.list.find((r: Json) => r.fullName === '采购申请审批');
+    expect(card).toMatchObject({ id: expect.any(String), fullName: '采购申请审批', enCode: expect.any(String), icon: expect.any(String), iconBackground: expect.any(String), category: expect.any(String) });
+    expect(all.data.pagination).toEqual({ currentPage: 1, pageSize: 50, total: all.data.list.length });
+    expect((await page(h.token, { keyword: '采购申请' })).data.list.map((r: Json) => r.id)).toContain(card.id);
+    expect((await page(h.token, { keyword: '没有这样的流程' })).data).toEqual({ list: [], pagination: { currentPage: 1, pageSize: 50, total: 0 } });
+    expect((await page(h.token, { pageSize: 1, currentPage: 2 })).data.pagination.total).toBe(all.data.list.length);
+    // The tabs are DictionaryData/All's WorkFlowCategory items; a tab sends its item's id as `category` (Flow.vue:11-13, :121-125).
+    const db = h.t.app.db;
+    await db.insertInto('dictionary_type').values({ id: 'dict-wfc-test', parent_id: '-1', full_name: '流程分类', en_code: 'WorkFlowCategory', is_tree: 0, sort_code: 99, description: '' }).execute();
+    await db.insertInto('dictionary_data').values({ id: 'dict-wfc-purchase', dictionary_type_id: 'dict-wfc-test', parent_id: '0', full_name: '采购类', en_code: 'purchase', sort_code: 1, enabled_mark: 1 }).execute();
+    try {
+      const tabs = (await h.t.call('GET', '/api/system/DictionaryData/All', { token: h.token, headers: jnpf })).data.list.find((d: Json) => d.enCode === 'WorkFlowCategory').dictionaryList;
+      const tab = tabs.find((t: Json) => t.fullName === '采购类');
+      const inTab = (await page(h.token, { category: tab.id })).data.list;
+      expect(inTab.map((r: Json) => r.id)).toContain(card.id);
+      expect(inTab.find((r: Json) => r.id === card.id).category).toBe('采购类');
+      expect((await page(h.token, { category: 'other' })).data.list.map((r: Json) => r.id)).not.toContain(card.id);
+    } finally {
+      await db.deleteFrom('dictionary_data').where('id', '=', 'dict-wfc-purchase').execute();
+      await db.deleteFrom('dictionary_type').where('id', '=', 'dict-wfc-test').execute();
+    }
+    // Flow.vue:160-174: FlowJsonList/{id}?type=1 → the flows of the card; one opens FlowBox with flowId = its id.
+    const flows = await h.t.call('GET', `/api/workflow/Engine/flowTemplate/FlowJsonList/${card.id}?type=1`, { token: h.token, headers: jnpf });
+    expect(flows.data).toEqual([{ id: card.id, enCode: card.enCode, fullName: '采购申请审批', version: expect.any(String) }]);
+    expect((await h.t.call('GET', '/api/workflow/Engine/flowTemplate/FlowJsonList/no-such-flow?type=1', { token: h.token, headers: jnpf })).data).toEqual([]);
+    // FlowBox.vue:492-551 (opType -1): FlowBefore/0 { flowId } → the form in JNPF's names and the flow with its root properties.
+    const before = await h.t.call('GET', `/api/workflow/Engine/FlowBefore/0?flowId=${card.id}`, { token: h.token, headers: jnpf });
+    expect(before.code).toBe(200);
+    expect(before.data).toMatchObject({ flowFormInfo: { formType: 2, enCode: card.enCode }, flowTemplateInfo: { fullName: '采购申请审批', type: expect.any(Number) }, formData: {}, flowTaskNodeList: [], flowTaskOperatorRecordList: [] });
+    expect(before.data.approversProperties).toEqual(expect.any(Object));
+    expect(before.data.formOperates).toEqual(expect.any(Array));
+    expect(JSON.parse(before.data.flowTemplateInfo.flowTemplateJson).properties).toEqual(expect.any(Object));
+    // dynamicForm/index.vue:35-36, :68-116: formConf = JSON.parse(propertyJson); every field read by __config__.jnpfKey.
+    const conf = JSON.parse(before.data.flowFormInfo.propertyJson);
+    expect(conf.fields.length).toBeGreaterThan(0);
+    for (const f of conf.fields) expect(typeof f.__config__.jnpfKey).toBe('string');
+    expect(await h.t.call('GET', '/api/workflow/Engine/FlowBefore/0?flowId=no-such-flow', { token: h.token, headers: jnpf })).toMatchObject({ code: 404, msg: '流程不存在' });
+  });
+
+  it('shows a flow open to some people only to them, and no stopped flow', async () => {
+    await createUser(h.t.app, { account: 'jnpf_launch_clerk', password: 'Clerk@2468' });
+    const clerk = await h.t.login('jnpf_launch_clerk', 'Clerk@2468');
+    const card = (await page(h.token)).data.list.find((r: Json) => r.fullName === '采购申请审批');
+    const db = h.t.app.db;
+    const before = await db.selectFrom('flow_engine').select(['visible_type', 'enabled_mark']).where('id', '=', card.id).executeTakeFirstOrThrow();
+    try {
+      await db.updateTable('flow_engine').set({ visible_type: 1 }).where('id', '=', card.id).execute();
+      expect((await page(clerk)).data.list.map((r: Json) => r.id)).not.toContain(card.id);
+      expect((await h.t.call('GET', `/api/workflow/Engine/flowTemplate/FlowJsonList/${card.id}?type=1`, { token: clerk, headers: jnpf })).data).toEqual([]);
+      expect((await h.t.call('GET', `/api/workflow/Engine/FlowBefore/0?flowId=${card.id}`, { token: clerk, headers: jnpf })).code).toBe(404);
+      expect((await page(h.token)).data.list.map((r: Json) => r.id)).toContain(card.id);
+      await db.updateTable('flow_engine').set({ visible_type: 0, enabled_mark: 0 }).where('id', '=', card.id).execute();
+      expect((await page(h.token)).data.list.map((r: Json) => r.id)).not.toContain(card.id);
+    } finally {
+      await db.updateTable('flow_engine').set(before).where('id', '=', card.id).execute();
+    }
+    expect((await h.t.call('GET', '/api/workflow/Engine/flowTemplate/PageListAll')).code).not.toBe(200);
+  });
+});
+
 describe('system pages', () => {
   it('GET system/System lists our one system, the one CurrentUser marks current (views/system/menu/index.vue:121-127)', async () => {
     const me = await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOVES, up } from '../../server/src/db/migrations/0620_jnpf_view_paths';
 import { MOVES as MOVES_0630, up as up0630 } from '../../server/src/db/migrations/0630_image_code';
+import { MOVES as MOVES_0655, up as up0655 } from '../../server/src/db/migrations/0655_jnpf_quick_launch';
 import { signedInTestApp } from './helpers';
 
 /**
@@ -18,6 +19,7 @@ describe('JNPF view paths of the built-in pages', () => {
     const menus = flat((await h.t.call('GET', '/api/oauth/CurrentUser', { token: h.token })).data.menuList);
     const path = (enCode: string) => menus.find((m) => m.enCode === enCode)?.urlAddress;
     expect([path('dataReport'), path('visualPortal')]).toEqual(['onlineDev/dataReport', 'onlineDev/visualPortal']);
+    expect(path('addFlow')).toBe('workFlow/flowQuickLaunch');
     expect([path('dictionary'), path('dataInterface'), path('onlineUser'), path('billRule'), path('webDesign'), path('printDev')]).toEqual([
       'systemData/dictionary',
       'systemData/dataInterface',
@@ -49,5 +51,17 @@ describe('JNPF view paths of the built-in pages', () => {
     await up0630(db as never);
     const rows = await db.selectFrom('module').select(['id', 'url_address']).where('id', 'in', MOVES_0630.map((m) => m[0])).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.url_address]))).toEqual({ 'menu-data-report': 'onlineDev/dataReport', 'menu-portal': 'custom/portals' });
+  });
+
+  it('migration 0655 moves 发起流程 to workFlow/flowQuickLaunch (JNPF 3.4.7’s view), keeping an administrator’s own', async () => {
+    const db = h.t.app.db;
+    const [[id, from, to]] = MOVES_0655;
+    await db.updateTable('module').set({ url_address: from }).where('id', '=', id).execute();
+    await up0655(db as never);
+    expect((await db.selectFrom('module').select('url_address').where('id', '=', id).executeTakeFirstOrThrow()).url_address).toBe(to);
+    await db.updateTable('module').set({ url_address: 'custom/launch' }).where('id', '=', id).execute();
+    await up0655(db as never);
+    expect((await db.selectFrom('module').select('url_address').where('id', '=', id).executeTakeFirstOrThrow()).url_address).toBe('custom/launch');
+    await db.updateTable('module').set({ url_address: to }).where('id', '=', id).execute();
   });
 });

@@ -22,7 +22,7 @@ describe('workflow views', () => {
   it('a demo role sees 工作流程 with its six pages and may open their configs; 流程监控 is the administrators’', async () => {
     const me = await s.t.call('GET', '/api/oauth/CurrentUser', { token: tok.lina });
     const folder = (me.data.menuList as Menu[]).find((m) => m.fullName === '工作流程');
-    expect(folder?.children.map((c) => c.urlAddress)).toEqual(['workFlow/addFlow', 'workFlow/flowTodo', 'workFlow/flowDone', 'workFlow/flowCirculate', 'workFlow/flowLaunch', 'workFlow/entrust']);
+    expect(folder?.children.map((c) => c.urlAddress)).toEqual(['workFlow/flowQuickLaunch', 'workFlow/flowTodo', 'workFlow/flowDone', 'workFlow/flowCirculate', 'workFlow/flowLaunch', 'workFlow/entrust']);
     for (const code of ['workflowAddFlow', 'workflowTodo', 'workflowDone', 'workflowCirculate', 'workflowLaunch', 'workflowDelegate']) {
       expect((await s.t.call('GET', `/api/visualdev/OnlineDev/${code}/Config`, { token: tok.lina })).code, code).toBe(200);
     }

@@ -65,7 +65,7 @@ function renderAs(who: keyof typeof USERS, path: string, code = 'workflowTodo') 
         <AntApp>
           <Routes>
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
-            <Route path="/workFlow/addFlow" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
+            <Route path="/workFlow/flowQuickLaunch" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
             <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
             <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
             <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />
@@ -125,7 +125,7 @@ describe('task page actions', () => {
   }, 60_000);
 
   it('发起 a flow whose approvers the submitter picks: the dialog asks for them, the chosen one gets the to-do', async () => {
-    renderAs('lina', '/workFlow/addFlow');
+    renderAs('lina', '/workFlow/flowQuickLaunch');
     fireEvent.click(await screen.findByTestId('flow-launch-pickReq', {}, WAIT));
     fireEvent.change(await screen.findByTestId('flow-launch-title', {}, WAIT), { target: { value: '自选审批一' } });
     fireEvent.click(screen.getByTestId('flow-launch-submit'));

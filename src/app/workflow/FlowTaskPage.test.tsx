@@ -88,7 +88,7 @@ function renderAs(who: keyof typeof USERS, path: string) {
       <MemoryRouter initialEntries={[path]}>
         <AntApp>
           <Routes>
-            <Route path="/workFlow/addFlow" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
+            <Route path="/workFlow/flowQuickLaunch" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
             <Route path="/workFlow/flowTodo" element={<ConfigPage code="workflowTodo" />} />
             <Route path="/workFlow/flowDone" element={<ConfigPage code="workflowDone" />} />
@@ -120,7 +120,7 @@ async function act(action: string, opinion: string) {
 
 describe('workflow views and the task page', () => {
   it('launch from 发起流程, approve from 待办 with an opinion; 已办 and 我发起的 show it approved', async () => {
-    const launch = renderAs('lina', '/workFlow/addFlow');
+    const launch = renderAs('lina', '/workFlow/flowQuickLaunch');
     fireEvent.click(await screen.findByTestId('flow-launch-leaveReq', {}, WAIT));
     await waitFor(() => expect(document.getElementById('root_title')).toBeTruthy(), WAIT);
     fireEvent.click(screen.getByTestId('flow-launch-submit'));

@@ -68,7 +68,7 @@ function renderAs(who: keyof typeof USERS, path: string, code: string) {
         <AntApp>
           <Routes>
             <Route path="/workFlow/task" element={<FlowTaskPage />} />
-            <Route path="/workFlow/addFlow" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
+            <Route path="/workFlow/flowQuickLaunch" element={<ConfigPage key="workflowAddFlow" code="workflowAddFlow" />} />
             <Route path="/workFlow/flowLaunch" element={<ConfigPage code="workflowLaunch" />} />
             <Route path="*" element={<ConfigPage code={code} />} />
           </Routes>
@@ -152,7 +152,7 @@ describe('workflow lists', () => {
   }, 60_000);
 
   it('发起流程 saves a draft; 我发起的 lists it 草稿 and its page submits it', async () => {
-    renderAs('lina', '/workFlow/addFlow', 'workflowLaunch');
+    renderAs('lina', '/workFlow/flowQuickLaunch', 'workflowLaunch');
     fireEvent.click(await screen.findByTestId('flow-launch-sampleReq', {}, WAIT));
     await waitFor(() => expect(document.getElementById('root_sample')).toBeTruthy(), WAIT);
     fireEvent.change(document.getElementById('root_sample') as HTMLInputElement, { target: { value: '草稿打样' } });

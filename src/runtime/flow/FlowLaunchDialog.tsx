@@ -27,7 +27,7 @@ export interface FlowLaunchDialogProps {
 type Loaded = FlowFormInfo & { flowId: string };
 
 /**
- * The launch dialog (发起流程; issue 15 item 4, JNPF workFlow/addFlow's form step): picks one of `flows`, loads its
+ * The launch dialog (发起流程; issue 15 item 4, JNPF workFlow/flowQuickLaunch's form step): picks one of `flows`, loads its
  * form (FlowLaunch/Form/{flowId}: refused when the caller may not launch it) and lets the caller fill it with the
  * task's title (default: the flow's name) and urgency. 提交 (data-testid flow-launch-submit) checks the form, asks the
  * approver-chosen branches / submitter-picked approvers of the first step (useFlowSubmit: FlowBefore/Candidates, the

@@ -17,7 +17,7 @@ export const WORKFLOW_VIEW_MENUS = {
 const M = WORKFLOW_VIEW_MENUS;
 /** [id, fullName, enCode, urlAddress, icon] of the pages every signed-in user sees, in menu order. */
 const PAGES: Array<[string, string, string, string, string]> = [
-  [M.addFlow, '发起流程', 'addFlow', 'workFlow/addFlow', 'FormOutlined'],
+  [M.addFlow, '发起流程', 'addFlow', 'workFlow/flowQuickLaunch', 'FormOutlined'],
   [M.todo, '待办事宜', 'flowTodo', 'workFlow/flowTodo', 'ScheduleOutlined'],
   [M.done, '已办事宜', 'flowDone', 'workFlow/flowDone', 'FileDoneOutlined'],
   [M.circulate, '抄送事宜', 'flowCirculate', 'workFlow/flowCirculate', 'CopyOutlined'],

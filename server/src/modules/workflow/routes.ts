@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
+import jnpfLaunchRoutes from './jnpf-launch-routes';
 import jnpfTemplateRoutes from './jnpf-template-routes';
 import launchFormRoutes from './launch-form';
 import listRoutes from './list-routes';
@@ -15,6 +16,7 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await flowRoutes(app);
   await jnpfTemplateRoutes(app);
+  await jnpfLaunchRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
   await launchFormRoutes(app);
