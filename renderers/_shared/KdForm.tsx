@@ -8,7 +8,7 @@ import type { FormConfig } from '../../schemas/form';
 import { compileForm } from '../../src/engine/compile';
 import type { RendererMap } from '../../src/engine/renderer';
 import { type FieldError, type MessageLang, validateRecord } from '../../src/engine/validate';
-import { createRecordValidator } from '../../src/engine/validateLines';
+import { createRecordValidator, validateInChunks } from '../../src/engine/validateLines';
 import { fallbackDefinition } from '../_fallback/definition';
 import { BOUND, bindField, bindWidget, boundUiSchema, widgetField } from './bindStore';
 import { FormFieldsContext } from './FormFieldsContext';
@@ -86,7 +86,8 @@ const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) 
 /**
  * A model form (design.md §1, §3): compiles the form config with the engine, lazy-loads the widgets it uses, renders
  * them with @rjsf/core and light templates, lays out containers and display widgets, and validates with the same
- * schema as the server (`validateRecord`), showing the rule's own message under each field.
+ * schema as the server (`validateRecord`; its own 提交 in slices, `validateInChunks`), showing the rule's own message
+ * under each field.
  *
  * The record lives in a FormStore owned by this form, not in rjsf's Form state (issue 3 item 7, B7): each top-level
  * widget (and the sub-table) reads and writes its own value in the store, so a keystroke re-renders that widget only;
@@ -173,9 +174,20 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     },
     [store],
   );
-  const handleSubmit = useCallback(() => {
+  // 提交 checks the whole record in slices (validateInChunks: a 5,000-line sub-table without a long task, issue 25
+  // item 1); a later 提交, or the form going away, drops an earlier check's answer.
+  const submits = useRef(0);
+  useEffect(
+    () => () => {
+      submits.current += 1;
+    },
+    [],
+  );
+  const handleSubmit = useCallback(async () => {
     const data = store.get();
-    const errs = validateRecord(compiled, data, lang);
+    const n = ++submits.current;
+    const errs = await validateInChunks(compiled, data, lang);
+    if (n !== submits.current) return;
     setValidating(true);
     setErrors(errs);
     if (!errs.length) onSubmit?.(data);

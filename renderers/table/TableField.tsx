@@ -1,8 +1,8 @@
 import type { FieldProps, UiSchema } from '@rjsf/utils';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Empty } from 'antd';
+import { Button, Empty, theme } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
-import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldConfig } from '../../schemas/field';
 import { evaluateFormula, type FormulaToken, isValidFormula } from '../../src/engine/formula';
 import { decimalsOf, roundTo } from '../_shared/bindStore';
@@ -11,6 +11,7 @@ import { useWidgetWord } from '../_shared/words';
 import { pasteLines } from './paste';
 import { type Row, type TableCtx, TableRow, TD, TH } from './TableRow';
 import { useLineFocus } from './useLineFocus';
+import { useFresh } from './useFresh';
 import { useLines } from './useLines';
 
 /** The summary row's label as the engine writes it (summaryRow), shown translated. */
@@ -22,6 +23,10 @@ export const VIRTUAL_FROM = 40;
 /** Estimated line height (px) before a line is measured, and the height of the scrolling body of a long table. */
 const LINE_PX = 41;
 const VIEW_PX = 520;
+/** More lines than this coming into view at once is a jump: they are drawn light first (see `light` below). */
+const JUMP_LINES = 2;
+/** Light lines drawn in full per task after a jump. */
+const UPGRADE_LINES = 3;
 
 /**
  * A changed line as the form stores it: numbers rounded to their column's decimals (numInput `precision`, as the
@@ -58,6 +63,7 @@ function deriveWith(calculated: FieldConfig[], itemProps: Record<string, JSONSch
  */
 export default function TableField({ formData, errorSchema, uiSchema, schema, registry, disabled, readonly, onChange, fieldPathId }: FieldProps) {
   const w = useWidgetWord();
+  const danger = theme.useToken().token.colorError;
   const field = (uiSchema?.['ui:options'] as { field?: FieldConfig } | undefined)?.field;
   const rows: Row[] = Array.isArray(formData) ? formData : EMPTY_ROWS;
   const items = schema.items as JSONSchema7 | undefined;
@@ -99,7 +105,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
     measureElement: (el, entry, instance) => (entry ? measureElement(el, entry, instance) || LINE_PX : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(el))) ?? LINE_PX)),
   });
   // After 添加, a move, Enter or a refused save: bring the line into view and focus its cell or button once drawn.
-  const { focusSoon, focusNow } = useLineFocus(scroller, virtual, (line) => v.scrollToIndex(line, { align: 'auto' }));
+  const { focusSoon, focusNow, target: focusTarget } = useLineFocus(scroller, virtual, (line) => v.scrollToIndex(line, { align: 'auto' }));
   const move = useCallback(
     (line: number, delta: -1 | 1) => {
       if (lines.move(line, delta)) focusSoon({ line: line + delta, move: delta < 0 ? 'up' : 'down' });
@@ -129,11 +135,34 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
       remove: lines.remove,
       move,
       w,
+      danger,
     }),
-    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove, move, w],
+    [shape, uiSchema?.items, registry, disabled, readonly, locked, fieldPathId.$id, lines.setCell, lines.remove, move, w, danger],
   );
 
   const shown = virtual ? v.getVirtualItems().map((x) => x.index) : rows.map((_, i) => i);
+  const fresh = useFresh(virtual ? shown : []);
+  // A jump (添加 at the end, a refused save revealing a line, the scrollbar dragged) brings many lines into view at
+  // once: they are drawn light (their values as text, no widgets) in this frame, the line the keyboard goes to in
+  // full; then a few lines per task are drawn in full, nearest that line first, so no long task follows the jump
+  // either (issue 25 item 1, B25a: mounting ~20 lines of widgets at once took 100–400 ms).
+  const lightRef = useRef<number[]>([]);
+  const [, setUpgraded] = useState(0);
+  if (fresh.length > JUMP_LINES || lightRef.current.length) {
+    const inView = new Set(shown);
+    const anchor = focusTarget() ?? fresh[0] ?? 0;
+    const jumped = fresh.length > JUMP_LINES ? fresh.filter((i) => i !== focusTarget()) : [];
+    lightRef.current = [...new Set([...lightRef.current.filter((i) => inView.has(i) && i !== focusTarget()), ...jumped])].sort((a, b) => Math.abs(b - anchor) - Math.abs(a - anchor));
+  }
+  const light = lightRef.current.length ? new Set(lightRef.current) : null;
+  useEffect(() => {
+    if (!lightRef.current.length) return;
+    const timer = setTimeout(() => {
+      lightRef.current = lightRef.current.slice(0, -UPGRADE_LINES);
+      setUpgraded((n) => n + 1);
+    }, 0);
+    return () => clearTimeout(timer);
+  });
   const items0 = virtual ? v.getVirtualItems() : [];
   const padTop = virtual && items0.length ? items0[0].start - LINE_PX : 0;
   const padBottom = virtual && items0.length ? v.getTotalSize() - (items0[items0.length - 1]?.end ?? 0) : 0;
@@ -181,7 +210,7 @@ export default function TableField({ formData, errorSchema, uiSchema, schema, re
             {padTop > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padTop }} /> : null}
             {shown.map((i) => {
               const rowErr = errs?.[i];
-              return <TableRow key={lines.keyOf(rows[i])} ctx={ctx} row={rows[i]} line={i} last={i === rows.length - 1} errors={rowErr} errorsKey={rowErr ? JSON.stringify(rowErr) : ''} measure={virtual ? v.measureElement : undefined} />;
+              return <TableRow key={lines.keyOf(rows[i])} ctx={ctx} row={rows[i]} line={i} last={i === rows.length - 1} errors={rowErr} errorsKey={rowErr ? JSON.stringify(rowErr) : ''} light={!!light?.has(i)} measure={virtual ? v.measureElement : undefined} />;
             })}
             {padBottom > 0 ? <tr aria-hidden className="kd-subtable-spacer" style={{ height: padBottom }} /> : null}
           </tbody>

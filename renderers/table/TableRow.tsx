@@ -1,5 +1,4 @@
 import type { Registry, UiSchema, Widget } from '@rjsf/utils';
-import { Button } from 'antd';
 import type { JSONSchema7 } from 'json-schema';
 import { memo, useCallback } from 'react';
 import type { FieldConfig } from '../../schemas/field';
@@ -34,6 +33,8 @@ export interface TableCtx {
   move: (line: number, delta: -1 | 1) => void;
   /** The widgets' words in the current language (a new one when the language changes). */
   w: WidgetWordFn;
+  /** The theme's error colour (antd token colorError), for 删除. */
+  danger: string;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -49,7 +50,13 @@ interface CellProps {
   errors: string[];
   /** The cell's state under its column's rules for this line: RULE_HIDDEN | RULE_REQUIRED | RULE_READONLY bits. */
   rule: number;
+  /** Drawn light: the value as text in an input-like box, no widget (a line just jumped into view; see TableField). */
+  light: boolean;
 }
+
+/** Widgets whose value reads as itself in a light cell; others show an empty box for the frame or two it lasts. */
+const TEXT_KINDS = new Set(['comInput', 'textarea', 'numInput', 'calculate']);
+const LIGHT = { minHeight: 32, lineHeight: '30px', padding: '0 11px', border: '1px solid #d9d9d9', borderRadius: 4, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
 
 const RULE_HIDDEN = 1;
 const RULE_REQUIRED = 2;
@@ -74,11 +81,19 @@ function ruleBits(columns: FieldConfig[], col: string, row: Row): number {
 
 /** One cell: the column's widget with a handler bound to (line, column), re-rendered only when its value or errors change. */
 const Cell = memo(
-  function Cell({ ctx, column, line, value, errors, rule }: CellProps) {
+  function Cell({ ctx, column, line, value, errors, rule, light }: CellProps) {
     const col = column.__vModel__ as string;
     const { setCell } = ctx;
     const onChange = useCallback((v: unknown) => setCell(line, col, v), [setCell, line, col]);
     if (rule & RULE_HIDDEN) return <td style={TD} data-row={line} data-col={col} data-hidden="true" />;
+    if (light) {
+      const text = TEXT_KINDS.has(column.__config__.kdKey) && (typeof value === 'string' || typeof value === 'number') ? String(value) : '';
+      return (
+        <td style={TD} data-row={line} data-col={col} data-light="true">
+          <div style={LIGHT}>{text}</div>
+        </td>
+      );
+    }
     const W = ctx.registry.widgets[column.__config__.kdKey] as Widget | undefined;
     const msg = errors.length ? (isEmpty(value) ? ctx.w('cellRequired') : errors[0]) : null;
     return (
@@ -113,7 +128,7 @@ const Cell = memo(
       </td>
     );
   },
-  (a, b) => a.ctx === b.ctx && a.column === b.column && a.line === b.line && Object.is(a.value, b.value) && sameList(a.errors, b.errors) && a.rule === b.rule,
+  (a, b) => a.ctx === b.ctx && a.column === b.column && a.line === b.line && Object.is(a.value, b.value) && sameList(a.errors, b.errors) && a.rule === b.rule && a.light === b.light,
 );
 
 const EMPTY_UI: UiSchema = {};
@@ -129,6 +144,8 @@ interface RowProps {
   errorsKey: string;
   /** The virtualiser's measuring ref (virtualised tables only). */
   measure?: (el: Element | null) => void;
+  /** Its cells drawn light (no widgets) for now. */
+  light?: boolean;
 }
 
 /**
@@ -137,7 +154,7 @@ interface RowProps {
  * render it; provides its values to the calculate cells in it (FormValuesContext).
  */
 export const TableRow = memo(
-  function TableRow({ ctx, row, line, last, errors, measure }: RowProps) {
+  function TableRow({ ctx, row, line, last, errors, measure, light = false }: RowProps) {
     const { remove, move } = ctx;
     const onRemove = useCallback(() => remove(line), [remove, line]);
     const onUp = useCallback(() => move(line, -1), [move, line]);
@@ -147,7 +164,7 @@ export const TableRow = memo(
         <tr className="kd-subtable-row" data-index={line} ref={measure}>
           <td style={TD}>{line + 1}</td>
           {ctx.columns.map((c) => (
-            <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} rule={ruleBits(ctx.columns, c.__vModel__ as string, row)} />
+            <Cell key={c.__vModel__} ctx={ctx} column={c} line={line} value={row[c.__vModel__ as string]} errors={errors?.[c.__vModel__ as string]?.__errors ?? NO_ERRORS} rule={ruleBits(ctx.columns, c.__vModel__ as string, row)} light={light} />
           ))}
           {ctx.locked ? null : (
             <td style={{ ...TD, whiteSpace: 'nowrap' }}>
@@ -157,20 +174,20 @@ export const TableRow = memo(
               <button type="button" style={MOVE} aria-label={ctx.w('moveDown', { n: line + 1 })} title={ctx.w('moveDown', { n: line + 1 })} data-move="down" disabled={last} onClick={onDown}>
                 <span aria-hidden>↓</span>
               </button>
-              <Button type="link" danger size="small" onClick={onRemove}>
+              <button type="button" style={{ ...MOVE, color: ctx.danger }} onClick={onRemove}>
                 {ctx.w('remove')}
-              </Button>
+              </button>
             </td>
           )}
         </tr>
       </FormValuesContext.Provider>
     );
   },
-  (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.last === b.last && a.errorsKey === b.errorsKey && a.measure === b.measure,
+  (a, b) => a.ctx === b.ctx && a.row === b.row && a.line === b.line && a.last === b.last && a.errorsKey === b.errorsKey && a.measure === b.measure && a.light === b.light,
 );
 
 /**
- * The 上移/下移 buttons: plain buttons with an arrow (the line's own text colour, the browser's focus ring), as light
+ * The 上移/下移 and 删除 buttons: plain buttons (删除 in the theme's error colour) (the line's own text colour, the browser's focus ring), as light
  * to mount as a line allows — a jump to the end of a long table mounts ~20 lines at once (B25a, issue 25 item 1).
  */
 const MOVE = { border: 0, background: 'none', color: 'inherit', cursor: 'pointer', padding: '0 6px', font: 'inherit', lineHeight: '24px' } as const;

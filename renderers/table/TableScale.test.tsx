@@ -148,6 +148,37 @@ describe('table (sub-table) at scale', () => {
     await waitFor(() => expect(document.activeElement).toBe(button('第3行上移')));
   });
 
+  it('添加 at the end of 1,000 lines: the lines jumped to are drawn light at once, the new line focused, then all in full', async () => {
+    const onChange = vi.fn();
+    const { container } = await renderStory(<FieldStory field={table()} formData={{ lines: linesOf(1000) }} onChange={onChange} />);
+    const scroller = container.querySelector<HTMLElement>('[data-virtual]')!;
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 41 * 1002 });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 520 });
+    const add = [...container.querySelectorAll('button')].find((b) => /^添\s*加$/.test(b.textContent ?? ''))!;
+    fireEvent.click(add);
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0].lines).toHaveLength(1001));
+    await waitFor(() => expect(scroller.scrollTop).toBeGreaterThan(900 * 41));
+    // The scroll event a browser would send: the lines near the end come into view together.
+    fireEvent.scroll(scroller);
+    expect(container.querySelectorAll('td[data-light]').length).toBeGreaterThan(0);
+    expect(container.querySelector('td[data-row="998"][data-col="item"]')!.textContent).toBe('M999');
+    await waitFor(() => expect(document.activeElement).toBe(input(container, 1000, 'item')));
+    await waitFor(() => expect(container.querySelectorAll('td[data-light]')).toHaveLength(0));
+    expect(input(container, 998, 'item').value).toBe('M999');
+    expect(document.activeElement).toBe(input(container, 1000, 'item'));
+  });
+
+  it('the form\'s own 提交 (the preview page\'s) checks 3,000 lines in slices: a timer set at the click runs before the answer', async () => {
+    const order: string[] = [];
+    const onSubmit = vi.fn(() => order.push('submitted'));
+    const { container } = await renderStory(<KdForm form={{ fields: [table()] }} registry={renderers} formData={{ lines: linesOf(3000) }} onSubmit={onSubmit} />);
+    fireEvent.click(container.querySelector<HTMLButtonElement>('button[type="submit"]')!);
+    setTimeout(() => order.push('timer'), 0);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(order).toEqual(['timer', 'submitted']);
+    expect((onSubmit.mock.calls[0] as unknown as [{ lines: unknown[] }])[0].lines).toHaveLength(3000);
+  });
+
   it('a refused save scrolls the virtualised sub-table to the first invalid line and focuses its cell', async () => {
     const lines = linesOf(1000) as Record<string, unknown>[];
     lines[700] = { qty: 1, price: 2 };

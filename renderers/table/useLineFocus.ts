@@ -13,6 +13,8 @@ export interface LineFocusing {
   focusSoon: (want: LineFocus) => void;
   /** Focuses `want` now when it is in the page, else scrolls its line into view and focuses it once drawn. */
   focusNow: (want: LineFocus) => void;
+  /** The line waiting for the keyboard (after 添加, a move, Enter or a refused save), if any. */
+  target: () => number | undefined;
 }
 
 /** The element `want` names inside `root`, when rendered (a move button that is disabled falls back to the other). */
@@ -64,5 +66,6 @@ export function useLineFocus(root: RefObject<HTMLElement | null>, virtual: boole
     },
     [root],
   );
-  return { focusSoon, focusNow };
+  const target = useCallback(() => pending.current?.line, []);
+  return { focusSoon, focusNow, target };
 }
