@@ -122,8 +122,8 @@ describe('every-widget model: a record with every value', () => {
       expect(got[name], `${f.__config__.kdKey} ${name}`).toEqual(sent[name]);
     }
     expect(got.lines).toEqual([
-      { item: '棉布', lineQty: 10, linePrice: 12.5, unit: 'm', due: Date.UTC(2024, 6, 1), checked: true, lineAmount: 125 },
-      { item: '纽扣', lineQty: 200, linePrice: 0.35, unit: 'pcs', due: null, checked: false, lineAmount: 70 },
+      { id: expect.any(String), item: '棉布', lineQty: 10, linePrice: 12.5, unit: 'm', due: Date.UTC(2024, 6, 1), checked: true, lineAmount: 125 },
+      { id: expect.any(String), item: '纽扣', lineQty: 200, linePrice: 0.35, unit: 'pcs', due: null, checked: false, lineAmount: 70 },
     ]);
     // calculate: recomputed (qty × price; sum of the sub-table column), the client's value ignored.
     expect(got.amount).toBe(40);

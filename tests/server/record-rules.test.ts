@@ -5,7 +5,8 @@ import { anOrder, field, orderModel } from './visualdev-fixtures';
 /**
  * Issue 13 item 1 "Field rules" on the server (record-rules.ts, src/engine/fieldRules.ts): a field hidden by a
  * show-when rule (its own or its container's) is neither required nor saved; required-when is enforced; a
- * read-only-when field may not change; rules naming missing fields are refused at save with their path.
+ * read-only-when field may not change (a sub-table cell per line, lines keeping their ids); rules naming missing fields
+ * are refused at save with their path.
  */
 
 let t: TestApp;
@@ -97,6 +98,8 @@ describe('field rules on sub-table columns (per line)', () => {
     (lines.__config__.children as unknown[]).push(
       field('comInput', 'batch', '批号', { requiredWhen: { field: 'item', op: 'eq', value: '拉链' } }),
       field('comInput', 'color', '颜色', { required: true, showWhen: { field: 'item', in: ['棉布'] } }),
+      field('comInput', 'lineState', '行状态'),
+      field('comInput', 'note', '行备注', { readonlyWhen: { field: 'lineState', op: 'eq', value: '已发货' } }),
     );
     return model;
   }
@@ -121,6 +124,38 @@ describe('field rules on sub-table columns (per line)', () => {
     expect(bad).toMatchObject({ code: 400, msg: '批号不能为空', data: { errors: [{ field: 'lines[1].batch' }] } });
     const missing = await t.call('POST', L, { token, payload: anOrder({ orderNo: 'L-3', lines: [line('棉布')] }), headers: { 'accept-language': 'en' } });
     expect(missing).toMatchObject({ code: 400, msg: '颜色 cannot be empty', data: { errors: [{ field: 'lines[0].color' }] } });
+  });
+
+  it('read-only-when per line: lines keep their ids; a cell changed while its rule holds in its line is refused (nothing written)', async () => {
+    type Line = Record<string, unknown> & { id: string };
+    const get = async (id: string) => (await t.call('GET', `${L}/${id}`, { token })).data as { lines: Line[]; version: number };
+    const save = (id: string, lines: unknown[], version: number, headers: Record<string, string> = {}) => t.call('POST', `${L.replace('OnlineDev/', 'OnlineDev/App/')}/${id}`, { token, payload: { lines, version }, headers });
+    // A new line is compared with the column's default: a note on a line created as 已发货 is refused.
+    expect(await t.call('POST', L, { token, payload: anOrder({ orderNo: 'RO-0', lines: [line('纽扣', { lineState: '已发货', note: '新' })] }) })).toMatchObject({ code: 400, msg: '行备注当前为只读，不能修改', data: { field: 'lines[0].note' } });
+    const r = await t.call('POST', L, { token, payload: anOrder({ orderNo: 'RO-1', lines: [line('纽扣', { lineState: '待发', note: 'n1' }), line('拉链', { batch: 'B-1', lineState: '已发货' })] }) });
+    expect(r).toMatchObject({ code: 200 });
+    const id = r.data.id as string;
+    const first = await get(id);
+    const ids = first.lines.map((l) => l.id);
+    expect(ids.every((x) => typeof x === 'string' && x.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+    // Shipping line 1 with its note unchanged passes, and the lines keep their ids.
+    const shipped = first.lines.map((l, i) => (i === 0 ? { ...l, lineState: '已发货' } : l));
+    expect(await save(id, shipped, first.version)).toMatchObject({ code: 200 });
+    const second = await get(id);
+    expect(second.lines.map((l) => l.id)).toEqual(ids);
+    expect(second.lines[0]).toMatchObject({ lineState: '已发货', note: 'n1' });
+    // Now its note may not change: refused naming the cell, in the caller's language; nothing written.
+    const changed = second.lines.map((l, i) => (i === 0 ? { ...l, note: 'n2' } : l));
+    expect(await save(id, changed, second.version, { 'accept-language': 'en' })).toMatchObject({ code: 400, msg: '行备注 is read-only now and cannot be changed', data: { field: 'lines[0].note', errors: [{ field: 'lines[0].note' }] } });
+    // The same line sent without its id is a new line: its note is not the default either.
+    const { id: _dropped, ...anonymous } = second.lines[0];
+    expect(await save(id, [anonymous, second.lines[1]], second.version)).toMatchObject({ code: 400, data: { field: 'lines[0].note' } });
+    expect(await get(id)).toMatchObject({ version: second.version, lines: [{ id: ids[0], note: 'n1' }, { id: ids[1] }] });
+    // Reopened in the same save (the rule no longer holds in that line), the note may change; a removed line's id goes.
+    const reopened = [{ ...second.lines[0], lineState: '待发', note: 'n3' }];
+    expect(await save(id, reopened, second.version)).toMatchObject({ code: 200 });
+    expect((await get(id)).lines).toEqual([expect.objectContaining({ id: ids[0], lineState: '待发', note: 'n3' })]);
   });
 
   it('refuses a column rule naming a field outside its sub-table, with the path; nothing saved', async () => {

@@ -75,9 +75,10 @@ describe('record writes', () => {
     const c = await create(sent);
     expect(c).toMatchObject({ code: 200, msg: '新建成功' });
     const got = (await get(c.data.id)).data;
+    // Each line comes back with its id (kept across saves, issue 13 read-only-when per line).
     expect(got.lines).toEqual([
-      { item: '棉布', qty: 10, price: 12.5, lineTotal: 125 },
-      { item: '纽扣', qty: 200, price: 0.35, lineTotal: 70 },
+      { id: expect.any(String), item: '棉布', qty: 10, price: 12.5, lineTotal: 125 },
+      { id: expect.any(String), item: '纽扣', qty: 200, price: 0.35, lineTotal: 70 },
     ]);
     expect(got.totalQty).toBe(210);
     expect(got.creator).toBe('user-admin');
@@ -96,7 +97,7 @@ describe('record writes', () => {
     const u = await update(id, { amount: 99, creator: 'x', lines: [{ item: '拉链', qty: 3, price: 2 }] });
     expect(u).toMatchObject({ code: 200, msg: '修改成功' });
     const after = (await get(id)).data;
-    expect(after.lines).toEqual([{ item: '拉链', qty: 3, price: 2, lineTotal: 6 }]);
+    expect(after.lines).toEqual([{ id: expect.any(String), item: '拉链', qty: 3, price: 2, lineTotal: 6 }]);
     expect(after).toMatchObject({ amount: 99, totalQty: 3, creator: 'user-admin', createdTime: created.createdTime, orderNo: 'SO-002' });
     expect(after.modifiedTime).toBeGreaterThan(0);
     // Fields missing from the body keep their rows.

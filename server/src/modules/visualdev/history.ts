@@ -33,16 +33,27 @@ function empty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
+/** A sub-table's lines without their ids (a line's identity is no change of its values; history shows values). */
+function withoutLineIds(v: unknown, isLines: boolean): unknown {
+  if (!isLines || !Array.isArray(v)) return v;
+  return v.map((l) => {
+    if (!l || typeof l !== 'object' || !('id' in l)) return l;
+    const { id: _id, ...cells } = l as Record<string, unknown>;
+    return cells;
+  });
+}
+
 /**
  * The fields that differ between two states of a record (null = the record did not exist), in form order. System
  * fields are left out: the entry itself says who and when.
  */
 export function diffRecords(model: LoadedModel, before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChange[] {
   const fields = [...model.columns.filter((c) => !(SYSTEM_KDKEYS as readonly string[]).includes(c.kdKey)).map((c) => ({ name: c.name, label: c.label })), ...model.layout.subTables.map((s) => ({ name: s.vModel, label: s.label }))];
+  const lines = new Set(model.layout.subTables.map((s) => s.vModel));
   const out: FieldChange[] = [];
   for (const f of fields) {
-    const b = before ? (before[f.name] ?? null) : null;
-    const a = after ? (after[f.name] ?? null) : null;
+    const b = withoutLineIds(before ? (before[f.name] ?? null) : null, lines.has(f.name));
+    const a = withoutLineIds(after ? (after[f.name] ?? null) : null, lines.has(f.name));
     if (empty(a) && empty(b)) continue;
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
     out.push({ field: f.name, label: f.label, before: b, after: a });

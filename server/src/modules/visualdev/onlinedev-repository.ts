@@ -16,8 +16,8 @@ import { versionMembers } from './record-version';
 
 /**
  * Model records in their tables (design.md §4, §6): a record travels as `{ id, ...fields }` keyed by `__vModel__`;
- * each sub-table's rows travel as an array under the sub-table's `__vModel__` (without ids: they round-trip exactly)
- * and are stored in the child table in order (`sort_order`). Table and column names come from the model's layout only.
+ * each sub-table's rows travel as an array under the sub-table's `__vModel__`, each line with its `id` (kept when a
+ * save sends it back; a line without one is new) and are stored in the child table in order (`sort_order`). Table and column names come from the model's layout only.
  */
 
 /** A model record on the wire. */
@@ -88,8 +88,9 @@ function toValues(columns: FieldColumn[], record: Record<string, unknown>): Reco
   return out;
 }
 
+/** A child-table row as a wire line: its `id` first (issue 13: kept across saves), then its cells. */
 function childRow(st: SubTable, r: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { id: String(r.id) };
   for (const c of st.columns) out[c.name] = boundValue(c, r[c.name]);
   return out;
 }
@@ -101,7 +102,7 @@ export async function attachSubTables(db: Db, model: LoadedModel, rows: ModelRow
   for (const st of model.layout.subTables) {
     const children = await raw(db)
       .selectFrom(st.table)
-      .select([sql.ref(st.foreignKey).as('__parent'), ...(st.columns.map(selectOf) as string[])])
+      .select([sql.ref(st.foreignKey).as('__parent'), 'id', ...(st.columns.map(selectOf) as string[])])
       .where(st.foreignKey, 'in', ids)
       .orderBy(st.foreignKey)
       .orderBy('sort_order')
@@ -130,13 +131,19 @@ export async function getRecord(db: Db, model: LoadedModel, id: string, lock = f
   return row;
 }
 
+/**
+ * Writes the sub-table lines of `record` (each sub-table present in it). `replace`: the parent's lines are replaced;
+ * a line sending the `id` of one of them keeps that id (once; issue 13: lines keep their identity across saves, so
+ * the server can compare a cell with its stored value), other lines get new ids.
+ */
 async function writeChildren(db: Db, model: LoadedModel, parentId: string, record: Record<string, unknown>, replace: boolean): Promise<void> {
   for (const st of model.layout.subTables) {
     if (!(st.vModel in record)) continue;
-    if (replace) await raw(db).deleteFrom(st.table).where(st.foreignKey, '=', parentId).execute();
+    const known = replace ? new Set((await raw(db).deleteFrom(st.table).where(st.foreignKey, '=', parentId).returning('id').execute()).map((r) => String(r.id))) : new Set<string>();
     const rows = Array.isArray(record[st.vModel]) ? (record[st.vModel] as Record<string, unknown>[]) : [];
     if (!rows.length) continue;
-    const values = rows.map((r, i) => ({ ...toValues(st.columns, r ?? {}), id: randomUUID(), [st.foreignKey]: parentId, sort_order: i }));
+    const idOf = (r: Record<string, unknown> | null) => (typeof r?.id === 'string' && known.delete(r.id) ? r.id : randomUUID());
+    const values = rows.map((r, i) => ({ ...toValues(st.columns, r ?? {}), id: idOf(r), [st.foreignKey]: parentId, sort_order: i }));
     for (let i = 0; i < values.length; i += 500) await raw(db).insertInto(st.table).values(values.slice(i, i + 500)).execute();
   }
 }

@@ -1,3 +1,4 @@
+import type { FieldConfig } from '../../../../schemas/field';
 import { hiddenCells, isEmptyValue, ruleState } from '../../../../src/engine/fieldRules';
 import type { FieldError, MessageLang } from '../../../../src/engine/validate';
 import { parseLang, translate } from '../../i18n';
@@ -13,8 +14,10 @@ import type { LoadedModel } from './model-store';
  *   create sending another value than the field's default, is refused (400 naming the field, nothing written);
  * - required-when is checked by the engine's validateRecord (recordErrors), like `required`;
  * - a sub-table cell hidden in its line by its column's show rule (per line, fieldRules.ts collectLineRules) is not
- *   saved (stored empty) nor required. Read-only-when on a column is the form's only: lines are replaced on every
- *   save and carry no identity to compare a cell with its stored value.
+ *   saved (stored empty) nor required;
+ * - a sub-table cell whose column's read-only-when rule holds in its line may not change: a line sending the `id` of
+ *   a stored line of the record is compared with that line's cell, any other line (new) with the column's default
+ *   (400 naming `table[i].column`, nothing written).
  * Rules are evaluated on the record as it would be stored (the request over the stored record).
  */
 
@@ -44,11 +47,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function applyFieldRules(model: LoadedModel, record: Record<string, unknown>, stored: Record<string, unknown> | null, lang: MessageLang, sent: ReadonlySet<string> = new Set(Object.keys(record))): void {
   dropHiddenCells(model, record);
   const rules = model.compiled.rules ?? {};
-  const names = Object.keys(rules);
-  if (!names.length) return;
   // One evaluation over the record as sent (rules read each other's values before any is dropped).
   const view = { ...record };
-  for (const name of names) {
+  for (const name of Object.keys(rules)) {
     const state = ruleState(rules[name], view);
     if (state.hidden) {
       if (stored) record[name] = stored[name] ?? null;
@@ -62,6 +63,33 @@ export function applyFieldRules(model: LoadedModel, record: Record<string, unkno
     const vars = { label };
     const error: FieldError = { field: name, label, message: translate(parseLang(lang) ?? 'zh', 'visualdev-rules', 'readonlyChanged', vars) };
     throw rulesFail(400, 'readonlyChanged', vars, { field: name, errors: [error] });
+  }
+  assertLinesKept(model, record, stored, lang, sent);
+}
+
+/** Refuses a sub-table cell changed while its column's read-only-when rule holds in its line (see the module comment). */
+function assertLinesKept(model: LoadedModel, record: Record<string, unknown>, stored: Record<string, unknown> | null, lang: MessageLang, sent: ReadonlySet<string>): void {
+  for (const [table, sets] of Object.entries(model.compiled.lineRules ?? {})) {
+    const cols = Object.keys(sets).filter((c) => sets[c].readonly);
+    const lines = record[table];
+    if (!cols.length || !sent.has(table) || !Array.isArray(lines)) continue;
+    const before = new Map<string, Record<string, unknown>>();
+    for (const l of Array.isArray(stored?.[table]) ? (stored[table] as Array<Record<string, unknown> | null>) : []) if (l && typeof l.id === 'string') before.set(l.id, l);
+    const columns = (model.compiled.byModel[table]?.__config__.children ?? []) as FieldConfig[];
+    for (const [i, line] of lines.entries()) {
+      if (!line || typeof line !== 'object') continue;
+      const cells = line as Record<string, unknown>;
+      const old = typeof cells.id === 'string' ? before.get(cells.id) : undefined;
+      for (const col of cols) {
+        if (!ruleState(sets[col], cells).readonly) continue;
+        const column = columns.find((c) => c.__vModel__ === col);
+        if (sameValue(cells[col], old ? old[col] : column?.__config__.defaultValue)) continue;
+        const label = String(column?.__config__.label ?? col);
+        const field = `${table}[${i}].${col}`;
+        const error: FieldError = { field, label, message: translate(parseLang(lang) ?? 'zh', 'visualdev-rules', 'readonlyChanged', { label }) };
+        throw rulesFail(400, 'readonlyChanged', { label }, { field, errors: [error] });
+      }
+    }
   }
 }
 
