@@ -67,5 +67,6 @@ export const PLATFORM_TABLES: ReadonlySet<string> = new Set([
   'user_supply',
   'users',
   'visualdev',
+  'visualdev_short_link',
   'visualdev_table',
 ]);

@@ -10,6 +10,7 @@ export const modules: Array<() => Promise<{ default: FastifyPluginAsync }>> = [
   () => import('./system/routes'),
   () => import('./users/routes'),
   () => import('./visualdev/routes'),
+  () => import('./shortlink/routes'),
   () => import('./current-user/routes'),
   () => import('./i18n/routes'),
   () => import('./sysconfig/routes'),
