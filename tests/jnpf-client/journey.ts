@@ -3,7 +3,7 @@
  * client). Drives a JNPF v3.4 web client build (default ../jnpf-client-src/dist, or JNPF_CLIENT_DIST) served by our
  * server (plugins/jnpf-client.ts, as `npm run jnpf-client` serves it) in Chromium (/usr/bin/chromium, playwright-core)
  * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
- * bell, and every menu page. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
+ * bell, 发起流程's launch form, every menu page, and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
  * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
  * answered 404; exits 1 when a step failed (screenshots of failed steps in test-output/jnpf-client/). Fresh PGlite data in a temporary folder (or DATABASE_URL).
  */
@@ -193,6 +193,14 @@ try {
     await settle(page);
     if (!socketFrames) throw new Error('no frame arrived on the message socket /websocket/{token}');
   });
+  await step('发起流程: a card opens its launch form', async () => {
+    // flowQuickLaunch/index.vue → flowLaunch/Flow.vue's cards (PageListAll); a card with one flow opens FlowBox (FlowBefore/0).
+    await page.goto(`${origin}/workFlow/flowQuickLaunch`);
+    const card = page.locator('.el-card').first();
+    await card.waitFor({ timeout: 15_000 });
+    await card.click();
+    await page.locator('.JNPF-preview-main .el-form-item').first().waitFor({ timeout: 15_000 });
+  });
   for (const m of leaves(menuList)) {
     if (m.type === 7 || m.type === 6) continue;
     await step(`menu ${m.fullName} (/${m.urlAddress})`, async () => {
@@ -203,6 +211,29 @@ try {
       if (!(await page.locator('.app-main').count())) throw new Error('blank page: the client has no view at this path');
     });
   }
+  await step('sign-in with the image code the system setting asks for', async () => {
+    // views/login/index.vue:245-283: the account's change asks getConfig, the image is <img id="imgcode">; Login sends code + timestamp.
+    const md5 = createHash('md5').update(PASSWORD).digest('hex');
+    const signedIn = await app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: md5, grant_type: 'password' }).toString() });
+    const auth = { authorization: JSON.parse(signedIn.body).data.token as string };
+    const turn = (enableVerificationCode: number) => app.inject({ method: 'PUT', url: '/api/system/SysConfig/security', headers: auth, payload: { enableVerificationCode } });
+    if (JSON.parse((await turn(1)).body).code !== 200) throw new Error('could not turn the image code on');
+    try {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`${origin}/login`);
+      await page.locator('input[name="account"]').fill('admin');
+      await page.locator('input[name="account"]').press('Tab');
+      await page.waitForFunction(() => ((document.querySelector('#imgcode') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, undefined, { timeout: 15_000 });
+      const stamp = new URL((await page.locator('#imgcode').getAttribute('src')) ?? '', origin).pathname.split('/').pop() ?? '';
+      const { code } = await app.db.selectFrom('oauth_image_code').select('code').where('stamp', '=', stamp).executeTakeFirstOrThrow();
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      await page.locator('input[name="code"]').fill(code);
+      await page.locator('.login-btn').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    } finally {
+      await turn(0);
+    }
+  });
 } finally {
   await browser.close().catch(() => undefined);
   await Promise.race([app.close(), new Promise((r) => setTimeout(r, 10_000).unref())]);
