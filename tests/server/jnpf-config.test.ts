@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { definitions } from '../../renderers';
+import { RULES } from '../../src/engine/rules';
 import { fromJnpfField, toJnpfField } from '../../server/src/modules/visualdev/jnpf-config';
 import { JNPF_WIDGETS, jnpfKeyOf, kdKeyOf, WIDGET_BY_KDKEY } from '../../server/src/modules/visualdev/jnpf-widgets';
 import { exportRecord, importModel } from '../../server/src/modules/visualdev/model-io';
@@ -53,6 +54,23 @@ describe('the widget table (every kdKey maps)', () => {
 });
 
 const h = signedInTestApp();
+
+describe('validation rules for JNPF’s client', () => {
+  it('a catalogue rule picked here (no message) gets the catalogue’s zh message for JNPF (kept when read back); typed messages and other patterns stay', () => {
+    const regList = [
+      { pattern: RULES.mobile.pattern, message: '' },
+      { pattern: `/${RULES.email.pattern}/`, message: '' },
+      { pattern: RULES.mobile.pattern, message: '请填手机' },
+      { pattern: '^A\\d+$', message: '' },
+    ];
+    const field = { __config__: { kdKey: 'comInput', tag: 'el-input', label: '电话', regList }, __vModel__: 'tel' };
+    const jnpf = toJnpfField(field) as { __config__: { regList: Obj[] } };
+    expect(jnpf.__config__.regList.map((r) => r.message)).toEqual([RULES.mobile.message, RULES.email.message, '请填手机', '']);
+    expect(jnpf.__config__.regList.every((r) => typeof r.message === 'string' && (r.message !== '' || r.pattern === '^A\\d+$'))).toBe(true);
+    const back = fromJnpfField(jnpf) as { __config__: { regList: Obj[] } };
+    expect(back).toEqual({ ...field, __config__: { ...field.__config__, regList: jnpf.__config__.regList } });
+  });
+});
 
 describe('OnlineDev Config and model files in JNPF’s names', () => {
   it('Config gives the supplier model’s fields jnpfKey beside kdKey, showLabel, the form members, and searchList items as fields', async () => {

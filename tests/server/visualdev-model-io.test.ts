@@ -162,8 +162,8 @@ describe('JNPF v3 export', () => {
     expect(page1.data.pagination).toEqual({ currentPage: 1, pageSize: 10, total: 12 });
     expect(page1.data.list[0]).toMatchObject({ F_FullName: '华美', F_Credit: 1000 });
     expect(page1.data.list[0].tableField110).toEqual([
-      { F_Name: '张三', F_Mobile: '13900000000', F_Age: 30 },
-      { F_Name: '李四', F_Mobile: null, F_Age: null },
+      { id: expect.any(String), F_Name: '张三', F_Mobile: '13900000000', F_Age: 30 },
+      { id: expect.any(String), F_Name: '李四', F_Mobile: null, F_Age: null },
     ]);
     const page2 = await t.call('POST', `${M}/List`, { token, payload: { typed: true, currentPage: 2, pageSize: 10, sort: 'asc', sidx: 'F_Credit' } });
     expect(page2.data.list.map((x: { F_FullName: string }) => x.F_FullName)).toEqual(['启航', '瑞丰']);

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db/types';
 import { modulesOfModel } from '../../plugins/permissions';
+import { catalogueRuleOf, ruleMessage } from '../../../../src/engine/ruleMessages';
 import { jnpfKeyOf, kdKeyOf, WIDGET_BY_KDKEY } from './jnpf-widgets';
 
 /**
@@ -52,6 +53,7 @@ export function toJnpfField(field: Obj): Obj {
   if (cfg.showLabel === undefined) cfg.showLabel = true;
   if (widget && cfg.tag === widget.kdTag) cfg.tag = widget.jnpfTag;
   if (cfg.children !== undefined) cfg.children = mapChildren(cfg.children, toJnpfField);
+  if (Array.isArray(cfg.regList)) cfg.regList = cfg.regList.map(withCatalogueMessage);
   const out: Obj = { ...field, __config__: cfg };
   if (OPTION_WIDGETS.has(kdKey)) {
     const slot = isObj(field.__slot__) ? field.__slot__.options : undefined;
@@ -59,6 +61,18 @@ export function toJnpfField(field: Obj): Obj {
     if (out.props === undefined) out.props = { props: isObj(cfg.props) ? cfg.props : DEFAULT_OPTION_PROPS };
   }
   return out;
+}
+
+/**
+ * A regList rule for JNPF: a catalogue pattern picked in our designer stores no message (the engine shows the
+ * catalogue's in the user's language, issue 25 item 5), but JNPF's client shows the stored message as it is, so the
+ * catalogue's zh message (spec 001 §5) is filled in. Other rules pass unchanged. Read back (fromJnpfField) the zh
+ * message stays: the engine shows a catalogue pattern's zh message in the user's language like none (ruleMessages.ts).
+ */
+function withCatalogueMessage(rule: unknown): unknown {
+  if (!isObj(rule) || (typeof rule.message === 'string' && rule.message !== '') || rule.message === null) return rule;
+  const name = catalogueRuleOf(typeof rule.pattern === 'string' ? rule.pattern : undefined);
+  return name ? { ...rule, message: ruleMessage(name, 'zh') } : rule;
 }
 
 /** A field config in our names from JNPF's or ours (the inverse of toJnpfField); `field` is not changed. */
