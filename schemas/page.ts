@@ -181,6 +181,8 @@ export const ResourceTreeSchema = Type.Object(
  *   POST or PUT), `remove` (one row), `batchRemove` (body `{ ids }`), `state` (switch column);
  * - `exportData` (answer a file; body/query = the list query and `selectKey`), `template` (a file), `importData`
  *   (multipart `file`, answer `{ count }` or 400 `{ errors }`);
+ * - `recycle`: the area's recycle bin (issue 27 item 2): GET `path?currentPage&pageSize&keyword` answers the deleted
+ *   rows, POST `path/Actions/Restore` `{ ids }` restores them (the list's 回收站, with the btn_recycle button);
  * - `actions`: extra row and toolbar buttons; `tree`: a tree filter beside the list.
  */
 export const ResourceBindingSchema = Type.Object(
@@ -195,6 +197,7 @@ export const ResourceBindingSchema = Type.Object(
     exportData: Type.Optional(ResourceCallSchema),
     template: Type.Optional(ResourceCallSchema),
     importData: Type.Optional(ResourceCallSchema),
+    recycle: Type.Optional(ResourceCallSchema),
     actions: Type.Optional(Type.Array(PageActionSchema)),
     tree: Type.Optional(ResourceTreeSchema),
   },

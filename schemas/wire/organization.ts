@@ -24,6 +24,8 @@ export const OrganizeBodySchema = Type.Object(
     description: Type.Optional(NullableText(500)),
     sortCode: Type.Optional(SortCodeSchema),
     enabledMark: Type.Optional(FlagSchema),
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   strict,
 );
@@ -39,6 +41,8 @@ export const PositionBodySchema = Type.Object(
     description: Type.Optional(NullableText(500)),
     sortCode: Type.Optional(SortCodeSchema),
     enabledMark: Type.Optional(FlagSchema),
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   strict,
 );
@@ -55,6 +59,8 @@ export const RoleBodySchema = Type.Object(
     description: Type.Optional(NullableText(500)),
     sortCode: Type.Optional(SortCodeSchema),
     enabledMark: Type.Optional(FlagSchema),
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   strict,
 );

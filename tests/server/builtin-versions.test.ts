@@ -6,7 +6,7 @@ import { signedInTestApp } from './helpers';
 
 /**
  * Versions and recycle bins of built-in entities (issue 27 items 1-2; modules/_shared/row-version.ts,
- * builtin-recycle.ts): users, dictionary items (and types) and menus answer `version`; a write carrying an older one is
+ * builtin-recycle.ts): users, dictionary items (and types), menus, roles, positions and organisations answer `version`; a write carrying an older one is
  * refused with 409 naming who changed the row and when, nothing written; concurrent writes from one version: one wins.
  * A delete moves the row to its bin (gone from lists, pickers, sign-in and the menu tree; its code still taken); the
  * bin lists it with who deleted it and restores it with the same id; the purge removes it after the retention.
@@ -104,6 +104,31 @@ describe('versions of built-in entities', () => {
   });
 });
 
+describe('versions of organisations, roles and positions (hard delete, no bin)', () => {
+  it('a stale update or delete of a role, a position and a department is refused; the current version writes', async () => {
+    const role = (await call('POST', '/api/permission/Role', { fullName: '版本角色', enCode: 'verRole' })).data.id as string;
+    const position = (await call('POST', '/api/permission/Position', { fullName: '版本岗位', enCode: 'verPos', organizeId: 'org-quality' })).data.id as string;
+    const dept = (await call('POST', '/api/permission/Organize/Department', { parentId: 'org-kd', fullName: '版本部门', enCode: 'verDept' })).data.id as string;
+    const cases: Array<[string, Record<string, unknown>]> = [
+      [`/api/permission/Role/${role}`, { fullName: '角色A', enCode: 'verRole' }],
+      [`/api/permission/Position/${position}`, { fullName: '岗位A', enCode: 'verPos', organizeId: 'org-quality' }],
+      [`/api/permission/Organize/Department/${dept}`, { parentId: 'org-kd', fullName: '部门A', enCode: 'verDept' }],
+    ];
+    for (const [url, body] of cases) {
+      expect((await call('GET', url)).data.version, url).toBe(1);
+      expect((await call('POST', url, { ...body, version: 1 })).data, url).toEqual({ version: 2 });
+      const stale = await call('POST', url, { ...body, fullName: 'B', version: 1 });
+      expect(stale.code, url).toBe(409);
+      expect(stale.msg).toMatch(/^管理员于.*修改了此数据，您的修改未保存/);
+      expect((await call('GET', url)).data.fullName).toMatch(/A$/);
+      expect((await call('DELETE', `${url}?version=1`)).code, url).toBe(409);
+      expect((await call('GET', url)).code).toBe(200);
+      expect((await call('DELETE', `${url}?version=2`)).code, url).toBe(200);
+      expect((await call('GET', url)).code).toBe(404);
+    }
+  });
+});
+
 describe('recycle bins of built-in entities', () => {
   it('a deleted user leaves the list, pickers and sign-in; its sessions end; the bin restores it with the same id', async () => {
     const id = await newUser('verbin');
@@ -163,6 +188,20 @@ describe('recycle bins of built-in entities', () => {
     expect((await call('POST', '/api/system/Menu/Recycle/Actions/Restore', { ids: [id, 'no-such-menu'] })).data).toEqual({ count: 1 });
     expect(await inTree()).toBe(true);
     expect(await inShell()).toBe(true);
+  });
+
+  it('回收站 is seeded on 用户管理, 数据字典 and 菜单管理 for the administrator, and their page configs bind the bins', async () => {
+    const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+    for (const menu of ['menu-user', 'menu-dictionary', 'menu-menu-manage']) expect(permissions.find((p) => p.modelId === menu)?.button.map((b) => b.enCode), menu).toContain('btn_recycle');
+    for (const [page, path] of [
+      ['permissionUser', '/api/permission/Users/Recycle'],
+      ['systemDictionary', '/api/system/DictionaryData/Recycle'],
+      ['systemMenu', '/api/system/Menu/Recycle'],
+    ]) {
+      const answer = (await call('GET', `/api/visualdev/OnlineDev/${page}/Config`)).data;
+      expect(answer.resource.recycle, page).toEqual({ path });
+      expect((await call('GET', `${path}?pageSize=5`)).code).toBe(200);
+    }
   });
 
   it('the purge removes rows binned longer than the retention, and only those', async () => {

@@ -40,4 +40,18 @@ describe('page parameters (a `page` action)', () => {
     const fill = source.actions?.[0];
     expect(fill && (await source.run?.(fill))).toMatchObject({ code: 200, msg: '已填充' });
   });
+
+  it('a delete carries the version the list showed, and the recycle bin lists and restores through its path (issue 27)', async () => {
+    api.on('DELETE /api/system/Menu/m1', ok(null, '删除成功'));
+    api.on('GET /api/system/Menu/Recycle', ok({ list: [{ id: 'm1', fullName: '采购', deletedAt: 1, deletedBy: 'u', deletedByName: '管理员' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }));
+    api.on('POST /api/system/Menu/Recycle/Actions/Restore', ok({ count: 1 }, '恢复成功，共1条'));
+    const source = resourceSource('systemMenu', { list: { method: 'GET', path: '/api/system/Menu' }, remove: { method: 'DELETE', path: '/api/system/Menu/{id}' }, recycle: { path: '/api/system/Menu/Recycle' } });
+    expect((await source.remove?.('m1', 3))?.msg).toBe('删除成功');
+    expect(api.seen.find((r) => r.method === 'DELETE')?.query.get('version')).toBe('3');
+    const bin = await source.recycle?.list({ currentPage: 1, pageSize: 20, keyword: '采购' });
+    expect(bin?.list.map((r) => r.deletedByName)).toEqual(['管理员']);
+    expect(api.seen.find((r) => r.path === '/api/system/Menu/Recycle')?.query.get('keyword')).toBe('采购');
+    expect((await source.recycle?.restore(['m1']))?.data).toEqual({ count: 1 });
+    expect(JSON.parse(api.seen.find((r) => r.path.endsWith('/Actions/Restore'))?.body ?? '{}')).toEqual({ ids: ['m1'] });
+  });
 });

@@ -127,6 +127,14 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
       return uploadWithProgress(fill(path), form, p);
     };
   }
+  if (b.recycle) {
+    // The bin (issue 27 item 2): its list answers `{ list, pagination }`; a restore posts `{ ids }` to `…/Actions/Restore`.
+    const bin = fill(b.recycle.path);
+    source.recycle = {
+      list: (q) => request<Awaited<ReturnType<NonNullable<RecordSource['recycle']>['list']>>>(bin, { query: q }),
+      restore: (ids) => requestEnvelope<{ count: number }>(`${bin}/Actions/Restore`, { method: 'post', json: { ids } }),
+    };
+  }
   if (b.tree) {
     const t = b.tree;
     source.tree = {

@@ -42,6 +42,7 @@ export const seedSteps: Array<() => Promise<{ default: SeedStep }>> = [
   () => import('../../modules/sysconfig/seed'),
   () => import('./ops-menus'),
   () => import('./portal-demo'),
+  () => import('./builtin-recycle-buttons'),
 ];
 
 /** Runs every seed step in order (first start creates the data; later starts change nothing). */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import { likePattern } from '../visualdev/list-filter';
-import type { VersionedTable } from './row-version';
+import type { BinnedTable } from './row-version';
 import { rowVersionFail } from './row-version-messages';
 
 /**
@@ -16,13 +16,13 @@ import { rowVersionFail } from './row-version-messages';
 /** A parent a restored row needs alive: the column holding its id, the table, the values meaning "no parent". */
 export interface BinParent {
   column: string;
-  table: VersionedTable;
+  table: BinnedTable;
   roots: string[];
 }
 
 /** One built-in entity's bin: its table, route base, menu (access), wire fields and parents. */
 export interface BinEntity {
-  table: VersionedTable;
+  table: BinnedTable;
   /** The entity's API path, e.g. '/api/permission/Users'; the bin is `{base}/Recycle`. */
   base: string;
   /** The admin menu's enCode guarding the bin (with its btn_recycle button; administrators always). */
@@ -38,13 +38,13 @@ export interface BinEntity {
 
 /** The entities with a bin (spec: issue 27 item 2 "the same for built-in entities"). */
 export const BIN_ENTITIES: readonly BinEntity[] = [
-  { table: 'users', base: '/api/permission/Users', menu: 'user', fields: { account: 'account', realName: 'real_name', mobilePhone: 'mobile_phone', organizeId: 'organize_id' }, keyword: ['account', 'real_name', 'mobile_phone'], name: 'real_name', parents: [] },
+  { table: 'users', base: '/api/permission/Users', menu: 'user', fields: { account: 'account', realName: 'real_name', gender: 'gender', mobilePhone: 'mobile_phone', email: 'email', organizeId: 'organize_id' }, keyword: ['account', 'real_name', 'mobile_phone'], name: 'real_name', parents: [] },
   { table: 'dictionary_type', base: '/api/system/DictionaryType', menu: 'dictionary', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'dictionary_type', roots: ['-1', '0'] }] },
   {
     table: 'dictionary_data',
     base: '/api/system/DictionaryData',
     menu: 'dictionary',
-    fields: { fullName: 'full_name', enCode: 'en_code', dictionaryTypeId: 'dictionary_type_id', parentId: 'parent_id' },
+    fields: { fullName: 'full_name', enCode: 'en_code', dictionaryTypeId: 'dictionary_type_id', parentId: 'parent_id', sortCode: 'sort_code', description: 'description' },
     keyword: ['full_name', 'en_code'],
     name: 'full_name',
     parents: [
@@ -52,7 +52,7 @@ export const BIN_ENTITIES: readonly BinEntity[] = [
       { column: 'parent_id', table: 'dictionary_data', roots: ['-1', '0'] },
     ],
   },
-  { table: 'module', base: '/api/system/Menu', menu: 'menuManage', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id', type: 'type', category: 'category', urlAddress: 'url_address' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'module', roots: ['-1', '0'] }] },
+  { table: 'module', base: '/api/system/Menu', menu: 'menuManage', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id', type: 'type', category: 'category', urlAddress: 'url_address', sortCode: 'sort_code' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'module', roots: ['-1', '0'] }] },
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
@@ -125,10 +125,10 @@ export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: str
  * memberships, messages, menu items, dictionary items). A purged user's subordinates and organisations lose their
  * manager and its direct grants go; a purged menu's grants go. Returns how many rows per table.
  */
-export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<VersionedTable, number>> {
+export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<BinnedTable, number>> {
   const cutoff = sql<Date>`now() - make_interval(days => ${Math.floor(days)})`;
-  const expired = (x: Db, t: VersionedTable) => loose(x).selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
-  const out = { users: 0, dictionary_type: 0, dictionary_data: 0, module: 0 } as Record<VersionedTable, number>;
+  const expired = (x: Db, t: BinnedTable) => loose(x).selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
+  const out = { users: 0, dictionary_type: 0, dictionary_data: 0, module: 0 } as Record<BinnedTable, number>;
   await db.transaction().execute(async (trx) => {
     const users = (await expired(trx, 'users').execute()).map((r) => String(r.id));
     if (users.length) {

@@ -43,6 +43,24 @@ declare module '../../db/types' {
     updated_by: Nullable<string>;
     updated_at: Stamp;
   }
+  /** Migration 0648's columns (row-version.ts). */
+  interface OrganizeTable {
+    f_version: Generated<number>;
+    updated_by: Nullable<string>;
+    updated_at: Stamp;
+  }
+  /** Migration 0648's columns (row-version.ts). */
+  interface RoleTable {
+    f_version: Generated<number>;
+    updated_by: Nullable<string>;
+    updated_at: Stamp;
+  }
+  /** Migration 0648's columns (row-version.ts). */
+  interface PositionTable {
+    f_version: Generated<number>;
+    updated_by: Nullable<string>;
+    updated_at: Stamp;
+  }
   /** Migration 0647's columns (row-version.ts). */
   interface ModuleTable {
     f_version: Generated<number>;
@@ -53,8 +71,12 @@ declare module '../../db/types' {
   }
 }
 
-/** The built-in tables with versions (migration 0647 VERSIONED_TABLES). */
-export type VersionedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module';
+/** The built-in tables with a recycle bin (migration 0647 VERSIONED_TABLES): a delete marks the row. */
+export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module';
+/** The built-in tables with versions: the binned ones and the organisation tables (migration 0648, hard delete). */
+export type VersionedTable = BinnedTable | 'organize' | 'role' | 'position';
+
+const BINNED: ReadonlySet<VersionedTable> = new Set<VersionedTable>(['users', 'dictionary_type', 'dictionary_data', 'module']);
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 const loose = (db: Db): Loose => db as unknown as Loose;
@@ -68,7 +90,11 @@ export interface RowWrite {
 
 /** The row's state as a refused write sees it, or null when it is missing or in the bin. */
 async function currentOf(db: Db, table: VersionedTable, id: string) {
-  const row = await loose(db).selectFrom(table).select(['f_version', 'f_deleted_at', 'updated_by', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  const row = await loose(db)
+    .selectFrom(table)
+    .select(['f_version', 'updated_by', 'updated_at', ...(BINNED.has(table) ? ['f_deleted_at'] : [])])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row || row.f_deleted_at) return null;
   const by = typeof row.updated_by === 'string' ? row.updated_by : null;
   const name = by ? ((await db.selectFrom('users').select('real_name').where('id', '=', by).executeTakeFirst())?.real_name ?? null) : null;
@@ -97,7 +123,8 @@ function stamped(set: Record<string, unknown>, actor: string | null): Record<str
  * (`data: { version }`, the current one); nothing written then.
  */
 export async function versionedUpdate(db: Db, table: VersionedTable, id: string, set: Record<string, unknown>, w: RowWrite): Promise<number> {
-  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id).where('f_deleted_at', 'is', null);
+  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id);
+  if (BINNED.has(table)) q = q.where('f_deleted_at', 'is', null);
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const row = await q.returning('f_version').executeTakeFirst();
   if (row) return Number(row.f_version);
@@ -109,7 +136,7 @@ export async function versionedUpdate(db: Db, table: VersionedTable, id: string,
  * like versionedUpdate; the row keeps everything else (restored as it was). @throws as versionedUpdate (409 says
  * "not deleted").
  */
-export async function softDelete(db: Db, table: VersionedTable, id: string, w: RowWrite): Promise<void> {
+export async function softDelete(db: Db, table: BinnedTable, id: string, w: RowWrite): Promise<void> {
   let q = loose(db)
     .updateTable(table)
     .set({ f_deleted_at: new Date(), f_deleted_by: w.actor, f_version: sql`f_version + 1` })
@@ -120,7 +147,13 @@ export async function softDelete(db: Db, table: VersionedTable, id: string, w: R
   if (!Number(r.numUpdatedRows)) throw await refusal(db, table, id, w, 'delete');
 }
 
-/** Steps the version of live row `id` without other changes (a write elsewhere, e.g. the row's memberships). */
-export async function bumpVersion(db: Db, table: VersionedTable, id: string, actor: string | null): Promise<void> {
-  await loose(db).updateTable(table).set(stamped({}, actor)).where('id', '=', id).where('f_deleted_at', 'is', null).execute();
+/**
+ * Deletes row `id` of a table without a bin (organisations, roles, positions) for good, in one statement checked like
+ * versionedUpdate (`DELETE … WHERE id = ? [AND f_version = ?]`). @throws as versionedUpdate (409 says "not deleted").
+ */
+export async function versionedDelete(db: Db, table: Exclude<VersionedTable, BinnedTable>, id: string, w: RowWrite): Promise<void> {
+  let q = loose(db).deleteFrom(table).where('id', '=', id);
+  if (w.version !== undefined) q = q.where('f_version', '=', w.version);
+  const r = await q.executeTakeFirst();
+  if (!Number(r.numDeletedRows)) throw await refusal(db, table, id, w, 'delete');
 }

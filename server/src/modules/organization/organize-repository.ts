@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { OrganizeBody } from '../../../../schemas/wire/organization';
 import { buildTree, keepMatches, millis, required, subtreeIds, text, type TreeRow } from './common';
+import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** company | department (one table, reference/permissions.md §1). */
@@ -22,13 +23,15 @@ export interface OrganizeRow {
   sortCode: number;
   enabledMark: number;
   creatorTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 async function rows(db: Db, category?: Category): Promise<OrganizeRow[]> {
   let q = db
     .selectFrom('organize as o')
     .leftJoin('users as m', 'm.id', 'o.manager_id')
-    .select(['o.id', 'o.parent_id', 'o.category', 'o.full_name', 'o.en_code', 'o.manager_id', 'm.real_name as manager', 'o.property_json', 'o.description', 'o.sort_code', 'o.enabled_mark', 'o.created_at'])
+    .select(['o.id', 'o.parent_id', 'o.category', 'o.full_name', 'o.en_code', 'o.manager_id', 'm.real_name as manager', 'o.property_json', 'o.description', 'o.sort_code', 'o.enabled_mark', 'o.created_at', 'o.f_version'])
     .orderBy('o.sort_code')
     .orderBy('o.full_name');
   if (category) q = q.where('o.category', '=', category);
@@ -46,6 +49,7 @@ async function rows(db: Db, category?: Category): Promise<OrganizeRow[]> {
     sortCode: r.sort_code,
     enabledMark: r.enabled_mark,
     creatorTime: millis(r.created_at),
+    version: r.f_version,
   }));
 }
 
@@ -111,19 +115,23 @@ export async function createOrganize(db: Db, body: OrganizeBody, category: Categ
   return id;
 }
 
-/** Updates a company or department; 404 unknown id; 400 as create, or a parent inside its own subtree. */
-export async function updateOrganize(db: Db, id: string, body: OrganizeBody, category: Category): Promise<void> {
+/**
+ * Updates a company or department; returns the new version. 404 unknown id; 400 as create, or a parent inside its own
+ * subtree; 409 when `w.version` (issue 27, the one the form read) is older than the row's, nothing written.
+ */
+export async function updateOrganize(db: Db, id: string, body: OrganizeBody, category: Category, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   await getOrganize(db, id, category);
-  await db.updateTable('organize').set(await valuesOf(db, body, category, id)).where('id', '=', id).execute();
+  return versionedUpdate(db, 'organize', id, await valuesOf(db, body, category, id), { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
 }
 
 const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /**
  * Deletes a company or department; 404 unknown id. Refused (400, nothing deleted) while it has child organisations,
- * positions, users (main organisation or membership) or roles bound to it (reference/permissions.md §1).
+ * positions, users (main organisation or membership) or roles bound to it (reference/permissions.md §1); 409 when
+ * `w.version` (issue 27) is older than the row's.
  */
-export async function deleteOrganize(db: Db, id: string, category: Category): Promise<void> {
+export async function deleteOrganize(db: Db, id: string, category: Category, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getOrganize(db, id, category);
   await db.transaction().execute(async (trx) => {
     const children = await count(trx.selectFrom('organize').select((eb) => eb.fn.countAll().as('n')).where('parent_id', '=', id));
@@ -140,6 +148,6 @@ export async function deleteOrganize(db: Db, id: string, category: Category): Pr
     const roles = await count(trx.selectFrom('organize_relation').select((eb) => eb.fn.countAll().as('n')).where('organize_id', '=', id));
     if (roles) throw fail(400, 'orgHasRoles', { count: roles });
     await trx.deleteFrom('organize_administrator').where('organize_id', '=', id).execute();
-    await trx.deleteFrom('organize').where('id', '=', id).execute();
+    await versionedDelete(trx, 'organize', id, { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
   });
 }

@@ -6,6 +6,8 @@ import { ok } from '../../plugins/envelope';
 import { MENU } from './common';
 import { assertOrgScope } from './org-scope';
 import { type Category, companyTree, createOrganize, deleteOrganize, departmentsOf, getOrganize, organizeTree, updateOrganize } from './organize-repository';
+import { versionOf } from '../_shared/row-version';
+import { userOf } from '../_shared/record-routes';
 
 const access = (button?: string) => ({ access: { menu: MENU.organize, ...(button ? { button } : {}) } });
 
@@ -41,19 +43,18 @@ export default async function organizeRoutes(app: FastifyInstance): Promise<void
       await assertOrgScope(app.db, req.auth!, [req.body.parentId ?? '-1'], 'add');
       return ok({ id: await createOrganize(app.db, req.body, category) }, t(req.lang, 'createOk'));
     });
-    /** POST {base}/{id}: update with the same body. 404 unknown id (or the other category); 400 as create or a cycle. */
+    /** POST {base}/{id}: update with the same body → `{ version }`. 404 unknown id (or the other category); 400 as create or a cycle; 409 an older `version` (issue 27). */
     app.post<{ Params: { id: string }; Body: OrganizeBody }>(`${base}/:id`, { config: access('btn_edit'), schema: { params: IdParamsSchema, body: OrganizeBodySchema } }, async (req) => {
       await assertOrgScope(app.db, req.auth!, [req.params.id], 'edit');
       if (req.body.parentId !== undefined) await assertOrgScope(app.db, req.auth!, [req.body.parentId ?? '-1'], 'add');
-      await updateOrganize(app.db, req.params.id, req.body, category);
-      return ok(null, t(req.lang, 'updateOk'));
+      return ok({ version: await updateOrganize(app.db, req.params.id, req.body, category, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk'));
     });
     /** GET {base}/{id} → the row. 404 unknown id. */
     app.get<{ Params: { id: string } }>(`${base}/:id`, { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getOrganize(app.db, req.params.id, category)));
-    /** DELETE {base}/{id}. 404 unknown id; 400 while it has child organisations, positions, users or bound roles. */
+    /** DELETE {base}/{id}?version. 404 unknown id; 400 while it has child organisations, positions, users or bound roles; 409 an older version (issue 27). */
     app.delete<{ Params: { id: string } }>(`${base}/:id`, { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
       await assertOrgScope(app.db, req.auth!, [req.params.id], 'delete');
-      await deleteOrganize(app.db, req.params.id, category);
+      await deleteOrganize(app.db, req.params.id, category, { version: versionOf(req.query), actor: userOf(req) });
       return ok(null, t(req.lang, 'deleteOk'));
     });
   }

@@ -3,6 +3,7 @@ import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, PositionBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
 import { grantCount, LABEL_OF, likeOf, memberIds, millis, pageOf, required, subtreeIds, text } from './common';
+import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** A position on the wire (JNPF Position): the owning organisation's id and name (`department`). */
@@ -17,13 +18,15 @@ export interface PositionRow {
   sortCode: number;
   enabledMark: number;
   creatorTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 function base(db: Db) {
   return db
     .selectFrom('position as p')
     .leftJoin('organize as o', 'o.id', 'p.organize_id')
-    .select(['p.id', 'p.organize_id', 'o.full_name as department', 'p.full_name', 'p.en_code', 'p.type', 'p.description', 'p.sort_code', 'p.enabled_mark', 'p.created_at']);
+    .select(['p.id', 'p.organize_id', 'o.full_name as department', 'p.full_name', 'p.en_code', 'p.type', 'p.description', 'p.sort_code', 'p.enabled_mark', 'p.created_at', 'p.f_version']);
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 const toRow = (r: Raw): PositionRow => ({
@@ -37,6 +40,7 @@ const toRow = (r: Raw): PositionRow => ({
   sortCode: r.sort_code,
   enabledMark: r.enabled_mark,
   creatorTime: millis(r.created_at),
+  version: r.f_version,
 });
 
 /** GET Position: a page of positions; `organizeId` keeps that organisation's subtree, `keyword` matches name or code. */
@@ -79,18 +83,21 @@ export async function createPosition(db: Db, body: PositionBody): Promise<string
   return id;
 }
 
-/** Updates a position; 404 unknown id; 400 as create. */
-export async function updatePosition(db: Db, id: string, body: PositionBody): Promise<void> {
+/**
+ * Updates a position; returns the new version. 404 unknown id; 400 as create; 409 when `w.version` (issue 27, the one
+ * the form read) is older than the position's (who changed it, when), nothing written.
+ */
+export async function updatePosition(db: Db, id: string, body: PositionBody, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   await getPosition(db, id);
-  await db.updateTable('position').set(await valuesOf(db, body, id)).where('id', '=', id).execute();
+  return versionedUpdate(db, 'position', id, await valuesOf(db, body, id), { ...w, notFound: () => fail(404, 'positionNotFound') });
 }
 
-/** Deletes a position; 404 unknown id; 400 while it has members (relation or main position) or grants. */
-export async function deletePosition(db: Db, id: string): Promise<void> {
+/** Deletes a position; 404 unknown id; 400 while it has members (relation or main position) or grants; 409 an older `w.version`. */
+export async function deletePosition(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getPosition(db, id);
   const members = (await memberIds(db, 'Position', id)).length;
   if (members) throw fail(400, 'hasMembers', { what: LABEL_OF.position, count: members });
   const grants = await grantCount(db, 'Position', id);
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.position, count: grants });
-  await db.deleteFrom('position').where('id', '=', id).execute();
+  await versionedDelete(db, 'position', id, { ...w, notFound: () => fail(404, 'positionNotFound') });
 }

@@ -7,6 +7,8 @@ import type { Db } from '../../db/types';
 import { MENU } from './common';
 import { assertOrgScope } from './org-scope';
 import { allPositions, createPosition, deletePosition, getPosition, listPositions, updatePosition } from './position-repository';
+import { versionOf } from '../_shared/row-version';
+import { userOf } from '../_shared/record-routes';
 
 /** The organisation owning position `id` (undefined when there is none: the repository then answers 404). */
 const positionOrgOf = async (db: Db, id: string) => (await db.selectFrom('position').select('organize_id').where('id', '=', id).executeTakeFirst())?.organize_id;
@@ -28,18 +30,17 @@ export default async function positionRoutes(app: FastifyInstance): Promise<void
     await assertOrgScope(app.db, req.auth!, [req.body.organizeId], 'add');
     return ok({ id: await createPosition(app.db, req.body) }, t(req.lang, 'createOk'));
   });
-  /** POST /api/permission/Position/{id}: update. 404 unknown id; 400 as create. */
+  /** POST /api/permission/Position/{id}: update → `{ version }`. 404 unknown id; 400 as create; 409 an older `version` (issue 27). */
   app.post<{ Params: { id: string }; Body: PositionBody }>('/api/permission/Position/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: PositionBodySchema } }, async (req) => {
     await assertOrgScope(app.db, req.auth!, [await positionOrgOf(app.db, req.params.id), req.body.organizeId], 'edit');
-    await updatePosition(app.db, req.params.id, req.body);
-    return ok(null, t(req.lang, 'updateOk'));
+    return ok({ version: await updatePosition(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk'));
   });
   /** GET /api/permission/Position/{id} → the row. 404 unknown id. */
   app.get<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getPosition(app.db, req.params.id)));
-  /** DELETE /api/permission/Position/{id}. 404 unknown id; 400 while it has members or grants. */
+  /** DELETE /api/permission/Position/{id}?version. 404 unknown id; 400 while it has members or grants; 409 an older version (issue 27). */
   app.delete<{ Params: { id: string } }>('/api/permission/Position/:id', { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
     await assertOrgScope(app.db, req.auth!, [await positionOrgOf(app.db, req.params.id)], 'delete');
-    await deletePosition(app.db, req.params.id);
+    await deletePosition(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 }

@@ -3,6 +3,7 @@ import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, RoleBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
 import { grantCount, idList, LABEL_OF, likeOf, memberIds, millis, pageOf, required, text } from './common';
+import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** A role on the wire (JNPF Role, v3.4 globalMark): `organizeIds` are the organisations a non-global role is bound to. */
@@ -18,6 +19,8 @@ export interface RoleRow {
   sortCode: number;
   enabledMark: number;
   creatorTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 async function rows(db: Db, where: (q: ReturnType<typeof selectRoles>) => ReturnType<typeof selectRoles> = (q) => q): Promise<RoleRow[]> {
@@ -40,11 +43,12 @@ async function rows(db: Db, where: (q: ReturnType<typeof selectRoles>) => Return
       sortCode: r.sort_code,
       enabledMark: r.enabled_mark,
       creatorTime: millis(r.created_at),
+      version: r.f_version,
     };
   });
 }
 function selectRoles(db: Db) {
-  return db.selectFrom('role').select(['id', 'full_name', 'en_code', 'type', 'global_mark', 'description', 'sort_code', 'enabled_mark', 'created_at']);
+  return db.selectFrom('role').select(['id', 'full_name', 'en_code', 'type', 'global_mark', 'description', 'sort_code', 'enabled_mark', 'created_at', 'f_version']);
 }
 
 /** GET Role: a page of roles; `keyword` matches name or code; `organizeId` keeps global roles and roles bound to it. */
@@ -70,7 +74,7 @@ export async function getRole(db: Db, id: string): Promise<RoleRow> {
   return row;
 }
 
-async function save(db: Db, id: string, body: RoleBody, create: boolean): Promise<void> {
+async function save(db: Db, id: string, body: RoleBody, create: boolean, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   const fullName = required(body.fullName, 'fullName');
   const enCode = required(body.enCode, 'enCode');
   const dup = await db.selectFrom('role').select('id').where('en_code', '=', enCode).executeTakeFirst();
@@ -82,11 +86,13 @@ async function save(db: Db, id: string, body: RoleBody, create: boolean): Promis
     if (known.length !== organizeIds.length) throw fail(400, 'orgNotFound');
   }
   const values = { full_name: fullName, en_code: enCode, type: text(body.type), global_mark: globalMark, description: text(body.description), sort_code: body.sortCode ?? 0, enabled_mark: body.enabledMark ?? 1 };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    let version = 1;
     if (create) await trx.insertInto('role').values({ id, ...values }).execute();
-    else await trx.updateTable('role').set(values).where('id', '=', id).execute();
+    else version = await versionedUpdate(trx, 'role', id, values, { ...w, notFound: () => fail(404, 'roleNotFound') });
     await trx.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', '=', id).execute();
     for (const organizeId of organizeIds) await trx.insertInto('organize_relation').values({ id: randomUUID(), organize_id: organizeId, object_type: 'Role', object_id: id }).execute();
+    return version;
   });
 }
 
@@ -97,14 +103,20 @@ export async function createRole(db: Db, body: RoleBody): Promise<string> {
   return id;
 }
 
-/** Updates a role and replaces its organisation bindings; 404 unknown id; 400 as create. */
-export async function updateRole(db: Db, id: string, body: RoleBody): Promise<void> {
+/**
+ * Updates a role and replaces its organisation bindings; returns the new version. 404 unknown id; 400 as create; 409
+ * when `w.version` (issue 27, the one the form read) is older than the role's (who changed it, when), nothing written.
+ */
+export async function updateRole(db: Db, id: string, body: RoleBody, w: { version?: number; actor: string | null } = { actor: null }): Promise<number> {
   await getRole(db, id);
-  await save(db, id, body, false);
+  return save(db, id, body, false, w);
 }
 
-/** Deletes a role; 404 unknown id; 400 while it has members or grants (netcore's rule, reference/permissions.md §1). */
-export async function deleteRole(db: Db, id: string): Promise<void> {
+/**
+ * Deletes a role; 404 unknown id; 400 while it has members or grants (netcore's rule, reference/permissions.md §1);
+ * 409 when `w.version` is older than the role's (nothing deleted).
+ */
+export async function deleteRole(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getRole(db, id);
   const members = (await memberIds(db, 'Role', id)).length;
   if (members) throw fail(400, 'hasMembers', { what: LABEL_OF.role, count: members });
@@ -112,14 +124,14 @@ export async function deleteRole(db: Db, id: string): Promise<void> {
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.role, count: grants });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', '=', id).execute();
-    await trx.deleteFrom('role').where('id', '=', id).execute();
+    await versionedDelete(trx, 'role', id, { ...w, notFound: () => fail(404, 'roleNotFound') });
   });
 }
 
 /** Toggles a role's enabledMark (1 ↔ 0) and returns the new value; 404 unknown id. A disabled role grants nothing. */
-export async function toggleRole(db: Db, id: string): Promise<number> {
+export async function toggleRole(db: Db, id: string, actor: string | null = null): Promise<number> {
   const role = await getRole(db, id);
   const next = role.enabledMark === 1 ? 0 : 1;
-  await db.updateTable('role').set({ enabled_mark: next }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'role', id, { enabled_mark: next }, { actor, notFound: () => fail(404, 'roleNotFound') });
   return next;
 }

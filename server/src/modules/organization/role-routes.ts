@@ -3,7 +3,8 @@ import { IdParamsSchema } from '../../../../schemas/wire/common';
 import { type OrgListQuery, OrgListQuerySchema, type RoleBody, RoleBodySchema } from '../../../../schemas/wire/organization';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
-import { registerRecordActions } from '../_shared/record-routes';
+import { registerRecordActions, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { MENU } from './common';
 import { createRole, deleteRole, getRole, listRoles, toggleRole, updateRole } from './role-repository';
 
@@ -19,13 +20,17 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: OrgListQuery }>('/api/permission/Role', { config: access(), schema: { querystring: OrgListQuerySchema } }, async (req) => ok(await listRoles(app.db, req.query)));
   /** POST /api/permission/Role → `{ id }`. 400 names the field (required, code taken, unknown organisation). */
   app.post<{ Body: RoleBody }>('/api/permission/Role', { config: access('btn_add'), schema: { body: RoleBodySchema } }, async (req) => ok({ id: await createRole(app.db, req.body) }, t(req.lang, 'createOk')));
-  /** POST /api/permission/Role/{id}: update. 404 unknown id; 400 as create. */
-  app.post<{ Params: { id: string }; Body: RoleBody }>('/api/permission/Role/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: RoleBodySchema } }, async (req) => {
-    await updateRole(app.db, req.params.id, req.body);
-    return ok(null, t(req.lang, 'updateOk'));
-  });
+  /** POST /api/permission/Role/{id}: update → `{ version }`. 404 unknown id; 400 as create; 409 an older `version` (issue 27). */
+  app.post<{ Params: { id: string }; Body: RoleBody }>('/api/permission/Role/:id', { config: access('btn_edit'), schema: { params: IdParamsSchema, body: RoleBodySchema } }, async (req) =>
+    ok({ version: await updateRole(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk')),
+  );
   /** GET /api/permission/Role/{id} → the row. 404 unknown id. */
   app.get<{ Params: { id: string } }>('/api/permission/Role/:id', { config: access(), schema: { params: IdParamsSchema } }, async (req) => ok(await getRole(app.db, req.params.id)));
-  /** DELETE /api/permission/Role/{id} (400 while it has members or grants) and POST Role/{id}/Actions/State (toggle → `{ enabledMark }`). */
-  registerRecordActions(app, { base: '/api/permission/Role', menu: MENU.role, remove: (id) => deleteRole(app.db, id), toggle: (id) => toggleRole(app.db, id) });
+  /** DELETE /api/permission/Role/{id}?version (400 while it has members or grants; 409 an older version) and POST Role/{id}/Actions/State (toggle → `{ enabledMark }`). */
+  registerRecordActions(app, {
+    base: '/api/permission/Role',
+    menu: MENU.role,
+    remove: (id, req) => deleteRole(app.db, id, { version: versionOf(req.query), actor: userOf(req) }),
+    toggle: (id, req) => toggleRole(app.db, id, userOf(req)),
+  });
 }
