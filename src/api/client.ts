@@ -141,6 +141,8 @@ export interface RequestOptions {
   passThrough?: boolean;
   /** Do not toast a non-200 answer (still rejects). */
   silent?: boolean;
+  /** Extra request headers (e.g. a public form link's X-Link-Password). */
+  headers?: Record<string, string>;
 }
 
 function searchParams(path: string, existing: string, query: RequestOptions['query']): URLSearchParams {
@@ -160,6 +162,7 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
   const options: Options = { method: opts.method ?? 'get', searchParams: searchParams(bare, existing, opts.query), context, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
   if (opts.json !== undefined) options.json = opts.json;
   if (opts.form) options.body = new URLSearchParams(opts.form);
+  if (opts.headers) options.headers = opts.headers;
   const url = /^https?:\/\//.test(bare) ? bare : `${baseUrl}${bare}`;
   try {
     return await http(url, options).json<Envelope<T>>();

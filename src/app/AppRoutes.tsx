@@ -30,6 +30,7 @@ const DesignerPage = lazy(() => import('../../designer/DesignerPage'));
 const FlowDesignerPage = lazy(() => import('../../designer/flow/FlowDesignerPage'));
 const FlowTaskPage = lazy(() => import('./workflow/FlowTaskPage'));
 const PortalDesignerRoute = lazy(() => import('./portal/PortalDesignerRoute'));
+const FormShortLink = lazy(() => import('./shortlink/FormShortLink'));
 
 // With a stored token the shell and the home page are wanted next: fetch them while CurrentUser loads.
 if (getToken()) {
@@ -79,7 +80,9 @@ export default function AppRoutes() {
           <Route path="/workFlow/flowEngine/designer" element={<FlowDesignerPage />} />
           {/* The portal designer (issue 16 item 3): full screen, outside the shell. */}
           <Route path="/portal/designer" element={<PortalDesignerRoute />} />
-          {OPEN_ROUTES.filter((p) => p !== '/login').map((p) => (
+          {/* A model's public form link (issue 18 item 7): no sign-in, no shell. */}
+          <Route path="/formShortLink" element={<FormShortLink />} />
+          {OPEN_ROUTES.filter((p) => p !== '/login' && p !== '/formShortLink').map((p) => (
             <Route key={p} path={p} element={<NotAvailable />} />
           ))}
           <Route element={<ShellLayout />}>

@@ -13,6 +13,7 @@ export interface ActionDialogProps {
 /**
  * The dialogs a page config's `dialog` action may name (`renderer`), loaded when first opened:
  * - `flowLaunch`: the launch dialog of the flow on the row (`id`, `fullName`: a FlowEngine/Selector row), issue 15 item 4.
+ * - `shortLink`: the public form link of the model on the row (在线开发 外链), issue 18 item 7.
  */
 export const ACTION_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<ActionDialogProps>>>> = {
   flowLaunch: lazy(() =>
@@ -20,4 +21,5 @@ export const ACTION_DIALOGS: Readonly<Record<string, LazyExoticComponent<Compone
       default: ({ row, onClose, onDone }: ActionDialogProps) => createElement(m.default, { flows: row?.id ? [{ id: String(row.id), fullName: String(row.fullName ?? '') }] : null, onClose, onDone }),
     })),
   ),
+  shortLink: lazy(() => import('../app/shortlink/ShortLinkDialog')),
 };

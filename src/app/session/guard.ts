@@ -1,5 +1,5 @@
-/** Routes open without sign-in (spec 000 §2). */
-export const OPEN_ROUTES = ['/login', '/auth-redirect', '/jump', '/Register', '/RegisterForm', '/system/msgRedirection', '/video', '/system/companyMsg', '/extend/graphDemo'];
+/** Routes open without sign-in (spec 000 §2; /formShortLink: a model's public form link, issue 18 item 7). */
+export const OPEN_ROUTES = ['/login', '/formShortLink', '/auth-redirect', '/jump', '/Register', '/RegisterForm', '/system/msgRedirection', '/video', '/system/companyMsg', '/extend/graphDemo'];
 
 /** The session facts the guard looks at. */
 export interface GuardState {

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listModels } from '../../api/visualdevBase';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
+import FormShortLink from '../shortlink/FormShortLink';
 import ConfigPage from './ConfigPage';
 
 /**
@@ -100,5 +101,50 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
     await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
     fireEvent.click(screen.getByLabelText('预览 供应商'));
     expect((await screen.findByLabelText('location', {}, WAIT)).textContent).toBe('/previewModel?id=vd-supplier');
+  });
+
+  it('外链 publishes the form at a public link, which opens without the shell and creates a record (issue 18 item 7)', async () => {
+    page();
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('外链 供应商'));
+    const dialog = await screen.findByTestId('short-link-dialog', {}, WAIT);
+    fireEvent.click(within(dialog).getByTestId('short-link-use'));
+    fireEvent.click(screen.getByTestId('short-link-save'));
+    const url = (await screen.findByTestId('short-link-url', {}, WAIT)) as HTMLInputElement;
+    expect(url.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]{32}$/);
+    const entry = url.value.slice(url.value.indexOf('#') + 1);
+    message.destroy();
+    const pub = render(
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/formShortLink" element={<FormShortLink />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const form = within(await pub.findByTestId('form-short-link', {}, WAIT));
+    await waitFor(() => expect(document.getElementById('root_supplierCode')).toBeTruthy(), WAIT);
+    // The dictionary selects are not on the public form.
+    expect(document.getElementById('root_currency')).toBeNull();
+    fireEvent.change(document.getElementById('root_supplierCode') as HTMLInputElement, { target: { value: 'X1' } });
+    await waitFor(() => expect((form.getByTestId('short-link-submit') as HTMLButtonElement).disabled).toBe(false), WAIT);
+    fireEvent.click(form.getByTestId('short-link-submit'));
+    expect(await form.findByText('供应商编码须为S加4位数字', {}, WAIT)).toBeTruthy();
+    fireEvent.change(document.getElementById('root_supplierCode') as HTMLInputElement, { target: { value: 'S0555' } });
+    fireEvent.change(document.getElementById('root_supplierName') as HTMLInputElement, { target: { value: '外链供应商' } });
+    fireEvent.click(form.getByTestId('short-link-submit'));
+    expect(await form.findByTestId('short-link-done', {}, WAIT)).toBeTruthy();
+    pub.unmount();
+    // Turned off again, the same link shows the server's refusal.
+    fireEvent.click(within(dialog).getByTestId('short-link-use'));
+    fireEvent.click(screen.getByTestId('short-link-save'));
+    expect(await screen.findByText('保存成功', {}, WAIT)).toBeTruthy();
+    const closed = render(
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/formShortLink" element={<FormShortLink />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await closed.findByText('外链不存在或已关闭', {}, WAIT)).toBeTruthy();
   });
 });

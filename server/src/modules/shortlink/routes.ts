@@ -11,7 +11,7 @@ import { checkLinkPassword, fail, type LinkRow, linkOf, openLink, saveLink } fro
 /**
  * 表单外链 (issue 18 item 7): a model's form at a public link for people outside the company (a supplier's staff), in
  * the shapes of JNPF 3.4's client (Mnxhp src/api/onlineDev/webDesign.js, views/onlineDev/webDesign/ShortLinkDialog.vue,
- * views/formShortLink). The link is `<origin>/formShortLink?id=<modelId>&encryption=<token>`, the token a random
+ * views/formShortLink). The link is `<origin>/#/formShortLink?id=<modelId>&encryption=<token>`, the token a random
  * 128-bit secret (JNPF encrypts the model id with a fixed key instead; ours cannot be made up from the id).
  *
  * Administrators (the 在线开发 menu): GET ShortLink/{modelId} and PUT ShortLink. Everyone (no sign-in, rate-limited
@@ -41,9 +41,9 @@ const tokenQuery = { type: 'object', properties: { encryption: { type: 'string',
 
 type IdReq = { Params: { id: string }; Querystring: { encryption?: string } };
 
-/** The link as `<origin>/formShortLink?id=…&encryption=…` (origin from the request: Host, or X-Forwarded-* behind a trusted proxy). */
+/** The link as `<origin>/#/formShortLink?id=…&encryption=…` (origin from the request: Host, or X-Forwarded-* behind a trusted proxy). */
 function formLink(req: FastifyRequest, row: LinkRow): string {
-  return `${req.protocol}://${req.host}/formShortLink?id=${encodeURIComponent(row.id)}&encryption=${row.token}`;
+  return `${req.protocol}://${req.host}/#/formShortLink?id=${encodeURIComponent(row.id)}&encryption=${row.token}`;
 }
 
 /** The admin answer in JNPF's ShortLinkDialog names (passwords never travel back: `formPassword` is ''). */
