@@ -106,6 +106,15 @@ async function learnFacts(db: Db, facts: DbFacts): Promise<void> {
 }
 
 /**
+ * Connections each instance keeps to PostgreSQL: KD_PG_POOL_MAX (an integer 1–200), else 10. Instances × this (plus
+ * the administrator's own sessions) must stay under the server's max_connections (deploy/README.md).
+ */
+export function poolMaxOf(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 200 ? n : 10;
+}
+
+/**
  * Opens the database (design.md §7): PostgreSQL through a `pg` Pool when `databaseUrl` is set, else PGlite in
  * `${dataDir}/pgdata` (default ./data) on its own thread (db/pglite-thread.ts: the server's event loop never waits for
  * PostgreSQL's WebAssembly), and runs pending migrations. An open `pglite` given by the caller runs in process,
@@ -116,7 +125,7 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
   let db: Db;
   const facts = new DbFacts();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMaxOf(process.env.KD_PG_POOL_MAX) });
     // An idle client that loses its connection (server restart, terminated backend) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
