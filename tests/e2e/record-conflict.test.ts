@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { clickInDialog, launchBrowser, openPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDialog, launchBrowser, openPage, personPage, type RunningServer, shutDown, signIn, startServer } from './harness';
 
 /**
  * Issue 27 item 4 end to end in Chromium: two colleagues (two browser contexts) edit one supplier. A raises the credit
@@ -92,5 +92,31 @@ describe('two colleagues on one supplier record', () => {
     const rec = await api(a, `/api/visualdev/OnlineDev/vd-supplier/${id}`);
     assert.equal(rec.data.creditLimit, 6000);
     assert.equal(rec.data.supplierName, '华美面料有限公司');
+  });
+
+  it('a supplier’s clerk, signed out, opens the public form link, is asked the password and adds a supplier (issue 18 item 7)', async () => {
+    const saved = await api(a, '/api/visualdev/ShortLink', 'PUT', { id: 'vd-supplier', formUse: 1, formPassUse: 1, formPassword: 'Gys@2026', columnUse: 0 });
+    assert.equal(saved.code, 200, saved.msg);
+    const link: string = saved.data.formLink;
+    assert.match(link, /\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]{32}$/);
+    const clerk = await personPage(browser, server);
+    await clerk.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    const password = clerk.getByTestId('short-link-unlock-password');
+    await password.fill('guess');
+    await clerk.getByTestId('short-link-unlock').click();
+    await clerk.getByText('密码错误').waitFor();
+    await password.fill('Gys@2026');
+    await clerk.getByTestId('short-link-unlock').click();
+    await clerk.locator('#root_supplierCode').fill('S0420');
+    await clerk.locator('#root_supplierName').fill('绍兴外链纺织有限公司');
+    // No shell: the page is the form alone, without the dictionary pickers that need a sign-in.
+    assert.equal(await clerk.locator('.kd-header, #root_currency').count(), 0);
+    await clerk.getByTestId('short-link-submit').click();
+    await clerk.getByText('提交成功，感谢您的填写。').waitFor();
+    assert.equal(await clerk.evaluate(() => localStorage.getItem('kd_token_String')), null);
+    const found = await api(a, '/api/visualdev/OnlineDev/vd-supplier/List', 'POST', { typed: true, queryJson: { supplierCode: 'S0420' }, currentPage: 1, pageSize: 20 });
+    assert.equal(found.data.list.length, 1);
+    assert.equal(found.data.list[0].supplierCode, 'S0420');
+    await clerk.context().close();
   });
 });
