@@ -218,4 +218,28 @@ describe("JNPF client's journey (issue 22)", () => {
     expect(JSON.parse(model.data.formData).fields[0].__config__.jnpfKey).toEqual(expect.any(String));
     expect(JSON.parse(model.data.tables)[0]).toMatchObject({ typeId: '1', table: expect.any(String) });
   });
+
+  it('表单外链 (issue 18 item 7): ShortLinkDialog reads and saves, then the public page\'s calls without a token', async () => {
+    // views/onlineDev/webDesign/ShortLinkDialog.vue:239 getShortLink(id) → dataForm; :358-364 save(dataForm) with
+    // formUse 1 and the column lists as JSON strings (api/onlineDev/webDesign.js:3-16).
+    const dataForm = (await call('GET', `/api/visualdev/ShortLink/${SUPPLIER}`)).data;
+    expect(dataForm).toMatchObject({ id: SUPPLIER, formUse: 0, formPassUse: 0, columnUse: 0, columnCondition: '[]', columnText: '[]' });
+    const saved = await call('PUT', '/api/visualdev/ShortLink', { ...dataForm, formUse: 1, formPassword: '', columnPassword: '', columnCondition: '[]', columnText: '[]' });
+    expect(saved.msg).toBe('保存成功');
+    const encryption = String(saved.data.formLink).split('encryption=')[1];
+    // views/formShortLink: Config (index.vue:40, res.data.formData parsed by form/index.vue:95), getConfig (form/index.vue:82),
+    // createModel with { data: JSON } (form/index.vue:198-201) — public, so no Authorization header.
+    const open = async (method: 'GET' | 'POST', url: string, payload?: Json) => {
+      const res = await t.app.inject({ method, url: withN(url), headers: { 'jnpf-origin': 'pc' }, ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBe(200);
+      return JSON.parse(res.body) as { code: number; msg: string; data: Json };
+    };
+    const config = await open('GET', `/api/visualdev/ShortLink/${SUPPLIER}/Config?encryption=${encryption}`);
+    expect(JSON.parse(config.data.formData).fields[0].__config__.jnpfKey).toBe('comInput');
+    expect((await open('GET', `/api/visualdev/ShortLink/getConfig/${SUPPLIER}?encryption=${encryption}`)).data).toMatchObject({ formUse: 1, formPassUse: 0 });
+    const created = await open('POST', `/api/visualdev/ShortLink/${SUPPLIER}?encryption=${encryption}`, { data: JSON.stringify({ supplierCode: 'S0909', supplierName: '外链供应商' }) });
+    expect(created).toMatchObject({ code: 200, msg: '提交成功' });
+    await call('PUT', '/api/visualdev/ShortLink', { ...dataForm, formUse: 0 });
+  });
 });
+
