@@ -65,10 +65,18 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
     void load();
   }, [load]);
   // antd's hidden column-measuring row copies the header, select-all checkbox included, under aria-hidden: made inert so
-  // the keyboard and screen readers skip it (axe aria-hidden-focus; issue 25 item 2).
+  // the keyboard and screen readers skip it (axe aria-hidden-focus; issue 25 item 2). The table scrolls sideways (1,500 px
+  // of columns): its scrolling box takes the focus, so arrow keys scroll it even while it holds no row to tab into
+  // (axe scrollable-region-focusable, WCAG 2.1.1).
   const tableBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     for (const row of tableBox.current?.querySelectorAll('.ant-table-measure-row') ?? []) row.setAttribute('inert', '');
+    const scroller = tableBox.current?.querySelector('.ant-table-content');
+    if (scroller && !scroller.hasAttribute('tabindex')) {
+      scroller.setAttribute('tabindex', '0');
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', t('list.caption'));
+    }
   });
 
   const act = async (r: ReqHeader, action: string) => {
