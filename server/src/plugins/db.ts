@@ -109,7 +109,7 @@ async function learnFacts(db: Db, facts: DbFacts): Promise<void> {
  * Connections each instance keeps to PostgreSQL: KD_PG_POOL_MAX (an integer 1–200), else 10. Instances × this (plus
  * the administrator's own sessions) must stay under the server's max_connections (deploy/README.md).
  */
-export function poolMaxOf(value: string | undefined): number {
+function poolMaxOf(value: string | undefined): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 200 ? n : 10;
 }

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 export const SHORTLINK_NS = 'kdShortLink';
 
 /** The strings in zh, en, tw and mas. */
-export const SHORTLINK_STRINGS = {
+const SHORTLINK_STRINGS = {
   zh: {
     title: '表单外链配置', formUse: '外链填单', formUseHint: '开启后，会生成表单填写链接，无需登录即可填写表单。', link: '外链地址', saveFirst: '保存后生成链接',
     open: '打开', copy: '复制', copied: '已复制', passUse: '凭密码填写', password: '密码', passwordKeep: '不修改请留空', expiry: '有效期至', never: '长期有效',
@@ -32,7 +32,7 @@ function add(): void {
 }
 
 /** Adds the strings to i18next now, or once it initialises. Idempotent. */
-export function registerShortLinkStrings(): void {
+function registerShortLinkStrings(): void {
   if (i18next.isInitialized) add();
   else i18next.on('initialized', add);
 }

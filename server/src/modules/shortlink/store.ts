@@ -5,7 +5,7 @@ import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../../lib/passwo
 import { failWith } from '../dictionary/localized-error';
 
 /** Table visualdev_short_link (migration 0662): one public form link per model. */
-export interface ShortLinkTable {
+interface ShortLinkTable {
   id: string;
   token: string;
   form_use: boolean;
