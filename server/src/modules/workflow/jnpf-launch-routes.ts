@@ -7,25 +7,14 @@ import { toJnpfForm } from '../visualdev/jnpf-config';
 import { canLaunch, type FlowRow, visibleFlowIds } from './flow-repository';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
+import { BASE, CATEGORY_DICTIONARY, LIST_QUERY } from './jnpf-template-routes';
 import { IdParams } from './schemas';
 import { callerOf } from './task-routes';
 
-const BASE = '/api/workflow/Engine/flowTemplate';
-/** The dictionary of flow categories (as flow-routes.ts). */
-const CATEGORY_DICTIONARY = 'WorkFlowCategory';
-
+/** 发起流程's card list: the flow list's query plus JNPF's flowType (0 launchable, 1 function flows). */
 const PAGE_QUERY = {
   type: 'object',
-  properties: {
-    keyword: { type: 'string', maxLength: 100 },
-    category: { type: 'string', maxLength: 50 },
-    currentPage: { type: 'integer', minimum: 1, maximum: 100_000 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 500 },
-    sort: { type: 'string', maxLength: 10 },
-    sidx: { type: 'string', maxLength: 50 },
-    flowType: { type: 'integer', enum: [0, 1] },
-    n: {},
-  },
+  properties: { ...LIST_QUERY.properties, flowType: { type: 'integer', enum: [0, 1] } },
 } as const;
 const JSON_LIST_QUERY = { type: 'object', properties: { type: { type: 'string', maxLength: 5 }, n: {} } } as const;
 

@@ -5,11 +5,13 @@ import { likePattern } from '../visualdev/list-filter';
 import { type FlowRow, toWire } from './flow-repository';
 import { FLOW_MENU } from './flow-routes';
 
-const BASE = '/api/workflow/Engine/flowTemplate';
+/** JNPF's path of the flow templates (its client's api/workFlow/flowEngine.js). */
+export const BASE = '/api/workflow/Engine/flowTemplate';
 /** The dictionary of flow categories (as flow-routes.ts). */
-const CATEGORY_DICTIONARY = 'WorkFlowCategory';
+export const CATEGORY_DICTIONARY = 'WorkFlowCategory';
 
-const LIST_QUERY = {
+/** The paged list's query as JNPF's client sends it (keyword, category, paging, sort; `n` is its cache-buster). */
+export const LIST_QUERY = {
   type: 'object',
   properties: {
     keyword: { type: 'string', maxLength: 100 },
