@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { purgeBuiltinBins } from '../../server/src/modules/_shared/builtin-recycle';
 import { md5Hex } from '../../server/src/lib/password';
+import { orgResolver } from '../../server/src/modules/workflow/org-resolver';
 import { signedInTestApp } from './helpers';
 
 /**
@@ -213,5 +214,61 @@ describe('recycle bins of built-in entities', () => {
     expect(purged.module).toBe(1);
     const left = (await ctx.t.app.db.selectFrom('module').select('id').where('id', 'in', [old, recent]).execute()).map((r) => r.id);
     expect(left).toEqual([recent]);
+  });
+});
+
+describe('a user in the recycle bin is no member, approver or delegate', () => {
+  it('member lists and delete checks of roles, positions, groups and departments skip it; it cannot be added; a restored user keeps links to live objects', async () => {
+    const dept = (await call('POST', '/api/permission/Organize/Department', { parentId: 'org-kd', fullName: '回收部门', enCode: 'binDept' })).data.id as string;
+    const role = (await call('POST', '/api/permission/Role', { fullName: '回收角色', enCode: 'binRole' })).data.id as string;
+    const kept = (await call('POST', '/api/permission/Role', { fullName: '保留角色', enCode: 'binKept' })).data.id as string;
+    const position = (await call('POST', '/api/permission/Position', { fullName: '回收岗位', enCode: 'binPos', organizeId: 'org-quality' })).data.id as string;
+    const group = (await call('POST', '/api/permission/Group', { fullName: '回收分组', enCode: 'binGroup', type: '1' })).data.id as string;
+    const id = await newUser('binmember');
+    expect((await call('POST', `/api/permission/Users/${id}`, { account: 'binmember', realName: '用户binmember', organizeId: dept })).code).toBe(200);
+    const members = { Role: role, Position: position, Group: group } as const;
+    for (const [objectType, objectId] of [...Object.entries(members), ['Role', kept]]) expect((await call('POST', `/api/permission/UserRelation/${objectId}`, { objectType, userIds: [id] })).code, objectType).toBe(200);
+    expect((await call('GET', `/api/permission/UserRelation/${role}`)).data.ids).toEqual([id]);
+    expect((await call('DELETE', `/api/permission/Role/${role}`)).code).toBe(400); // a live member blocks the delete
+
+    expect((await call('DELETE', `/api/permission/Users/${id}`)).code).toBe(200);
+    for (const objectId of [role, kept, position, group, dept]) expect((await call('GET', `/api/permission/UserRelation/${objectId}`)).data, objectId).toMatchObject({ ids: [], list: [] });
+    expect((await call('GET', '/api/SubDev/CommonData/GetUserListByRoleCode/binKept')).data.list).toEqual([]);
+    expect(await call('POST', `/api/permission/UserRelation/${kept}`, { objectType: 'Role', userIds: [id] })).toMatchObject({ code: 400 });
+    expect((await call('POST', `/api/permission/UserRelation/${kept}`, { objectType: 'Role', userIds: [] })).code).toBe(200);
+    const grantable = (await call('GET', '/api/permission/Authority/Objects/User?keyword=binmember')).data;
+    expect(grantable.list).toEqual([]);
+    // Only binned members: every one of them can be deleted now.
+    expect((await call('DELETE', `/api/permission/Role/${role}`)).code).toBe(200);
+    expect((await call('DELETE', `/api/permission/Position/${position}`)).code).toBe(200);
+    expect((await call('DELETE', `/api/permission/Group/${group}`)).code).toBe(200);
+    expect((await call('DELETE', `/api/permission/Organize/Department/${dept}`)).code).toBe(200);
+    // Restored: no department (it was deleted), still in the role that lives on (the replace above kept its link).
+    expect((await call('POST', '/api/permission/Users/Recycle/Actions/Restore', { ids: [id] })).data).toEqual({ count: 1 });
+    expect((await call('GET', `/api/permission/Users/${id}`)).data.organizeId ?? null).toBeNull();
+    expect((await call('GET', `/api/permission/UserRelation/${kept}`)).data.ids).toEqual([id]);
+  });
+
+  it('approvers from a role, a position or a department and delegates skip it; a delegation to it is refused', async () => {
+    const dept = (await call('POST', '/api/permission/Organize/Department', { parentId: 'org-kd', fullName: '审批部门', enCode: 'binFlowDept' })).data.id as string;
+    const role = (await call('POST', '/api/permission/Role', { fullName: '审批角色', enCode: 'binFlowRole' })).data.id as string;
+    const position = (await call('POST', '/api/permission/Position', { fullName: '审批岗位', enCode: 'binFlowPos', organizeId: dept })).data.id as string;
+    const id = await newUser('binflow');
+    expect((await call('POST', `/api/permission/Users/${id}`, { account: 'binflow', realName: '用户binflow', organizeId: dept })).code).toBe(200);
+    for (const [objectType, objectId] of [['Role', role], ['Position', position]]) expect((await call('POST', `/api/permission/UserRelation/${objectId}`, { objectType, userIds: [id] })).code).toBe(200);
+    const now = Date.now();
+    const delegate = await call('POST', '/api/workflow/Engine/FlowDelegate', { toUserId: id, startTime: now - 1000, endTime: now + 86_400_000 });
+    expect(delegate.code, delegate.msg).toBe(200);
+    const r = orgResolver(ctx.t.app.db);
+    const targets = { users: [], groups: [], roles: [role], positions: [position], departments: [dept] };
+    expect(await r.members(targets)).toEqual([id]);
+    expect(await r.delegateOf('user-admin', 'any-flow', now)).toBe(id);
+
+    expect((await call('DELETE', `/api/permission/Users/${id}`)).code).toBe(200);
+    expect(await r.members(targets)).toEqual([]);
+    for (const kind of ['role', 'position', 'dept', 'user']) expect(await r.fieldUsers(kind, [kind === 'role' ? role : kind === 'position' ? position : kind === 'dept' ? dept : id]), kind).toEqual([]);
+    expect(await r.delegateOf('user-admin', 'any-flow', now)).toBeNull();
+    const refused = await call('POST', '/api/workflow/Engine/FlowDelegate', { toUserId: id, startTime: now + 86_400_000, endTime: now + 2 * 86_400_000 });
+    expect(refused).toMatchObject({ code: 400, msg: '委托设置有误：被委托人不存在或已停用' });
   });
 });

@@ -59,7 +59,7 @@ const objectRoutes: FastifyPluginAsync = async (app) => {
       const db = app.db;
       const base =
         objectType === 'User'
-          ? db.selectFrom('users as o').select(['o.id', 'o.real_name as fullName', 'o.account as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode'])
+          ? db.selectFrom('users as o').select(['o.id', 'o.real_name as fullName', 'o.account as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode']).where('o.f_deleted_at', 'is', null)
           : objectType === 'Position'
             ? db.selectFrom('position as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode'])
             : db.selectFrom('role as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', sql<string | null>`null`.as('organizeId'), 'o.sort_code as sortCode']);

@@ -109,13 +109,40 @@ export async function userItems(db: Db, where: { ids?: string[]; enabledOnly?: b
   return rows.map((r) => ({ id: r.id, userId: r.id, account: r.account, realName: r.real_name, fullName: `${r.real_name}/${r.account}`, headIcon: r.head_icon, organizeId: r.organize_id, department: r.department }));
 }
 
-/** The member user ids of an object (user_relation), plus users whose main organisation/position it is. */
-export async function memberIds(db: Db, objectType: 'Role' | 'Position' | 'Organize' | 'Group', objectId: string): Promise<string[]> {
-  const rel = await db.selectFrom('user_relation').select('user_id').where('object_type', '=', objectType).where('object_id', '=', objectId).execute();
+/**
+ * The member user ids of an object (user_relation), plus users whose main organisation/position it is; users in the
+ * recycle bin (issue 27) are not members here (member lists, counts, the delete checks), though their links stay
+ * until the object is deleted (dropBinnedMembers) so a restored user comes back with them.
+ */
+export async function memberIds(db: Db, objectType: MemberObject, objectId: string): Promise<string[]> {
+  const rel = await db
+    .selectFrom('user_relation as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.user_id')
+    .where('r.object_type', '=', objectType)
+    .where('r.object_id', '=', objectId)
+    .where('u.f_deleted_at', 'is', null)
+    .execute();
   const ids = new Set(rel.map((r) => r.user_id));
-  const column = objectType === 'Position' ? 'position_id' : objectType === 'Organize' ? 'organize_id' : null;
-  if (column) for (const r of await db.selectFrom('users').select('id').where(column, '=', objectId).execute()) ids.add(r.id);
+  const column = mainColumnOf(objectType);
+  if (column) for (const r of await db.selectFrom('users').select('id').where(column, '=', objectId).where('f_deleted_at', 'is', null).execute()) ids.add(r.id);
   return [...ids];
+}
+
+/** An object users are members of (user_relation.object_type). */
+export type MemberObject = 'Role' | 'Position' | 'Organize' | 'Group';
+const mainColumnOf = (t: MemberObject) => (t === 'Position' ? 'position_id' : t === 'Organize' ? 'organize_id' : null);
+
+/**
+ * Before an object with no live members is deleted: the links of users in the recycle bin to it go (their
+ * user_relation rows; their main position/organisation becomes none), so the delete is not blocked by them and a
+ * restored user does not point at a deleted object (issue 27).
+ */
+export async function dropBinnedMembers(db: Db, objectType: MemberObject, objectId: string): Promise<void> {
+  const binned = db.selectFrom('users').select('id').where('f_deleted_at', 'is not', null);
+  await db.deleteFrom('user_relation').where('object_type', '=', objectType).where('object_id', '=', objectId).where('user_id', 'in', binned).execute();
+  const column = mainColumnOf(objectType);
+  if (column) await db.updateTable('users').set(column === 'position_id' ? { position_id: null } : { organize_id: null }).where(column, '=', objectId).where('f_deleted_at', 'is not', null).execute();
 }
 
 /** The number of grants (authorize rows) held by a Role, Position or User. */

@@ -5,7 +5,7 @@ import { type GroupBody, GroupBodySchema, type OrgListQuery, OrgListQuerySchema 
 import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
-import { LABEL_OF, likeOf, MENU, memberIds, millis, pageOf, required, text } from './common';
+import { dropBinnedMembers, LABEL_OF, likeOf, MENU, memberIds, millis, pageOf, required, text } from './common';
 import { fail } from './messages';
 
 /** A user group on the wire (分组; groupSelect's choices): `type` is the category the selector groups it under. */
@@ -80,12 +80,15 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
     await app.db.updateTable('user_group').set(await valuesOf(app.db, req.body, req.params.id)).where('id', '=', req.params.id).execute();
     return ok(null, t(req.lang, 'updateOk'));
   });
-  /** DELETE /api/permission/Group/{id}; 404 unknown id; 400 while it has members. */
+  /** DELETE /api/permission/Group/{id}; 404 unknown id; 400 while it has members (not counting users in the recycle bin). */
   app.delete<{ Params: { id: string } }>('/api/permission/Group/:id', { config: access('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
     await getGroup(app.db, req.params.id);
     const members = (await memberIds(app.db, 'Group', req.params.id)).length;
     if (members) throw fail(400, 'hasMembers', { what: LABEL_OF.group, count: members });
-    await app.db.deleteFrom('user_group').where('id', '=', req.params.id).execute();
+    await app.db.transaction().execute(async (trx) => {
+      await dropBinnedMembers(trx, 'Group', req.params.id);
+      await trx.deleteFrom('user_group').where('id', '=', req.params.id).execute();
+    });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 }

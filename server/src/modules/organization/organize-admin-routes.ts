@@ -48,11 +48,11 @@ export async function organizeAdmins(db: Db, organizeId: string): Promise<Organi
   });
 }
 
-/** Replaces the admins of organisation `organizeId` in one transaction; 404 unknown organisation, 400 unknown user. */
+/** Replaces the admins of organisation `organizeId` in one transaction; 404 unknown organisation, 400 unknown user or one in the recycle bin. */
 export async function saveOrganizeAdmins(db: Db, organizeId: string, body: OrganizeAdminBody): Promise<void> {
   if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(404, 'orgNotFound');
   const userIds = [...new Set(body.list.map((a) => a.userId))];
-  const known = userIds.length ? await db.selectFrom('users').select('id').where('id', 'in', userIds).execute() : [];
+  const known = userIds.length ? await db.selectFrom('users').select('id').where('id', 'in', userIds).where('f_deleted_at', 'is', null).execute() : [];
   if (known.length !== userIds.length) throw fail(400, 'userNotFound');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('organize_administrator').where('organize_id', '=', organizeId).execute();

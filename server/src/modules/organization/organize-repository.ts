@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { OrganizeBody } from '../../../../schemas/wire/organization';
-import { buildTree, keepMatches, millis, required, subtreeIds, text, type TreeRow } from './common';
+import { buildTree, dropBinnedMembers, keepMatches, millis, required, subtreeIds, text, type TreeRow } from './common';
 import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
@@ -94,7 +94,7 @@ async function valuesOf(db: Db, body: OrganizeBody, category: Category, selfId: 
   const dup = await db.selectFrom('organize').select('id').where('en_code', '=', enCode).executeTakeFirst();
   if (dup && dup.id !== selfId) throw fail(400, 'codeExists', { code: enCode });
   const managerId = text(body.managerId);
-  if (managerId && !(await db.selectFrom('users').select('id').where('id', '=', managerId).executeTakeFirst())) throw fail(400, 'managerNotFound');
+  if (managerId && !(await db.selectFrom('users').select('id').where('id', '=', managerId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(400, 'managerNotFound');
   return {
     parent_id: parentId === '0' ? '-1' : parentId,
     category,
@@ -128,7 +128,7 @@ const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | numbe
 
 /**
  * Deletes a company or department; 404 unknown id. Refused (400, nothing deleted) while it has child organisations,
- * positions, users (main organisation or membership) or roles bound to it (reference/permissions.md §1); 409 when
+ * positions, users (main organisation or membership; users in the recycle bin do not count, their links go) or roles bound to it (reference/permissions.md §1); 409 when
  * `w.version` (issue 27) is older than the row's.
  */
 export async function deleteOrganize(db: Db, id: string, category: Category, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
@@ -142,12 +142,14 @@ export async function deleteOrganize(db: Db, id: string, category: Category, w: 
       trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll().as('n'))
+        .where('f_deleted_at', 'is', null)
         .where((eb) => eb.or([eb('organize_id', '=', id), eb('id', 'in', eb.selectFrom('user_relation').select('user_id').where('object_type', '=', 'Organize').where('object_id', '=', id))])),
     );
     if (users) throw fail(400, 'orgHasUsers', { count: users });
     const roles = await count(trx.selectFrom('organize_relation').select((eb) => eb.fn.countAll().as('n')).where('organize_id', '=', id));
     if (roles) throw fail(400, 'orgHasRoles', { count: roles });
     await trx.deleteFrom('organize_administrator').where('organize_id', '=', id).execute();
+    await dropBinnedMembers(trx, 'Organize', id);
     await versionedDelete(trx, 'organize', id, { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, PositionBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
-import { grantCount, LABEL_OF, likeOf, memberIds, millis, pageOf, required, subtreeIds, text } from './common';
+import { dropBinnedMembers, grantCount, LABEL_OF, likeOf, memberIds, millis, pageOf, required, subtreeIds, text } from './common';
 import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
@@ -92,12 +92,15 @@ export async function updatePosition(db: Db, id: string, body: PositionBody, w: 
   return versionedUpdate(db, 'position', id, await valuesOf(db, body, id), { ...w, notFound: () => fail(404, 'positionNotFound') });
 }
 
-/** Deletes a position; 404 unknown id; 400 while it has members (relation or main position) or grants; 409 an older `w.version`. */
+/** Deletes a position; 404 unknown id; 400 while it has members (relation or main position; users in the recycle bin do not count, their links go) or grants; 409 an older `w.version`. */
 export async function deletePosition(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getPosition(db, id);
   const members = (await memberIds(db, 'Position', id)).length;
   if (members) throw fail(400, 'hasMembers', { what: LABEL_OF.position, count: members });
   const grants = await grantCount(db, 'Position', id);
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.position, count: grants });
-  await versionedDelete(db, 'position', id, { ...w, notFound: () => fail(404, 'positionNotFound') });
+  await db.transaction().execute(async (trx) => {
+    await dropBinnedMembers(trx, 'Position', id);
+    await versionedDelete(trx, 'position', id, { ...w, notFound: () => fail(404, 'positionNotFound') });
+  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, RoleBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
-import { grantCount, idList, LABEL_OF, likeOf, memberIds, millis, pageOf, required, text } from './common';
+import { dropBinnedMembers, grantCount, idList, LABEL_OF, likeOf, memberIds, millis, pageOf, required, text } from './common';
 import { versionedDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
@@ -91,6 +91,7 @@ async function save(db: Db, id: string, body: RoleBody, create: boolean, w: { ve
     if (create) await trx.insertInto('role').values({ id, ...values }).execute();
     else version = await versionedUpdate(trx, 'role', id, values, { ...w, notFound: () => fail(404, 'roleNotFound') });
     await trx.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', '=', id).execute();
+    await dropBinnedMembers(trx, 'Role', id);
     for (const organizeId of organizeIds) await trx.insertInto('organize_relation').values({ id: randomUUID(), organize_id: organizeId, object_type: 'Role', object_id: id }).execute();
     return version;
   });
@@ -113,7 +114,7 @@ export async function updateRole(db: Db, id: string, body: RoleBody, w: { versio
 }
 
 /**
- * Deletes a role; 404 unknown id; 400 while it has members or grants (netcore's rule, reference/permissions.md §1);
+ * Deletes a role; 404 unknown id; 400 while it has members (users in the recycle bin do not count: their links go) or grants (netcore's rule, reference/permissions.md §1);
  * 409 when `w.version` is older than the role's (nothing deleted).
  */
 export async function deleteRole(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
@@ -124,6 +125,7 @@ export async function deleteRole(db: Db, id: string, w: { version?: number; acto
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.role, count: grants });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', '=', id).execute();
+    await dropBinnedMembers(trx, 'Role', id);
     await versionedDelete(trx, 'role', id, { ...w, notFound: () => fail(404, 'roleNotFound') });
   });
 }

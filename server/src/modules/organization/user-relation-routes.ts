@@ -32,7 +32,8 @@ async function requireMenu(db: Db, session: SessionInfo, type: ObjectType, butto
  * - GET /api/permission/UserRelation/{objectId} → `{ objectType, ids, list }`: the member user ids and their picker
  *   items (relations, plus users whose main organisation/position it is). 404 unknown object.
  * - POST the same path `{ objectType, userIds }` replaces the members (btn_edit); removed users whose main position or
- *   organisation it was lose that main link. 404 when no such object of that type; 400 unknown user; 403 giving a role
+ *   organisation it was lose that main link. Users in the recycle bin are neither listed nor replaced (their links stay
+ *   for a restore) and cannot be added. 404 when no such object of that type; 400 unknown or binned user; 403 giving a role
  *   or position whose grants the caller does not hold.
  * Access: a session here, then the object's own menu (角色管理, 岗位管理, 分组管理, 组织管理) checked in the handler,
  * since the object type is known only from the id.
@@ -58,11 +59,14 @@ export default async function userRelationRoutes(app: FastifyInstance): Promise<
       if ((await typeOf(app.db, objectId)) !== objectType) throw ApiError.notFound();
       await requireMenu(app.db, req.auth!, objectType, 'btn_edit');
       const userIds = [...new Set(req.body.userIds)];
-      if (userIds.length && (await app.db.selectFrom('users').select('id').where('id', 'in', userIds).execute()).length !== userIds.length) throw fail(400, 'userNotFound');
+      // A user in the recycle bin (issue 27) cannot be added: 400 like an unknown one.
+      if (userIds.length && (await app.db.selectFrom('users').select('id').where('id', 'in', userIds).where('f_deleted_at', 'is', null).execute()).length !== userIds.length) throw fail(400, 'userNotFound');
       const before = await memberIds(app.db, objectType, objectId);
       if ((objectType === 'Role' || objectType === 'Position') && userIds.some((u) => !before.includes(u))) await assertHolds(app.db, req.auth!, [{ objectType, objectId }]);
       await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_relation').where('object_type', '=', objectType).where('object_id', '=', objectId).execute();
+        // Binned users' links stay (restored with them); only the live members are replaced.
+        const binned = trx.selectFrom('users').select('id').where('f_deleted_at', 'is not', null);
+        await trx.deleteFrom('user_relation').where('object_type', '=', objectType).where('object_id', '=', objectId).where('user_id', 'not in', binned).execute();
         for (const userId of userIds) await trx.insertInto('user_relation').values({ id: randomUUID(), user_id: userId, object_type: objectType, object_id: objectId }).execute();
         const removed = before.filter((u) => !userIds.includes(u));
         if (removed.length && objectType === 'Position') await trx.updateTable('users').set({ position_id: null }).where('id', 'in', removed).where('position_id', '=', objectId).execute();

@@ -173,7 +173,7 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
   const check = async (me: string, b: DelegateBody, id?: string) => {
     if (!(b.startTime < b.endTime)) throw fail(400, 'badDelegate', { detail: { zh: '开始时间必须早于结束时间', en: 'the start must be before the end' } });
     if (b.toUserId === me) throw fail(400, 'badDelegate', { detail: { zh: '不能委托给自己', en: 'you cannot delegate to yourself' } });
-    const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).executeTakeFirst();
+    const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!to) throw fail(400, 'badDelegate', { detail: { zh: '被委托人不存在或已停用', en: 'the delegate does not exist or is disabled' } });
     // The delegated flow (none: every flow): its name and category are the server's, not the body's.
     const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).executeTakeFirst() : null;
