@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { schedulerOf } from '../../server/src/modules/scheduler/routes';
-import { Scheduler } from '../../server/src/modules/scheduler/runner';
+import { MAX_CATCH_UP, Scheduler } from '../../server/src/modules/scheduler/runner';
 import { seedDefaultTasks } from '../../server/src/modules/scheduler/seed';
 import { databaseUrlOf, ident, postgresTemplateName, withAdmin } from './db-template';
 import { createTestApp, createUser, TEST_ADMIN_PASSWORD, type TestApp, type TestStore, usingPostgres } from './helpers';
@@ -78,6 +78,94 @@ describe('scheduled jobs (issue 23 item 4)', () => {
     const info = await call('GET', `${B}/Info/${id}`);
     expect(info.data.runCount).toBe(log.data.pagination.total);
     await call('DELETE', `${B}/${id}`);
+  });
+
+  it('runs an every-second job once in each second with a 2 s poll interval, never twice for one second', async () => {
+    const own = schedulerOf(t.app.db);
+    await own?.stop();
+    const slow = new Scheduler(t.app, { pollMs: 2000, instance: 'slow-poll' });
+    try {
+      const id = await create({ fullName: '每秒慢轮询', enCode: 'slow1s', executeType: 3, executeContent: { cron: '* * * * * *', localHostTaskId: 'sessionPurge' } });
+      slow.start();
+      await sleep(5200);
+      await call('PUT', `${B}/${id}/Actions/Stop`);
+      await slow.stop();
+      const runs = await t.app.db.selectFrom('schedule_task_log').select(['due_time', 'result']).where('task_id', '=', id).execute();
+      const dues = runs.map((r) => new Date(r.due_time).getTime());
+      expect(runs.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(dues.map((d) => Math.floor(d / 1000))).size).toBe(runs.length);
+      expect(runs.every((r) => r.result === 1)).toBe(true);
+      await call('DELETE', `${B}/${id}`);
+    } finally {
+      await slow.stop();
+      own?.start();
+    }
+  });
+
+  it('catches up missed seconds one run each, but a job missed for hours runs once (misfire)', async () => {
+    const own = schedulerOf(t.app.db);
+    await own?.stop();
+    const manual = new Scheduler(t.app, { pollMs: 60_000, instance: 'manual' });
+    try {
+      const recent = await create({ fullName: '补跑', enCode: 'catchup', executeType: 3, executeContent: { cron: '* * * * * *', localHostTaskId: 'sessionPurge' } });
+      const stale = await create({ fullName: '久停', enCode: 'misfire', executeType: 3, executeContent: { cron: '* * * * * *', localHostTaskId: 'sessionPurge' } });
+      const flood = await create({ fullName: '上限', enCode: 'capped', executeType: 3, executeContent: { cron: '* * * * * *', localHostTaskId: 'sessionPurge' } });
+      const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 500);
+      const at = (s: number) => new Date(now.getTime() - 500 - s * 1000);
+      await t.app.db.updateTable('schedule_task').set({ next_run_time: at(4) }).where('id', '=', recent).execute();
+      await t.app.db.updateTable('schedule_task').set({ next_run_time: at(3 * 3600) }).where('id', '=', stale).execute();
+      await t.app.db.updateTable('schedule_task').set({ next_run_time: at(30) }).where('id', '=', flood).execute();
+      await manual.tick(now);
+      await manual.stop();
+      const count = async (id: string) => (await t.app.db.selectFrom('schedule_task_log').select('due_time').where('task_id', '=', id).execute()).map((r) => new Date(r.due_time).getTime()).sort();
+      // 4 s late: the five due seconds (now-4 s … now) run once each.
+      expect(await count(recent)).toEqual([4, 3, 2, 1, 0].map((s) => at(s).getTime()));
+      // 3 hours late: one run for all of them, the next from now.
+      expect(await count(stale)).toEqual([at(3 * 3600).getTime()]);
+      // 30 s late (within the misfire threshold) but more than MAX_CATCH_UP due: MAX_CATCH_UP runs, then from now.
+      expect((await count(flood)).length).toBe(MAX_CATCH_UP);
+      for (const id of [recent, stale, flood]) {
+        const info = (await call('GET', `${B}/Info/${id}`)).data;
+        expect(info.nextRunTime).toBeGreaterThan(now.getTime());
+        expect(info.runCount).toBe((await count(id)).length);
+        await call('DELETE', `${B}/${id}`);
+      }
+    } finally {
+      await manual.stop();
+      own?.start();
+    }
+  });
+
+  it('answers the next runs in the scheduler’s time zone (KD_SCHEDULER_TZ), as the scheduler computes them', async () => {
+    const saved = process.env.KD_SCHEDULER_TZ;
+    try {
+      process.env.KD_SCHEDULER_TZ = 'Asia/Shanghai';
+      const r = await call('GET', `${B}/NextRuns?cron=${encodeURIComponent('0 30 8 * * *')}&count=3`);
+      expect(r.code).toBe(200);
+      expect(r.data.timeZone).toBe('Asia/Shanghai');
+      expect(r.data.list).toHaveLength(3);
+      // 08:30 in Shanghai is 00:30 UTC, one day apart.
+      for (const ms of r.data.list) expect(new Date(ms).toISOString()).toMatch(/T00:30:00\.000Z$/);
+      expect(r.data.list[1] - r.data.list[0]).toBe(86_400_000);
+      process.env.KD_SCHEDULER_TZ = 'America/New_York';
+      const ny = await call('GET', `${B}/NextRuns?cron=${encodeURIComponent('0 0 12 * * *')}&count=1`);
+      expect(ny.data.timeZone).toBe('America/New_York');
+      expect([16, 17]).toContain(new Date(ny.data.list[0]).getUTCHours());
+      // A job saved now gets the same first run as the preview.
+      const id = await create({ fullName: '上海时间', enCode: 'shanghai', executeType: 3, executeContent: { cron: '0 0 12 * * *', localHostTaskId: 'logPurge' } });
+      expect((await call('GET', `${B}/Info/${id}`)).data.nextRunTime).toBe(ny.data.list[0]);
+      await call('DELETE', `${B}/${id}`);
+      const start = Date.UTC(2030, 0, 1);
+      const windowed = await call('GET', `${B}/NextRuns?cron=${encodeURIComponent('0 0 12 * * *')}&startTime=${start}&endTime=${start + 2 * 86_400_000}`);
+      expect(windowed.data.list).toEqual([Date.UTC(2030, 0, 1, 17), Date.UTC(2030, 0, 2, 17)]);
+      const bad = await call('GET', `${B}/NextRuns?cron=${encodeURIComponent('0 99 2 * * *')}`);
+      expect(bad).toMatchObject({ code: 400, msg: 'Cron 表达式不正确：0 99 2 * * *' });
+      process.env.KD_SCHEDULER_TZ = 'Not/AZone';
+      expect((await call('GET', `${B}/NextRuns?cron=${encodeURIComponent('0 0 12 * * *')}`)).data.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    } finally {
+      if (saved === undefined) delete process.env.KD_SCHEDULER_TZ;
+      else process.env.KD_SCHEDULER_TZ = saved;
+    }
   });
 
   it('retries a failing data interface with backoff and keeps scheduling', async () => {

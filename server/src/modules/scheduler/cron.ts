@@ -21,11 +21,33 @@ export interface ExecuteContent {
   localHostTaskId?: string | null;
 }
 
-/** The croner job of `cron` (paused: it only computes times), or null when the expression is invalid. */
+/** Whether `zone` is an IANA time zone name this runtime knows (e.g. Asia/Shanghai). */
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The IANA time zone the scheduler reads every cron expression in (issue 23 item 4): KD_SCHEDULER_TZ when it names a
+ * known zone (read at each call, so a test can set and restore it), else the server process's own zone
+ * (`Intl.DateTimeFormat().resolvedOptions().timeZone`, which follows TZ). The client's preview shows runs in this
+ * zone, labelled with it (GET /api/scheduletask/NextRuns).
+ */
+export function schedulerZone(): string {
+  const configured = process.env.KD_SCHEDULER_TZ?.trim();
+  if (configured && knownZone(configured)) return configured;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The croner job of `cron` in schedulerZone() (paused: it only computes times), or null when the expression is invalid. */
 export function parseCron(cron: string): Cron | null {
   if (typeof cron !== 'string' || !cron.trim() || cron.length > 200) return null;
   try {
-    return new Cron(cron.trim(), { paused: true });
+    return new Cron(cron.trim(), { paused: true, timezone: schedulerZone() });
   } catch {
     return null;
   }
@@ -43,6 +65,22 @@ export function nextRunAfter(content: ExecuteContent, after: Date): Date | null 
   if (!next) return null;
   if (content.endTime && next.getTime() > content.endTime) return null;
   return next;
+}
+
+/**
+ * The next `count` (1–20) runs of `content` strictly after `after`, within its startTime/endTime, computed exactly as
+ * the scheduler computes them (nextRunAfter) → epoch-ms Dates, fewer when the window ends; [] for an invalid cron.
+ */
+export function nextRuns(content: ExecuteContent, count: number, after: Date): Date[] {
+  const runs: Date[] = [];
+  let from = after;
+  for (let i = 0; i < Math.min(Math.max(count, 1), 20); i++) {
+    const next = nextRunAfter(content, from);
+    if (!next) break;
+    runs.push(next);
+    from = next;
+  }
+  return runs;
 }
 
 /** The value of option `field` in `parameter[]` (value, else defaultValue), or undefined. */

@@ -4,6 +4,8 @@ import { IdParamsSchema, type IdParams, KeywordSchema, NullableText } from '../.
 import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { nextRuns, parseCron, schedulerZone } from './cron';
+import { fail } from './messages';
 import { TASK_METHODS } from './methods';
 import { createTask, deleteTask, getTask, listTasks, setEnabled, type TaskInput, taskLog, updateTask } from './repository';
 import { Scheduler } from './runner';
@@ -53,7 +55,8 @@ const envMs = (name: string) => {
 /**
  * Scheduled jobs (issue 23 item 4; JNPF `/api/scheduletask`), administrators only (the sysTask menu's grants), and
  * this instance's scheduler (runner.ts), started when the app is ready and stopped before it closes. Poll interval
- * and retry backoff: KD_SCHEDULER_POLL_MS, KD_SCHEDULER_BACKOFF_MS (tests shorten them).
+ * and retry backoff: KD_SCHEDULER_POLL_MS, KD_SCHEDULER_BACKOFF_MS (tests shorten them); the zone of every cron:
+ * KD_SCHEDULER_TZ (default the server's own zone, cron.ts schedulerZone).
  */
 export default async function scheduleTaskRoutes(app: FastifyInstance): Promise<void> {
   const scheduler = new Scheduler(app, { pollMs: envMs('KD_SCHEDULER_POLL_MS'), backoffMs: envMs('KD_SCHEDULER_BACKOFF_MS') });
@@ -76,6 +79,33 @@ export default async function scheduleTaskRoutes(app: FastifyInstance): Promise<
 
   /** GET /api/scheduletask/TaskMethods → `[{ id, fullName, description }]`: the built-in methods (executeType 3). */
   app.get('/api/scheduletask/TaskMethods', { config: menu() }, async () => ok(TASK_METHODS.map(({ id, fullName, description }) => ({ id, fullName, description }))));
+
+  /**
+   * GET /api/scheduletask/NextRuns?cron&startTime&endTime&count → `{ timeZone, list }`: the next `count` (1–20, default
+   * 5) runs of `cron` after now within startTime/endTime (epoch ms), as epoch ms, computed by the scheduler's own croner
+   * setup (cron.ts nextRuns) in its zone `timeZone` (IANA name, cron.ts schedulerZone) — the cron builder's preview.
+   * 400 badCron for an invalid expression; an empty list when there is no run in the window.
+   */
+  app.get<{ Querystring: { cron: string; startTime?: number; endTime?: number; count?: number } }>(
+    '/api/scheduletask/NextRuns',
+    {
+      config: menu(),
+      schema: {
+        querystring: Type.Object({
+          cron: Type.String({ maxLength: 200 }),
+          startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })),
+          endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })),
+          count: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+        }),
+      },
+    },
+    async (req) => {
+      const cron = req.query.cron.trim();
+      if (!parseCron(cron)) throw fail(400, 'badCron', { detail: cron.slice(0, 100) });
+      const runs = nextRuns({ cron, startTime: req.query.startTime ?? null, endTime: req.query.endTime ?? null }, req.query.count ?? 5, new Date());
+      return ok({ timeZone: schedulerZone(), list: runs.map((d) => d.getTime()) });
+    },
+  );
 
   /** GET /api/scheduletask/Info/{id} → TaskDto; 404 when there is none. */
   app.get<{ Params: IdParams }>('/api/scheduletask/Info/:id', { config: menu(), schema: { params: IdParamsSchema } }, async (req) => ok(await getTask(app.db, req.params.id)));

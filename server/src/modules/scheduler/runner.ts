@@ -18,10 +18,16 @@ export interface SchedulerOptions {
   backoffMs?: number;
   /** This scheduler's name in the run log (default a random id). */
   instance?: string;
+  /** A run due longer ago than this, ms, is a misfire (default MISFIRE_MS). */
+  misfireMs?: number;
 }
 
-/** Default poll interval, ms. */
+/** Default poll interval, ms: the longest the scheduler sleeps; it wakes earlier when a run falls due sooner. */
 export const POLL_MS = 2_000;
+/** Default misfire threshold, ms (quartz's default misfireThreshold, 60 s). */
+export const MISFIRE_MS = 60_000;
+/** The most runs of one task one poll claims: a catch-up never runs a job more than this many times at once. */
+export const MAX_CATCH_UP = 10;
 
 /** The executeContent JSON of a task, or null when it is unreadable. */
 export function contentOf(text: string): ExecuteContent | null {
@@ -40,8 +46,15 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  * claims each due run with one atomic statement — `UPDATE schedule_task SET next_run_time = <next>, last_run_time =
  * <due>, run_count = run_count + 1 WHERE id = ? AND next_run_time = <due> RETURNING id` — so that among any number of
  * instances on one database exactly one wins each run (the others' UPDATE matches no row); the run log's unique
- * (task_id, due_time) is a second guard. Missed runs (all instances down) are not replayed: the next time is computed
- * from now. Chosen over pg-boss/graphile-worker: one row per job and one UPDATE per run work the same on PGlite (one
+ * (task_id, due_time) is a second guard.
+ *
+ * Timing: after each poll it sleeps until the earliest next run of any enabled task (read in the same query), at most
+ * `pollMs`, so an every-second job runs once in each second even with a 2 s poll interval. Catch-up (quartz misfire
+ * semantics, documented choice): when a poll finds a task due, every occurrence from its next_run_time up to now is
+ * claimed and run, one claim (atomic UPDATE) each, in order — unless the first is older than `misfireMs` (a misfire:
+ * all instances were down or blocked) or more than MAX_CATCH_UP are due; then it runs once for all the missed ones
+ * (quartz's MISFIRE_INSTRUCTION_FIRE_ONCE_NOW, CronTrigger's smart policy) and the next time is computed from now. So a
+ * job missed for hours runs once, not thousands of times. Chosen over pg-boss/graphile-worker: one row per job and one UPDATE per run work the same on PGlite (one
  * process) and PostgreSQL, with no extra schema, worker processes or LISTEN/NOTIFY.
  *
  * A run: executeType 1 runs the data interface `interfaceId` with `parameter[]` (a failure is retried `retries`
@@ -56,6 +69,8 @@ export class Scheduler {
   private readonly pollMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
+  private readonly misfireMs: number;
+  private running = false;
   /** Runs this scheduler claimed. */
   claimed = 0;
 
@@ -67,22 +82,39 @@ export class Scheduler {
     this.pollMs = opts.pollMs ?? POLL_MS;
     this.retries = opts.retries ?? 3;
     this.backoffMs = opts.backoffMs ?? 2_000;
+    this.misfireMs = opts.misfireMs ?? MISFIRE_MS;
   }
 
-  /** Starts polling (never keeps the process alive). */
+  /** Starts polling (never keeps the process alive): polls now, then after each poll at the next due time (≤ pollMs). */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
-    this.timer.unref();
+    if (this.running) return;
+    this.running = true;
+    this.wake(0);
   }
 
   /** Stops polling and waits for the poll and the runs in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
     await Promise.allSettled([...this.runs]);
   }
+
+  /** Sets the one timer: a poll in `ms` (0–pollMs), then the next one after it. */
+  private wake(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick().then(() => {
+        if (this.running && !this.timer) this.wake(this.sleepMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** How long to sleep after the last poll, ms: until the earliest next run it saw (+5 ms), at most pollMs. */
+  private sleepMs = 0;
 
   /** Claims every due run and starts it → how many this call claimed (0 while another poll of this scheduler runs). Never rejects. */
   tick(now = new Date()): Promise<number> {
@@ -95,34 +127,60 @@ export class Scheduler {
 
   private async poll(now: Date): Promise<number> {
     let n = 0;
+    this.sleepMs = this.pollMs;
     try {
-      const due = await this.app.db
+      // The due tasks, and the ones falling due before the next regular poll (they set the wake-up time).
+      const soon = await this.app.db
         .selectFrom('schedule_task')
         .select(['id', 'execute_type', 'execute_content', 'next_run_time'])
         .where('enabled_mark', '=', 1)
-        .where('next_run_time', '<=', now)
+        .where('next_run_time', '<=', new Date(now.getTime() + this.pollMs))
         .orderBy('next_run_time')
         .limit(100)
         .execute();
-      for (const task of due) {
-        const dueTime = task.next_run_time as Date;
-        const content = contentOf(task.execute_content);
-        const next = content ? nextRunAfter(content, now) : null;
-        const won = await this.app.db
-          .updateTable('schedule_task')
-          .set({ next_run_time: next, last_run_time: dueTime, run_count: sql`run_count + 1` })
-          .where('id', '=', task.id)
-          .where('next_run_time', '=', dueTime)
-          .returning('id')
-          .executeTakeFirst();
-        if (!won) continue;
-        n++;
-        this.claimed++;
-        const p: Promise<void> = this.run(task.id, task.execute_type, content, dueTime).finally(() => this.runs.delete(p));
-        this.runs.add(p);
+      for (const task of soon) {
+        const at = new Date(task.next_run_time as Date).getTime();
+        if (at > now.getTime()) {
+          this.sleepMs = Math.min(this.sleepMs, Math.max(0, at - Date.now()) + 5);
+          break;
+        }
+        n += await this.claimDue(task.id, task.execute_type, task.execute_content, task.next_run_time as Date, now);
       }
+      if (soon.length === 100 && n > 0) this.sleepMs = 0;
     } catch (err) {
       console.warn(`[scheduler] poll failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return n;
+  }
+
+  /**
+   * Claims the due occurrences of one task from `first` up to `now` (see the class comment: each one, or once for a
+   * misfire or beyond MAX_CATCH_UP) and runs them one after another → how many this scheduler claimed.
+   */
+  private async claimDue(taskId: string, type: number, text: string, first: Date, now: Date): Promise<number> {
+    const content = contentOf(text);
+    let due: Date | null = first;
+    let n = 0;
+    let chain = Promise.resolve();
+    while (due && due.getTime() <= now.getTime()) {
+      const misfire = now.getTime() - due.getTime() > this.misfireMs;
+      let next = content && !misfire ? nextRunAfter(content, due) : null;
+      if (!next || misfire || (next.getTime() <= now.getTime() && n + 1 >= MAX_CATCH_UP)) next = content ? nextRunAfter(content, now) : null;
+      const won = await this.app.db
+        .updateTable('schedule_task')
+        .set({ next_run_time: next, last_run_time: due, run_count: sql`run_count + 1` })
+        .where('id', '=', taskId)
+        .where('next_run_time', '=', due)
+        .returning('id')
+        .executeTakeFirst();
+      if (!won) break;
+      n++;
+      this.claimed++;
+      const at = due;
+      chain = chain.then(() => this.run(taskId, type, content, at));
+      const p: Promise<void> = chain.finally(() => this.runs.delete(p));
+      this.runs.add(p);
+      due = next;
     }
     return n;
   }
