@@ -272,3 +272,42 @@ describe('a user in the recycle bin is no member, approver or delegate', () => {
     expect(refused).toMatchObject({ code: 400, msg: '委托设置有误：被委托人不存在或已停用' });
   });
 });
+
+describe('which writes step a version (issue 27: a write the form could undo steps it; one it cannot does not)', () => {
+  it('a password reset, the own password change and failed or good sign-ins keep the version; the own profile steps it', async () => {
+    const id = await newUser('verwrites');
+    const v = async () => (await call('GET', `/api/permission/Users/${id}`)).data.version as number;
+    const form = { account: 'verwrites', realName: '用户verwrites', organizeId: 'org-quality' };
+    expect(await v()).toBe(1);
+    expect((await call('POST', `/api/permission/Users/${id}/Actions/ResetPassword`, { userPassword: md5Hex(PW), validatePassword: md5Hex(PW) })).code).toBe(200);
+    for (let i = 0; i < 2; i++) await expect(ctx.t.login('verwrites', 'Wrong#Pass2026')).rejects.toThrow();
+    const token = await ctx.t.login('verwrites', PW);
+    const NEW = 'Stitch#Bag2027';
+    expect((await call('POST', '/api/permission/Users/Current/Actions/ModifyPassword', { oldPassword: md5Hex(PW), password: md5Hex(NEW) }, token)).code).toBe(200);
+    expect(await v()).toBe(1);
+    // The form an administrator opened before all that still saves: it loses nothing.
+    expect((await call('POST', `/api/permission/Users/${id}`, { ...form, mobilePhone: '13800000001', version: 1 })).data).toEqual({ version: 2 });
+    // The user's own profile edit writes form fields: it steps the version, and a form opened before is refused.
+    expect((await call('POST', '/api/permission/Users/Current/BaseInfo', { mobilePhone: '13900000002' }, token)).code).toBe(200);
+    expect(await v()).toBe(3);
+    const stale = await call('POST', `/api/permission/Users/${id}`, { ...form, mobilePhone: '13800000001', version: 2 });
+    expect(stale).toMatchObject({ code: 409, data: { version: 3 } });
+    expect(stale.msg).toMatch(/^用户verwrites于.*修改了此数据/);
+    expect((await call('GET', `/api/permission/Users/${id}`)).data.mobilePhone).toBe('13900000002');
+    // A theme is no form field: no step.
+    expect((await call('POST', '/api/permission/Users/Current/SystemTheme', { theme: 'classic' }, token)).code).toBe(200);
+    expect(await v()).toBe(3);
+  });
+
+  it('a menu item edit keeps the menu version (the menu form never sends items); a binned menu takes no new item', async () => {
+    const menu = await newMenu('items');
+    const button = await call('POST', '/api/system/ModuleButton', { moduleId: menu, fullName: '审核', enCode: 'btn_audit' });
+    expect(button.code).toBe(200);
+    expect((await call('POST', `/api/system/ModuleButton/${button.data.id}`, { fullName: '审核2' })).code).toBe(200);
+    const read = (await call('GET', `/api/system/Menu/${menu}`)).data;
+    expect(read.version).toBe(1);
+    expect((await call('POST', `/api/system/Menu/${menu}`, { ...entities.menu.body(read, '菜单改名'), version: 1 })).data).toEqual({ version: 2 });
+    expect((await call('DELETE', `/api/system/Menu/${menu}`)).code).toBe(200);
+    expect((await call('POST', '/api/system/ModuleColumn', { moduleId: menu, fullName: '列', enCode: 'col' })).code).toBe(400);
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
 import { registerMessages, t, translate } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
+import { versionedUpdate } from '../_shared/row-version';
 import { SYSTEM_ID } from '../oauth/jnpf-user';
 import { MAX_SIGN_CHARS, SIGN_TYPE, type SignImg, signImgsOf } from './sign-img';
 
@@ -84,11 +85,8 @@ export default async function jnpfCurrentRoutes(app: FastifyInstance): Promise<v
         return ok(null, tr(req, 'switched'));
       }
       if (!(await belongings(app.db, userId, majorType)).some((b) => b.id === majorId)) throw new ApiError(400, tr(req, 'switchFailed'));
-      await app.db
-        .updateTable('users')
-        .set(majorType === 'Organize' ? { organize_id: majorId } : { position_id: majorId })
-        .where('id', '=', userId)
-        .execute();
+      // The main organisation/position is on the administrators' user form: the switch steps the version (issue 27).
+      await versionedUpdate(app.db, 'users', userId, majorType === 'Organize' ? { organize_id: majorId } : { position_id: majorId }, { actor: userId, notFound: () => ApiError.notFound() });
       return ok(null, tr(req, 'switched'));
     },
   );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { BaseInfo, BaseInfoInput, Subordinate } from '../../../../schemas/wire/current-user';
 import type { Db } from '../../db/types';
+import { versionedUpdate } from '../_shared/row-version';
 import './tables';
 
 /** Where avatars are served (routes.ts: GET /api/file/Image/userAvatar/:name). */
@@ -79,9 +80,13 @@ export async function getBaseInfo(db: Db, userId: string): Promise<BaseInfo | un
   };
 }
 
-/** Updates the given profile fields of `userId` (validated by the route's schema); a no-op without fields. */
+/**
+ * Updates the given profile fields of `userId` (validated by the route's schema); a no-op without fields. These are
+ * fields of the administrators' user form too, so the write steps the user's version (issue 27; updated_by the user):
+ * an administrator's form opened before it is refused (409) instead of putting the old values back.
+ */
 export async function updateBaseInfo(db: Db, userId: string, input: BaseInfoInput): Promise<void> {
-  const set: Record<string, string | null | Date> = {};
+  const set: Record<string, string | null> = {};
   const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   if (input.realName !== undefined) set.real_name = input.realName.trim();
   if (input.gender !== undefined) set.gender = blankToNull(input.gender);
@@ -89,12 +94,19 @@ export async function updateBaseInfo(db: Db, userId: string, input: BaseInfoInpu
   if (input.email !== undefined) set.email = blankToNull(input.email);
   if (input.signature !== undefined) set.signature = blankToNull(input.signature);
   if (!Object.keys(set).length) return;
-  set.updated_at = new Date();
-  await db.updateTable('users').set(set).where('id', '=', userId).execute();
+  await versionedUpdate(db, 'users', userId, set, { actor: userId, notFound: () => new Error(`no user ${userId}`) });
 }
 
-/** Sets one of the user's own text columns (theme, language, head_icon, current_supply) and updated_at. */
+/**
+ * Sets one of the user's own text columns (theme, language, head_icon, current_supply) and updated_at. head_icon is
+ * on the administrators' user form, so it steps the user's version (issue 27, as updateBaseInfo); the preferences do
+ * not (no form writes them: a form opened before still saves).
+ */
 export async function setUserColumn(db: Db, userId: string, column: 'theme' | 'language' | 'head_icon' | 'current_supply', value: string | null): Promise<void> {
+  if (column === 'head_icon') {
+    await versionedUpdate(db, 'users', userId, { head_icon: value }, { actor: userId, notFound: () => new Error(`no user ${userId}`) });
+    return;
+  }
   await db
     .updateTable('users')
     .set({ [column]: value, updated_at: new Date() })

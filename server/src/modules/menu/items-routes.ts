@@ -19,6 +19,9 @@ import { menuFail } from './messages';
  * {fullName, enCode, allData, matchLogic, conditionJson, conditionText}. Every kind also has description, sortCode,
  * enabledMark. A scheme's conditionJson is checked when saved (unknown field, operator or variable → 400; fields: the
  * bound model's columns and created_by/updated_by, else the menu's data-rule fields); one allData scheme per menu.
+ * Versions (issue 27, decided): an item's write does not step its menu's version. The menu form (POST Menu/{id})
+ * never sends the items, each item is saved on its own route, so a menu form opened before an item edit cannot undo
+ * it; stepping would refuse that menu save for nothing. A menu in the recycle bin takes no new items (400).
  */
 
 type Kind = 'ModuleButton' | 'ModuleColumn' | 'ModuleForm' | 'ModuleDataAuthorize' | 'ModuleDataAuthorizeScheme';
@@ -114,7 +117,7 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
     /** POST /api/system/{Kind} `{ moduleId, fullName, enCode, … }` → `{ id }`; 400 unknown menu / enCode taken / bad scheme. */
     app.post<{ Body: Record<string, unknown> }>(base, { config: { access: { menu: MENU_MANAGE, button: 'btn_add' } }, schema: { body: { ...body, required: ['moduleId', 'fullName', 'enCode'] } } }, async (req) => {
       const moduleId = String(req.body.moduleId);
-      if (!(await db.selectFrom('module').select('id').where('id', '=', moduleId).executeTakeFirst())) throw menuFail(400, 'menuParentMissing');
+      if (!(await db.selectFrom('module').select('id').where('id', '=', moduleId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw menuFail(400, 'menuParentMissing');
       const values = valuesOf(req.body);
       if (table === 'module_data_authorize_scheme') await checkScheme(db, moduleId, values, null);
       if (await anyDb.selectFrom(table).select('id').where('module_id', '=', moduleId).where('en_code', '=', values.en_code as string).executeTakeFirst()) throw menuFail(400, 'enCodeTaken', { enCode: String(values.en_code) });

@@ -10,6 +10,10 @@ import './tables';
  * administrator unlocks ({@link unlockUser}; an existing user also becomes enabled_mark 2, "locked", which ends their
  * sessions at their next request on every instance). A successful sign-in clears the count. While locked, even the
  * right password is refused. Times come from `Date.now()` (tests move it with fake timers).
+ * Versions (issue 27, decided): the counters, the lock (enabled_mark 2) and the unlock do not step the user's version
+ * nor its updated_at/updated_by: they are no edit of the record, and the user form cannot write enabled_mark
+ * (updateUser ignores it), so a form opened before a lock saves without undoing it; stepping would refuse it for
+ * nothing. The administrators' 启用/禁用 (Actions/State) is an edit and does step it.
  */
 
 /** The lockout settings (sys_config). */

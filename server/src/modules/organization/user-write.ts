@@ -201,6 +201,10 @@ export async function deleteUser(db: Db, caller: Caller, id: string, version?: n
  * Sets a new password chosen by an administrator (body `{ userPassword, validatePassword? }`, md5 hex): checked by
  * assertAcceptablePassword; the user must change it at the next sign-in (change_pwd_times 0, spec 000 §2).
  * 404 unknown id; 403 a non-administrator resetting an administrator; 400 malformed, mismatched or weak password.
+ * Version (issue 27, decided): the reset does NOT step the user's version nor its updated_at/updated_by. The password
+ * is no field of the user form (updateUser ignores it), so a form opened before the reset loses nothing when saved:
+ * refusing it would be the spurious conflict the models avoid by merging disjoint changes; and a stale save cannot
+ * undo the reset. The same holds for the user's own password change and the sign-in bookkeeping (oauth/lockout.ts).
  */
 export async function resetPassword(db: Db, caller: Caller, id: string, body: ResetPasswordBody): Promise<void> {
   const user = await target(db, caller, id);
@@ -208,7 +212,7 @@ export async function resetPassword(db: Db, caller: Caller, id: string, body: Re
   if (body.validatePassword !== undefined && body.validatePassword.toLowerCase() !== body.userPassword.toLowerCase()) throw fail(400, 'passwordMismatch');
   await assertAcceptablePassword(body.userPassword, user.account);
   const password = await hashPassword(body.userPassword.toLowerCase());
-  await db.updateTable('users').set({ password, change_pwd_times: 0, updated_at: new Date() }).where('id', '=', id).execute();
+  await db.updateTable('users').set({ password, change_pwd_times: 0 }).where('id', '=', id).where('f_deleted_at', 'is', null).execute();
 }
 
 /**

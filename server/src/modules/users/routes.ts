@@ -39,7 +39,8 @@ const usersRoutes: FastifyPluginAsync = async (app) => {
       const hashed = await hashPassword(password);
       await app.db
         .updateTable('users')
-        .set((eb) => ({ password: hashed, change_pwd_times: eb('change_pwd_times', '+', 1), updated_at: new Date() }))
+        // Not a form field: no version step (issue 27; see organization/user-write.ts resetPassword).
+        .set((eb) => ({ password: hashed, change_pwd_times: eb('change_pwd_times', '+', 1) }))
         .where('id', '=', user.id)
         .execute();
       return ok(null, t(req.lang, 'passwordChanged'));
