@@ -163,8 +163,8 @@ export class Scheduler {
     let n = 0;
     let chain = Promise.resolve();
     while (due && due.getTime() <= now.getTime()) {
-      const misfire = now.getTime() - due.getTime() > this.misfireMs;
-      let next = content && !misfire ? nextRunAfter(content, due) : null;
+      const misfire: boolean = now.getTime() - due.getTime() > this.misfireMs;
+      let next: Date | null = content && !misfire ? nextRunAfter(content, due) : null;
       if (!next || misfire || (next.getTime() <= now.getTime() && n + 1 >= MAX_CATCH_UP)) next = content ? nextRunAfter(content, now) : null;
       const won = await this.app.db
         .updateTable('schedule_task')
