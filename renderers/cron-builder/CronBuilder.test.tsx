@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { composeStories } from '@storybook/react-vite';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Cron } from 'croner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../src/i18n';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './CronBuilder.stories';
-import { previewCron, readCron, writeCron } from './cronSpec';
+import { browserZone, previewCron, readCron, writeCron, zonedTime } from './cronSpec';
 import { CRON_BUILDER_STRINGS } from './words';
 
-const { Basic, ReadOnly, Invalid, Design } = composeStories(stories);
+const { Basic, ReadOnly, Invalid, Design, ServerZone } = composeStories(stories);
 initI18n('zh');
 afterEach(async () => {
   cleanup();
@@ -68,6 +69,21 @@ describe('cronBuilder (issue 23 item 6)', () => {
     fireEvent.change(text(), { target: { value: '0 45 6 * * *' } });
     await waitFor(() => expect((kind(/每天/) as HTMLInputElement).checked).toBe(true));
     expect((screen.getByLabelText('分') as HTMLInputElement).value).toBe('45');
+  });
+
+  it('ServerZone shows the server’s runs in the server’s time zone, labelled with it; without a server, the browser’s zone says so', async () => {
+    expect(new Cron('0 30 8 * * 1,2,3,4,5', { timezone: 'Asia/Shanghai' }).nextRuns(2, new Date(Date.UTC(2030, 0, 6))).map((d) => d.getTime())).toEqual(stories.SHANGHAI_RUNS.list);
+    await renderStory(<ServerZone />);
+    await waitFor(() => expect(screen.getByTestId('cron-zone').textContent).toBe('服务器时区 Asia/Shanghai'));
+    expect(runs()).toEqual(['2030-01-07 08:30:00 周一', '2030-01-08 08:30:00 周二']);
+    await act(() => changeLanguage('en'));
+    await waitFor(() => expect(screen.getByTestId('cron-zone').textContent).toBe('Server time zone Asia/Shanghai'));
+    cleanup();
+    await act(() => changeLanguage('zh'));
+    await renderStory(<Basic />);
+    await waitFor(() => expect(screen.getByTestId('cron-zone').textContent).toBe(`本机时区 ${browserZone()}（未连上服务器）`));
+    expect(runs()).toHaveLength(5);
+    expect(zonedTime(new Date(Date.UTC(2030, 0, 1, 16, 0, 5)), 'Asia/Shanghai')).toEqual({ text: '2030-01-02 00:00:05', weekday: 3 });
   });
 
   it('Invalid shows the server’s refusal text instead of runs, in the chosen language', async () => {

@@ -1,12 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Checkbox, Input, InputNumber, Radio, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useFormValues } from '../_shared/FormValuesContext';
+import { useKdData } from '../_shared/KdDataContext';
 import { fieldOf } from '../_shared/fieldProps';
 import { memoWidget } from '../_shared/memoWidget';
-import { CRON_KINDS, type CronKind, type CronSpec, previewCron, readCron, specOf, writeCron } from './cronSpec';
+import { browserZone, CRON_KINDS, type CronKind, type CronSpec, previewCron, readCron, specOf, writeCron, zonedTime } from './cronSpec';
 import { widgetWord } from '../_shared/words';
 import { type CronWord, cronWord } from './words';
 
@@ -16,6 +16,45 @@ function subscribeLanguage(cb: () => void): () => void {
 }
 const language = () => i18next.language;
 const epoch = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The server's answer for one expression and window (`key`): its zone and runs (epoch ms), or that it failed. */
+type Served = { key: string; zone: string; runs: number[] } | { key: string; failed: true };
+
+/**
+ * The server's next runs of `text` within start/end (GET /api/scheduletask/NextRuns → `{ timeZone, list }`, computed
+ * by the scheduler's own croner setup in its zone), asked 200 ms after the text settles while the local check passes;
+ * null while asking.
+ */
+function useServerRuns(text: string, start: number | null, end: number | null, valid: boolean): Served | null {
+  const data = useKdData();
+  const key = `${text.trim()}|${start ?? ''}|${end ?? ''}`;
+  const [served, setServed] = useState<Served | null>(null);
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      const q = new URLSearchParams({ cron: text.trim(), count: '5' });
+      if (start) q.set('startTime', String(start));
+      if (end) q.set('endTime', String(end));
+      data
+        .request('GET', `/api/scheduletask/NextRuns?${q}`)
+        .then((r) => {
+          const a = r as { timeZone?: unknown; list?: unknown } | null;
+          if (!live) return;
+          if (typeof a?.timeZone === 'string' && Array.isArray(a.list)) setServed({ key, zone: a.timeZone, runs: a.list.filter((n): n is number => typeof n === 'number') });
+          else setServed({ key, failed: true });
+        })
+        .catch(() => {
+          if (live) setServed({ key, failed: true });
+        });
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [data, key, text, start, end, valid]);
+  return served?.key === key ? served : null;
+}
 
 /** A whole number input of the builder, named for assistive technology; an emptied box changes nothing. */
 function Part({ label, value, min, max, off, onChange }: { label: string; value: number; min: number; max: number; off: boolean; onChange: (n: number) => void }) {
@@ -42,6 +81,8 @@ function Part({ label, value, min, max, off, onChange }: { label: string; value:
  * the cron text itself (the field's `id`, editable: typing a builder-shaped expression selects its kind). Under it the
  * next 5 runs (croner, within the record's startTime/endTime) or the server's refusal text. All of it is reachable by
  * keyboard (radio arrows, number boxes, checkboxes, the text box). Value: the expression (trimmed by the server).
+ * The runs are the server's (GET /api/scheduletask/NextRuns), shown in the scheduler's time zone and labelled with it
+ * (服务器时区 Asia/Shanghai); when the server cannot be reached, croner's runs in this browser's zone, labelled so.
  */
 function CronBuilder({ id, value, disabled, readonly, placeholder, onChange, onBlur, options }: WidgetProps) {
   const field = fieldOf(options);
@@ -60,6 +101,14 @@ function CronBuilder({ id, value, disabled, readonly, placeholder, onChange, onB
   const end = epoch(record[endField]);
   const preview = useMemo(() => (text.trim() ? previewCron(text, 5, new Date(), { start, end }) : null), [text, start, end]);
   const days = w('weekdays').split(',');
+  const served = useServerRuns(text, start, end, preview?.ok === true);
+  const shown = useMemo(() => {
+    if (!preview?.ok) return null;
+    if (served && 'zone' in served) return { label: w('serverZone', { zone: served.zone }), runs: served.runs.map((ms) => ({ ms, ...zonedTime(new Date(ms), served.zone) })) };
+    const zone = browserZone();
+    return { label: served ? w('localZone', { zone }) : '', runs: preview.runs.map((d) => ({ ms: d.getTime(), ...zonedTime(d, zone) })) };
+  }, [preview, served, w]);
+  const never = preview?.ok === false ? preview.reason === 'never' : shown?.runs.length === 0;
 
   const emit = (s: CronSpec) => {
     const next = writeCron(s);
@@ -135,18 +184,23 @@ function CronBuilder({ id, value, disabled, readonly, placeholder, onChange, onB
         onBlur={() => onBlur(id, value)}
       />
       <div aria-live="polite" style={{ marginTop: 6 }}>
-        {preview?.ok === false && (
+        {(preview?.ok === false || never) && (
           <Typography.Text type="danger" data-testid="cron-error">
-            {preview.reason === 'never' ? w('never') : w('badCron', { detail: text.trim().slice(0, 100) })}
+            {never ? w('never') : w('badCron', { detail: text.trim().slice(0, 100) })}
           </Typography.Text>
         )}
-        {preview?.ok && (
-          <div data-testid="cron-preview">
-            <Typography.Text type="secondary">{w('next', { count: preview.runs.length })}</Typography.Text>
+        {shown && !never && (
+          <div data-testid="cron-preview" aria-busy={!served}>
+            <Typography.Text type="secondary">{w('next', { count: shown.runs.length })}</Typography.Text>
+            {shown.label && (
+              <Typography.Text type="secondary" data-testid="cron-zone" style={{ marginInlineStart: 8 }}>
+                {shown.label}
+              </Typography.Text>
+            )}
             <ol style={{ margin: '2px 0 0', paddingInlineStart: 20 }}>
-              {preview.runs.map((d) => (
-                <li key={d.getTime()}>
-                  {dayjs(d).format('YYYY-MM-DD HH:mm:ss')} {days[d.getDay()]}
+              {shown.runs.map((r) => (
+                <li key={r.ms}>
+                  {r.text} {days[r.weekday]}
                 </li>
               ))}
             </ol>

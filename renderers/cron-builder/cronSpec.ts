@@ -103,8 +103,8 @@ export interface CronWindow {
 }
 
 /**
- * The next `count` runs of `expr` after `now` within `window` (croner, in this browser's time zone — the server's in a
- * one-site office), or `invalid` when croner refuses the expression as the server does (cron.ts parseCron: empty, over
+ * The next `count` runs of `expr` after `now` within `window` (croner, in this browser's time zone: the builder's
+ * fallback when the server's GET /api/scheduletask/NextRuns cannot be reached; it also checks the text at once), or `invalid` when croner refuses the expression as the server does (cron.ts parseCron: empty, over
  * 200 characters or unparsable), or `never` when it has no run in the window (the server's noRun refusal).
  */
 export function previewCron(expr: string, count = 5, now = new Date(), window: CronWindow = {}): CronPreview {
@@ -119,4 +119,25 @@ export function previewCron(expr: string, count = 5, now = new Date(), window: C
   const from = window.start && window.start > now.getTime() ? new Date(window.start - 1) : now;
   const runs = job.nextRuns(count, from).filter((d) => !window.end || d.getTime() <= window.end);
   return runs.length ? { ok: true, runs } : { ok: false, reason: 'never' };
+}
+
+/** This browser's IANA time zone (e.g. Asia/Shanghai). */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The wall-clock time of instant `d` in IANA zone `zone` → `{ text: 'YYYY-MM-DD HH:mm:ss', weekday: 0 (Sunday)…6 }`,
+ * read with Intl (the zone of the server's scheduler may differ from the browser's). An unknown zone reads as UTC.
+ */
+export function zonedTime(d: Date, zone: string): { text: string; weekday: number } {
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short' });
+  } catch {
+    return zonedTime(d, 'UTC');
+  }
+  const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday ?? '');
+  return { text: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`, weekday };
 }

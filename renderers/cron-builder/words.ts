@@ -25,6 +25,8 @@ export const CRON_BUILDER_STRINGS = {
     next: '接下来 {{count}} 次执行',
     badCron: 'Cron 表达式不正确：{{detail}}',
     never: 'Cron 表达式在起止时间内不会执行',
+    serverZone: '服务器时区 {{zone}}',
+    localZone: '本机时区 {{zone}}（未连上服务器）',
   },
   en: {
     kind: 'Schedule',
@@ -46,6 +48,8 @@ export const CRON_BUILDER_STRINGS = {
     next: 'Next {{count}} runs',
     badCron: 'Invalid cron expression: {{detail}}',
     never: 'The cron expression never runs between the start and end times',
+    serverZone: 'Server time zone {{zone}}',
+    localZone: 'This device’s time zone {{zone}} (server not reached)',
   },
   tw: {
     kind: '執行週期',
@@ -67,6 +71,8 @@ export const CRON_BUILDER_STRINGS = {
     next: '接下來 {{count}} 次執行',
     badCron: 'Cron 表示式不正確：{{detail}}',
     never: 'Cron 表示式在起止時間內不會執行',
+    serverZone: '伺服器時區 {{zone}}',
+    localZone: '本機時區 {{zone}}（未連上伺服器）',
   },
   mas: {
     kind: 'Jadual',
@@ -88,6 +94,8 @@ export const CRON_BUILDER_STRINGS = {
     next: '{{count}} larian seterusnya',
     badCron: 'Ungkapan cron tidak sah: {{detail}}',
     never: 'Ungkapan cron tidak pernah berjalan antara masa mula dan tamat',
+    serverZone: 'Zon waktu pelayan {{zone}}',
+    localZone: 'Zon waktu peranti ini {{zone}} (pelayan tidak dihubungi)',
   },
 } as const;
 

@@ -37,6 +37,8 @@ describe('定时任务 page config', () => {
     // The builder starts on the page's default (daily at 02:00) and previews the next runs.
     await waitFor(() => expect((document.getElementById('root_cron') as HTMLInputElement).value).toBe('0 0 2 * * *'), WAIT);
     expect(form.getByTestId('cron-preview').querySelectorAll('li')).toHaveLength(5);
+    // The runs are the server's (GET /api/scheduletask/NextRuns), labelled with the scheduler's time zone.
+    await waitFor(() => expect(form.getByTestId('cron-zone').textContent).toBe(`服务器时区 ${Intl.DateTimeFormat().resolvedOptions().timeZone}`), WAIT);
     fireEvent.click(form.getByRole('radio', { name: '每小时' }));
     await waitFor(() => expect((document.getElementById('root_cron') as HTMLInputElement).value).toBe('0 0 * * * *'));
     type('cron', '0 99 2 * * *');
