@@ -311,3 +311,29 @@ describe('which writes step a version (issue 27: a write the form could undo ste
     expect((await call('POST', '/api/system/ModuleColumn', { moduleId: menu, fullName: '列', enCode: 'col' })).code).toBe(400);
   });
 });
+
+describe('data-source SQL over the dictionary tables (issue 27: binned types and items are seen by no data interface)', () => {
+  it('an interface reading dictionary_data and dictionary_type answers the live rows only; a restore brings them back', async () => {
+    const { typeId, itemId } = await newDictionary('sql');
+    const two = await call('POST', '/api/system/DictionaryData', { dictionaryTypeId: typeId, fullName: '二号', enCode: 'two' });
+    expect(two.code).toBe(200);
+    const query = 'select d.en_code, dictionary_type.en_code as type_code from public.dictionary_data d join dictionary_type on dictionary_type.id = d.dictionary_type_id where d.dictionary_type_id = @typeId order by d.en_code';
+    const made = await call('POST', '/api/system/DataInterface', { fullName: '字典项SQL', enCode: 'binDictSql', dataType: 1, query });
+    expect(made.code, made.msg).toBe(200);
+    const run = async () => ((await call('POST', `/api/system/DataInterface/${made.data.id}/Actions/Response`, { typeId })).data as Array<{ en_code: string }>).map((r) => r.en_code);
+    expect(await run()).toEqual(['one', 'two']);
+    expect((await call('DELETE', `/api/system/DictionaryData/${itemId}`)).code).toBe(200);
+    expect(await run()).toEqual(['two']);
+    const types = await call('POST', '/api/system/DataInterface', { fullName: '字典SQL', enCode: 'binTypeSql', dataType: 1, query: 'select en_code from dictionary_type where id = @typeId' });
+    const runTypes = async () => ((await call('POST', `/api/system/DataInterface/${types.data.id}/Actions/Response`, { typeId })).data as Array<{ en_code: string }>).map((r) => r.en_code);
+    expect(await runTypes()).toEqual(['ver.sql']);
+    expect((await call('DELETE', `/api/system/DictionaryData/${two.data.id}`)).code).toBe(200);
+    expect((await call('DELETE', `/api/system/DictionaryType/${typeId}`)).code).toBe(200);
+    expect(await runTypes()).toEqual([]);
+    expect(await run()).toEqual([]);
+    expect((await call('POST', '/api/system/DictionaryType/Recycle/Actions/Restore', { ids: [typeId] })).code).toBe(200);
+    expect((await call('POST', '/api/system/DictionaryData/Recycle/Actions/Restore', { ids: [itemId, two.data.id] })).code).toBe(200);
+    expect(await runTypes()).toEqual(['ver.sql']);
+    expect(await run()).toEqual(['one', 'two']);
+  });
+});

@@ -13,9 +13,16 @@ import type { PreparedSql } from './sql-guard';
  * model table a statement reads is replaced, where its name stands, by a subquery of the rows the caller may read —
  * never a deleted (recycle-bin) row; for a signed-in caller who is not an administrator, only the rows of the model's
  * row filter (its granted data schemes, as list and detail apply them), and none at all without the model's menu
- * grant. A sub-table's rows follow their record (parent_id in the scoped main rows). Dictionary tables and the
- * caller's parameters are untouched; everything stays bound SQL (the filter is built by Kysely, never spliced text).
+ * grant. A sub-table's rows follow their record (parent_id in the scoped main rows). The dictionary tables
+ * (dictionary_type, dictionary_data; every data source may read them) stand for their live rows only: a type or item
+ * in the built-in recycle bin (issue 27, _shared/builtin-recycle.ts) is seen by no data interface, report or print
+ * dataset, whoever wrote the SQL (decided over a documented note or a view: the name an administrator writes keeps
+ * working, nothing to remember). The caller's parameters are untouched; everything stays bound SQL (the filters are
+ * built by Kysely, never spliced text).
  */
+
+/** The dictionary tables a data source reads through their live rows (sql-runner.ts DICTIONARY_TABLES). */
+const BINNED_DICTIONARY_TABLES: ReadonlySet<string> = new Set(['dictionary_type', 'dictionary_data']);
 
 /** Who runs the statement: a signed-in caller, or null for the system (scheduled jobs): deleted rows only. */
 export type SqlViewer = SessionInfo | null;
@@ -45,8 +52,9 @@ async function scopedSource(db: Db, viewer: SqlViewer, modelId: string, table: s
 }
 
 /**
- * The statement of `prepared` with `params` bound and each model table it reads replaced by its scoped subquery
- * (aliased with the table's own name when the statement gave none, so `table.column` references still resolve).
+ * The statement of `prepared` with `params` bound and each model table it reads replaced by its scoped subquery, each
+ * dictionary table by its live rows (aliased with the table's own name when the statement gave none, so
+ * `table.column` references still resolve).
  */
 export async function scopedStatement(db: Db, prepared: PreparedSql, params: Record<string, unknown>, viewer: SqlViewer): Promise<RawBuilder<unknown>> {
   const index = await modelTables(db);
@@ -55,7 +63,8 @@ export async function scopedStatement(db: Db, prepared: PreparedSql, params: Rec
   const cuts: Cut[] = [];
   for (const ref of prepared.tables) {
     const hit = index.get(ref.relname);
-    const source = hit ? await scopedSource(db, viewer, hit.modelId, ref.relname, hit.main) : null;
+    const dictionary = BINNED_DICTIONARY_TABLES.has(ref.relname) ? sql`(${raw(db).selectFrom(ref.relname).selectAll().where('f_deleted_at', 'is', null)})` : null;
+    const source = hit ? await scopedSource(db, viewer, hit.modelId, ref.relname, hit.main) : dictionary;
     if (source) cuts.push({ at: ref.at, len: ref.len, part: ref.aliased ? source : sql`${source} as ${sql.id(ref.relname)}` });
   }
   // The parameters, where `$n` stands in the text (after pieces[0..n-1] and the `$k` before it).
