@@ -129,6 +129,24 @@ describe('versions of organisations, roles and positions (hard delete, no bin)',
       expect((await call('GET', url)).code).toBe(404);
     }
   });
+
+  it('50 concurrent updates of a role, a position and a department from one version: exactly one wins, 49 are refused', async () => {
+    const role = (await call('POST', '/api/permission/Role', { fullName: '并发角色', enCode: 'raceRole', globalMark: 0, organizeIds: ['org-kd'] })).data.id as string;
+    const position = (await call('POST', '/api/permission/Position', { fullName: '并发岗位', enCode: 'racePos', organizeId: 'org-quality' })).data.id as string;
+    const dept = (await call('POST', '/api/permission/Organize/Department', { parentId: 'org-kd', fullName: '并发部门', enCode: 'raceDept' })).data.id as string;
+    const cases: Array<[string, Record<string, unknown>]> = [
+      [`/api/permission/Role/${role}`, { enCode: 'raceRole', globalMark: 0, organizeIds: ['org-quality'] }],
+      [`/api/permission/Position/${position}`, { enCode: 'racePos', organizeId: 'org-quality' }],
+      [`/api/permission/Organize/Department/${dept}`, { parentId: 'org-kd', enCode: 'raceDept' }],
+    ];
+    for (const [url, body] of cases) {
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call('POST', url, { ...body, fullName: `并发${i}`, version: 1 })));
+      const won = answers.flatMap((a, i) => (a.code === 200 ? [i] : []));
+      expect(won, url).toHaveLength(1);
+      expect(answers.filter((a) => a.code === 409), url).toHaveLength(49);
+      expect((await call('GET', url)).data, url).toMatchObject({ fullName: `并发${won[0]}`, version: 2 });
+    }
+  });
 });
 
 describe('recycle bins of built-in entities', () => {
