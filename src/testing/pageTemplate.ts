@@ -113,10 +113,9 @@ export interface SeededData {
 /**
  * Fills `dataDir` (existing, empty) with a copy of the seeded template — and with DATABASE_URL set, clones the template
  * database for it — building the template first when there is none for the current sources (≈ 16 s). Throws when the
- * template server does not start within `timeoutMs` (ms). `databaseName` names the clone (default kd_page_<folder>_<pid>;
- * the e2e harness names it after the folder, so a restart on the same folder finds it).
+ * template server does not start within `timeoutMs` (ms). The clone is named kd_page_<folder>_<pid>.
  */
-export async function copySeededTemplate(root: string, dataDir: string, password: string, timeoutMs: number, databaseName?: string): Promise<SeededData> {
+export async function copySeededTemplate(root: string, dataDir: string, password: string, timeoutMs: number): Promise<SeededData> {
   // A server started with KD_DEMO=0 (a test that counts its own rows) seeds no demo data: its own template.
   const demo = process.env.KD_DEMO === '0' ? '-nodemo' : '';
   const onPostgres = !!process.env.DATABASE_URL;
@@ -158,7 +157,7 @@ export async function copySeededTemplate(root: string, dataDir: string, password
   }
   cpSync(template, dataDir, { recursive: true });
   if (!onPostgres) return {};
-  const name = databaseName ?? `kd_page_${dataDir.slice(-6).replace(/\W/g, '_').toLowerCase()}_${process.pid}`;
+  const name = `kd_page_${dataDir.slice(-6).replace(/\W/g, '_').toLowerCase()}_${process.pid}`;
   await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase(template)}"`));
   return { database: { url: urlOf(name), name } };
 }

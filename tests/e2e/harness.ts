@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../../src/testing/freePort';
-import { admin, copySeededTemplate } from '../../src/testing/pageTemplate';
-
-/** The administrator password of the seeded template (src/testing/pageTemplate.ts) that most e2e servers start from. */
-const TEMPLATE_PASSWORD = 'Admin@123';
+import { admin } from '../../src/testing/pageTemplate';
 
 /** Root of the repository. */
 export const ROOT = new URL('../..', import.meta.url).pathname;
@@ -44,20 +41,14 @@ export async function databaseUrlFor(dir: string): Promise<string | undefined> {
 
 /**
  * Starts the real server (`server/src/main.ts` under tsx, serving the built client from dist/) and waits until it answers.
- * With DATABASE_URL set it runs on a PostgreSQL database of its own (kept for a restart on the same `dataDir`), else on PGlite.
- * A new data folder with only KD_ADMIN_PASSWORD=Admin@123 in `env` starts from the seeded template (pageTemplate.ts), as
- * a restarted server would (CI time: no migrations or first seeding per file); any other `env` (e.g. KD_DEMO=0) migrates
- * and seeds a fresh folder or database.
+ * With DATABASE_URL set it runs on a fresh PostgreSQL database of its own (kept for a restart on the same `dataDir`), else on PGlite.
  * `env` adds variables (e.g. KD_ADMIN_PASSWORD). Reuse `dataDir` to restart on the same data, and `port` to keep the
  * origin (a page left open meets the restarted server). Throws after 60 s without an answer.
  */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string, port?: number): Promise<RunningServer> {
   port ??= await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kd-e2e-'));
-  const seeded = !dataDir && Object.keys(env).length === 1 && env.KD_ADMIN_PASSWORD === TEMPLATE_PASSWORD;
-  const databaseUrl = seeded
-    ? (await copySeededTemplate(ROOT, dir, TEMPLATE_PASSWORD, 90_000, process.env.DATABASE_URL ? databaseFor(dir) : undefined)).database?.url
-    : await databaseUrlFor(dir);
+  const databaseUrl = await databaseUrlFor(dir);
   const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), KD_DATA_DIR: dir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
