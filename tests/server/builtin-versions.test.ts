@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { purgeBuiltinBins } from '../../server/src/modules/_shared/builtin-recycle';
 import { md5Hex } from '../../server/src/lib/password';
+import { newDictionary as makeDictionary, newUser as makeUser, PW } from './builtin-helpers';
 import { signedInTestApp } from './helpers';
 
 /**
@@ -14,22 +15,10 @@ import { signedInTestApp } from './helpers';
 const ctx = signedInTestApp();
 type Method = 'GET' | 'POST' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, token = ctx.token) => ctx.t.call(method, url, { token, payload });
-const PW = 'Stitch#Bag2026';
+const newUser = (account: string) => makeUser(call, account);
+const newDictionary = (code: string) => makeDictionary(call, code);
 const ids = (list: Array<{ id: string; children?: unknown[] }>): string[] => list.flatMap((r) => [r.id, ...ids((r.children ?? []) as Array<{ id: string }>)]);
 
-async function newUser(account: string): Promise<string> {
-  const r = await call('POST', '/api/permission/Users', { account, realName: `用户${account}`, password: md5Hex(PW), organizeId: 'org-quality' });
-  expect(r.code).toBe(200);
-  return r.data.id as string;
-}
-
-async function newDictionary(code: string): Promise<{ typeId: string; itemId: string }> {
-  const type = await call('POST', '/api/system/DictionaryType', { fullName: `版本${code}`, enCode: `ver.${code}`, isTree: 1 });
-  expect(type.code).toBe(200);
-  const item = await call('POST', '/api/system/DictionaryData', { dictionaryTypeId: type.data.id, fullName: '一号', enCode: 'one' });
-  expect(item.code).toBe(200);
-  return { typeId: type.data.id, itemId: item.data.id };
-}
 
 async function newMenu(code: string, parentId = '-1'): Promise<string> {
   const r = await call('POST', '/api/system/Menu', { parentId, fullName: `菜单${code}`, enCode: `ver${code}`, type: 2, urlAddress: `ver/${code}`, category: 'Web' });
