@@ -173,3 +173,18 @@ export async function clickInDropdown(page: Page, option: Locator): Promise<void
   await motionOver(page, '.ant-select-dropdown');
   await option.click();
 }
+
+/**
+ * Signs out through the user menu (退出登录, then the confirmation's 确定) and waits for /login. The menu item is pressed
+ * once the dropdown has finished sliding in, for the same reason as clickInDialog: in CI (stop 35, portal.test) the
+ * press on 退出登录 was lost under load and no confirmation opened within 30 s.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' });
+  await item.waitFor();
+  await motionOver(page, '.ant-dropdown');
+  await item.click();
+  await clickInDialog(page, /确\s*定/);
+  await page.waitForURL(/#\/login/);
+}

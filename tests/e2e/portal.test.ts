@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { clickInDialog, clickInDropdown, launchBrowser, OUTPUT, personPage, type RunningServer, shutDown, signIn, startServer } from './harness';
+import { clickInDropdown, launchBrowser, OUTPUT, personPage, type RunningServer, shutDown, signIn, signOut, startServer } from './harness';
 
 /**
  * Issue 16 item 3 end to end in Chromium against the built app on the real server: the administrator creates a
@@ -89,10 +89,8 @@ describe('portals (issue 16 item 3)', () => {
     await clickInDropdown(admin, admin.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('车间看板', { exact: true }));
     await admin.getByText('默认门户已设置').waitFor();
     await admin.locator('.kd-settings .ant-drawer-close').click();
-    await admin.getByTestId('user-menu').click();
-    await admin.getByText('退出登录').click();
-    await clickInDialog(admin, /确\s*定/);
-    await admin.waitForURL(/#\/login/);
+    await admin.locator('.kd-settings').waitFor({ state: 'hidden' });
+    await signOut(admin);
     await signIn(admin, server.url, 'admin', PASSWORD);
     await admin.waitForURL(/#\/home/);
     await admin.getByRole('region', { name: '车间看板' }).waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clickInDialog, launchBrowser, OUTPUT, type RunningServer, removeDir, signIn, startServer } from './harness';
+import { launchBrowser, OUTPUT, type RunningServer, removeDir, signIn, signOut, startServer } from './harness';
 
 /**
  * Issue 5 end to end, in Chromium against the built app on the real server: the forced password change of a fresh
@@ -46,12 +46,6 @@ describe('application shell (issue 5)', () => {
     });
   /** Waits until no CSS animation or transition (the page fade, the drawer) is running. */
   const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const signOut = async (p: Page) => {
-    await p.getByTestId('user-menu').click();
-    await p.getByText('退出登录').click();
-    await clickInDialog(p, /确\s*定/);
-    await p.waitForURL(/#\/login/);
-  };
 
   before(async () => {
     server = await startServer({ KD_DEMO: '0' }); // no demo portal: the administrator's home is the user card this file checks
