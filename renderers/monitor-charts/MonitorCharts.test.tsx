@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { composeStories } from '@storybook/react-vite';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeData } from '../_shared/fakeData';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './MonitorCharts.stories';
@@ -11,6 +11,9 @@ import { MONITOR_CHART_STRINGS } from './words';
 const { Basic, ReadOnly, Invalid, Design } = composeStories(stories);
 let hidden = false;
 Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+// The charted history is kept per path for the page's life; another file of the same worker (the renderer contract)
+// may have charted the story's own figures under the same path.
+beforeEach(() => forgetHistory());
 afterEach(() => {
   cleanup();
   forgetHistory();
