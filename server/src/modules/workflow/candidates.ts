@@ -1,19 +1,26 @@
 import type { Db } from '../../db/types';
+import { likePattern } from '../visualdev/list-filter';
 import { peekNext } from './engine/peek';
 import { approverTargets } from './engine/resolve';
+import type { CompiledNode } from './engine/types';
 import { canLaunch, flowRow, jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
 import type { Caller } from './task-service';
 import { snapshotOf } from './task-repository';
 
+/** The request of Candidates and CandidateUser: the flow (with operator '0') and the form data (object or JSON text). */
+interface CandidatesBody {
+  flowId?: string;
+  formData?: unknown;
+}
+
 /**
- * FlowBefore/Candidates (reference §3): from the caller's open operator `operatorId` (or '0': the start of flow
- * `flowId`, which the caller must be allowed to launch), what the next step needs chosen. Candidates of a
- * picked-approver node (assigneeType 7) are its named members, or every enabled user when it names none (first 500).
+ * What lies after the caller's node: from the caller's open operator `operatorId` (or '0': the start of flow `flowId`,
+ * which the caller must be allowed to launch), the snapshot and its look-ahead with the given (else stored) form data.
  * @throws 404 流程信息不存在 (unknown or another user's operator), 400 flowStopped, 403 flowNotVisible.
  */
-export async function candidatesOf(db: Db, caller: Caller, operatorId: string, body: { flowId?: string; formData?: unknown }) {
+async function lookAhead(db: Db, caller: Caller, operatorId: string, body: CandidatesBody) {
   const given = jsonOf(body.formData);
   const formOf = (fallback: unknown) => ((given && typeof given === 'object' && !Array.isArray(given) ? given : fallback) ?? {}) as Record<string, unknown>;
   let versionId: string;
@@ -42,18 +49,68 @@ export async function candidatesOf(db: Db, caller: Caller, operatorId: string, b
     launcherId = op.creator_user_id;
   }
   const flow = await snapshotOf(db, versionId);
-  const peek = peekNext(flow, fromId ?? flow.start, formData, launcherId);
-  if (peek.branches.length) return { type: 1, list: peek.branches };
+  return { flow, peek: peekNext(flow, fromId ?? flow.start, formData, launcherId) };
+}
+
+/** The users named by picked-approver node `n`'s scope (none: anyone may be picked). */
+const namedOf = (db: Db, n: CompiledNode) => orgResolver(db).members(approverTargets(n.props));
+
+/** Enabled users outside the recycle bin. */
+const liveUsers = (db: Db) => db.selectFrom('users as u').where('u.enabled_mark', '<>', 0).where('u.f_deleted_at', 'is', null);
+
+/**
+ * FlowBefore/Candidates (reference §3): what passing the caller's node needs chosen (lookAhead). Candidates of a
+ * picked-approver node (assigneeType 7) are its named members, or every enabled user when it names none (first 500).
+ * Items also carry the flags JNPF v3.4.7's FlowBox and CandidateForm filter on (Mnxhp src/views/workFlow/components/
+ * FlowBox.vue:656-690, :733-748): `isBranchFlow` (a branch to pick), `isCandidates` (approvers to pick) and
+ * `hasCandidates` (the node names its candidates: the client pages them through CandidateUser, else its own user
+ * picker).
+ * @throws as lookAhead.
+ */
+export async function candidatesOf(db: Db, caller: Caller, operatorId: string, body: CandidatesBody) {
+  const { peek } = await lookAhead(db, caller, operatorId, body);
+  if (peek.branches.length) return { type: 1, list: peek.branches.map((b) => ({ ...b, isBranchFlow: true, isCandidates: false, hasCandidates: false })) };
   const picked = peek.approvers.filter((n) => Number(n.props.assigneeType) === 7);
   if (!picked.length) return { type: 3, list: [] };
-  const resolver = orgResolver(db);
   const list = [];
   for (const n of picked) {
-    const scope = approverTargets(n.props);
-    const named = await resolver.members(scope);
-    const ids = named.length ? named : (await db.selectFrom('users').select('id').where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('account').limit(500).execute()).map((u) => u.id);
+    const named = await namedOf(db, n);
+    const ids = named.length ? named : (await liveUsers(db).select('u.id').orderBy('u.sort_code').orderBy('u.account').limit(500).execute()).map((u) => u.id);
     const users = ids.length ? await db.selectFrom('users').select(['id', 'real_name', 'account']).where('id', 'in', ids).execute() : [];
-    list.push({ nodeId: n.id, nodeName: n.name, candidates: users.map((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}` })) });
+    list.push({ nodeId: n.id, nodeName: n.name, isBranchFlow: false, isCandidates: true, hasCandidates: named.length > 0, candidates: users.map((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}` })) });
   }
   return { type: 2, list };
+}
+
+/** One candidate as JNPF's CandidateUserSelect draws it (CandidateUserSelect.vue:53-58: headIcon, fullName, organize). */
+interface CandidateUser {
+  id: string;
+  fullName: string;
+  account: string;
+  headIcon: string;
+  organize: string;
+}
+
+/**
+ * POST FlowBefore/CandidateUser/{operatorId | 0} (JNPF v3.4.7 api/workFlow/FlowBefore.js CandidateUser, called by
+ * CandidateUserSelect.vue:263-277 with `{ keyword, currentPage, pageSize, ...the Candidates body, nodeCode }`): a page
+ * of the users that may be picked for node `nodeCode` after the caller's node, `{ list: CandidateUser[], pagination:
+ * { currentPage, pageSize, total } }`, by name or account matching `keyword`; empty when the node picks no approvers.
+ * @throws as lookAhead.
+ */
+export async function candidateUsers(db: Db, caller: Caller, operatorId: string, body: CandidatesBody & { nodeCode?: string; keyword?: string; currentPage?: number; pageSize?: number }) {
+  const { flow } = await lookAhead(db, caller, operatorId, body);
+  const currentPage = body.currentPage ?? 1;
+  const pageSize = body.pageSize ?? 20;
+  const n = flow.nodes[body.nodeCode ?? ''];
+  if (n?.kind !== 'approver' || Number(n.props.assigneeType) !== 7) return { list: [] as CandidateUser[], pagination: { currentPage, pageSize, total: 0 } };
+  const named = await namedOf(db, n);
+  let q = liveUsers(db).leftJoin('organize as g', 'g.id', 'u.organize_id');
+  if (named.length) q = q.where('u.id', 'in', named);
+  const kw = body.keyword?.trim();
+  if (kw) q = q.where((eb) => eb.or([eb('u.real_name', 'ilike', likePattern(kw)), eb('u.account', 'ilike', likePattern(kw))]));
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q.select(['u.id', 'u.real_name', 'u.account', 'u.head_icon', 'g.full_name as organize']).orderBy('u.sort_code').orderBy('u.account').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+  const list = rows.map<CandidateUser>((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}`, account: u.account, headIcon: u.head_icon ?? '', organize: u.organize ?? '' }));
+  return { list, pagination: { currentPage, pageSize, total: Number(total) } };
 }

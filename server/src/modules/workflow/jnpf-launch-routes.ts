@@ -3,10 +3,10 @@ import { ok } from '../../plugins/envelope';
 import { cataloguePage } from '../_shared/catalogue';
 import { itemsByCodes } from '../dictionary/data-repository';
 import { likePattern } from '../visualdev/list-filter';
-import { toJnpfForm } from '../visualdev/jnpf-config';
 import { canLaunch, type FlowRow, visibleFlowIds } from './flow-repository';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
+import { categoryName, type JnpfFormInfo, type JnpfTemplateInfo, jnpfFormInfo, rootedTree } from './jnpf-task';
 import { BASE, CATEGORY_DICTIONARY, LIST_QUERY } from './jnpf-template-routes';
 import { IdParams } from './schemas';
 import { callerOf } from './task-routes';
@@ -51,8 +51,8 @@ export interface LaunchFlow {
  * empty task members.
  */
 export interface LaunchInfo {
-  flowFormInfo: { id: string; enCode: string; fullName: string; formType: 2; urlAddress: ''; propertyJson: string };
-  flowTemplateInfo: { id: string; enCode: string; fullName: string; type: number; category: string; flowTemplateJson: string };
+  flowFormInfo: JnpfFormInfo;
+  flowTemplateInfo: JnpfTemplateInfo;
   flowTaskInfo: null;
   formData: Record<string, never>;
   draftData: null;
@@ -85,7 +85,7 @@ async function launchable(app: FastifyInstance, caller: ReturnType<typeof caller
  *   its form at once (FlowBox with `flowId` = the flow's id).
  * - GET /api/workflow/Engine/FlowBefore/0?flowId (api/workFlow/FlowBefore.js:12-18; any signed-in user) → LaunchInfo of
  *   the released version of a flow the caller may launch; 404 流程不存在 otherwise (a stopped, unreleased or hidden flow).
- *   FlowBefore/{taskId} of an existing task is not answered here (the spec's FlowBefore/{id}/Info is ours).
+ *   FlowBefore/{taskId} of an existing task is task-routes.ts's detail, which carries the same JNPF members.
  */
 export default async function jnpfLaunchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: PageQuery }>(`${BASE}/PageListAll`, { config: { access: 'signedIn' }, schema: { querystring: PAGE_QUERY } }, async (req) => {
@@ -122,14 +122,11 @@ export default async function jnpfLaunchRoutes(app: FastifyInstance): Promise<vo
     const row = req.query.flowId ? await app.db.selectFrom('flow_engine').selectAll().where('id', '=', req.query.flowId).executeTakeFirst() : undefined;
     if (row?.enabled_mark !== 1 || row.version < 1 || !(await canLaunch(app.db, callerOf(req), row))) throw fail(404, 'flowNotFound');
     const released = await app.db.selectFrom('flow_engine_version').select('flow_template_json').where('flow_id', '=', row.id).where('version', '=', row.version).executeTakeFirst();
-    const tree = ((released?.flow_template_json ?? row.flow_template_json) as Record<string, unknown> | null) ?? {};
-    const start = { ...tree, properties: (tree.properties as Record<string, unknown> | undefined) ?? {} };
+    const start = rootedTree(released?.flow_template_json ?? row.flow_template_json);
     const form = (await flowFormOf(app.db, row.id)).formData;
-    const categories = (await itemsByCodes(app.db, [CATEGORY_DICTIONARY]))[CATEGORY_DICTIONARY];
-    const category = categories.find((c) => c.enCode === row.category || c.id === row.category)?.fullName ?? row.category ?? '';
     return ok<LaunchInfo>({
-      flowFormInfo: { id: row.form_id ?? row.id, enCode: row.en_code, fullName: row.full_name, formType: 2, urlAddress: '', propertyJson: JSON.stringify(toJnpfForm((form ?? { fields: [] }) as Record<string, unknown>)) },
-      flowTemplateInfo: { id: row.id, enCode: row.en_code, fullName: row.full_name, type: row.type, category, flowTemplateJson: JSON.stringify(start) },
+      flowFormInfo: jnpfFormInfo({ id: row.form_id ?? row.id, enCode: row.en_code, fullName: row.full_name }, form),
+      flowTemplateInfo: { id: row.id, enCode: row.en_code, fullName: row.full_name, type: row.type, category: await categoryName(app.db, row.category), flowTemplateJson: JSON.stringify(start) },
       flowTaskInfo: null,
       formData: {},
       draftData: null,

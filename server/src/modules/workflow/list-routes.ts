@@ -5,6 +5,7 @@ import { toMs } from '../../db/json';
 import type { Database } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { categoryCode } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
@@ -26,6 +27,7 @@ function filtered(q: AnyQuery, f: TaskListQuery, timeCol: string): AnyQuery {
     out = out.where((eb) => eb.or([eb(sql.ref('t.full_name'), 'ilike', like), eb(sql.ref('t.en_code'), 'ilike', like)]));
   }
   if (f.flowId) out = out.where(sql.ref('t.flow_id'), '=', f.flowId);
+  if (f.templateId) out = out.where(sql.ref('t.flow_id'), '=', f.templateId);
   if (f.flowCategory) out = out.where(sql.ref('t.flow_category'), '=', f.flowCategory);
   if (f.creatorUserId) out = out.where(sql.ref('t.creator_user_id'), '=', f.creatorUserId);
   if (f.status !== undefined) out = out.where(sql.ref('t.status'), '=', f.status);
@@ -60,24 +62,27 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
    * GET FlowBefore/List/{category}?keyword,flowId,flowCategory,creatorUserId,startTime,endTime(ms),currentPage,pageSize:
    * 1 the caller's open to-dos (operator rows; a delegated one titled "(X的委托)"), 2 what the caller approved or
    * rejected (records), 3 what was circulated to the caller. Rows: id (operator / record / CC id), processId (task),
-   * taskNodeId, flowId, fullName, flowName, userName (launcher), thisStep, status, flowUrgent, completion, startTime,
-   * creatorTime (received, ms).
+   * taskNodeId, flowId, fullName, flowName, userName (launcher), thisStep, thisStepId, status, flowUrgent, completion,
+   * startTime, creatorTime (received, ms); to-dos add delegateUser (whom the caller stands in for; JNPF's 委托 tag,
+   * flowTodo/index.vue:99-104). flowCategory may be a WorkFlowCategory item's id (JNPF's filter) or its code.
    */
   app.get<{ Params: { category: string }; Querystring: TaskListQuery }>(
     `${E}/FlowBefore/List/:category`,
     { config: signedIn, schema: { params: { type: 'object', properties: { category: { type: 'string', enum: ['1', '2', '3'] } } }, querystring: TaskListQuerySchema } },
     async (req) => {
       const me = callerOf(req).userId;
+      const f: TaskListQuery = req.query.flowCategory ? { ...req.query, flowCategory: await categoryCode(db, req.query.flowCategory) } : req.query;
       const base = (r: Record<string, unknown>) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), processId: r.id as string });
       if (req.params.category === '1') {
         const q = tasks().innerJoin('flow_task_operator as o', 'o.task_id', 't.id').leftJoin('users as d', 'd.id', 'o.delegator_id').where('o.handle_id', '=', me).where('o.state', '=', 0).where('o.completion', '=', 0).where('t.status', '=', 1);
         const cols = ['o.id as op_id', 'o.node_code', 'o.node_name', 'o.created_at as received', 'd.real_name as delegator_name'];
-        const data = await page(filtered(q as AnyQuery, req.query, 'o.created_at'), req.query, 'o.created_at', (r) => ({
+        const data = await page(filtered(q as AnyQuery, f, 'o.created_at'), f, 'o.created_at', (r) => ({
           ...base(r),
           id: r.op_id,
           taskNodeId: r.node_code,
           nodeName: r.node_name,
           fullName: r.delegator_name ? `${r.full_name}(${r.delegator_name}的委托)` : r.full_name,
+          delegateUser: (r.delegator_name as string | null) ?? null,
           creatorTime: toMs(r.received as Date),
         }), cols);
         return ok(data);
@@ -85,11 +90,11 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
       if (req.params.category === '2') {
         const q = tasks().innerJoin('flow_task_record as c', 'c.task_id', 't.id').where('c.handle_id', '=', me).where('c.handle_status', 'in', [0, 1]).where('c.status', '=', 0);
         const cols = ['c.id as rec_id', 'c.node_code', 'c.node_name', 'c.handle_time', 'c.handle_status'];
-        return ok(await page(filtered(q as AnyQuery, req.query, 'c.handle_time'), req.query, 'c.handle_time', (r) => ({ ...base(r), id: r.rec_id, taskNodeId: r.node_code, nodeName: r.node_name, handleStatus: r.handle_status, creatorTime: toMs(r.handle_time as Date) }), cols));
+        return ok(await page(filtered(q as AnyQuery, f, 'c.handle_time'), f, 'c.handle_time', (r) => ({ ...base(r), id: r.rec_id, taskNodeId: r.node_code, nodeName: r.node_name, handleStatus: r.handle_status, creatorTime: toMs(r.handle_time as Date) }), cols));
       }
       const q = tasks().innerJoin('flow_task_circulate as c', 'c.task_id', 't.id').where('c.object_id', '=', me);
       const cols = ['c.id as cc_id', 'c.node_code', 'c.node_name', 'c.created_at as cc_time'];
-      return ok(await page(filtered(q as AnyQuery, req.query, 'c.created_at'), req.query, 'c.created_at', (r) => ({ ...base(r), id: r.cc_id, taskNodeId: r.node_code, nodeName: r.node_name, creatorTime: toMs(r.cc_time as Date) }), cols));
+      return ok(await page(filtered(q as AnyQuery, f, 'c.created_at'), f, 'c.created_at', (r) => ({ ...base(r), id: r.cc_id, taskNodeId: r.node_code, nodeName: r.node_name, creatorTime: toMs(r.cc_time as Date) }), cols));
     },
   );
 

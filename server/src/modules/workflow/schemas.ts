@@ -71,6 +71,8 @@ export const FlowTaskBodySchema = Type.Object({
   candidateList: Type.Optional(PerNode),
   branchList: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })),
   errorRuleUserList: Type.Optional(PerNode),
+  /** Users the launcher CCs (start node isCustomCopy): ids or JNPF's comma list (CandidateForm.vue:101-105). */
+  copyIds: Type.Optional(Ids),
 });
 export type FlowTaskBody = {
   flowId: string;
@@ -84,6 +86,7 @@ export type FlowTaskBody = {
   candidateList?: Record<string, string[]>;
   branchList?: string[];
   errorRuleUserList?: Record<string, string[]>;
+  copyIds?: string[] | string;
 };
 
 /** The body of FlowBefore actions (Audit, Reject, Recall, Transfer, Assign, freeApprover, Cancel, Withdraw). */
@@ -115,10 +118,17 @@ export type HandleBody = {
   errorRuleUserList?: Record<string, string[]>;
 };
 
-/** GET FlowBefore/List/{category}, FlowLaunch, FlowMonitor: filters and paging (startTime/endTime in ms). */
+/**
+ * GET FlowBefore/List/{category}, FlowLaunch, FlowMonitor: filters and paging (startTime/endTime in ms). JNPF v3.4.7's
+ * task pages also send `templateId` (the flow template; here a template is its one flow, so it filters like flowId),
+ * `flowCategory` as the WorkFlowCategory item's id, and `sort`/`sidx` (newest first regardless; flowTodo/index.vue:270-283).
+ */
 export const TaskListQuerySchema = Type.Object({
   keyword: Type.Optional(KeywordSchema),
   flowId: Type.Optional(Type.String({ maxLength: 100 })),
+  templateId: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(Type.String({ maxLength: 10 })),
+  sidx: Type.Optional(Type.String({ maxLength: 50 })),
   flowCategory: Type.Optional(Type.String({ maxLength: 50 })),
   creatorUserId: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
@@ -130,6 +140,7 @@ export const TaskListQuerySchema = Type.Object({
 export type TaskListQuery = {
   keyword?: string;
   flowId?: string;
+  templateId?: string;
   flowCategory?: string;
   creatorUserId?: string;
   status?: number;

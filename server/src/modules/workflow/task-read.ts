@@ -1,5 +1,6 @@
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
+import { categoryName, jnpfFormInfo, rootedTree, withApproverDefaults } from './jnpf-task';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
 import type { Caller } from './task-service';
@@ -66,6 +67,12 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * GET FlowBefore/{taskId}?taskOperatorId (reference §3 Detail): the task with its snapshot, form data, the nodes with
  * their approvers, the operators and the records (opinions, signatures; recalled ones marked status -1), and, when
  * `taskOperatorId` is the caller's open operator, that node's properties (formOperates, buttons).
+ * The same answer carries what JNPF v3.4.7's FlowBox reads of it (Mnxhp src/views/workFlow/components/FlowBox.vue:
+ * 492-551, opened from 待办事宜 with `taskOperatorId` = the to-do's id, flowTodo/index.vue:292-303): flowFormInfo's
+ * formType/propertyJson (jnpf-task.ts), flowTemplateInfo (the task's snapshot tree as JSON text), draftData (null),
+ * the nodes' `type` ('1' current, '0' passed) and `nodeType` (start, approver, subFlow…), each record's `fileList`
+ * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
+ * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults).
  */
 export async function taskDetail(db: Db, caller: Caller, id: string, taskOperatorId?: string) {
   const row = await readableTask(db, caller, id);
@@ -88,9 +95,12 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
     }
     return null;
   };
-  const props = mine ? (findProps(tree, mine.node_code) ?? {}) : null;
+  const props = mine ? withApproverDefaults(findProps(tree, mine.node_code) ?? {}) : null;
+  const form = await flowFormOf(db, row.flow_id);
   return {
-    flowFormInfo: await flowFormOf(db, row.flow_id),
+    flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
+    flowTemplateInfo: { id: row.flow_id, enCode: row.flow_code, fullName: row.flow_name, type: row.flow_type, category: await categoryName(db, row.flow_category), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
+    draftData: null,
     flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(tree ?? null) },
     formData: row.form_data,
     flowTaskNodeList: nodes
@@ -130,6 +140,9 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
       handleStatus: r.handle_status,
       handleOpinion: r.handle_opinion,
       signImg: r.sign_img,
+      fileList: '[]',
+      creatorTime: toMs(r.handle_time),
+      taskId: r.task_id,
       operatorId: r.operator_id,
       operatorName: r.operator_id ? (who.get(r.operator_id) ?? null) : null,
       status: r.status,

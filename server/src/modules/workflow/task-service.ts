@@ -16,7 +16,7 @@ import { canLaunch, flowRow, jsonOf } from './flow-repository';
 import { afterBoundWrite, operatesOf, writableData, writeBoundRecord } from './form-permissions';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
-import { orgResolver } from './org-resolver';
+import { idsOfValue, orgResolver } from './org-resolver';
 import type { FlowTaskBody } from './schemas';
 import { assertNodeOptions, assertSign } from './sign';
 import { lockTask, saveTransition, snapshotOf, stateOf, type TaskRow } from './task-repository';
@@ -303,7 +303,7 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
       await tx.updateTable('flow_task').set({ form_data: jsonb(formData), ...(extra.full_name ? { full_name: extra.full_name } : {}), ...(b.flowUrgent ? { flow_urgent: b.flowUrgent } : {}), updated_at: new Date() }).where('id', '=', row.id).execute();
       return [{ row, status: row.status, effects: [] as Effect[] }];
     }
-    const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList }, edits.data);
+    const t = await transition(tx, row, { type: 'submit', userId: caller.userId, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList, copyIds: idsOfValue(b.copyIds) }, edits.data);
     await saveTransition(tx, row, t.flow, t.state, t.effects, extra);
     return cascade(tx, { row: { ...row, full_name: extra.full_name ?? row.full_name }, status: t.state.status, effects: t.effects });
   });

@@ -15,7 +15,7 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
   const w: Work = { env, st: cloneState(state), effects: [], choices: action as Choices };
   switch (action.type) {
     case 'submit':
-      await submit(w, action.userId);
+      await submit(w, action.userId, action.copyIds);
       break;
     case 'audit':
       await audit(w, action);
@@ -79,8 +79,11 @@ function ownOpen(w: Work, id: string, userId: string): OperatorState {
   return op;
 }
 
-/** Submits (or resubmits after a reject to start or a withdrawal) a task: the start node passes. */
-async function submit(w: Work, userId: string): Promise<void> {
+/**
+ * Submits (or resubmits after a reject to start or a withdrawal) a task: the start node passes. `copyIds`: users the
+ * launcher CCs (a start node with isCustomCopy; JNPF's CandidateForm 抄送人员), enabled ones only.
+ */
+async function submit(w: Work, userId: string, copyIds: string[] = []): Promise<void> {
   if (userId !== w.env.launcherId) throw new EngineError('notLauncher');
   if (![0, 3, 4].includes(w.st.status)) throw new EngineError('alreadySubmitted');
   voidOpen(w);
@@ -94,6 +97,11 @@ async function submit(w: Work, userId: string): Promise<void> {
   w.st.round += 1;
   w.st.nodes[start] = { id: start, state: 'active', from: null, round: (w.st.nodes[start]?.round ?? 0) + 1, enteredAt: w.env.now };
   w.effects.push({ kind: 'record', nodeId: start, operatorId: null, userId, handleStatus: 2 });
+  const copy = await w.env.resolver.enabled(copyIds);
+  if (copy.length) {
+    w.effects.push({ kind: 'circulate', nodeId: start, userIds: copy });
+    notify(w, { kind: 'notify', event: 'circulate', to: copy, nodeId: start });
+  }
   await completeNode(w, start, newLead());
 }
 

@@ -202,7 +202,7 @@ export interface Choices {
 
 /** The actions (reference §3 runtime API). `userId` is always the caller. */
 export type Action =
-  | ({ type: 'submit'; userId: string } & Choices)
+  | ({ type: 'submit'; userId: string; copyIds?: string[] } & Choices)
   | ({ type: 'audit'; userId: string; operatorId: string; opinion?: string; copyIds?: string[]; addSignerAfter?: string } & Choices)
   | { type: 'reject'; userId: string; operatorId: string; opinion?: string; rejectStep?: string }
   | { type: 'recall'; userId: string; operatorId: string; opinion?: string }

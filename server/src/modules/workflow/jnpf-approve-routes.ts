@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { candidateUsers } from './candidates';
+import { fail } from './messages';
+import { IdParams } from './schemas';
+import { callerOf } from './task-routes';
+import { snapshotOf, stateOf, type TaskRow } from './task-repository';
+
+/** CandidateUser's body: CandidateUserSelect.vue:263-277 spreads the page query, the Candidates body and the node. */
+const CANDIDATE_USER_BODY = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 100 },
+    currentPage: { type: 'integer', minimum: 1, maximum: 100_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500 },
+    nodeCode: { type: 'string', maxLength: 100 },
+    flowId: { type: 'string', maxLength: 100 },
+    formData: {},
+  },
+} as const;
+
+/** One node a reject may go back to, as FlowBox's 退回节点 select reads it (FlowBox.vue:139-143: nodeCode, nodeName). */
+interface RejectNode {
+  nodeCode: string;
+  nodeName: string;
+}
+
+/**
+ * The nodes a reject of the node `nodeId` of task `row` may go to, by the node's rejectStep (engine/actions.ts
+ * routeReject): '0' the start, '1' (default) the node the path came from, '2' the start and every passed approver
+ * node (the approver chooses; FlowBox sends the chosen nodeCode as rejectStep), a node id that node. The first is
+ * what FlowBox preselects.
+ */
+async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, nodeId: string): Promise<RejectNode[]> {
+  const flow = await snapshotOf(db, row.flow_version_id);
+  const st = stateOf(row);
+  const step = flow.nodes[nodeId]?.props.rejectStep;
+  const configured = step === undefined || step === null ? '1' : String(step);
+  const named = (id: string): RejectNode => ({ nodeCode: id, nodeName: flow.nodes[id]?.name ?? id });
+  if (configured === '0') return [named(flow.start)];
+  if (configured === '1') return [named(st.nodes[nodeId]?.from ?? flow.start)];
+  if (configured === '2') {
+    const passed = Object.values(st.nodes).filter((n) => n.state === 'done' && n.id !== nodeId && flow.nodes[n.id]?.kind === 'approver').sort((a, b) => a.enteredAt - b.enteredAt);
+    return [named(flow.start), ...passed.map((n) => named(n.id))];
+  }
+  return [named(configured)];
+}
+
+/**
+ * The calls JNPF v3.4.7's FlowBox makes around a launch and an approval beyond the spec's routes (wuqingguang0816/Mnxhp
+ * de4cb9f0, src/api/workFlow/FlowBefore.js; src/views/workFlow/components/FlowBox.vue, CandidateForm.vue,
+ * CandidateUserSelect.vue):
+ * - POST FlowBefore/CandidateUser/{operatorId | 0} `{ keyword, currentPage, pageSize, nodeCode, flowId, formData, … }`
+ *   (any signed-in user; the operator must be the caller's, 0 a flow the caller may launch) → `{ list: [{ id,
+ *   fullName, account, headIcon, organize }], pagination: { currentPage, pageSize, total } }`: the users that may be
+ *   picked as approvers of node `nodeCode` (candidates.ts candidateUsers).
+ * - GET FlowBefore/RejectList/{operatorId} (the caller's open to-do; FlowBox.vue:640-656 calls it before 退回) →
+ *   `{ isLastAppro: true, list: RejectNode[] }`: where the reject may go. isLastAppro is always true: the engine
+ *   decides at the reject whether the node fails (a countersign's ratio), so the client always shows the choice when
+ *   the node's rejectType asks for it.
+ * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open).
+ */
+export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { access: 'signedIn' as const };
+  type Body = { keyword?: string; currentPage?: number; pageSize?: number; nodeCode?: string; flowId?: string; formData?: unknown };
+  app.post<{ Params: { id: string }; Body: Body | undefined }>('/api/workflow/Engine/FlowBefore/CandidateUser/:id', { config: signedIn, schema: { params: IdParams, body: CANDIDATE_USER_BODY } }, async (req) =>
+    ok(await candidateUsers(app.db, callerOf(req), req.params.id, req.body ?? {})),
+  );
+
+  app.get<{ Params: { id: string } }>('/api/workflow/Engine/FlowBefore/RejectList/:id', { config: signedIn, schema: { params: IdParams } }, async (req) => {
+    const op = await app.db
+      .selectFrom('flow_task_operator')
+      .select(['task_id', 'node_code'])
+      .where('id', '=', req.params.id)
+      .where('handle_id', '=', callerOf(req).userId)
+      .where('state', '=', 0)
+      .where('completion', '=', 0)
+      .executeTakeFirst();
+    const row = op ? await app.db.selectFrom('flow_task').selectAll().where('id', '=', op.task_id).executeTakeFirst() : undefined;
+    if (!op || !row || row.status !== 1) throw fail(404, 'taskNotFound');
+    return ok({ isLastAppro: true, list: await rejectNodes(app.db, row, op.node_code) });
+  });
+}

@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
+import { signedInTestApp } from './helpers';
+import { approver, node, releasedFlow, W } from './workflow-fixtures';
+
+/**
+ * JNPF v3.4.7's launch-and-approve path after 发起流程 opens a flow's form (issue 22), with the requests its web client
+ * sends and the members it reads. Citations are files and lines of the client's source (wuqingguang0816/Mnxhp, commit
+ * de4cb9f0, `src/…`): FlowBox = views/workFlow/components/FlowBox.vue, api = api/workFlow/*.js. Calls carry
+ * `jnpf-origin: pc` (utils/request.js:26). The flow: 李娜 launches; 采购主管 is picked by her among 周强 and 孙丽
+ * (assigneeType 7), then 黄伟 (named, rejectStep 2: he chooses where a reject goes); 陈静 is CC'd at the launch.
+ */
+const s = signedInTestApp();
+const jnpf = { 'jnpf-origin': 'pc' };
+// biome-ignore lint/suspicious/noExplicitAny: answers are read member by member, as the client's JavaScript does.
+type Json = Record<string, any>;
+const tok: Record<string, string> = {};
+const id = demoUserId;
+let flowId = '';
+const call = (who: string, method: string, url: string, payload?: unknown) => s.t.call(method as 'GET', url, { token: tok[who], headers: jnpf, ...(payload === undefined ? {} : { payload }) });
+/** FlowBefore.js FlowBeforeInfo(id, { taskNodeId, taskOperatorId, flowId }) as FlowBox.vue:492 sends it (undefined members dropped). */
+const beforeInfo = (who: string, taskId: string, q: Record<string, string | undefined>) =>
+  call(who, 'GET', `${W}/FlowBefore/${taskId}?${new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined))}`);
+/** flowTodo/index.vue:270-283: the to-do page's query, every filter sent empty. */
+const todoQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({ currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', keyword: '', startTime: '', endTime: '', templateId: '', flowId: '', flowUrgent: '', flowCategory: '', creatorUserId: '', ...extra });
+const todoRow = async (who: string, extra: Record<string, string> = {}) => {
+  const res = await call(who, 'GET', `${W}/FlowBefore/List/1?${todoQuery(extra)}`);
+  expect(res.code).toBe(200);
+  return res.data as { list: Json[]; pagination: Json };
+};
+const form = { title: '采购打印纸', amount: 800 };
+
+beforeAll(async () => {
+  for (const u of ['lina', 'zhouqiang', 'sunli', 'huangwei', 'chenjing']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+  const tree = node('start', 'start', { title: '发起人', isCustomCopy: true }, approver('pick', { title: '采购主管', assigneeType: 7, approvers: [id('zhouqiang'), id('sunli')] }, approver('gm', { title: '总经理', approvers: [id('huangwei')], rejectStep: '2' })));
+  flowId = await releasedFlow(s.t, s.token, 'jnpfApprove', tree);
+});
+
+describe('launch (FlowBox opType -1)', () => {
+  it('opens the form, asks the launcher for approvers, pages them, saves a draft and submits with a CC', async () => {
+    // FlowBox.vue:492-551: FlowBefore/0 with flowId; dynamicForm parses propertyJson; the Process preview needs nodeId.
+    const before = await beforeInfo('lina', '0', { flowId });
+    expect(before.code).toBe(200);
+    expect(before.data.flowFormInfo).toMatchObject({ formType: 2, urlAddress: '' });
+    expect(JSON.parse(before.data.flowFormInfo.propertyJson).fields.map((f: Json) => f.__config__.jnpfKey)).toEqual(['comInput', 'numInput', 'date', 'comInput']);
+    expect(JSON.parse(before.data.flowTemplateInfo.flowTemplateJson)).toMatchObject({ nodeId: 'start', properties: { isCustomCopy: true } });
+    expect(before.data).toMatchObject({ flowTemplateInfo: { fullName: '流程jnpfApprove' }, draftData: null, formData: {}, approversProperties: { isCustomCopy: true } });
+
+    // FlowBox.vue:714-748 submitOrSave: Candidates(0, { formData, flowId, status, flowUrgent }) → type 2, the picked node.
+    const body = { formData: form, flowId, status: 0, flowUrgent: 2 };
+    const cand = await call('lina', 'POST', `${W}/FlowBefore/Candidates/0`, body);
+    expect(cand.data.type).toBe(2);
+    expect(cand.data.list.filter((o: Json) => o.isCandidates)).toEqual([expect.objectContaining({ nodeId: 'pick', nodeName: '采购主管', isBranchFlow: false, hasCandidates: true })]);
+    // CandidateUserSelect.vue:263-277: CandidateUser(0, { keyword, currentPage, pageSize, ...body, nodeCode }) → list, pagination.total.
+    const users = await call('lina', 'POST', `${W}/FlowBefore/CandidateUser/0`, { keyword: '', currentPage: 1, pageSize: 20, ...body, nodeCode: 'pick' });
+    expect(users.code).toBe(200);
+    expect(users.data.pagination.total).toBe(2);
+    expect(users.data.list.map((u: Json) => u.id).sort()).toEqual([id('sunli'), id('zhouqiang')]);
+    expect(users.data.list[0]).toMatchObject({ fullName: expect.any(String), headIcon: expect.any(String), organize: expect.any(String) });
+    expect((await call('lina', 'POST', `${W}/FlowBefore/CandidateUser/0`, { keyword: '周强', currentPage: 1, pageSize: 20, ...body, nodeCode: 'pick' })).data.list.map((u: Json) => u.id)).toEqual([id('zhouqiang')]);
+
+    // 暂存 (FlowBox.vue:703-713, :770-801): Create { formData, flowId, status: 1, flowUrgent, candidateType }; no Candidates call.
+    const draft = await call('lina', 'POST', `${W}/FlowTask`, { formData: { title: '草稿' }, flowId, status: 1, flowUrgent: 1, candidateType: 1 });
+    expect(draft.code).toBe(200);
+    expect(Array.isArray(draft.data)).toBe(false);
+    const opened = await beforeInfo('lina', draft.data.id, { flowId });
+    expect(opened.data).toMatchObject({ formData: { title: '草稿' }, draftData: null, flowTaskInfo: { status: 0 } });
+
+    // CandidateForm.vue:98-107 → handleRequest: Create with candidateList per node, branchList and copyIds as a comma list.
+    const made = await call('lina', 'POST', `${W}/FlowTask`, { ...body, candidateList: { pick: [id('zhouqiang')] }, branchList: [], copyIds: id('chenjing'), candidateType: 2 });
+    expect(made.code).toBe(200);
+    expect(Array.isArray(made.data)).toBe(false);
+    const cc = await call('chenjing', 'GET', `${W}/FlowBefore/List/3?${todoQuery()}`);
+    expect(cc.data.list).toContainEqual(expect.objectContaining({ processId: made.data.id, taskNodeId: 'start' }));
+    expect((await todoRow('sunli')).list.map((r) => r.processId)).not.toContain(made.data.id);
+  });
+});
+
+describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1', () => {
+  it('lists the to-do with the members the table reads, opens it, approves, and the next approver rejects back to the launcher', async () => {
+    const category = await s.t.app.db.selectFrom('dictionary_type').select('id').where('en_code', '=', 'WorkFlowCategory').executeTakeFirst();
+    const typeId = category?.id ?? 'dict-wfc-approve';
+    if (!category) await s.t.app.db.insertInto('dictionary_type').values({ id: typeId, parent_id: '-1', full_name: '流程分类', en_code: 'WorkFlowCategory', is_tree: 0, sort_code: 99, description: '' }).execute();
+    await s.t.app.db.insertInto('dictionary_data').values({ id: 'dict-wfc-approve-purchase', dictionary_type_id: typeId, parent_id: '0', full_name: '采购类', en_code: 'purchase', sort_code: 1, enabled_mark: 1 }).execute();
+
+    const page = await todoRow('zhouqiang');
+    const row = page.list.find((r) => r.flowId === flowId && r.fullName !== '草稿');
+    // flowTodo/index.vue:96-137: the table's columns; :292-303 toDetail reads processId, flowId, thisStepId, id.
+    expect(row).toMatchObject({ id: expect.any(String), processId: expect.any(String), flowId, thisStepId: 'pick', flowName: '流程jnpfApprove', userName: '李娜/lina', thisStep: '采购主管', flowUrgent: 2, status: 1, delegateUser: null, startTime: expect.any(Number), creatorTime: expect.any(Number) });
+    expect(page.pagination.total).toBeGreaterThanOrEqual(1);
+    // The filters: 所属名称 (templateId, then flowId) and 分类 as the WorkFlowCategory item's id.
+    expect((await todoRow('zhouqiang', { templateId: flowId })).list.map((r) => r.id)).toContain(row?.id);
+    expect((await todoRow('zhouqiang', { flowCategory: 'dict-wfc-approve-purchase' })).list.map((r) => r.id)).toContain(row?.id);
+    expect((await todoRow('zhouqiang', { templateId: 'other-flow' })).list).toEqual([]);
+    const taskId = row?.processId as string;
+
+    // FlowBox.vue:492 getBeforeInfo(FlowBeforeInfo(processId, { taskNodeId: thisStepId, taskOperatorId: id, flowId })).
+    const info = (await beforeInfo('zhouqiang', taskId, { taskNodeId: row?.thisStepId, taskOperatorId: row?.id, flowId })).data;
+    expect(info.flowFormInfo).toMatchObject({ formType: 2, enCode: 'jnpfApprove' });
+    expect(JSON.parse(info.flowFormInfo.propertyJson).fields[0].__vModel__).toBe('title');
+    expect(info.flowTemplateInfo).toMatchObject({ fullName: '流程jnpfApprove', type: expect.any(Number) });
+    expect(JSON.parse(info.flowTemplateInfo.flowTemplateJson)).toMatchObject({ nodeId: 'start', properties: expect.any(Object) });
+    expect(info.flowTaskInfo).toMatchObject({ fullName: expect.any(String), thisStep: '采购主管', flowUrgent: 2, completion: expect.any(Number), status: 1 });
+    expect(info.formData).toEqual(form);
+    expect(info.draftData).toBeNull();
+    // :518-536 colours the tree from flowTaskNodeList (nodeCode, type 0 passed / 1 current, nodeType, userName).
+    expect(info.flowTaskNodeList).toEqual(expect.arrayContaining([expect.objectContaining({ nodeCode: 'start', nodeType: 'start', type: '0' }), expect.objectContaining({ nodeCode: 'pick', nodeType: 'approver', type: '1', userName: '周强/zhouqiang' })]));
+    // RecordList.vue:12-44: nodeName, userName, creatorTime, handleTime, handleStatus, signImg, JSON.parse(fileList), handleOpinion.
+    for (const r of info.flowTaskOperatorRecordList) {
+      expect(r).toMatchObject({ nodeName: expect.any(String), userName: expect.any(String), handleStatus: expect.any(Number), handleTime: expect.any(Number), creatorTime: expect.any(Number) });
+      expect(JSON.parse(r.fileList)).toEqual([]);
+    }
+    // :50-52, :556-567: 通过 shows on hasAuditBtn, 退回/转审 from the switches JNPF's designer saves by default.
+    expect(info.approversProperties).toMatchObject({ hasAuditBtn: true, hasRejectBtn: true, hasTransferBtn: true, hasOpinion: true, title: '采购主管' });
+    expect(info.formOperates).toEqual([]);
+
+    // :598-650 audit: Candidates(taskOperatorId, dynamicForm's { id, formData, flowId }) → type 3; then Audit with the dialog's body.
+    const next = await call('zhouqiang', 'POST', `${W}/FlowBefore/Candidates/${row?.id}`, { id: taskId, formData: form, flowId });
+    expect(next.data).toEqual({ type: 3, list: [] });
+    const audit = { handleOpinion: '同意', fileList: [], id: taskId, formData: form, flowId, signImg: '', copyIds: '', branchList: [], candidateType: 3, rejectType: 1 };
+    const agreed = await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit);
+    expect(agreed.code).toBe(200);
+    expect(Array.isArray(agreed.data)).toBe(false);
+    expect((await todoRow('zhouqiang')).list.map((r) => r.processId)).not.toContain(taskId);
+
+    // 黄伟: 退回 calls RejectList(taskOperatorId) first (:640-656) → isLastAppro and the nodes; rejectStep 2 lets him choose.
+    const gm = (await todoRow('huangwei')).list.find((r) => r.processId === taskId);
+    expect(gm).toMatchObject({ thisStepId: 'gm', thisStep: '总经理' });
+    const gmInfo = (await beforeInfo('huangwei', taskId, { taskNodeId: gm?.thisStepId, taskOperatorId: gm?.id, flowId })).data;
+    expect(gmInfo.approversProperties).toMatchObject({ rejectStep: '2', rejectType: 1 });
+    const rejectList = await call('huangwei', 'GET', `${W}/FlowBefore/RejectList/${gm?.id}`);
+    expect(rejectList.data).toEqual({ isLastAppro: true, list: [{ nodeCode: 'start', nodeName: '发起人' }, { nodeCode: 'pick', nodeName: '采购主管' }] });
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/RejectList/${gm?.id}`)).code).toBe(404);
+    // :973-1000 handleApproval for reject: eventReceiver({}, 'reject') so no formData; rejectStep the chosen nodeCode.
+    const rejected = await call('huangwei', 'POST', `${W}/FlowBefore/Reject/${gm?.id}`, { handleOpinion: '预算不足', fileList: [], flowId, id: taskId, signImg: '', copyIds: '', branchList: [], candidateType: 3, rejectType: 1, rejectStep: 'start' });
+    expect(rejected.code).toBe(200);
+    const back = (await beforeInfo('lina', taskId, { flowId })).data;
+    expect(back.flowTaskInfo.status).toBe(3);
+    expect(back.flowTaskOperatorRecordList.map((r: Json) => `${r.nodeName}:${r.handleStatus}:${r.handleOpinion ?? ''}`)).toEqual(['发起人:2:', '采购主管:1:同意', '总经理:0:预算不足']);
+
+    // The launcher resubmits from 我发起的 (FlowBox opType -1 with the task's id → Update = PUT FlowTask/{id}).
+    const again = await call('lina', 'PUT', `${W}/FlowTask/${taskId}`, { id: taskId, formData: { ...form, amount: 600 }, flowId, status: 0, flowUrgent: 2, candidateList: { pick: [id('sunli')] }, branchList: [], copyIds: '', candidateType: 2 });
+    expect(again.code).toBe(200);
+    expect((await todoRow('sunli')).list).toContainEqual(expect.objectContaining({ processId: taskId, thisStepId: 'pick' }));
+    await s.t.app.db.deleteFrom('dictionary_data').where('id', '=', 'dict-wfc-approve-purchase').execute();
+  });
+});
