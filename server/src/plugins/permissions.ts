@@ -53,18 +53,20 @@ export interface Subject {
   objectId: string;
 }
 
-/** The subjects whose grants a user unites: the user, its enabled roles, its positions (membership or main post). */
+/** The subjects whose grants a user unites: the user, its enabled roles, its positions (membership or main post); none in the recycle bin (issue 27). */
 export async function subjectsOf(db: Db, session: Pick<SessionInfo, 'userId' | 'positionId'>): Promise<Subject[]> {
   const rel = await db
     .selectFrom('user_relation as r')
     .leftJoin('role', (j) => j.onRef('role.id', '=', 'r.object_id').on('r.object_type', '=', 'Role'))
-    .select(['r.object_type', 'r.object_id', 'role.enabled_mark'])
+    .leftJoin('position', (j) => j.onRef('position.id', '=', 'r.object_id').on('r.object_type', '=', 'Position'))
+    .select(['r.object_type', 'r.object_id', 'role.enabled_mark', 'role.f_deleted_at as role_deleted', 'position.f_deleted_at as position_deleted'])
     .where('r.user_id', '=', session.userId)
     .where('r.object_type', 'in', ['Role', 'Position'])
     .execute();
   const out: Subject[] = [{ objectType: 'User', objectId: session.userId }];
   for (const r of rel) {
-    if (r.object_type === 'Role' && r.enabled_mark !== 1) continue;
+    if (r.object_type === 'Role' && (r.enabled_mark !== 1 || r.role_deleted)) continue;
+    if (r.position_deleted) continue;
     out.push({ objectType: r.object_type as 'Role' | 'Position', objectId: r.object_id });
   }
   if (session.positionId && !out.some((s) => s.objectType === 'Position' && s.objectId === session.positionId)) {

@@ -5,12 +5,12 @@ import { PERMISSION_SEED } from './permission-grants';
 
 /**
  * 回收站 (btn_recycle) on the built-in pages with a recycle bin (issue 27 item 2; modules/_shared/builtin-recycle.ts):
- * 用户管理, 数据字典 and 菜单管理, granted to the administrator role like their other buttons. The bin routes check
+ * 用户管理, 组织管理, 角色管理, 岗位管理, 数据字典 and 菜单管理, granted to the administrator role like their other buttons. The bin routes check
  * this button (administrators always pass); the page shows 回收站 when the signed-in user holds it. Only on menus that
  * exist; idempotent (fixed ids, ON CONFLICT DO NOTHING), so an older database gets it at the next start.
  */
 export default async function seedBuiltinRecycleButtons({ db }: SeedContext): Promise<void> {
-  const wanted = [ORG_MENUS.user, SEED.menus.dictionary, PERMISSION_SEED.menuManage];
+  const wanted = [ORG_MENUS.user, ORG_MENUS.organize, ORG_MENUS.role, ORG_MENUS.position, SEED.menus.dictionary, PERMISSION_SEED.menuManage];
   const menus = (await db.selectFrom('module').select('id').where('id', 'in', wanted).execute()).map((m) => m.id);
   if (!menus.length) return;
   await db

@@ -11,11 +11,13 @@ const RECYCLE_BUTTON = 'btn_recycle';
 /**
  * The recycle bins of built-in entities (issue 27 item 2; builtin-recycle.ts), in the models' route shape, for each
  * entity base (users `/api/permission/Users`, dictionary types `/api/system/DictionaryType`, items
- * `/api/system/DictionaryData`, menus `/api/system/Menu`):
+ * `/api/system/DictionaryData`, menus `/api/system/Menu`, organisations — companies and departments in one bin —
+ * `/api/permission/Organize`, roles `/api/permission/Role`, positions `/api/permission/Position`):
  * - GET `{base}/Recycle?currentPage&pageSize(≤200, default 20)&keyword` → `{ list: [{ id, version, ...fields,
  *   deletedAt (ms), deletedBy, deletedByName }], pagination }`, newest deletion first;
  * - POST `{base}/Recycle/Actions/Restore` `{ ids: string[] (1..1000) }` → `{ count }`, msg 恢复成功，共N条; 400 when no
- *   ids or a row's parent is still in the bin (nothing restored).
+ *   ids, a row's parent is in the bin or gone, or a live row took one of its unique values (restoreUnique naming the
+ *   field, `data: { field, id }`); nothing restored then.
  * Both behind the entity's menu and its btn_recycle button (administrators always). At start, rows binned longer
  * than the retention (系统配置 recycleRetentionDays, default 30) are purged, as the models' bins are.
  */

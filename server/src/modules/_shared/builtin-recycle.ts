@@ -3,6 +3,8 @@ import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import { likePattern } from '../visualdev/list-filter';
 import type { BinnedTable } from './row-version';
+import type { MessageVar } from '../dictionary/localized-error';
+import { recycleFail } from '../visualdev/recycle-messages';
 import { rowVersionFail } from './row-version-messages';
 
 /**
@@ -11,6 +13,14 @@ import { rowVersionFail } from './row-version-messages';
  * see it until it is purged. The bin lists deleted rows (who deleted them, when), restores them with the same id and
  * values (memberships, grants and items that hang on the row were never removed), and purges them after the
  * retention the models' bin uses (recycle-repository.ts retentionDays).
+ *
+ * Organisations, roles and positions (migration 0663) can only be deleted without live members, grants, children or
+ * positions, so what hangs on them is their role bindings (kept, restored with them) and binned users' links (dropped
+ * at the delete, organization/common.ts dropBinnedMembers). Every read that lists, picks or checks them skips binned
+ * rows (`f_deleted_at is null`; tests/server/builtin-org-bins.test.ts walks every GET route); reads that only name a
+ * stored id (a record's department, a history line) still resolve the name, as for binned users; data-scope
+ * variables (permissions/variables.ts) keep a binned department in its parent's subtree, so its records are not
+ * hidden by the delete.
  */
 
 /** A parent a restored row needs alive: the column holding its id, the table, the values meaning "no parent". */
@@ -20,7 +30,19 @@ export interface BinParent {
   roots: string[];
 }
 
-/** One built-in entity's bin: its table, route base, menu (access), wire fields and parents. */
+/** A value unique among a table's rows (in `scope`'s columns' same values): a restore whose value a live row took is refused. */
+export interface BinUnique {
+  column: string;
+  /** Columns the value is unique within (a dictionary item's code within its type). */
+  scope?: string[];
+  /** The wire name the refusal names (`data.field`). */
+  field: string;
+  label: MessageVar;
+}
+
+const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
+
+/** One built-in entity's bin: its table, route base, menu (access), wire fields, parents and unique values. */
 export interface BinEntity {
   table: BinnedTable;
   /** The entity's API path, e.g. '/api/permission/Users'; the bin is `{base}/Recycle`. */
@@ -34,12 +56,13 @@ export interface BinEntity {
   /** The column naming a row in messages. */
   name: string;
   parents: BinParent[];
+  unique: BinUnique[];
 }
 
 /** The entities with a bin (spec: issue 27 item 2 "the same for built-in entities"). */
 export const BIN_ENTITIES: readonly BinEntity[] = [
-  { table: 'users', base: '/api/permission/Users', menu: 'user', fields: { account: 'account', realName: 'real_name', gender: 'gender', mobilePhone: 'mobile_phone', email: 'email', organizeId: 'organize_id' }, keyword: ['account', 'real_name', 'mobile_phone'], name: 'real_name', parents: [] },
-  { table: 'dictionary_type', base: '/api/system/DictionaryType', menu: 'dictionary', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'dictionary_type', roots: ['-1', '0'] }] },
+  { table: 'users', base: '/api/permission/Users', menu: 'user', fields: { account: 'account', realName: 'real_name', gender: 'gender', mobilePhone: 'mobile_phone', email: 'email', organizeId: 'organize_id' }, keyword: ['account', 'real_name', 'mobile_phone'], name: 'real_name', parents: [], unique: [{ column: 'account', field: 'account', label: { zh: '账户', en: 'account', mas: 'akaun' } }] },
+  { table: 'dictionary_type', base: '/api/system/DictionaryType', menu: 'dictionary', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'dictionary_type', roots: ['-1', '0'] }], unique: [{ column: 'en_code', field: 'enCode', label: CODE }] },
   {
     table: 'dictionary_data',
     base: '/api/system/DictionaryData',
@@ -51,8 +74,30 @@ export const BIN_ENTITIES: readonly BinEntity[] = [
       { column: 'dictionary_type_id', table: 'dictionary_type', roots: [] },
       { column: 'parent_id', table: 'dictionary_data', roots: ['-1', '0'] },
     ],
+    unique: [{ column: 'en_code', scope: ['dictionary_type_id'], field: 'enCode', label: CODE }],
   },
-  { table: 'module', base: '/api/system/Menu', menu: 'menuManage', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id', type: 'type', category: 'category', urlAddress: 'url_address', sortCode: 'sort_code' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'module', roots: ['-1', '0'] }] },
+  { table: 'module', base: '/api/system/Menu', menu: 'menuManage', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id', type: 'type', category: 'category', urlAddress: 'url_address', sortCode: 'sort_code' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'module', roots: ['-1', '0'] }], unique: [{ column: 'en_code', scope: ['category'], field: 'enCode', label: CODE }] },
+  {
+    table: 'organize',
+    base: '/api/permission/Organize',
+    menu: 'organize',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', parentId: 'parent_id', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [{ column: 'parent_id', table: 'organize', roots: ['-1', '0'] }],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
+  { table: 'role', base: '/api/permission/Role', menu: 'role', fields: { fullName: 'full_name', enCode: 'en_code', type: 'type', globalMark: 'global_mark', sortCode: 'sort_code', description: 'description' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [], unique: [{ column: 'en_code', field: 'enCode', label: CODE }] },
+  {
+    table: 'position',
+    base: '/api/permission/Position',
+    menu: 'position',
+    fields: { fullName: 'full_name', enCode: 'en_code', organizeId: 'organize_id', type: 'type', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [{ column: 'organize_id', table: 'organize', roots: [] }],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
@@ -107,10 +152,12 @@ export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: str
     for (const p of e.parents) {
       const wanted = [...new Set(rows.map((r) => String(r[p.column] ?? '')).filter((v) => v && !p.roots.includes(v) && !(p.table === e.table && restoring.has(v))))];
       if (!wanted.length) continue;
-      const dead = new Set((await loose(trx).selectFrom(p.table).select('id').where('id', 'in', wanted).where('f_deleted_at', 'is not', null).execute()).map((r) => String(r.id)));
-      const orphan = rows.find((r) => dead.has(String(r[p.column] ?? '')));
+      // A parent in the bin, or purged meanwhile, leaves the row nowhere to go back to.
+      const live = new Set((await loose(trx).selectFrom(p.table).select('id').where('id', 'in', wanted).where('f_deleted_at', 'is', null).execute()).map((r) => String(r.id)));
+      const orphan = rows.find((r) => wanted.includes(String(r[p.column] ?? '')) && !live.has(String(r[p.column])));
       if (orphan) throw rowVersionFail(400, 'restoreParent', { name: String(orphan[e.name] ?? orphan.id) }, { id: orphan.id });
     }
+    await assertUniqueFree(trx, e, [...restoring]);
     const r = await loose(trx)
       .updateTable(e.table)
       .set({ f_deleted_at: null, f_deleted_by: null, f_version: sql`f_version + 1`, updated_at: new Date(), updated_by: actor })
@@ -121,14 +168,34 @@ export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: str
 }
 
 /**
+ * Refuses (400 restoreUnique naming the field's label and value; `data: { field, id }`) when a live row other than
+ * `ids` holds a unique value of one of `ids` (within the same scope). Creates count binned rows as taken, so this
+ * only meets values written around that check (imports, SQL); two restored rows clashing with each other pass.
+ */
+async function assertUniqueFree(db: Db, e: BinEntity, ids: string[]): Promise<void> {
+  for (const u of e.unique) {
+    const cols = [u.column, ...(u.scope ?? [])];
+    const clash = await loose(db)
+      .selectFrom(`${e.table} as b`)
+      .innerJoin(`${e.table} as l`, (j) => cols.reduce((acc, c) => acc.onRef(`l.${c}`, '=', `b.${c}`), j.on('l.f_deleted_at', 'is', null)))
+      .select(['b.id', `b.${u.column} as value`])
+      .where('b.id', 'in', ids)
+      .where('l.id', 'not in', ids)
+      .executeTakeFirst();
+    if (clash) throw recycleFail(400, 'restoreUnique', { label: u.label, value: String(clash.value) }, { field: u.field, id: clash.id });
+  }
+}
+
+/**
  * Purges the built-in bins: rows deleted more than `days` ago are removed for good (with what cascades from them:
  * memberships, messages, menu items, dictionary items). A purged user's subordinates and organisations lose their
- * manager and its direct grants go; a purged menu's grants go. Returns how many rows per table.
+ * manager and its direct grants go; a purged menu's grants go; what hangs on a purged role, position or organisation
+ * goes with it (dropOrgLinks). Returns how many rows per table.
  */
 export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<BinnedTable, number>> {
   const cutoff = sql<Date>`now() - make_interval(days => ${Math.floor(days)})`;
   const expired = (x: Db, t: BinnedTable) => loose(x).selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
-  const out = { users: 0, dictionary_type: 0, dictionary_data: 0, module: 0 } as Record<BinnedTable, number>;
+  const out = { users: 0, dictionary_type: 0, dictionary_data: 0, module: 0, organize: 0, role: 0, position: 0 } as Record<BinnedTable, number>;
   await db.transaction().execute(async (trx) => {
     const users = (await expired(trx, 'users').execute()).map((r) => String(r.id));
     if (users.length) {
@@ -138,10 +205,34 @@ export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<Bin
     }
     const menus = (await expired(trx, 'module').execute()).map((r) => String(r.id));
     if (menus.length) await trx.deleteFrom('authorize').where('item_type', '=', 'module').where('item_id', 'in', menus).execute();
-    for (const t of ['dictionary_data', 'dictionary_type', 'module', 'users'] as const) {
+    const ofOrgs = await dropOrgLinks(trx, (await expired(trx, 'role').execute()).map((r) => String(r.id)), (await expired(trx, 'position').execute()).map((r) => String(r.id)), (await expired(trx, 'organize').execute()).map((r) => String(r.id)));
+    for (const t of ['dictionary_data', 'dictionary_type', 'module', 'users', 'role', 'position', 'organize'] as const) {
       const r = await loose(trx).deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
-      out[t] = Number(r.numDeletedRows);
+      out[t] = Number(r.numDeletedRows) + (t === 'position' ? ofOrgs : 0);
     }
   });
   return out;
+}
+
+/**
+ * Before purged roles, positions and organisations are removed: their memberships, grants and role bindings go, users
+ * (binned ones: a live user never points at a binned object) lose them as main position/organisation, and binned
+ * positions of a purged organisation are purged with it (a position needs its organisation). Returns how many
+ * such positions went.
+ */
+async function dropOrgLinks(db: Db, roles: string[], expiredPositions: string[], orgs: string[]): Promise<number> {
+  const under = orgs.length ? (await db.selectFrom('position').select('id').where('organize_id', 'in', orgs).where('f_deleted_at', 'is not', null).execute()).map((r) => r.id) : [];
+  const positions = [...new Set([...expiredPositions, ...under])];
+  for (const [type, ids] of [['Role', roles], ['Position', positions], ['Organize', orgs]] as const) {
+    if (!ids.length) continue;
+    await db.deleteFrom('user_relation').where('object_type', '=', type).where('object_id', 'in', ids).execute();
+    if (type !== 'Organize') await db.deleteFrom('authorize').where('object_type', '=', type).where('object_id', 'in', ids).execute();
+  }
+  // A role's organisation bindings (a purged organisation's go by its foreign key).
+  if (roles.length) await db.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', 'in', roles).execute();
+  if (positions.length) await db.updateTable('users').set({ position_id: null }).where('position_id', 'in', positions).execute();
+  if (!orgs.length) return 0;
+  await db.updateTable('users').set({ organize_id: null }).where('organize_id', 'in', orgs).execute();
+  const gone = await db.deleteFrom('position').where('organize_id', 'in', orgs).where('f_deleted_at', 'is not', null).executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }

@@ -7,8 +7,8 @@ import { rowVersionFail } from './row-version-messages';
 export { versionOf } from '../visualdev/record-version';
 
 /**
- * Versions and soft delete of built-in entity rows (issue 27 items 1-2; migration 0647): users, dictionary types and
- * items, menus. Like a model record (visualdev/record-version.ts, same column names), each row carries `f_version`
+ * Versions and soft delete of built-in entity rows (issue 27 items 1-2; migrations 0647, 0648, 0663): users,
+ * dictionary types and items, menus, organisations, roles and positions. Like a model record (visualdev/record-version.ts, same column names), each row carries `f_version`
  * (1 on create, +1 in every accepted write's own UPDATE: `… WHERE id = ? AND f_version = ?`), and a delete only marks
  * it (`f_deleted_at`, `f_deleted_by`; builtin-recycle.ts lists, restores and purges). A write that carries a version
  * older than the row's is refused (409, nothing written) naming who last changed the row and when (updated_by /
@@ -43,21 +43,27 @@ declare module '../../db/types' {
     updated_by: Nullable<string>;
     updated_at: Stamp;
   }
-  /** Migration 0648's columns (row-version.ts). */
+  /** Migration 0648's and 0663's columns (row-version.ts). */
   interface OrganizeTable {
     f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: Nullable<string>;
     updated_by: Nullable<string>;
     updated_at: Stamp;
   }
-  /** Migration 0648's columns (row-version.ts). */
+  /** Migration 0648's and 0663's columns (row-version.ts). */
   interface RoleTable {
     f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: Nullable<string>;
     updated_by: Nullable<string>;
     updated_at: Stamp;
   }
-  /** Migration 0648's columns (row-version.ts). */
+  /** Migration 0648's and 0663's columns (row-version.ts). */
   interface PositionTable {
     f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: Nullable<string>;
     updated_by: Nullable<string>;
     updated_at: Stamp;
   }
@@ -71,12 +77,10 @@ declare module '../../db/types' {
   }
 }
 
-/** The built-in tables with a recycle bin (migration 0647 VERSIONED_TABLES): a delete marks the row. */
-export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module';
-/** The built-in tables with versions: the binned ones and the organisation tables (migration 0648, hard delete). */
-export type VersionedTable = BinnedTable | 'organize' | 'role' | 'position';
-
-const BINNED: ReadonlySet<VersionedTable> = new Set<VersionedTable>(['users', 'dictionary_type', 'dictionary_data', 'module']);
+/** The built-in tables with a recycle bin (migrations 0647 VERSIONED_TABLES, 0663 ORG_BIN_TABLES): a delete marks the row. */
+export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module' | 'organize' | 'role' | 'position';
+/** The built-in tables with versions: all of them have a bin too (organisations, roles, positions since 0663). */
+export type VersionedTable = BinnedTable;
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 const loose = (db: Db): Loose => db as unknown as Loose;
@@ -92,7 +96,7 @@ export interface RowWrite {
 async function currentOf(db: Db, table: VersionedTable, id: string) {
   const row = await loose(db)
     .selectFrom(table)
-    .select(['f_version', 'updated_by', 'updated_at', ...(BINNED.has(table) ? ['f_deleted_at'] : [])])
+    .select(['f_version', 'updated_by', 'updated_at', 'f_deleted_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || row.f_deleted_at) return null;
@@ -123,8 +127,7 @@ function stamped(set: Record<string, unknown>, actor: string | null): Record<str
  * (`data: { version }`, the current one); nothing written then.
  */
 export async function versionedUpdate(db: Db, table: VersionedTable, id: string, set: Record<string, unknown>, w: RowWrite): Promise<number> {
-  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id);
-  if (BINNED.has(table)) q = q.where('f_deleted_at', 'is', null);
+  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id).where('f_deleted_at', 'is', null);
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const row = await q.returning('f_version').executeTakeFirst();
   if (row) return Number(row.f_version);
@@ -145,15 +148,4 @@ export async function softDelete(db: Db, table: BinnedTable, id: string, w: RowW
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const r = await q.executeTakeFirst();
   if (!Number(r.numUpdatedRows)) throw await refusal(db, table, id, w, 'delete');
-}
-
-/**
- * Deletes row `id` of a table without a bin (organisations, roles, positions) for good, in one statement checked like
- * versionedUpdate (`DELETE … WHERE id = ? [AND f_version = ?]`). @throws as versionedUpdate (409 says "not deleted").
- */
-export async function versionedDelete(db: Db, table: Exclude<VersionedTable, BinnedTable>, id: string, w: RowWrite): Promise<void> {
-  let q = loose(db).deleteFrom(table).where('id', '=', id);
-  if (w.version !== undefined) q = q.where('f_version', '=', w.version);
-  const r = await q.executeTakeFirst();
-  if (!Number(r.numDeletedRows)) throw await refusal(db, table, id, w, 'delete');
 }

@@ -61,8 +61,8 @@ const objectRoutes: FastifyPluginAsync = async (app) => {
         objectType === 'User'
           ? db.selectFrom('users as o').select(['o.id', 'o.real_name as fullName', 'o.account as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode']).where('o.f_deleted_at', 'is', null)
           : objectType === 'Position'
-            ? db.selectFrom('position as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode'])
-            : db.selectFrom('role as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', sql<string | null>`null`.as('organizeId'), 'o.sort_code as sortCode']);
+            ? db.selectFrom('position as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', 'o.organize_id as organizeId', 'o.sort_code as sortCode']).where('o.f_deleted_at', 'is', null)
+            : db.selectFrom('role as o').select(['o.id', 'o.full_name as fullName', 'o.en_code as enCode', sql<string | null>`null`.as('organizeId'), 'o.sort_code as sortCode']).where('o.f_deleted_at', 'is', null);
       let q = db.selectFrom(base.as('b')).leftJoin('organize as g', 'g.id', 'b.organizeId');
       if (keyword) q = q.where((eb) => eb.or([eb('b.fullName', 'ilike', like), eb('b.enCode', 'ilike', like)]));
       if (orgs && objectType !== 'Role') q = orgs.length ? q.where('b.organizeId', 'in', orgs) : q.where(sql<boolean>`false`);

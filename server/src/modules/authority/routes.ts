@@ -36,7 +36,7 @@ type SaveBody = { objectType: ObjectType } & Partial<Record<ItemType, string[]>>
 
 async function objectExists(db: Db, objectType: ObjectType, id: string): Promise<boolean> {
   const table = objectType === 'Role' ? 'role' : objectType === 'Position' ? 'position' : 'users';
-  return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+  return !!(await db.selectFrom(table).select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst());
 }
 
 /** The type of the role, position or user with id `id` (ids are unique across the three), or undefined. */

@@ -4,14 +4,14 @@ import { avatarUrl } from './repository';
 
 /**
  * The members of the role, position or organisation `objectId`: users related to it (user_relation), plus users whose
- * main position or organisation it is. Sorted by sortCode, account. undefined when no such role, position or
- * organisation exists.
+ * main position or organisation it is (users in the recycle bin are no members). Sorted by sortCode, account. undefined
+ * when no such role, position or organisation exists or it is in the recycle bin (issue 27).
  */
 export async function members(db: Db, objectId: string): Promise<Member[] | undefined> {
   const [role, position, organize] = await Promise.all([
-    db.selectFrom('role').select('id').where('id', '=', objectId).executeTakeFirst(),
-    db.selectFrom('position').select('id').where('id', '=', objectId).executeTakeFirst(),
-    db.selectFrom('organize').select('id').where('id', '=', objectId).executeTakeFirst(),
+    db.selectFrom('role').select('id').where('id', '=', objectId).where('f_deleted_at', 'is', null).executeTakeFirst(),
+    db.selectFrom('position').select('id').where('id', '=', objectId).where('f_deleted_at', 'is', null).executeTakeFirst(),
+    db.selectFrom('organize').select('id').where('id', '=', objectId).where('f_deleted_at', 'is', null).executeTakeFirst(),
   ]);
   if (!role && !position && !organize) return undefined;
   const rows = await db
@@ -25,6 +25,7 @@ export async function members(db: Db, objectId: string): Promise<Member[] | unde
         eb('u.organize_id', '=', objectId),
       ]),
     )
+    .where('u.f_deleted_at', 'is', null)
     .orderBy('u.sort_code')
     .orderBy('u.account')
     .execute();

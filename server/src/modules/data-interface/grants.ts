@@ -120,7 +120,7 @@ export async function saveGrants(db: Db, id: string, g: Partial<InterfaceGrants>
     const ids = [...new Set(g[key] ?? [])];
     if (!ids.length) continue;
     const { table, objectType, label } = TARGET[key];
-    const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', ids).where('f_deleted_at', 'is', null).execute()).map((r) => r.id));
     const missing = ids.find((x) => !found.has(x));
     if (missing !== undefined) throw fail(400, 'grantTarget', { field: label, id: missing }, { field: key });
     for (const x of ids) wanted.push({ object_type: objectType, object_id: x });

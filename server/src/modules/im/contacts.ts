@@ -75,6 +75,7 @@ export async function memberSelector(db: Db, organizeId: string, keyword: string
     .selectFrom('organize')
     .select(['id', 'full_name', 'category'])
     .where('enabled_mark', '=', 1)
+    .where('f_deleted_at', 'is', null)
     .where('parent_id', '=', organizeId === '0' ? '-1' : organizeId)
     .orderBy('sort_code')
     .orderBy('full_name')

@@ -59,10 +59,10 @@ export function keepMatches<T extends { id: string; parentId: string; fullName: 
   return rows.filter((r) => keep.has(r.id));
 }
 
-/** `ids` (unknown ones dropped) and every organisation below them (organize.parent_id), each once, the given ones first. */
+/** `ids` (unknown or binned ones dropped) and every live organisation below them (organize.parent_id), each once, the given ones first. */
 export async function withDescendants(db: Db, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('organize').select(['id', 'parent_id']).execute();
+  const rows = await db.selectFrom('organize').select(['id', 'parent_id']).where('f_deleted_at', 'is', null).execute();
   const out = new Set(ids.filter((id) => rows.some((r) => r.id === id)));
   for (let grew = true; grew; ) {
     grew = false;

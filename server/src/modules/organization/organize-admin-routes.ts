@@ -32,7 +32,7 @@ export interface OrganizeAdminRow {
 
 /** The admins of organisation `organizeId`; 404 when it does not exist. */
 export async function organizeAdmins(db: Db, organizeId: string): Promise<OrganizeAdminRow[]> {
-  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(404, 'orgNotFound');
+  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(404, 'orgNotFound');
   const rows = await db
     .selectFrom('organize_administrator as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -50,7 +50,7 @@ export async function organizeAdmins(db: Db, organizeId: string): Promise<Organi
 
 /** Replaces the admins of organisation `organizeId` in one transaction; 404 unknown organisation, 400 unknown user or one in the recycle bin. */
 export async function saveOrganizeAdmins(db: Db, organizeId: string, body: OrganizeAdminBody): Promise<void> {
-  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(404, 'orgNotFound');
+  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(404, 'orgNotFound');
   const userIds = [...new Set(body.list.map((a) => a.userId))];
   const known = userIds.length ? await db.selectFrom('users').select('id').where('id', 'in', userIds).where('f_deleted_at', 'is', null).execute() : [];
   if (known.length !== userIds.length) throw fail(400, 'userNotFound');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { OrganizeBody } from '../../../../schemas/wire/organization';
 import { buildTree, dropBinnedMembers, keepMatches, millis, required, subtreeIds, text, type TreeRow } from './common';
-import { versionedDelete, versionedUpdate } from '../_shared/row-version';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** company | department (one table, reference/permissions.md §1). */
@@ -32,6 +32,7 @@ async function rows(db: Db, category?: Category): Promise<OrganizeRow[]> {
     .selectFrom('organize as o')
     .leftJoin('users as m', 'm.id', 'o.manager_id')
     .select(['o.id', 'o.parent_id', 'o.category', 'o.full_name', 'o.en_code', 'o.manager_id', 'm.real_name as manager', 'o.property_json', 'o.description', 'o.sort_code', 'o.enabled_mark', 'o.created_at', 'o.f_version'])
+    .where('o.f_deleted_at', 'is', null)
     .orderBy('o.sort_code')
     .orderBy('o.full_name');
   if (category) q = q.where('o.category', '=', category);
@@ -86,7 +87,7 @@ async function valuesOf(db: Db, body: OrganizeBody, category: Category, selfId: 
   const parentId = text(body.parentId) ?? (category === 'company' ? '-1' : '');
   if (category === 'department' && (!parentId || parentId === '-1' || parentId === '0')) throw fail(400, 'departmentAtRoot');
   if (parentId !== '-1' && parentId !== '0') {
-    const parent = await db.selectFrom('organize').select(['id', 'category']).where('id', '=', parentId).executeTakeFirst();
+    const parent = await db.selectFrom('organize').select(['id', 'category']).where('id', '=', parentId).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!parent) throw fail(400, 'parentNotFound');
     if (category === 'company' && parent.category === 'department') throw fail(400, 'companyUnderDepartment');
     if (selfId && (await subtreeIds(db, selfId)).includes(parentId)) throw fail(400, 'parentCycle');
@@ -127,16 +128,19 @@ export async function updateOrganize(db: Db, id: string, body: OrganizeBody, cat
 const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /**
- * Deletes a company or department; 404 unknown id. Refused (400, nothing deleted) while it has child organisations,
- * positions, users (main organisation or membership; users in the recycle bin do not count, their links go) or roles bound to it (reference/permissions.md §1); 409 when
- * `w.version` (issue 27) is older than the row's.
+ * Moves a company or department to the recycle bin (issue 27 item 2; restored from /api/permission/Organize/Recycle);
+ * 404 unknown id. Refused (400, nothing deleted) while it has live child organisations, positions, users (main
+ * organisation or membership; users in the recycle bin do not count, their links go) or roles bound to it
+ * (reference/permissions.md §1); 409 when `w.version` (issue 27) is older than the row's. Its grade administrators
+ * (organize_administrator) go: a restore does not hand anyone administration back unasked. Binned children,
+ * positions and roles keep pointing at it and come back only after it.
  */
 export async function deleteOrganize(db: Db, id: string, category: Category, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getOrganize(db, id, category);
   await db.transaction().execute(async (trx) => {
-    const children = await count(trx.selectFrom('organize').select((eb) => eb.fn.countAll().as('n')).where('parent_id', '=', id));
+    const children = await count(trx.selectFrom('organize').select((eb) => eb.fn.countAll().as('n')).where('parent_id', '=', id).where('f_deleted_at', 'is', null));
     if (children) throw fail(400, 'orgHasChildren', { count: children });
-    const positions = await count(trx.selectFrom('position').select((eb) => eb.fn.countAll().as('n')).where('organize_id', '=', id));
+    const positions = await count(trx.selectFrom('position').select((eb) => eb.fn.countAll().as('n')).where('organize_id', '=', id).where('f_deleted_at', 'is', null));
     if (positions) throw fail(400, 'orgHasPositions', { count: positions });
     const users = await count(
       trx
@@ -146,10 +150,17 @@ export async function deleteOrganize(db: Db, id: string, category: Category, w: 
         .where((eb) => eb.or([eb('organize_id', '=', id), eb('id', 'in', eb.selectFrom('user_relation').select('user_id').where('object_type', '=', 'Organize').where('object_id', '=', id))])),
     );
     if (users) throw fail(400, 'orgHasUsers', { count: users });
-    const roles = await count(trx.selectFrom('organize_relation').select((eb) => eb.fn.countAll().as('n')).where('organize_id', '=', id));
+    const roles = await count(
+      trx
+        .selectFrom('organize_relation as r')
+        .innerJoin('role as ro', 'ro.id', 'r.object_id')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('r.organize_id', '=', id)
+        .where('ro.f_deleted_at', 'is', null),
+    );
     if (roles) throw fail(400, 'orgHasRoles', { count: roles });
     await trx.deleteFrom('organize_administrator').where('organize_id', '=', id).execute();
     await dropBinnedMembers(trx, 'Organize', id);
-    await versionedDelete(trx, 'organize', id, { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
+    await softDelete(trx, 'organize', id, { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
   });
 }

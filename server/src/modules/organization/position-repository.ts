@@ -3,7 +3,7 @@ import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, PositionBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
 import { dropBinnedMembers, grantCount, LABEL_OF, likeOf, memberIds, millis, pageOf, required, subtreeIds, text } from './common';
-import { versionedDelete, versionedUpdate } from '../_shared/row-version';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** A position on the wire (JNPF Position): the owning organisation's id and name (`department`). */
@@ -26,7 +26,8 @@ function base(db: Db) {
   return db
     .selectFrom('position as p')
     .leftJoin('organize as o', 'o.id', 'p.organize_id')
-    .select(['p.id', 'p.organize_id', 'o.full_name as department', 'p.full_name', 'p.en_code', 'p.type', 'p.description', 'p.sort_code', 'p.enabled_mark', 'p.created_at', 'p.f_version']);
+    .select(['p.id', 'p.organize_id', 'o.full_name as department', 'p.full_name', 'p.en_code', 'p.type', 'p.description', 'p.sort_code', 'p.enabled_mark', 'p.created_at', 'p.f_version'])
+    .where('p.f_deleted_at', 'is', null);
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 const toRow = (r: Raw): PositionRow => ({
@@ -70,7 +71,7 @@ async function valuesOf(db: Db, body: PositionBody, selfId: string | null) {
   const fullName = required(body.fullName, 'fullName');
   const enCode = required(body.enCode, 'enCode');
   const organizeId = required(body.organizeId, 'organizeId');
-  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(400, 'orgNotFound');
+  if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(400, 'orgNotFound');
   const dup = await db.selectFrom('position').select('id').where('en_code', '=', enCode).executeTakeFirst();
   if (dup && dup.id !== selfId) throw fail(400, 'codeExists', { code: enCode });
   return { organize_id: organizeId, full_name: fullName, en_code: enCode, type: text(body.type), description: text(body.description), sort_code: body.sortCode ?? 0, enabled_mark: body.enabledMark ?? 1 };
@@ -92,7 +93,7 @@ export async function updatePosition(db: Db, id: string, body: PositionBody, w: 
   return versionedUpdate(db, 'position', id, await valuesOf(db, body, id), { ...w, notFound: () => fail(404, 'positionNotFound') });
 }
 
-/** Deletes a position; 404 unknown id; 400 while it has members (relation or main position; users in the recycle bin do not count, their links go) or grants; 409 an older `w.version`. */
+/** Moves a position to the recycle bin (issue 27 item 2); 404 unknown id; 400 while it has members (relation or main position; users in the recycle bin do not count, their links go) or grants; 409 an older `w.version`. */
 export async function deletePosition(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getPosition(db, id);
   const members = (await memberIds(db, 'Position', id)).length;
@@ -101,6 +102,6 @@ export async function deletePosition(db: Db, id: string, w: { version?: number; 
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.position, count: grants });
   await db.transaction().execute(async (trx) => {
     await dropBinnedMembers(trx, 'Position', id);
-    await versionedDelete(trx, 'position', id, { ...w, notFound: () => fail(404, 'positionNotFound') });
+    await softDelete(trx, 'position', id, { ...w, notFound: () => fail(404, 'positionNotFound') });
   });
 }

@@ -11,7 +11,7 @@ import { versionOf } from '../_shared/row-version';
 import { userOf } from '../_shared/record-routes';
 
 /** The organisation owning position `id` (undefined when there is none: the repository then answers 404). */
-const positionOrgOf = async (db: Db, id: string) => (await db.selectFrom('position').select('organize_id').where('id', '=', id).executeTakeFirst())?.organize_id;
+const positionOrgOf = async (db: Db, id: string) => (await db.selectFrom('position').select('organize_id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst())?.organize_id;
 
 const access = (button?: string) => ({ access: { menu: MENU.position, ...(button ? { button } : {}) } });
 

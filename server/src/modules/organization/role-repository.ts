@@ -3,7 +3,7 @@ import type { Paged } from '../../../../schemas/wire/common';
 import type { OrgListQuery, RoleBody } from '../../../../schemas/wire/organization';
 import type { Db } from '../../db/types';
 import { dropBinnedMembers, grantCount, idList, LABEL_OF, likeOf, memberIds, millis, pageOf, required, text } from './common';
-import { versionedDelete, versionedUpdate } from '../_shared/row-version';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { fail } from './messages';
 
 /** A role on the wire (JNPF Role, v3.4 globalMark): `organizeIds` are the organisations a non-global role is bound to. */
@@ -27,7 +27,15 @@ async function rows(db: Db, where: (q: ReturnType<typeof selectRoles>) => Return
   const raw = await where(selectRoles(db)).orderBy('sort_code').orderBy('full_name').execute();
   const ids = raw.map((r) => r.id);
   const bound = ids.length
-    ? await db.selectFrom('organize_relation as r').innerJoin('organize as o', 'o.id', 'r.organize_id').select(['r.object_id', 'r.organize_id', 'o.full_name']).where('r.object_type', '=', 'Role').where('r.object_id', 'in', ids).orderBy('o.sort_code').execute()
+    ? await db
+        .selectFrom('organize_relation as r')
+        .innerJoin('organize as o', 'o.id', 'r.organize_id')
+        .select(['r.object_id', 'r.organize_id', 'o.full_name'])
+        .where('r.object_type', '=', 'Role')
+        .where('r.object_id', 'in', ids)
+        .where('o.f_deleted_at', 'is', null)
+        .orderBy('o.sort_code')
+        .execute()
     : [];
   return raw.map((r) => {
     const mine = bound.filter((b) => b.object_id === r.id);
@@ -48,7 +56,7 @@ async function rows(db: Db, where: (q: ReturnType<typeof selectRoles>) => Return
   });
 }
 function selectRoles(db: Db) {
-  return db.selectFrom('role').select(['id', 'full_name', 'en_code', 'type', 'global_mark', 'description', 'sort_code', 'enabled_mark', 'created_at', 'f_version']);
+  return db.selectFrom('role').select(['id', 'full_name', 'en_code', 'type', 'global_mark', 'description', 'sort_code', 'enabled_mark', 'created_at', 'f_version']).where('f_deleted_at', 'is', null);
 }
 
 /** GET Role: a page of roles; `keyword` matches name or code; `organizeId` keeps global roles and roles bound to it. */
@@ -82,7 +90,7 @@ async function save(db: Db, id: string, body: RoleBody, create: boolean, w: { ve
   const globalMark = body.globalMark ?? 1;
   const organizeIds = globalMark === 1 ? [] : idList(body.organizeIds);
   if (organizeIds.length) {
-    const known = await db.selectFrom('organize').select('id').where('id', 'in', organizeIds).execute();
+    const known = await db.selectFrom('organize').select('id').where('id', 'in', organizeIds).where('f_deleted_at', 'is', null).execute();
     if (known.length !== organizeIds.length) throw fail(400, 'orgNotFound');
   }
   const values = { full_name: fullName, en_code: enCode, type: text(body.type), global_mark: globalMark, description: text(body.description), sort_code: body.sortCode ?? 0, enabled_mark: body.enabledMark ?? 1 };
@@ -114,8 +122,9 @@ export async function updateRole(db: Db, id: string, body: RoleBody, w: { versio
 }
 
 /**
- * Deletes a role; 404 unknown id; 400 while it has members (users in the recycle bin do not count: their links go) or grants (netcore's rule, reference/permissions.md §1);
- * 409 when `w.version` is older than the role's (nothing deleted).
+ * Moves a role to the recycle bin (issue 27 item 2) with its organisation bindings (they come back with it); 404
+ * unknown id; 400 while it has members (users in the recycle bin do not count: their links go) or grants (netcore's
+ * rule, reference/permissions.md §1); 409 when `w.version` is older than the role's (nothing deleted).
  */
 export async function deleteRole(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getRole(db, id);
@@ -124,9 +133,8 @@ export async function deleteRole(db: Db, id: string, w: { version?: number; acto
   const grants = await grantCount(db, 'Role', id);
   if (grants) throw fail(400, 'hasGrants', { what: LABEL_OF.role, count: grants });
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('organize_relation').where('object_type', '=', 'Role').where('object_id', '=', id).execute();
     await dropBinnedMembers(trx, 'Role', id);
-    await versionedDelete(trx, 'role', id, { ...w, notFound: () => fail(404, 'roleNotFound') });
+    await softDelete(trx, 'role', id, { ...w, notFound: () => fail(404, 'roleNotFound') });
   });
 }
 

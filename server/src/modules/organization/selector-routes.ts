@@ -35,7 +35,7 @@ export interface SelectorNode {
 type Leaf = SelectorNode & { ownerId: string | null };
 
 async function organisationTree(db: Db, leaves: Leaf[] = [], exclude = ''): Promise<SelectorNode[]> {
-  const rows = await db.selectFrom('organize').select(['id', 'parent_id', 'category', 'en_code', 'full_name']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('full_name').execute();
+  const rows = await db.selectFrom('organize').select(['id', 'parent_id', 'category', 'en_code', 'full_name']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute();
   const nodes = new Map<string, SelectorNode>(rows.map((r) => [r.id, { id: r.id, fullName: r.full_name, type: r.category, parentId: r.parent_id, enCode: r.en_code }]));
   const roots: SelectorNode[] = [];
   const childOf = (parent: string, node: SelectorNode) => {
@@ -82,7 +82,7 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   app.get<{ Params: { id: string } }>('/api/permission/Organize/Department/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, byAuth);
 
   app.get('/api/permission/Position/Selector', signedIn, async () => {
-    const rows = await app.db.selectFrom('position').select(['id', 'organize_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('full_name').execute();
+    const rows = await app.db.selectFrom('position').select(['id', 'organize_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute();
     const leaves = rows.map((r) => ({ id: r.id, fullName: r.full_name, type: 'position', parentId: r.organize_id ?? '', enCode: r.en_code, ownerId: r.organize_id }));
     return ok({ list: await organisationTree(app.db, leaves) });
   });
@@ -94,7 +94,7 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get('/api/permission/Role/Selector', signedIn, async () => {
-    const rows = await app.db.selectFrom('role').select(['id', 'full_name', 'en_code', 'global_mark']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('full_name').execute();
+    const rows = await app.db.selectFrom('role').select(['id', 'full_name', 'en_code', 'global_mark']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute();
     const group = (id: string, fullName: string, global: number) => ({
       id,
       fullName,

@@ -83,7 +83,7 @@ const header = (c: UserSheetColumn, marked: boolean) => ({ key: c.key, label: ma
  * from the root joined by `/` (e.g. `凯达箱包/信息部`), which the import reads back (loadNameIndex). id → label.
  */
 export async function organizeLabels(db: Db): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('organize').select(['id', 'parent_id', 'full_name']).execute();
+  const rows = await db.selectFrom('organize').select(['id', 'parent_id', 'full_name']).where('f_deleted_at', 'is', null).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const count = new Map<string, number>();
   for (const r of rows) count.set(r.full_name, (count.get(r.full_name) ?? 0) + 1);
@@ -149,10 +149,10 @@ export interface NameIndex {
 export async function loadNameIndex(db: Db): Promise<NameIndex> {
   const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
   const out: NameIndex = { organize: new Map(), position: new Map(), role: new Map() };
-  for (const r of await db.selectFrom('organize').select(['id', 'full_name']).execute()) push(out.organize, r.full_name, r.id);
+  for (const r of await db.selectFrom('organize').select(['id', 'full_name']).where('f_deleted_at', 'is', null).execute()) push(out.organize, r.full_name, r.id);
   for (const [id, label] of await organizeLabels(db)) if (label.includes('/')) push(out.organize, label, id);
-  for (const r of await db.selectFrom('position').select(['id', 'full_name', 'organize_id']).execute()) push(out.position, r.full_name, { id: r.id, organizeId: r.organize_id });
-  for (const r of await db.selectFrom('role').select(['id', 'full_name', 'en_code']).execute()) {
+  for (const r of await db.selectFrom('position').select(['id', 'full_name', 'organize_id']).where('f_deleted_at', 'is', null).execute()) push(out.position, r.full_name, { id: r.id, organizeId: r.organize_id });
+  for (const r of await db.selectFrom('role').select(['id', 'full_name', 'en_code']).where('f_deleted_at', 'is', null).execute()) {
     push(out.role, r.full_name, r.id);
     if (r.en_code !== r.full_name) push(out.role, r.en_code, r.id);
   }

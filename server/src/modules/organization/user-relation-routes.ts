@@ -12,12 +12,12 @@ import { fail } from './messages';
 type ObjectType = UserRelationBody['objectType'];
 const MENU_OF: Record<ObjectType, string> = { Role: MENU.role, Position: MENU.position, Organize: MENU.organize, Group: MENU.group };
 
-/** The type of object `id` (a role, position, user group or organisation), or null. */
+/** The type of object `id` (a role, position, user group or organisation), or null (also for one in the recycle bin). */
 async function typeOf(db: Db, id: string): Promise<ObjectType | null> {
-  if (await db.selectFrom('role').select('id').where('id', '=', id).executeTakeFirst()) return 'Role';
-  if (await db.selectFrom('position').select('id').where('id', '=', id).executeTakeFirst()) return 'Position';
+  if (await db.selectFrom('role').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Role';
+  if (await db.selectFrom('position').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Position';
   if (await db.selectFrom('user_group').select('id').where('id', '=', id).executeTakeFirst()) return 'Group';
-  if (await db.selectFrom('organize').select('id').where('id', '=', id).executeTakeFirst()) return 'Organize';
+  if (await db.selectFrom('organize').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Organize';
   return null;
 }
 
@@ -82,7 +82,7 @@ export default async function userRelationRoutes(app: FastifyInstance): Promise<
     ['/api/SubDev/CommonData/GetUserListByPosition/:code', 'position'],
   ] as const) {
     app.get<{ Params: { code: string } }>(path, { config: { access: 'signedIn' }, schema: { params: codeParams } }, async (req) => {
-      const row = await app.db.selectFrom(table).select('id').where('en_code', '=', req.params.code).executeTakeFirst();
+      const row = await app.db.selectFrom(table).select('id').where('en_code', '=', req.params.code).where('f_deleted_at', 'is', null).executeTakeFirst();
       if (!row) return ok({ list: [] });
       const ids = await memberIds(app.db, table === 'role' ? 'Role' : 'Position', row.id);
       return ok({ list: await userItems(app.db, { ids, enabledOnly: true }) });

@@ -43,14 +43,14 @@ async function checkAccount(db: Db, raw: string | null | undefined, selfId: stri
   return account;
 }
 
-/** The organisation, positions, roles and manager of a body, checked to exist (400 otherwise); undefined = not sent. */
+/** The organisation, positions, roles and manager of a body, checked to exist outside the recycle bin (400 otherwise); undefined = not sent. */
 async function links(db: Db, body: UserBody, selfId: string | null) {
   const organizeId = body.organizeId === undefined ? undefined : required(body.organizeId, 'organizeId');
-  if (organizeId && !(await db.selectFrom('organize').select('id').where('id', '=', organizeId).executeTakeFirst())) throw fail(400, 'orgNotFound');
+  if (organizeId && !(await db.selectFrom('organize').select('id').where('id', '=', organizeId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(400, 'orgNotFound');
   const positions = body.positionId === undefined ? undefined : idList(body.positionId);
-  if (positions?.length && (await db.selectFrom('position').select('id').where('id', 'in', positions).execute()).length !== positions.length) throw fail(400, 'positionNotFound');
+  if (positions?.length && (await db.selectFrom('position').select('id').where('id', 'in', positions).where('f_deleted_at', 'is', null).execute()).length !== positions.length) throw fail(400, 'positionNotFound');
   const roles = body.roleId === undefined ? undefined : idList(body.roleId);
-  if (roles?.length && (await db.selectFrom('role').select('id').where('id', 'in', roles).execute()).length !== roles.length) throw fail(400, 'roleNotFound');
+  if (roles?.length && (await db.selectFrom('role').select('id').where('id', 'in', roles).where('f_deleted_at', 'is', null).execute()).length !== roles.length) throw fail(400, 'roleNotFound');
   const managerId = body.managerId === undefined ? undefined : text(body.managerId);
   if (managerId) {
     if (!(await db.selectFrom('users').select('id').where('id', '=', managerId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(400, 'managerNotFound');

@@ -98,12 +98,12 @@ export async function loadLookups(db: Db, columns: FieldColumn[], rows?: Array<R
     if (kind && !out.kinds.has(kind)) {
       const rows =
         kind === 'user'
-          ? await db.selectFrom('users').select(['id', 'real_name as name', 'account as alt', 'enabled_mark as enabled']).execute()
+          ? await db.selectFrom('users').select(['id', 'real_name as name', 'account as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
           : kind === 'organize'
-            ? await db.selectFrom('organize').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute()
+            ? await db.selectFrom('organize').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
             : kind === 'position'
-              ? await db.selectFrom('position').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute()
-              : await db.selectFrom('role').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).execute();
+              ? await db.selectFrom('position').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
+              : await db.selectFrom('role').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute();
       out.kinds.set(kind, twoWay(rows));
     }
   }

@@ -134,15 +134,15 @@ function refsOf(model: LoadedModel, record: Record<string, unknown>, only?: Set<
 }
 
 /**
- * Which of `ids` exist (enabled) in an org source: one query. comSelect and depSelect share one `organize` query;
+ * Which of `ids` exist (enabled, not in the recycle bin: issue 27) in an org source: one query. comSelect and depSelect share one `organize` query;
  * a depSelect id must be a department.
  */
 async function existingOrgIds(db: Db, source: string, ids: string[]): Promise<Set<string>> {
   let rows: Array<{ id: string; category?: string }>;
-  if (source === 'organize') rows = await db.selectFrom('organize').select(['id', 'category']).where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
-  else if (source === 'position') rows = await db.selectFrom('position').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
-  else if (source === 'users') rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
-  else if (source === 'role') rows = await db.selectFrom('role').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  if (source === 'organize') rows = await db.selectFrom('organize').select(['id', 'category']).where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
+  else if (source === 'position') rows = await db.selectFrom('position').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
+  else if (source === 'users') rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
+  else if (source === 'role') rows = await db.selectFrom('role').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   else rows = await db.selectFrom('user_group').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
   const out = new Set<string>();
   for (const r of rows) {

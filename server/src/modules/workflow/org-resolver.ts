@@ -90,7 +90,7 @@ export function orgResolver(db: Db): Resolver {
         return userIds.filter((u) => chain.has(u));
       }
       if (rule === 6) {
-        const all = await db.selectFrom('organize').select(['id', 'parent_id', 'category']).execute();
+        const all = await db.selectFrom('organize').select(['id', 'parent_id', 'category']).where('f_deleted_at', 'is', null).execute();
         const companyOf = (org: string | null) => {
           let cur = all.find((o) => o.id === org);
           for (let i = 0; cur && cur.category !== 'company' && i < 50; i++) cur = all.find((o) => o.id === cur?.parent_id);
