@@ -91,7 +91,7 @@ describe('Generater CodePreview', () => {
     const r = await t.call('POST', `${G}/${id}/Actions/CodePreview`, { token: admin, payload: { module: 'order' } });
     expect(r.code).toBe(200);
     const repo = r.data.list.find((f: File) => f.fileName.endsWith('/repository.ts')).fileContent as string;
-    expect(repo).toContain("{ vModel: 'lines', table: 'kd_genorder_lines', fields: ['item', 'qty', 'price', 'lineTotal']");
+    expect(repo).toContain("{ vModel: 'lines', table: 'kd_genorder_lines', key: 'parent_id', fields: ['item', 'qty', 'price', 'lineTotal']");
     expect(repo).toContain('export interface GenorderLinesRow');
     expect(repo).toContain('lines: GenorderLinesRow[]');
     const routes = r.data.list.find((f: File) => f.fileName.endsWith('/routes.ts')).fileContent as string;

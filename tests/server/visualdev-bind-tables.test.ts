@@ -4,7 +4,7 @@ import type { FieldConfig } from '../../schemas/field';
 import { PLATFORM_TABLES } from '../../server/src/db/platform-tables';
 import { dbFacts } from '../../server/src/plugins/db';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
-import { field } from './visualdev-fixtures';
+import { bindMain, bindModel, field } from './visualdev-fixtures';
 
 /**
  * Issue 13 item 3: a new model binds existing tables (JNPF's 从数据库表) instead of creating them — listed without
@@ -45,20 +45,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function model(enCode: string, fields: FieldConfig[], tables: unknown[]) {
-  return {
-    id: '',
-    fullName: `绑定${enCode}`,
-    enCode,
-    type: 1,
-    state: 1,
-    webType: 2,
-    tables,
-    formData: { formRef: 'elForm', formModel: 'dataForm', size: 'small', labelPosition: 'right', labelWidth: 100, gutter: 15, span: 24, disabled: false, popupType: 'general', fields },
-    columnData: { type: 1, columnList: [], searchList: [], sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
-  };
-}
-const main = (table: string) => ({ typeId: '1', table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', bind: true });
+const model = bindModel;
+const main = bindMain;
 const lines = (table: string, columns: FieldConfig[]): FieldConfig => ({ __config__: { kdKey: 'table', label: '明细', layout: 'rowFormItem', formId: 700, tableName: table, children: columns }, __vModel__: 'lines' }) as FieldConfig;
 
 describe('the table step lists what a model may bind', () => {

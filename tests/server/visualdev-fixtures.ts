@@ -126,3 +126,24 @@ export async function addSupplierFields(t: TestApp, token: string, ...fields: Fi
   const saved = await t.call('POST', '/api/visualdev/Base/vd-supplier', { token, payload: { ...cfg.data, formData: asString ? JSON.stringify(formData) : formData } });
   expect(saved.code).toBe(200);
 }
+
+/**
+ * A model record over existing tables (issue 13 item 3): `tables` as given (see {@link bindMain}), the form's
+ * `fields`, an empty list config.
+ */
+export function bindModel(enCode: string, fields: FieldConfig[], tables: unknown[]) {
+  return {
+    id: '',
+    fullName: `绑定${enCode}`,
+    enCode,
+    type: 1,
+    state: 1,
+    webType: 2,
+    tables,
+    formData: { formRef: 'elForm', formModel: 'dataForm', size: 'small', labelPosition: 'right', labelWidth: 100, gutter: 15, span: 24, disabled: false, popupType: 'general', fields },
+    columnData: { type: 1, columnList: [], searchList: [], sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] },
+  };
+}
+
+/** The tables[] entry binding `table` as a model's main table. */
+export const bindMain = (table: string) => ({ typeId: '1', table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', bind: true });

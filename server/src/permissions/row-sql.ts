@@ -29,7 +29,15 @@ function coerce(kind: ColumnKind, v: string): string | number | boolean | null {
   return v;
 }
 
-function member(eb: EB, column: string, kind: ColumnKind, values: Array<string | number | boolean>): Expression<SqlBool> {
+/**
+ * Expressions standing for columns in comparisons (name → expression), e.g. a bound time column read as milliseconds
+ * (visualdev/bound-times.ts boundTimeRefs); a column not in it is compared as it is.
+ */
+export type ColumnRefs = ReadonlyMap<string, Expression<unknown>>;
+
+function member(eb: EB, column: string, kind: ColumnKind, values: Array<string | number | boolean>, refs?: ColumnRefs): Expression<SqlBool> {
+  const own = refs?.get(column);
+  if (own) return sql<SqlBool>`${own} in (${sql.join(values)})`;
   if (kind === 'jsonb') {
     const ref = sql.ref(column);
     return eb.or(values.map((v) => sql<SqlBool>`(${ref} = cast(${JSON.stringify(v)}::text as jsonb) or ${ref} @> cast(${JSON.stringify([v])}::text as jsonb))`));
@@ -39,7 +47,7 @@ function member(eb: EB, column: string, kind: ColumnKind, values: Array<string |
 
 const ORDER = { GreaterThan: '>', GreaterThanOrEqual: '>=', LessThan: '<', LessThanOrEqual: '<=' } as const;
 
-function conditionExpr(eb: EB, c: RowCondition, columns: ReadonlyMap<string, ColumnKind>): Expression<SqlBool> {
+function conditionExpr(eb: EB, c: RowCondition, columns: ReadonlyMap<string, ColumnKind>, refs?: ColumnRefs): Expression<SqlBool> {
   const kind = columns.get(c.field);
   if (c.deny || !kind || !c.values.length) return FALSE;
   const values = c.values.map((v) => coerce(kind, v));
@@ -48,27 +56,28 @@ function conditionExpr(eb: EB, c: RowCondition, columns: ReadonlyMap<string, Col
   switch (c.op) {
     case 'Equal':
     case 'Included':
-      return member(eb, c.field, kind, vs);
+      return member(eb, c.field, kind, vs, refs);
     case 'NotEqual':
     case 'NotIncluded':
-      return eb.not(eb.fn.coalesce(member(eb, c.field, kind, vs) as never, sql<SqlBool>`false`) as never) as Expression<SqlBool>;
+      return eb.not(eb.fn.coalesce(member(eb, c.field, kind, vs, refs) as never, sql<SqlBool>`false`) as never) as Expression<SqlBool>;
     default: {
       const op = ORDER[c.op as keyof typeof ORDER];
       if (!op || vs.length !== 1 || kind === 'jsonb' || kind === 'boolean') return FALSE;
-      return eb(eb.ref(c.field), op, vs[0]);
+      const own = refs?.get(c.field);
+      return own ? sql<SqlBool>`${own} ${sql.raw(op)} ${vs[0]}` : eb(eb.ref(c.field), op, vs[0]);
     }
   }
 }
 
-/** The WHERE expression of `rf` over a table whose columns are `columns` (name → kind). */
-export function rowFilterExpr(eb: EB, rf: RowFilter, columns: ReadonlyMap<string, ColumnKind>): Expression<SqlBool> {
+/** The WHERE expression of `rf` over a table whose columns are `columns` (name → kind); `refs`: see {@link ColumnRefs}. */
+export function rowFilterExpr(eb: EB, rf: RowFilter, columns: ReadonlyMap<string, ColumnKind>, refs?: ColumnRefs): Expression<SqlBool> {
   if (!rf.schemes.length) return FALSE;
   return eb.or(
     rf.schemes.map((s) => {
       const groups = s.groups.filter((g) => g.conditions.length);
       if (!groups.length) return FALSE;
       const parts = groups.map((g) => {
-        const conds = g.conditions.map((c) => conditionExpr(eb, c, columns));
+        const conds = g.conditions.map((c) => conditionExpr(eb, c, columns, refs));
         return g.logic === 'or' ? eb.or(conds) : eb.and(conds);
       });
       return s.matchLogic === 'or' ? eb.or(parts) : eb.and(parts);
@@ -77,6 +86,6 @@ export function rowFilterExpr(eb: EB, rf: RowFilter, columns: ReadonlyMap<string
 }
 
 /** `rowFilterExpr` when `rf` is set, else true (no restriction). */
-export function rowFilterOrTrue(eb: EB, rf: RowFilter | null, columns: ReadonlyMap<string, ColumnKind>): Expression<SqlBool> {
-  return rf ? rowFilterExpr(eb, rf, columns) : TRUE;
+export function rowFilterOrTrue(eb: EB, rf: RowFilter | null, columns: ReadonlyMap<string, ColumnKind>, refs?: ColumnRefs): Expression<SqlBool> {
+  return rf ? rowFilterExpr(eb, rf, columns, refs) : TRUE;
 }

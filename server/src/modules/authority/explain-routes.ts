@@ -6,7 +6,7 @@ import { rowFilterExpr } from '../../permissions/row-sql';
 import { ApiError, ok } from '../../plugins/envelope';
 import { parseProperty, type SessionInfo, SIGNED_IN_FLAG, subjectsOf } from '../../plugins/permissions';
 import { menuFail } from '../menu/messages';
-import { columnKinds } from '../visualdev/field-access';
+import { columnKinds, columnRefs } from '../visualdev/field-access';
 import { DELETED_AT_COLUMN } from '../visualdev/model-layout';
 import { loadModel } from '../visualdev/model-store';
 import { raw } from '../visualdev/onlinedev-repository';
@@ -64,11 +64,11 @@ const explainRoutes: FastifyPluginAsync = async (app) => {
     const { decision, facts } = u.is_administrator ? { decision: { allowed: true, moduleId: menuId, rowFilter: null, readFields: null, writeFields: null }, facts: null } : await decideModel(db, session, model.record.id, [menuId], 'view');
     const kinds = columnKinds(model);
     const rf = decision.rowFilter;
-    const compiled = rf ? raw(db).selectFrom(model.table).select('id').where((eb) => rowFilterExpr(eb, rf, kinds)).compile() : null;
+    const compiled = rf ? raw(db).selectFrom(model.table).select('id').where((eb) => rowFilterExpr(eb, rf, kinds, columnRefs(model))).compile() : null;
     let record: { id: string; exists: boolean; passes: boolean } | undefined;
     if (recordId) {
       const exists = !!(await raw(db).selectFrom(model.table).select('id').where('id', '=', recordId).where(DELETED_AT_COLUMN, 'is', null).executeTakeFirst());
-      const passes = exists && decision.allowed && (!rf || !!(await raw(db).selectFrom(model.table).select('id').where('id', '=', recordId).where((eb) => rowFilterExpr(eb, rf, kinds)).executeTakeFirst()));
+      const passes = exists && decision.allowed && (!rf || !!(await raw(db).selectFrom(model.table).select('id').where('id', '=', recordId).where((eb) => rowFilterExpr(eb, rf, kinds, columnRefs(model))).executeTakeFirst()));
       record = { id: recordId, exists, passes };
     }
     return ok({

@@ -8,6 +8,12 @@ const TS_TYPE: Record<ColumnSqlType, string> = {
   jsonb: 'Json',
 };
 
+/**
+ * The bound time columns of `columns` (issue 13 item 3: a date field kept in an existing table's date/timestamp
+ * column, visualdev/bound-times.ts) as a TypeScript object literal, name → column type; `{}` when none.
+ */
+const timesOf = (columns: GenContext['columns']) => `{${columns.filter((col) => col.stored).map((col) => ` ${col.name}: ${q(col.stored as string)}`).join(',')}${columns.some((col) => col.stored) ? ' ' : ''}}`;
+
 const union = (names: string[]) => (names.length ? names.map(q).join(' | ') : 'never');
 
 /**
@@ -41,7 +47,10 @@ ${st.columns.map((col) => `  /** ${c.labelOf(`${st.vModel}.${col.name}`)} */\n  
     )
     .join('\n');
   const subDefs = subs
-    .map(({ st }) => `  { vModel: ${q(st.vModel)}, table: ${q(st.table)}, fields: [${st.columns.map((col) => q(col.name)).join(', ')}], json: new Set<string>([${st.columns.filter((col) => col.type === 'jsonb').map((col) => q(col.name)).join(', ')}]) },`)
+    .map(
+      ({ st }) =>
+        `  { vModel: ${q(st.vModel)}, table: ${q(st.table)}, key: ${q(st.foreignKey)}, fields: [${st.columns.map((col) => q(col.name)).join(', ')}], json: new Set<string>([${st.columns.filter((col) => col.type === 'jsonb').map((col) => q(col.name)).join(', ')}]), times: ${timesOf(st.columns)} },`,
+    )
     .join('\n');
   const subRecord = subs.length ? ` & { ${subs.map(({ st, type }) => `${st.vModel}: ${type}[]`).join('; ')} }` : '';
   const text = `/**
@@ -54,7 +63,9 @@ import { randomUUID } from 'node:crypto';
 import { type ColumnType, type Kysely, sql, type Updateable } from 'kysely';
 import { jsonb } from ${q(c.imp(fileName, 'server/src/db/json'))};
 import type { Db } from ${q(c.imp(fileName, 'server/src/db/types'))};
+import { selectOf, writeOf } from ${q(c.imp(fileName, 'server/src/modules/visualdev/bound-times'))};
 import { cachedTotal, storeTotal } from ${q(c.imp(fileName, 'server/src/modules/visualdev/list-cache'))};
+import type { BoundTimeType } from ${q(c.imp(fileName, 'server/src/modules/visualdev/model-layout'))};
 import { modelDb } from ${q(c.imp(fileName, 'server/src/modules/visualdev/model-table'))};
 import { MODEL } from './model';
 
@@ -88,14 +99,25 @@ export const SORTABLE: ReadonlySet<string> = new Set<string>([${c.sortable.map(q
 /** Text columns the keyword searches. */
 export const KEYWORD_FIELDS: ReadonlyArray<${union(c.keyword)}> = [${c.keyword.map(q).join(', ')}];
 const JSON_FIELDS: ReadonlySet<string> = new Set<string>([${jsonCols.map(q).join(', ')}]);
+/**
+ * Date fields kept in an existing table's time column (a bound table, name → the column's type): read as epoch ms and
+ * written from ms, in the database session's time zone, as the platform does (visualdev/bound-times.ts).
+ */
+const TIMES: Readonly<Record<string, BoundTimeType>> = ${timesOf(c.columns)};
+/** What a read selects for each field: the column, or a bound time column as ms under its name. */
+const READ = ['id', ...FIELDS.map((f) => selectOf({ name: f, stored: TIMES[f] }))] as unknown as ReadonlyArray<'id' | ${N}Field>;
 
-/** A sub-table: its rows travel under \`vModel\` and live in \`table\` (parent_id, sort_order, then \`fields\`). */
+/** A sub-table: its rows travel under \`vModel\` and live in \`table\` (\`key\` → the record's id, sort_order, then \`fields\`). */
 export interface SubTableDef {
   vModel: string;
   table: string;
+  /** The column holding the record's id (parent_id, or a bound child table's own foreign key). */
+  key: string;
   fields: readonly string[];
   /** The jsonb columns among \`fields\`. */
   json: ReadonlySet<string>;
+  /** Bound time columns among \`fields\` (see TIMES). */
+  times: Readonly<Record<string, BoundTimeType>>;
 }
 
 /** The model's sub-tables (design.md §4: one child table per \`table\` field). */
@@ -128,16 +150,16 @@ async function attachChildren(db: Db, records: Array<Record<string, unknown>>): 
   for (const st of SUB_TABLES) {
     const rows = await children(db)
       .selectFrom(st.table)
-      .select(['parent_id', ...st.fields])
-      .where('parent_id', 'in', ids)
-      .orderBy('parent_id')
+      .select([sql.ref(st.key).as('__parent'), ...st.fields.map((f) => selectOf({ name: f, stored: st.times[f] }))] as never)
+      .where(st.key, 'in', ids)
+      .orderBy(st.key)
       .orderBy('sort_order')
       .execute();
     const byParent = new Map<string, Array<Record<string, unknown>>>();
-    for (const r of rows) {
+    for (const r of rows as Array<Record<string, unknown>>) {
       const row: Record<string, unknown> = {};
       for (const f of st.fields) row[f] = r[f] ?? null;
-      byParent.set(String(r.parent_id), [...(byParent.get(String(r.parent_id)) ?? []), row]);
+      byParent.set(String(r.__parent), [...(byParent.get(String(r.__parent)) ?? []), row]);
     }
     for (const r of records) r[st.vModel] = byParent.get(String(r.id)) ?? [];
   }
@@ -147,13 +169,13 @@ async function attachChildren(db: Db, records: Array<Record<string, unknown>>): 
 async function writeChildren(db: Db, parentId: string, record: Record<string, unknown>, replace: boolean): Promise<void> {
   for (const st of SUB_TABLES) {
     if (!(st.vModel in record)) continue;
-    if (replace) await children(db).deleteFrom(st.table).where('parent_id', '=', parentId).execute();
+    if (replace) await children(db).deleteFrom(st.table).where(st.key, '=', parentId).execute();
     const list = Array.isArray(record[st.vModel]) ? (record[st.vModel] as Array<Record<string, unknown> | null>) : [];
     const values = list.map((r, i) => {
-      const out: Record<string, unknown> = { id: randomUUID(), parent_id: parentId, sort_order: i };
+      const out: Record<string, unknown> = { id: randomUUID(), [st.key]: parentId, sort_order: i };
       for (const f of st.fields) {
         const v = r?.[f];
-        out[f] = st.json.has(f) ? (v === null || v === undefined ? null : jsonb(v)) : (v ?? null);
+        out[f] = st.json.has(f) ? (v === null || v === undefined ? null : jsonb(v)) : writeOf({ stored: st.times[f] }, v);
       }
       return out;
     });
@@ -173,7 +195,7 @@ function toValues(record: Record<string, unknown>): Updateable<${N}Table> {
   for (const f of FIELDS) {
     if (!(f in record)) continue;
     const v = record[f];
-    out[f] = JSON_FIELDS.has(f) ? (v === null || v === undefined ? null : jsonb(v)) : (v ?? null);
+    out[f] = JSON_FIELDS.has(f) ? (v === null || v === undefined ? null : jsonb(v)) : writeOf({ stored: TIMES[f] }, v);
   }
   return out as Updateable<${N}Table>;
 }
@@ -202,7 +224,7 @@ ${keywordBlock}  const ordered = q.sidx
       .offset((q.currentPage - 1) * q.pageSize)
       .execute()
   ).map((r) => r.id);
-  const rows = ids.length ? await tables(db).selectFrom(${q(table)}).select(['id', ...FIELDS]).where('id', 'in', ids).execute() : [];
+  const rows = ids.length ? await tables(db).selectFrom(${q(table)}).select(READ).where('id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const list = ids.flatMap((id) => {
     const row = byId.get(id);
@@ -222,7 +244,7 @@ ${keywordBlock}  const ordered = q.sidx
 
 /** One record by id, or null. */
 export async function get${N}(db: Db, id: string): Promise<${N}Record | null> {
-  const row = await tables(db).selectFrom(${q(table)}).select(['id', ...FIELDS]).where('id', '=', id).executeTakeFirst();
+  const row = await tables(db).selectFrom(${q(table)}).select(READ).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const record = toRecord(row);
   await attachChildren(db, [record]);

@@ -22,15 +22,38 @@ export function columnExpr(col: Pick<FieldColumn, 'name' | 'stored'> | undefined
   return sql`(extract(epoch from cast(${sql.ref(name)} as timestamptz)) * 1000)::double precision`;
 }
 
+/**
+ * The milliseconds expressions of a model's bound time columns (main table), by column name: what comparisons of
+ * row filters (data permission schemes, row-sql.ts) use instead of the raw column. Empty for a model without them.
+ */
+export function boundTimeRefs(columns: readonly FieldColumn[]): ReadonlyMap<string, RawBuilder<unknown>> {
+  return new Map(columns.filter((c) => c.stored).map((c) => [c.name, columnExpr(c, c.name)]));
+}
+
 /** What a record read selects for `col`: its name, or for a bound time column its milliseconds under its name. */
-export function selectOf(col: FieldColumn): string | AliasedRawBuilder<unknown, string> {
+export function selectOf(col: Pick<FieldColumn, 'name' | 'stored'>): string | AliasedRawBuilder<unknown, string> {
   return col.stored ? columnExpr(col, col.name).as(col.name) : col.name;
 }
 
 /** The value written to `col`: `v` as it is, or for a bound time column the time of `v` (ms) in the column's type. */
-export function writeOf(col: FieldColumn, v: unknown): unknown {
+export function writeOf(col: Pick<FieldColumn, 'stored'>, v: unknown): unknown {
   if (!col.stored || v === null || v === undefined) return v ?? null;
   return sql`cast(to_timestamp(cast(${v} as double precision) / 1000) as ${sql.raw(col.stored)})`;
+}
+
+/**
+ * The milliseconds each of `values` (ms) reads back as once written to bound time column `col` (a `date` column keeps
+ * the day, in the session's time zone): value → stored ms, in one query. For a column that is no bound time column,
+ * or values that are no finite numbers, the map holds nothing for them (compare them as they are). What unique checks
+ * compare, so two times that store the same (two moments of one day in a `date` column) are the same value.
+ */
+export async function storedTimes(db: Db, col: Pick<FieldColumn, 'stored'>, values: readonly unknown[]): Promise<Map<number, number>> {
+  const ms = [...new Set(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)))];
+  if (!col.stored || !ms.length) return new Map();
+  const type = sql.raw(col.stored);
+  const r = await sql<{ v: number; n: number }>`select x as v, (extract(epoch from cast(cast(to_timestamp(x / 1000) as ${type}) as timestamptz)) * 1000)::double precision as n
+    from unnest(cast(${ms} as double precision[])) as x`.execute(db);
+  return new Map(r.rows.map((x) => [Number(x.v), Number(x.n)]));
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { RowFilter } from '../../permissions/row-filter';
-import { type ColumnKind, rowFilterOrTrue } from '../../permissions/row-sql';
+import { type ColumnKind, type ColumnRefs, rowFilterOrTrue } from '../../permissions/row-sql';
 import { SYSTEM_SCHEME_FIELDS } from '../../permissions/schemes';
 import type { Decision } from '../../plugins/permissions';
 import { ApiError } from '../../plugins/envelope';
+import { boundTimeRefs } from './bound-times';
 import type { LoadedModel } from './model-store';
 import { versionMembers } from './record-version';
 
@@ -65,7 +66,22 @@ export function columnKinds(model: LoadedModel): ReadonlyMap<string, ColumnKind>
   return m;
 }
 
+const refsCache = new WeakMap<LoadedModel, ColumnRefs>();
+
+/**
+ * What a row filter compares instead of a raw column: a bound table's time columns as milliseconds (issue 13 item 3,
+ * bound-times.ts), so a data permission condition on a date field holds the same values as the field.
+ */
+export function columnRefs(model: LoadedModel): ColumnRefs {
+  let m = refsCache.get(model);
+  if (!m) {
+    m = boundTimeRefs(model.columns);
+    refsCache.set(model, m);
+  }
+  return m;
+}
+
 /** The row filter as a WHERE callback over the model's main table (true when `rf` is null). */
 export function inScope(model: LoadedModel, rf: RowFilter | null | undefined): (eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => Expression<SqlBool> {
-  return (eb) => rowFilterOrTrue(eb, rf ?? null, columnKinds(model));
+  return (eb) => rowFilterOrTrue(eb, rf ?? null, columnKinds(model), columnRefs(model));
 }

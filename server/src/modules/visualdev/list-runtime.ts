@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { columnExpr } from './bound-times';
 import { type ColumnData, summaryColumns } from './column-data';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import { type CachedTotal, writeEpoch } from './list-cache';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
 import { estimate, listTotal, peekTotal, rememberTotal, totalCap } from './list-total';
+import { boundValue } from './model-bind';
 import type { LoadedModel } from './model-store';
 import { attachSubTables, type ModelRow, raw, rowsAsJson, selectColumns, toRow } from './onlinedev-repository';
 
@@ -66,17 +68,23 @@ async function deferredPage(db: Db, model: LoadedModel, filter: ListFilter, req:
   return rowsAsJson(db, ordered(q, req, groupField).select(selectColumns(model, filter.viewer)));
 }
 
+/**
+ * The groups of a type-3 list's page: each group value on the page with its total under the filter. A bound time
+ * column (issue 13 item 3) is grouped by its ms (bound-times.ts columnExpr), the value its rows carry.
+ */
 async function groupsOf(db: Db, model: LoadedModel, filter: ListFilter, field: string, rows: ModelRow[]): Promise<Array<{ value: unknown; total: number }>> {
   const values = [...new Set(rows.map((r) => r[field]))];
   const nonNull = values.filter((v) => v !== null && v !== undefined);
-  const json = model.columns.find((c) => c.name === field)?.type === 'jsonb';
-  const bound = nonNull.map((v) => (json ? sql`cast(${JSON.stringify(v)}::text as jsonb)` : v));
+  const col = model.columns.find((c) => c.name === field);
+  const json = col?.type === 'jsonb';
+  const bound = nonNull.map((v) => (json ? sql`cast(${JSON.stringify(v)}::text as jsonb)` : col?.stored ? sql`cast(${v} as double precision)` : v));
+  const ref = columnExpr(col, field);
   const counts = await filtered(db, model, filter)
-    .where((eb) => eb.or([...(bound.length ? [eb(eb.ref(field), 'in', bound)] : []), ...(values.length > nonNull.length ? [eb(eb.ref(field), 'is', null)] : [])]))
-    .select([sql.ref(field).as('__g'), sql<number>`count(*)::int`.as('__n')])
-    .groupBy(field)
+    .where((eb) => eb.or([...(bound.length ? [eb(ref as never, 'in', bound as never)] : []), ...(values.length > nonNull.length ? [eb(ref as never, 'is', null)] : [])]))
+    .select([ref.as('__g'), sql<number>`count(*)::int`.as('__n')])
+    .groupBy(ref as never)
     .execute();
-  const byValue = new Map(counts.map((c) => [JSON.stringify(c.__g ?? null), Number(c.__n)]));
+  const byValue = new Map(counts.map((c) => [JSON.stringify(col ? boundValue(col, c.__g) : (c.__g ?? null)), Number(c.__n)]));
   return values.map((v) => ({ value: v ?? null, total: byValue.get(JSON.stringify(v ?? null)) ?? 0 }));
 }
 

@@ -3,6 +3,8 @@ import type { FieldError, MessageLang } from '../../../../src/engine/validate';
 import { parseLang, translate } from '../../i18n';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
+import { columnExpr, storedTimes, writeOf } from './bound-times';
+import { boundValue } from './model-bind';
 import { DELETED_AT_COLUMN, type FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { raw } from './onlinedev-repository';
@@ -66,24 +68,40 @@ interface Holder {
   binned: boolean;
 }
 
-/** The records (live or binned, except `exceptId`) holding each of `values` in `column`: value (JSON) → holder. */
-async function holders(trx: Db, model: LoadedModel, column: string, values: unknown[], exceptId: string | null): Promise<Map<string, Holder>> {
+/**
+ * The records (live or binned, except `exceptId`) holding each of `values` in column `col`: value (JSON) → holder.
+ * A bound time column (issue 13 item 3, bound-times.ts) is compared in its own type and read as ms; pass values as
+ * {@link comparable} gives them.
+ */
+async function holders(trx: Db, model: LoadedModel, col: FieldColumn, values: unknown[], exceptId: string | null): Promise<Map<string, Holder>> {
   const out = new Map<string, Holder>();
   const distinct = [...new Map(values.filter(filled).map((v) => [JSON.stringify(v), v])).values()];
+  const column = col.name;
   for (let i = 0; i < distinct.length; i += 1000) {
+    const slice = distinct.slice(i, i + 1000);
     let q = raw(trx)
       .selectFrom(model.table)
-      .select(['id', column, DELETED_AT_COLUMN])
-      .where(column, 'in', distinct.slice(i, i + 1000));
+      .select(['id', columnExpr(col, column).as('__v'), DELETED_AT_COLUMN])
+      .where(column, 'in', col.stored ? slice.map((v) => writeOf(col, v)) : slice);
     if (exceptId) q = q.where('id', '<>', exceptId);
     for (const r of await q.execute()) {
-      const key = JSON.stringify(r[column]);
+      const key = JSON.stringify(boundValue(col, r.__v));
       const held = out.get(key);
       // A live holder wins over a binned one (the message names the live record's case).
       if (!held || (held.binned && r[DELETED_AT_COLUMN] === null)) out.set(key, { id: String(r.id), binned: r[DELETED_AT_COLUMN] !== null });
     }
   }
   return out;
+}
+
+/**
+ * How values of column `col` compare: as they are, or for a bound time column as the ms they store (bound-times.ts
+ * storedTimes: two moments of one day are one value of a `date` column).
+ */
+async function comparable(trx: Db, col: FieldColumn, values: unknown[]): Promise<(v: unknown) => unknown> {
+  if (!col.stored) return (v) => v;
+  const times = await storedTimes(trx, col, values);
+  return (v) => (typeof v === 'number' ? (times.get(v) ?? v) : v);
 }
 
 /**
@@ -96,9 +114,11 @@ async function holders(trx: Db, model: LoadedModel, column: string, values: unkn
 export async function assertUnique(trx: Db, model: LoadedModel, record: Record<string, unknown>, lang: MessageLang, exceptId: string | null = null, only?: Set<string>): Promise<void> {
   const cols = uniqueColumns(model).filter((c) => filled(record[c.name]) && (!only || only.has(c.name)));
   if (!cols.length) return;
-  await lockUniqueValues(trx, model, cols.map((c) => ({ column: c.name, value: record[c.name] })));
+  const values = new Map<string, unknown>();
+  for (const c of cols) values.set(c.name, (await comparable(trx, c, [record[c.name]]))(record[c.name]));
+  await lockUniqueValues(trx, model, cols.map((c) => ({ column: c.name, value: values.get(c.name) })));
   for (const c of cols) {
-    const held = (await holders(trx, model, c.name, [record[c.name]], exceptId)).get(JSON.stringify(record[c.name]));
+    const held = (await holders(trx, model, c, [values.get(c.name)], exceptId)).get(JSON.stringify(values.get(c.name)));
     if (!held) continue;
     const key = held.binned ? 'uniqueInBin' : 'uniqueTaken';
     const vars = { label: c.label, value: String(record[c.name]) };
@@ -116,13 +136,16 @@ export async function importUniqueErrors(trx: Db, model: LoadedModel, records: A
   const cols = uniqueColumns(model);
   const errors: Array<FieldError & { row: number }> = [];
   if (!cols.length) return errors;
-  await lockUniqueValues(trx, model, cols.flatMap((c) => records.map((r) => ({ column: c.name, value: r[c.name] }))));
+  const as = new Map<string, (v: unknown) => unknown>();
+  for (const c of cols) as.set(c.name, await comparable(trx, c, records.map((r) => r[c.name])));
+  await lockUniqueValues(trx, model, cols.flatMap((c) => records.map((r) => ({ column: c.name, value: as.get(c.name)!(r[c.name]) }))));
   for (const c of cols) {
-    const held = await holders(trx, model, c.name, records.map((r) => r[c.name]), null);
+    const of = as.get(c.name)!;
+    const held = await holders(trx, model, c, records.map((r) => of(r[c.name])), null);
     const first = new Map<string, number>();
     for (const [i, r] of records.entries()) {
       if (!filled(r[c.name])) continue;
-      const key = JSON.stringify(r[c.name]);
+      const key = JSON.stringify(of(r[c.name]));
       const vars = { label: c.label, value: String(r[c.name]) };
       const h = held.get(key);
       const earlier = first.get(key);

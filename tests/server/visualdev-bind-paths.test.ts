@@ -1,0 +1,113 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCode } from '../../server/src/modules/generater/generate';
+import { loadModel } from '../../server/src/modules/visualdev/model-store';
+import { createTestApp, createUser, type TestApp } from './helpers';
+import { bindMain, bindModel, field } from './visualdev-fixtures';
+
+/**
+ * Issue 13 item 3, the less-used paths of a model bound to an existing table's time columns (bound-times.ts): a date
+ * field kept in a `date` / `timestamp` column holds epoch ms everywhere — a unique check compares the stored time (two
+ * moments of one day are one `date` value), a type-3 list groups by it, a data permission scheme compares ms with it,
+ * and the generated standalone repository reads and writes ms (and a bound child table by its own foreign key).
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUT = 'test-output/generated-bound-times';
+const B = '/api/visualdev/Base';
+let t: TestApp;
+let token: string;
+let modelId: string;
+let M: string;
+const run = (text: string) => sql.raw(text).execute(t.app.db);
+/** A time of the database session's zone as the conversion reads it (a date: its midnight), in ms. */
+const ms = async (text: string) => Number((await sql<{ ms: number }>`select (extract(epoch from cast(${text} as timestamptz)) * 1000)::float8 as ms`.execute(t.app.db)).rows[0].ms);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  await run(`create table erp_shift (id text primary key, title text, shift_on date, shift_at timestamp)`);
+  await run(`create table erp_shift_note (id text primary key, shift_ref text not null references erp_shift(id), note text, noted_at timestamptz)`);
+  await run(`insert into erp_shift (id, title, shift_on, shift_at) values ('s1', '早班', '2026-11-26', '2026-11-26 08:00:00'), ('s2', '晚班', '2026-11-26', '2026-11-26 20:00:00'), ('s3', '早班', '2026-11-27', '2026-11-27 08:00:00')`);
+  await run(`insert into erp_shift_note (id, shift_ref, note, noted_at) values ('n1', 's1', '交接', '2026-11-26T00:30:00Z')`);
+  const notes = { __config__: { kdKey: 'table', label: '记录', layout: 'rowFormItem', formId: 701, tableName: 'erp_shift_note', children: [field('comInput', 'note', '内容'), field('date', 'noted_at', '记录时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' })] }, __vModel__: 'notes' };
+  const payload = bindModel('bind_shift', [field('comInput', 'title', '班次'), field('date', 'shift_on', '日期', { unique: true }), field('date', 'shift_at', '开始', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }), notes as never], [
+    bindMain('erp_shift'),
+    { typeId: '0', table: 'erp_shift_note', tableKey: 'id', tableField: 'shift_ref', relationTable: 'erp_shift', relationField: 'id', bind: true },
+  ]);
+  payload.columnData = { ...payload.columnData, type: 3, groupField: 'shift_on', columnList: [{ prop: 'title', label: '班次' }, { prop: 'shift_on', label: '日期' }], searchList: [{ prop: 'shift_on', label: '日期', searchType: 3 }], useDataPermission: true } as never;
+  // The stored rows repeat a day: a unique rule checks the values a write brings, it does not refuse the binding.
+  const r = await t.call('POST', B, { token, payload });
+  expect(r).toMatchObject({ code: 200 });
+  modelId = r.data.id;
+  M = `/api/visualdev/OnlineDev/${modelId}`;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a bound time column on the less-used paths', () => {
+  it('a unique date refuses the same day at another moment, on create and update; another day passes', async () => {
+    const day = await ms('2026-11-28');
+    const first = await t.call('POST', M, { token, payload: { title: '中班', shift_on: day, shift_at: day + 12 * 3600_000 } });
+    expect(first, JSON.stringify(first)).toMatchObject({ code: 200 });
+    const again = await t.call('POST', M, { token, payload: { title: '夜班', shift_on: day + 3 * 3600_000 } });
+    expect(again).toMatchObject({ code: 400, data: { field: 'shift_on' } });
+    expect(again.msg).toContain('日期的值');
+    expect((await sql<{ n: number }>`select count(*)::int as n from erp_shift where shift_on = '2026-11-28'`.execute(t.app.db)).rows[0].n).toBe(1);
+    expect(await t.call('POST', M, { token, payload: { title: '夜班', shift_on: await ms('2026-11-29') } })).toMatchObject({ code: 200 });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${modelId}/s3`, { token, payload: { shift_on: day + 9 * 3600_000 } })).toMatchObject({ code: 400, data: { field: 'shift_on' } });
+  });
+
+  it('a type-3 list groups by the date column, with each day’s total in ms', async () => {
+    const r = await t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 50, queryJson: { shift_on: [await ms('2026-11-26'), await ms('2026-11-27 12:00:00')] } } });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    expect(r.data.groupField).toBe('shift_on');
+    expect(r.data.groups).toEqual([
+      { value: await ms('2026-11-26'), total: 2 },
+      { value: await ms('2026-11-27'), total: 1 },
+    ]);
+    expect(r.data.list.map((x: { id: string }) => x.id).sort()).toEqual(['s1', 's2', 's3']);
+    expect(r.data.list.map((x: { shift_on: number }) => x.shift_on)).toEqual([await ms('2026-11-26'), await ms('2026-11-26'), await ms('2026-11-27')]);
+  });
+
+  it('a data permission scheme compares ms with the timestamp column', async () => {
+    const db = t.app.db;
+    await db.insertInto('module').values({ id: 'menu-shift', parent_id: '-1', full_name: '班次', en_code: 'shift', type: 3, url_address: 'shift', category: 'Web', property_json: JSON.stringify({ moduleId: modelId }) }).execute();
+    const from = await ms('2026-11-26 12:00:00');
+    await db.insertInto('module_data_authorize_scheme').values({ id: 's-shift-late', module_id: 'menu-shift', full_name: '午后', en_code: 's-shift-late', condition_json: JSON.stringify([{ logic: 'and', groups: [{ field: 'shift_at', op: 'GreaterThanOrEqual', value: String(from) }] }]), all_data: 0 }).execute();
+    const userId = await createUser(t.app, { account: 'shifty', password: 'Shifty@2468' });
+    await db.insertInto('authorize').values([['module', 'menu-shift'], ['resource', 's-shift-late']].map(([itemType, itemId]) => ({ id: `shift:${itemId}`, item_type: itemType as 'module', item_id: itemId, object_type: 'User' as const, object_id: userId }))).execute();
+    const user = await t.login('shifty', 'Shifty@2468');
+    const seen = (await t.call('POST', `${M}/List`, { token: user, payload: { typed: true, pageSize: 50 } })).data.list.map((x: { id: string }) => x.id);
+    expect(seen).toContain('s2');
+    expect(seen).toContain('s3');
+    expect(seen).not.toContain('s1');
+    expect((await t.call('GET', `${M}/s1`, { token: user })).code).toBe(404);
+    expect((await t.call('GET', `${M}/s2`, { token: user })).data).toMatchObject({ shift_at: await ms('2026-11-26 20:00:00') });
+  });
+
+  it('the generated repository reads and writes ms in the time columns, and the child rows by their own foreign key', async () => {
+    const model = (await loadModel(t.app.db, modelId))!;
+    const files = generateCode(model, { area: 'hr', className: 'Shift', description: '班次', root: OUT });
+    await rm(join(ROOT, OUT), { recursive: true, force: true });
+    for (const f of files) {
+      await mkdir(dirname(join(ROOT, f.fileName)), { recursive: true });
+      await writeFile(join(ROOT, f.fileName), f.fileContent);
+    }
+    const repo = await import(pathToFileURL(join(ROOT, OUT, 'server/src/modules/hr/shift/repository.ts')).href);
+    expect(await repo.getShift(t.app.db, 's1')).toMatchObject({ shift_on: await ms('2026-11-26'), shift_at: await ms('2026-11-26 08:00:00'), notes: [{ note: '交接', noted_at: Date.parse('2026-11-26T00:30:00Z') }] });
+    const at = await ms('2026-12-01 07:45:00');
+    const id = await repo.createShift(t.app.db, { title: '生成', shift_on: await ms('2026-12-01'), shift_at: at, notes: [{ note: '新', noted_at: Date.parse('2026-12-01T01:00:00Z') }] }, null);
+    const row = (await sql<Record<string, unknown>>`select shift_on::text as d, shift_at::text as t from erp_shift where id = ${id}`.execute(t.app.db)).rows[0];
+    expect(row).toEqual({ d: '2026-12-01', t: '2026-12-01 07:45:00' });
+    expect((await sql<{ n: number }>`select count(*)::int as n from erp_shift_note where shift_ref = ${id} and noted_at = '2026-12-01T01:00:00Z'`.execute(t.app.db)).rows[0].n).toBe(1);
+    const page = await repo.listShift(t.app.db, { currentPage: 1, pageSize: 50, sort: 'asc', sidx: '', keyword: '' });
+    expect(page.list.find((x: { id: string }) => x.id === id)).toMatchObject({ shift_at: at, notes: [{ note: '新' }] });
+    // The platform reads what the generated code wrote.
+    expect((await t.call('GET', `${M}/${id}`, { token })).data).toMatchObject({ shift_at: at, notes: [{ note: '新', noted_at: Date.parse('2026-12-01T01:00:00Z') }] });
+  });
+});
