@@ -146,3 +146,23 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     await s.t.app.db.deleteFrom('dictionary_data').where('id', '=', 'dict-wfc-approve-purchase').execute();
   });
 });
+
+describe('异常处理 (FlowBox.vue:779-784 and ErrorForm.vue): a node without approvers under the start node’s errorRule 3', () => {
+  it('answers JNPF’s client the nodes to name approvers for, writes nothing, and launches once it sends errorRuleUserList', async () => {
+    // The approver is the user named in the form's 负责人 (owner), which the request leaves empty.
+    const tree = node('start', 'start', { title: '发起人', errorRule: 3 }, approver('nobody', { title: '质检', assigneeType: 4, formField: 'owner', formFieldType: 1 }));
+    const errFlow = await releasedFlow(s.t, s.token, 'jnpfErrorRule', tree);
+    const tasks = async () => (await s.t.app.db.selectFrom('flow_task').select('id').where('flow_id', '=', errFlow).execute()).length;
+    const body = { formData: form, flowId: errFlow, status: 0, flowUrgent: 1, candidateType: 3 };
+    const first = await call('lina', 'POST', `${W}/FlowTask`, body);
+    expect(first).toMatchObject({ code: 200, data: [{ nodeId: 'nobody', nodeName: '质检' }] });
+    expect(await tasks()).toBe(0);
+    // Our own client (no jnpf-origin header) keeps the refusal.
+    expect(await s.t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: body })).toMatchObject({ code: 400, data: { type: 3, nodeId: 'nobody' } });
+    // ErrorForm.vue submit → handleError: formData.errorRuleUserList = { nodeId: userIds } and Create again.
+    const made = await call('lina', 'POST', `${W}/FlowTask`, { ...body, errorRuleUserList: { nobody: [id('chenjing')] } });
+    expect(made.code).toBe(200);
+    expect(Array.isArray(made.data)).toBe(false);
+    expect((await todoRow('chenjing')).list).toContainEqual(expect.objectContaining({ processId: made.data.id, thisStepId: 'nobody' }));
+  });
+});

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
+import { ApiError, type Envelope, ok } from '../../plugins/envelope';
 import { itemsByCodes } from '../dictionary/data-repository';
 import { toJnpfForm } from '../visualdev/jnpf-config';
 import { CATEGORY_DICTIONARY } from './jnpf-template-routes';
@@ -92,4 +94,31 @@ export function withApproverDefaults(props: Record<string, unknown>): Record<str
   const out: Record<string, unknown> = { ...APPROVER_DEFAULTS };
   for (const [k, v] of Object.entries(props)) if (v !== undefined && v !== null) out[k] = v;
   return out;
+}
+
+/** A node FlowBox's 异常处理 dialog asks approvers for (ErrorForm.vue: `nodeId`, `nodeName`). */
+interface ErrorNode {
+  nodeId: string;
+  nodeName: string;
+}
+
+/** True for a call of JNPF's web client: its axios instance sets `jnpf-origin` on every request (Mnxhp src/utils/request.js:26). */
+const fromJnpfClient = (req: FastifyRequest) => req.headers['jnpf-origin'] !== undefined;
+
+/**
+ * Runs a launch or an approval for `req`. When the flow needs the caller to name approvers for a node that resolves to
+ * nobody (the start node's errorRule 3: the engine's 400 needErrorRuleUsers with `{ type: 3, nodeId, nodeName }`;
+ * nothing was written, the action's transaction rolled back), JNPF's client expects a 200 whose data is the array of
+ * such nodes: FlowBox.vue:779-784 (handleRequest) and :1003-1008 (handleApproval) then open ErrorForm.vue and resend
+ * the request with `errorRuleUserList: { nodeId: userIds }`. For its requests the refusal becomes that answer; other
+ * callers keep the 400.
+ */
+export async function withJnpfErrorNodes<T>(req: FastifyRequest, run: () => Promise<T>): Promise<T | Envelope<ErrorNode[]>> {
+  try {
+    return await run();
+  } catch (err) {
+    const need = err instanceof ApiError && err.code === 400 ? (err.data as { type?: number; nodeId?: string; nodeName?: string } | null) : null;
+    if (!need || need.type !== 3 || !need.nodeId || !fromJnpfClient(req)) throw err;
+    return ok<ErrorNode[]>([{ nodeId: need.nodeId, nodeName: need.nodeName ?? need.nodeId }], (err as ApiError).text(req.lang));
+  }
 }

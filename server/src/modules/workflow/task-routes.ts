@@ -3,6 +3,7 @@ import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { Action } from './engine/types';
 import { jsonOf } from './flow-repository';
+import { withJnpfErrorNodes } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
@@ -41,26 +42,32 @@ function formOf(v: unknown): Record<string, unknown> | undefined {
  * The workflow runtime (issue 15 item 2; reference/workflow.md §3): launch and resubmit (FlowTask), the form of a task,
  * the detail (FlowBefore/{taskId}) and the approver actions (FlowBefore/Audit, Reject, Recall, Transfer,
  * freeApprover, Assign, Cancel, UnAudit) and the launcher's (FlowLaunch Withdraw, Press). Every action runs in one transaction
- * with the task row locked (task-service.ts) and answers `{ taskId, status }`.
+ * with the task row locked (task-service.ts) and answers `{ taskId, status }`; to JNPF's client, a launch or action
+ * that needs approvers named for an approver-less node answers its 异常处理 list instead (jnpf-task.ts withJnpfErrorNodes).
  */
 export default async function taskRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
-  const act = async (req: FastifyRequest, taskId: string, action: Action, signImg?: string | null, formData?: Record<string, unknown>) => {
-    const r = await runAction(app.db, taskId, callerOf(req), action, signImg, Date.now(), { data: formData, lang: req.lang });
-    return ok({ taskId: r.taskId, status: r.status }, t(req.lang, 'ok'));
-  };
+  const act = async (req: FastifyRequest, taskId: string, action: Action, signImg?: string | null, formData?: Record<string, unknown>) =>
+    withJnpfErrorNodes(req, async () => {
+      const r = await runAction(app.db, taskId, callerOf(req), action, signImg, Date.now(), { data: formData, lang: req.lang });
+      return ok({ taskId: r.taskId, status: r.status }, t(req.lang, 'ok'));
+    });
 
   /** POST FlowTask: launch (status 0) or save a draft (status 1) → `{ id, status }` (task status 0 draft, 1 in approval…). */
-  app.post<{ Body: FlowTaskBody }>(`${E}/FlowTask`, { config: signedIn, schema: { body: FlowTaskBodySchema } }, async (req) => {
-    const r = await saveTask(app.db, callerOf(req), req.body, undefined, req.lang);
-    return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
-  });
+  app.post<{ Body: FlowTaskBody }>(`${E}/FlowTask`, { config: signedIn, schema: { body: FlowTaskBodySchema } }, async (req) =>
+    withJnpfErrorNodes(req, async () => {
+      const r = await saveTask(app.db, callerOf(req), req.body, undefined, req.lang);
+      return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
+    }),
+  );
 
   /** PUT FlowTask/{id}: edit a draft / resubmit a rejected or withdrawn task (launcher only). */
-  app.put<Id & { Body: FlowTaskBody }>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams, body: FlowTaskBodySchema } }, async (req) => {
-    const r = await saveTask(app.db, callerOf(req), req.body, req.params.id, req.lang);
-    return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
-  });
+  app.put<Id & { Body: FlowTaskBody }>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams, body: FlowTaskBodySchema } }, async (req) =>
+    withJnpfErrorNodes(req, async () => {
+      const r = await saveTask(app.db, callerOf(req), req.body, req.params.id, req.lang);
+      return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
+    }),
+  );
 
   const form = (row: Awaited<ReturnType<typeof readableTask>>) => ({ ...taskWire(row), data: JSON.stringify(row.form_data ?? {}), formData: row.form_data });
   /** GET FlowTask/{id} → the task and its form data (`data` as JSON text, JNPF). Readers only (403/404). */
