@@ -118,7 +118,7 @@ export async function withJnpfErrorNodes<T>(req: FastifyRequest, run: () => Prom
     return await run();
   } catch (err) {
     const need = err instanceof ApiError && err.code === 400 ? (err.data as { type?: number; nodeId?: string; nodeName?: string } | null) : null;
-    if (!need || need.type !== 3 || !need.nodeId || !fromJnpfClient(req)) throw err;
+    if (need?.type !== 3 || !need.nodeId || !fromJnpfClient(req)) throw err;
     return ok<ErrorNode[]>([{ nodeId: need.nodeId, nodeName: need.nodeName ?? need.nodeId }], (err as ApiError).text(req.lang));
   }
 }
