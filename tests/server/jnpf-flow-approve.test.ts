@@ -65,7 +65,8 @@ describe('launch (FlowBox opType -1)', () => {
     expect(draft.code).toBe(200);
     expect(Array.isArray(draft.data)).toBe(false);
     const opened = await beforeInfo('lina', draft.data.id, { flowId });
-    expect(opened.data).toMatchObject({ formData: { title: '草稿' }, draftData: null, flowTaskInfo: { status: 0 } });
+    // 我发起的 → 编辑 (flowLaunch/index.vue:336-345, opType -1 with the task's id): the start node's properties (CandidateForm's 抄送).
+    expect(opened.data).toMatchObject({ formData: { title: '草稿' }, draftData: null, flowTaskInfo: { status: 0 }, approversProperties: { isCustomCopy: true }, formOperates: [] });
 
     // CandidateForm.vue:98-107 → handleRequest: Create with candidateList per node, branchList and copyIds as a comma list.
     const made = await call('lina', 'POST', `${W}/FlowTask`, { ...body, candidateList: { pick: [id('zhouqiang')] }, branchList: [], copyIds: id('chenjing'), candidateType: 2 });

@@ -72,7 +72,8 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * formType/propertyJson (jnpf-task.ts), flowTemplateInfo (the task's snapshot tree as JSON text), draftData (null),
  * the nodes' `type` ('1' current, '0' passed) and `nodeType` (start, approver, subFlow…), each record's `fileList`
  * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
- * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults).
+ * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults); for the launcher of a draft, rejected or
+ * withdrawn task (no operator), the start node's properties and formOperates.
  */
 export async function taskDetail(db: Db, caller: Caller, id: string, taskOperatorId?: string) {
   const row = await readableTask(db, caller, id);
@@ -95,7 +96,10 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
     }
     return null;
   };
-  const props = mine ? withApproverDefaults(findProps(tree, mine.node_code) ?? {}) : null;
+  // The launcher editing a draft, rejected or withdrawn task (JNPF FlowBox opType -1 with the task's id) gets the start
+  // node's properties: its button texts, isCustomCopy and formOperates.
+  const editable = !mine && row.creator_user_id === caller.userId && [0, 3, 4].includes(row.status);
+  const props = mine ? withApproverDefaults(findProps(tree, mine.node_code) ?? {}) : editable ? rootedTree(tree).properties : null;
   const form = await flowFormOf(db, row.flow_id);
   return {
     flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
