@@ -166,6 +166,8 @@ export const ResourceTreeSchema = Type.Object(
      * with `{id}` = the node's id, gated by btn_add/btn_edit/btn_remove; `addLabel` the add button's text.
      */
     form: Type.Optional(Type.String()),
+    /** The nodes' recycle bin (issue 27 item 2; as ResourceBinding `recycle`): 回收站 above the tree, with btn_recycle. */
+    recycle: Type.Optional(ResourceCallSchema),
     get: Type.Optional(ResourceCallSchema),
     create: Type.Optional(ResourceCallSchema),
     update: Type.Optional(ResourceCallSchema),

@@ -28,6 +28,8 @@ export interface RecycleDrawerProps {
   moduleId?: string;
   /** Whose recycle bin (issue 26); default the model's OnlineDev source. */
   source?: RecordSource;
+  /** The bin's calls themselves (a tree's nodes, source/resource.ts recycleCalls); wins over `source`. */
+  bin?: RecordSource['recycle'];
   /** The list's first columns to show (prop and label). */
   columns: Array<{ prop: string; label: string }>;
   onClose: () => void;
@@ -45,11 +47,11 @@ function show(v: unknown): string {
  * search, row selection and 恢复. Keyboard: the search box has focus on open (Enter searches), rows are chosen with
  * their checkboxes (Tab, Space), 恢复 follows; Esc closes.
  */
-export default function RecycleDrawer({ open, moduleId, source: given, columns, onClose, onRestored }: RecycleDrawerProps) {
+export default function RecycleDrawer({ open, moduleId, source: given, bin: calls, columns, onClose, onRestored }: RecycleDrawerProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
-  const bin = sourceOf(given, moduleId).recycle;
+  const bin = calls ?? sourceOf(given, moduleId).recycle;
   const [data, setData] = useState<{ list: onlineDev.RecycleRecord[]; total: number }>({ list: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);

@@ -23,6 +23,7 @@ const tree: ResourceTree = {
   create: { path: T },
   update: { path: `${T}/{id}` },
   remove: { method: 'DELETE', path: `${T}/{id}` },
+  recycle: { path: `${T}/Recycle` },
 };
 const forms: Record<string, FormConfig> = {
   type: {
@@ -135,6 +136,30 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     );
     expect(screen.queryByRole('button', { name: /新建分类/ })).toBeNull();
     expect(screen.queryByLabelText('删除 国家/地区')).toBeNull();
+    expect(screen.queryByTestId('tree-recycle')).toBeNull();
     expect(screen.getByLabelText('编辑 国家/地区')).toBeTruthy();
+  });
+
+  it('回收站 (btn_recycle, issue 27) lists the deleted nodes with who and when, restores the chosen ones and reloads the tree', async () => {
+    const deletedAt = Date.UTC(2026, 10, 20, 2, 3, 4);
+    api.on(`GET ${T}/Recycle`, ok({ list: [{ id: 't-unit', version: 2, fullName: '计量单位', enCode: 'unit', deletedAt, deletedBy: 'user-admin', deletedByName: '管理员' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }));
+    api.on(`POST ${T}/Recycle/Actions/Restore`, ok({ count: 1 }, '恢复成功，共1条'));
+    const reload = vi.fn();
+    render(
+      <TestShell>
+        <Harness reload={reload} />
+      </TestShell>,
+    );
+    fireEvent.click(screen.getByTestId('tree-recycle'));
+    const drawer = (await screen.findByText('计量单位', {}, { timeout: 5000 })).closest('.ant-drawer') as HTMLElement;
+    const row = within(drawer).getByText('计量单位').closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('unit');
+    expect(row.textContent).toContain('管理员');
+    expect(within(drawer).getByText('分类名称')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条')).toBeTruthy();
+    expect(JSON.parse(api.seen.find((s) => s.path.endsWith('/Restore'))!.body)).toEqual({ ids: ['t-unit'] });
+    await waitFor(() => expect(reload).toHaveBeenCalledWith(undefined));
   });
 });

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, RestOutlined } from '@ant-design/icons';
 import { Button, Modal, Popconfirm, Space, Spin, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import type { RendererMap } from '../engine/renderer';
 import type { FieldError, MessageLang, validateRecord } from '../engine/validate';
 import { currentLanguage } from '../i18n';
 import { defaultRecord, outgoingRecord } from './compileModel';
+import { RUNTIME_NS } from './i18n';
+import RecycleDrawer from './RecycleDrawer';
+import { recycleCalls } from './source/resource';
 
 /** The form (rjsf) and its validator (ajv) load with the first node dialog, not with the list (issue 26, B26). */
 const KdForm = lazy(() => import('../../renderers/_shared/KdForm'));
@@ -62,11 +65,17 @@ const call = (c: ResourceCall, fallback: 'get' | 'post' | 'delete', id: string |
  * 编辑 <name> (btn_edit) loads the node (`get`) into it; 删除 <name> (btn_remove) asks first, then deletes — the server's
  * refusal (e.g. the type still has items) is toasted by the client. The form is validated with the engine before it is
  * sent; a 400 naming a field shows its message under that field. After a save the tree reloads and chooses the node.
- * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3).
+ * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3). With `tree.recycle` (issue 27 item 2)
+ * and btn_recycle, 回收站 beside the add button opens the nodes' bin (name and code, who deleted them, when); a restore
+ * reloads the tree.
  */
 export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) => s, reload, selected }: TreeNodeEditorOptions): TreeNodeEditor {
   const { t } = useTranslation();
+  const rt = useTranslation(RUNTIME_NS).t;
   const form = tree.form ? forms?.[tree.form] : undefined;
+  const [binOpen, setBinOpen] = useState(false);
+  const binPath = tree.recycle?.path;
+  const bin = useMemo(() => (binPath ? recycleCalls(binPath) : undefined), [binPath]);
   const compiled = useMemo(() => (form ? compileForm(form, registry) : null), [form, registry]);
   const allowed = (code: string) => !gated || can(code);
   const [open, setOpen] = useState<{ id?: string } | null>(null);
@@ -145,12 +154,26 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
   };
 
   const enabled = !!form && !!(tree.create || tree.update || tree.remove);
+  const binShown = !!bin && allowed('btn_recycle');
   const header =
-    enabled && tree.create && allowed('btn_add') ? (
-      <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => show()} data-testid="tree-add">
-        {tr(tree.addLabel ?? '新建')}
-      </Button>
+    (enabled && tree.create && allowed('btn_add')) || binShown ? (
+      <>
+        {enabled && tree.create && allowed('btn_add') ? (
+          <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => show()} data-testid="tree-add">
+            {tr(tree.addLabel ?? '新建')}
+          </Button>
+        ) : null}
+        {binShown ? (
+          <Button type="link" size="small" icon={<RestOutlined />} onClick={() => setBinOpen(true)} data-testid="tree-recycle">
+            {rt('recycle.open')}
+          </Button>
+        ) : null}
+      </>
     ) : null;
+  const label = (prop: string) => tr(compiled?.byModel[prop]?.__config__.label ?? prop);
+  const binDrawer = binShown ? (
+    <RecycleDrawer open={binOpen} bin={bin} columns={['fullName', 'enCode'].map((prop) => ({ prop, label: label(prop) }))} onClose={() => setBinOpen(false)} onRestored={() => reload(undefined)} />
+  ) : null;
   const actions = (node: { id: string; name: string }) =>
     enabled ? (
       <Space size={2} className="kd-tree-node-actions" onClick={(e) => e.stopPropagation()}>
@@ -166,7 +189,7 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
         ) : null}
       </Space>
     ) : null;
-  const dialog =
+  const modal =
     enabled && form ? (
       <Modal
         open={!!open}
@@ -188,6 +211,13 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
           <Spin />
         )}
       </Modal>
+    ) : null;
+  const dialog =
+    modal || binDrawer ? (
+      <>
+        {modal}
+        {binDrawer}
+      </>
     ) : null;
   return { enabled, header, actions, dialog };
 }

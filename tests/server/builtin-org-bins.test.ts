@@ -98,7 +98,7 @@ describe('recycle bins of organisations, roles and positions', () => {
     for (const r of routes) {
       for (const url of r.url.includes(':') ? [t.dept, t.role, t.position].map((id) => fillPath(r.url, () => id)) : [r.url]) {
         const res = await ctx.t.app.inject({ method: 'GET', url, headers: { authorization: ctx.token } });
-        if (res.statusCode !== 200 || !res.headers['content-type']?.includes('json')) continue;
+        if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
         const body = res.body;
         const code = (JSON.parse(body) as { code?: number }).code;
         if (code === 200 && names.some((n) => body.includes(n))) leaks.push(`${r.url} → ${url}`);

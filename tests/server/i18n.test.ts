@@ -150,9 +150,8 @@ describe('server messages on i18next (issue 24 item 3)', () => {
     const now = Date.UTC(2026, 0, 1);
     expect(relativeTime(now - 60_000, now, 'en')).toBe('1 minute ago');
     expect(relativeTime(now - 120_000, now, 'en')).toBe('2 minutes ago');
-    const typeId = (await call('GET', '/api/system/DictionaryType?keyword=currency', 'en')).data.list[0].id as string;
-    const refused = await call('DELETE', `/api/system/DictionaryType/${typeId}`, 'en');
-    expect(refused.msg).toMatch(/^This dictionary type still has \d+ items?; delete (them|it) first$/);
+    const refused = await call('DELETE', '/api/permission/Organize/org-kd', 'en');
+    expect(refused.msg).toMatch(/^This organisation still has (\d+ child organisations; delete them|1 child organisation; delete it) first$/);
   });
 
   it("a signed-in user's saved language wins over Accept-Language", async () => {

@@ -139,7 +139,7 @@ describe('数据字典 page config (spec 001 §7 Dictionary types and data)', ()
     await waitFor(() => expect(rows()).toHaveLength(3), WAIT);
   });
 
-  it('adds and edits a type in the tree; deleting a type that still has data shows the server reason', async () => {
+  it('adds and edits a type in the tree; deleting a type moves it with its items to the types’ 回收站, which restores it', async () => {
     page();
     await firstCurrencies();
     fireEvent.click(screen.getByRole('button', { name: /新建分类/ }));
@@ -161,7 +161,15 @@ describe('数据字典 page config (spec 001 §7 Dictionary types and data)', ()
     expect(await screen.findByText('单位', {}, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('删除 国家/地区'));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }, WAIT));
-    expect(await screen.findByText(/该字典分类下还有 \d+ 条字典数据，请先删除数据/, {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('删除 国家/地区')).toBeNull(), WAIT);
+    // The types' bin (issue 27 item 2) above the tree: the type is there, 恢复 brings it back with its items.
+    fireEvent.click(screen.getByTestId('tree-recycle'));
+    const drawer = (await screen.findByText('国家/地区', {}, WAIT)).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(within(drawer).getByText('国家/地区').closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('删除 国家/地区')).toBeTruthy(), WAIT);
+    expect((await listItems('country')).length).toBeGreaterThan(100);
   });
 
   it('speaks English (spec 000 §9)', async () => {

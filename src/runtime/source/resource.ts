@@ -85,6 +85,17 @@ export function pageParams(a: PageAction, row: Record<string, unknown> | undefin
  * every call. Capabilities follow the binding: a key it lacks is a capability the page does not offer. `params` (a page
  * opened by a `page` action, e.g. `{ moduleId }`) fill the path placeholders the row does not, and go on create bodies.
  */
+/**
+ * The calls of a recycle bin at `path` (issue 27 item 2): GET `path` answers `{ list, pagination }`; a restore posts
+ * `{ ids }` to `path/Actions/Restore`. Rejects as src/api/client.ts does.
+ */
+export function recycleCalls(path: string): NonNullable<RecordSource['recycle']> {
+  return {
+    list: (q) => request<Awaited<ReturnType<NonNullable<RecordSource['recycle']>['list']>>>(path, { query: q }),
+    restore: (ids) => requestEnvelope<{ count: number }>(`${path}/Actions/Restore`, { method: 'post', json: { ids } }),
+  };
+}
+
 export function resourceSource(key: string, binding: ResourceBinding, params: PageParams = {}): RecordSource {
   const b = binding;
   const fill = (template: string, row: Record<string, unknown> = {}, tree?: unknown) => fillPath(template, { ...params, ...row }, tree);
@@ -127,14 +138,7 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
       return uploadWithProgress(fill(path), form, p);
     };
   }
-  if (b.recycle) {
-    // The bin (issue 27 item 2): its list answers `{ list, pagination }`; a restore posts `{ ids }` to `…/Actions/Restore`.
-    const bin = fill(b.recycle.path);
-    source.recycle = {
-      list: (q) => request<Awaited<ReturnType<NonNullable<RecordSource['recycle']>['list']>>>(bin, { query: q }),
-      restore: (ids) => requestEnvelope<{ count: number }>(`${bin}/Actions/Restore`, { method: 'post', json: { ids } }),
-    };
-  }
+  if (b.recycle) source.recycle = recycleCalls(fill(b.recycle.path));
   if (b.tree) {
     const t = b.tree;
     source.tree = {

@@ -57,12 +57,14 @@ export interface BinEntity {
   name: string;
   parents: BinParent[];
   unique: BinUnique[];
+  /** Rows of another bin deleted with this one (same f_deleted_at; a dictionary type's items): restored with it. */
+  with?: { table: BinnedTable; column: string };
 }
 
 /** The entities with a bin (spec: issue 27 item 2 "the same for built-in entities"). */
 export const BIN_ENTITIES: readonly BinEntity[] = [
   { table: 'users', base: '/api/permission/Users', menu: 'user', fields: { account: 'account', realName: 'real_name', gender: 'gender', mobilePhone: 'mobile_phone', email: 'email', organizeId: 'organize_id' }, keyword: ['account', 'real_name', 'mobile_phone'], name: 'real_name', parents: [], unique: [{ column: 'account', field: 'account', label: { zh: '账户', en: 'account', mas: 'akaun' } }] },
-  { table: 'dictionary_type', base: '/api/system/DictionaryType', menu: 'dictionary', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'dictionary_type', roots: ['-1', '0'] }], unique: [{ column: 'en_code', field: 'enCode', label: CODE }] },
+  { table: 'dictionary_type', base: '/api/system/DictionaryType', menu: 'dictionary', fields: { fullName: 'full_name', enCode: 'en_code', parentId: 'parent_id' }, keyword: ['full_name', 'en_code'], name: 'full_name', parents: [{ column: 'parent_id', table: 'dictionary_type', roots: ['-1', '0'] }], unique: [{ column: 'en_code', field: 'enCode', label: CODE }], with: { table: 'dictionary_data', column: 'dictionary_type_id' } },
   {
     table: 'dictionary_data',
     base: '/api/system/DictionaryData',
@@ -133,8 +135,8 @@ export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pa
 }
 
 /**
- * Restores rows of `e` from the bin (same id and values; version +1, updated_by the actor); ids not in the bin are
- * skipped. Returns how many were restored. @throws LocalizedError 400 restoreParent when a row's parent (or, for a
+ * Restores rows of `e` from the bin (same id and values; version +1, updated_by the actor), with the rows of `e.with`
+ * deleted together with them; ids not in the bin are skipped. Returns how many were restored. @throws LocalizedError 400 restoreParent when a row's parent (or, for a
  * dictionary item, its type) is itself in the bin and not restored with it; nothing restored then.
  */
 export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: string | null): Promise<number> {
@@ -158,6 +160,16 @@ export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: str
       if (orphan) throw rowVersionFail(400, 'restoreParent', { name: String(orphan[e.name] ?? orphan.id) }, { id: orphan.id });
     }
     await assertUniqueFree(trx, e, [...restoring]);
+    if (e.with) {
+      // Before the rows leave the bin: their companions are those binned at the very same time.
+      const w = e.with;
+      await loose(trx)
+        .updateTable(w.table)
+        .set({ f_deleted_at: null, f_deleted_by: null, f_version: sql`f_version + 1`, updated_at: new Date(), updated_by: actor })
+        .where(w.column, 'in', [...restoring])
+        .where(sql<boolean>`f_deleted_at = (select p.f_deleted_at from ${sql.table(e.table)} p where p.id = ${sql.ref(`${w.table}.${w.column}`)})`)
+        .execute();
+    }
     const r = await loose(trx)
       .updateTable(e.table)
       .set({ f_deleted_at: null, f_deleted_by: null, f_version: sql`f_version + 1`, updated_at: new Date(), updated_by: actor })

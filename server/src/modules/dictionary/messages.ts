@@ -11,7 +11,6 @@ const table: MessageTable<
   | 'parentTypeNotFound'
   | 'parentDataNotFound'
   | 'parentCycle'
-  | 'typeHasData'
   | 'typeHasChildren'
   | 'dataHasChildren'
 > = {
@@ -25,7 +24,6 @@ const table: MessageTable<
     parentTypeNotFound: '上级分类不存在',
     parentDataNotFound: '上级数据不存在或不属于该分类',
     parentCycle: '上级不能是自己或自己的下级',
-    typeHasData: '该字典分类下还有 {count} 条字典数据，请先删除数据',
     typeHasChildren: '该字典分类下还有子分类，请先删除子分类',
     dataHasChildren: '该字典数据下还有子数据，请先删除子数据',
   },
@@ -39,8 +37,6 @@ const table: MessageTable<
     parentTypeNotFound: 'The parent type does not exist',
     parentDataNotFound: 'The parent item does not exist in this dictionary',
     parentCycle: 'The parent cannot be the item itself or one of its descendants',
-    typeHasData: 'This dictionary type still has {count} items; delete them first',
-    typeHasData_one: 'This dictionary type still has {count} item; delete it first',
     typeHasChildren: 'This dictionary type still has child types; delete them first',
     dataHasChildren: 'This dictionary item still has child items; delete them first',
   },

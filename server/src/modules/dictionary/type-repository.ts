@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DictionaryType, DictionaryTypeInput } from '../../../../schemas/wire/dictionary';
 import type { Db, DictionaryTypeTable } from '../../db/types';
 import { softDelete, versionedUpdate } from '../_shared/row-version';
@@ -128,19 +128,23 @@ export async function updateType(db: Db, id: string, b: DictionaryTypeInput, w: 
 }
 
 /**
- * Moves a type to the recycle bin (issue 27; _shared/builtin-recycle.ts). Throws 404; 400 while it has data rows or
- * child types not in the bin (nothing is deleted); 409 when `w.version` is older than the type's.
+ * Moves a type to the recycle bin with its live items (issue 27 item 2; _shared/builtin-recycle.ts): the items get
+ * the type's own deletion time, which is how its restore knows them (items binned before keep theirs and stay in the
+ * bin). Throws 404; 400 while it has child types not in the bin (nothing is deleted); 409 when `w.version` is older
+ * than the type's.
  */
 export async function deleteType(db: Db, id: string, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
   await getType(db, id);
-  const { count } = await db
-    .selectFrom('dictionary_data')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('dictionary_type_id', '=', id)
-    .where('f_deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) throw fail(400, 'typeHasData', { count: Number(count) });
   const child = await db.selectFrom('dictionary_type').select('id').where('parent_id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (child) throw fail(400, 'typeHasChildren');
-  await softDelete(db, 'dictionary_type', id, { ...w, notFound: () => fail(404, 'typeNotFound') });
+  await db.transaction().execute(async (trx) => {
+    await softDelete(trx, 'dictionary_type', id, { ...w, notFound: () => fail(404, 'typeNotFound') });
+    const stamp = trx.selectFrom('dictionary_type').select('f_deleted_at').where('id', '=', id);
+    await trx
+      .updateTable('dictionary_data')
+      .set({ f_deleted_at: stamp, f_deleted_by: w.actor, f_version: sql`f_version + 1` })
+      .where('dictionary_type_id', '=', id)
+      .where('f_deleted_at', 'is', null)
+      .execute();
+  });
 }
