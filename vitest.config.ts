@@ -78,6 +78,7 @@ export default defineConfig({
           },
           include: ['src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'designer/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           exclude: [...SHARED_WORKER, 'node_modules/**'],
+          globalSetup: ['tests/setup/page-hosts.ts'],
         },
       },
       {

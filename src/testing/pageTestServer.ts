@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { cleanup } from '@testing-library/react';
 import { message } from 'antd';
 import { md5 } from 'js-md5';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { configureClient } from '../api/client';
 import { initI18n } from '../i18n';
 import { bufferedFetch } from './fakeApi';
@@ -23,8 +23,9 @@ export interface PageTestServer {
 }
 
 /**
- * Starts the real API server in a child process (the DOM test environment cannot host it: PGlite and the migration
- * loader need Node's own URL/file handling) on a copy of the seeded data folder (pageTemplate.ts: no migrations or
+ * Starts the real API server outside the DOM test environment (which cannot host it: PGlite and the migration loader
+ * need Node's own URL/file handling): in a page-test host of the run (tests/setup/page-hosts.ts, modules loaded once
+ * per host), else in a child process of its own (server/src/main.ts), on a copy of the seeded data folder (pageTemplate.ts: no migrations or
  * first seeding per file; with DATABASE_URL set, on a clone of the seeded PostgreSQL template database), signs in as admin, lets happy-dom call it cross-origin and points the api client at it.
  * Throws after 90 s without an answer (plus up to 90 s when the template is built first). `stop()` ends the process and deletes its data.
  */
@@ -36,17 +37,23 @@ export async function startPageTestServer(): Promise<PageTestServer> {
   // happy-dom enforces CORS on fetch; the page runs on another origin than the API here.
   (globalThis as unknown as { happyDOM?: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }).happyDOM!.settings.fetch.disableSameOriginPolicy = true;
   let child: ChildProcess | undefined;
+  let hosted: number | undefined;
   let seeded: SeededData = {};
+  const broker = inject('kdPageHosts');
   const stop = async () => {
     if (child) await endServer(child);
+    if (hosted !== undefined) await askBroker(broker, '/stop', { host: hosted });
     rmSync(dataDir, { recursive: true, force: true });
     if (seeded.database) await dropDatabase(seeded.database.name);
   };
   try {
     seeded = await copySeededTemplate(root, dataDir, PASSWORD, 90_000);
-    const server = spawnServer(root, port, dataDir, PASSWORD, seeded.database?.url);
-    child = server.child;
-    await waitListening(child, port, server.stderr, 90_000);
+    if (broker) hosted = (await askBroker(broker, '/start', { dataDir, databaseUrl: seeded.database?.url, port, password: PASSWORD, demo: process.env.KD_DEMO })).host as number;
+    else {
+      const server = spawnServer(root, port, dataDir, PASSWORD, seeded.database?.url);
+      child = server.child;
+      await waitListening(child, port, server.stderr, 90_000);
+    }
   } catch (err) {
     await stop();
     throw err;
@@ -64,6 +71,14 @@ export async function startPageTestServer(): Promise<PageTestServer> {
   const token = body.data.token;
   configureClient({ baseUrl: url, fetch: bufferedFetch, token: () => token, language: () => 'zh-CN', onSessionEnd: () => undefined });
   return { url, token, stop };
+}
+
+/** Calls the page-host broker (tests/setup/page-hosts.ts) (the same-origin rule is off, see startPageTestServer); throws its error. */
+async function askBroker(broker: string, path: '/start' | '/stop', input: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${broker}${path}`, { method: 'POST', body: JSON.stringify(input) });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`test server did not start: ${answer.error}`);
+  return answer;
 }
 
 /**
