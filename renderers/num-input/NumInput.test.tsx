@@ -6,7 +6,7 @@ import { renderStory } from '../_shared/renderStory';
 import def from './definition';
 import * as stories from './NumInput.stories';
 
-const { Basic, ReadOnly, Invalid, Design } = composeStories(stories);
+const { Basic, ReadOnly, Invalid, Design, Exact } = composeStories(stories);
 afterEach(cleanup);
 
 describe('numInput', () => {
@@ -32,6 +32,17 @@ describe('numInput', () => {
     await renderStory(<Design />);
     expect(await screen.findByText('数量')).toBeTruthy();
     expect(((await screen.findByRole('spinbutton')) as HTMLInputElement).disabled).toBe(true);
+  });
+  it('Exact keeps every digit beyond 2^53: shown, typed and emitted as text, exact values as numbers, and valid', async () => {
+    const onChange = vi.fn();
+    const { container } = await renderStory(<Exact onChange={onChange} />);
+    const input = (await screen.findByRole('spinbutton')) as HTMLInputElement;
+    expect(input.value).toBe('9007199254740993');
+    fireEvent.change(input, { target: { value: '9007199254740995' } });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ big: '9007199254740995' }));
+    fireEvent.change(input, { target: { value: '42' } });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ big: 42 }));
+    expect(container.querySelector('[role="alert"]')).toBeNull();
   });
   it('schema carries min/max; precision 0 makes an integer', () => {
     expect(def.toSchema(Basic.args.field!)).toEqual({ type: 'number', minimum: 1, maximum: 100 });

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
+import { numbersForCheck } from './exactNumber';
 import { type FieldRuleSet, isEmptyValue, ruleState } from './fieldRules';
 import { regRuleMessage } from './ruleMessages';
 import { limitMessage } from './upload';
@@ -162,10 +163,12 @@ export function validateRecord(compiled: CompiledForm, record: unknown, lang: Me
   const rules = compiled.rules ?? {};
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  if (!v(record)) {
+  // A number field's exact decimal text (a bound bigint/numeric column, exactNumber.ts) is checked as its number.
+  const checked = numbersForCheck(compiled.schema, record);
+  if (!v(checked)) {
     for (const e of v.errors ?? []) {
       if (e.keyword === 'allOf' || e.keyword === 'if') continue;
-      const fe = toFieldError(e, compiled.schema, lang, record);
+      const fe = toFieldError(e, compiled.schema, lang, checked);
       if (seen.has(fe.field)) continue;
       // A field hidden by a show-when rule (its own or a container's) is not checked (issue 26, issue 13 field rules);
       // nor a sub-table cell its column's rule hides in that line.

@@ -34,6 +34,24 @@ describe('createRecordValidator (issue 25 item 1)', () => {
   });
 });
 
+describe('exact decimal texts (issue 13: a bound bigint/numeric value beyond 2^53 travels as its text)', () => {
+  it('checks a number cell’s decimal text as its number, line by line and whole, and still refuses other text', () => {
+    const check = createRecordValidator(compiled, 'en');
+    const lines = [
+      { item: 'a', qty: '9007199254740993', price: 1 },
+      { item: 'b', qty: '-1', price: 1 },
+      { item: 'c', qty: '1.005', price: 1 },
+      { item: 'd', qty: '12x', price: 1 },
+    ];
+    const errs = check({ title: 'A', lines });
+    expect(errs.map((e) => e.field)).toEqual(['lines[1].qty', 'lines[2].qty', 'lines[3].qty']);
+    expect(sorted(errs)).toEqual(sorted(validateRecord(compiled, { title: 'A', lines }, 'en')));
+    expect(errs.map((e) => e.message)).toEqual(['数量 is out of range', '数量 allows at most 2 decimal places', '数量 has a wrong format']);
+    // The record keeps the text: the check reads a copy.
+    expect(lines[0].qty).toBe('9007199254740993');
+  });
+});
+
 describe('validateInChunks (issue 25 item 1: the save of 5,000 lines without a long task)', () => {
   it('gives validateRecord’s errors in its order, yielding to the event loop between slices of lines', async () => {
     const lines = linesOf(5000) as Record<string, unknown>[];

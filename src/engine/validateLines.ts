@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm } from './compile';
+import { lineForCheck } from './exactNumber';
 import { hiddenCells, ruleState } from './fieldRules';
 import { type FieldError, lineRequiredErrors, type MessageLang, toFieldError, validateRecord, validatorFor } from './validate';
 
@@ -48,7 +49,7 @@ function* run(compiled: CompiledForm, parts: { shell: CompiledForm; tables: Line
       const line = lines[i];
       let errs = line && typeof line === 'object' ? t.cache?.get(line) : undefined;
       if (!errs) {
-        errs = v(line) ? [] : [...(v.errors ?? [])];
+        errs = v(lineForCheck(t.items, line)) ? [] : [...(v.errors ?? [])];
         if (line && typeof line === 'object') t.cache?.set(line, errs);
       }
       // Cells hidden in this line by their column's show rule are not checked (issue 13 field rules, per line).

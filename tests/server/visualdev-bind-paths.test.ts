@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCode } from '../../server/src/modules/generater/generate';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
+import { download, sheetRows } from './excel-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
 import { bindMain, bindModel, field } from './visualdev-fixtures';
 
@@ -13,6 +14,7 @@ import { bindMain, bindModel, field } from './visualdev-fixtures';
  * field kept in a `date` / `timestamp` column holds epoch ms everywhere — a unique check compares the stored time (two
  * moments of one day are one `date` value), a type-3 list groups by it, a data permission scheme compares ms with it,
  * and the generated standalone repository reads and writes ms (and a bound child table by its own foreign key).
+ * A number field in a `bigint` or `numeric` column keeps every digit: beyond 2^53 it travels as its decimal text.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -109,5 +111,42 @@ describe('a bound time column on the less-used paths', () => {
     expect(page.list.find((x: { id: string }) => x.id === id)).toMatchObject({ shift_at: at, notes: [{ note: '新' }] });
     // The platform reads what the generated code wrote.
     expect((await t.call('GET', `${M}/${id}`, { token })).data).toMatchObject({ shift_at: at, notes: [{ note: '新', noted_at: Date.parse('2026-12-01T01:00:00Z') }] });
+  });
+});
+
+describe('a bound bigint or numeric column keeps every digit', () => {
+  it('reads, writes, lists and exports 9007199254740993 and a 25-digit numeric exactly; exact values stay numbers', async () => {
+    await run(`create table erp_ledger (id text primary key, big bigint, amount numeric, qty bigint)`);
+    await run(`insert into erp_ledger (id, big, amount, qty) values ('g1', 9007199254740993, 1234567890123456789.012345, 7), ('g2', -9223372036854775808, 12.50, null)`);
+    const fields = [field('numInput', 'big', '大数', {}, { precision: 0 }), field('numInput', 'amount', '金额'), field('numInput', 'qty', '数量', {}, { precision: 0, max: 100 })];
+    const payload = bindModel('bind_ledger', fields, [bindMain('erp_ledger')]);
+    payload.columnData.columnList = [{ prop: 'big', label: '大数' }, { prop: 'amount', label: '金额' }, { prop: 'qty', label: '数量' }] as never[];
+    const made = await t.call('POST', B, { token, payload });
+    expect(made).toMatchObject({ code: 200 });
+    const L = `/api/visualdev/OnlineDev/${made.data.id}`;
+    expect((await t.call('GET', `${L}/g1`, { token })).data).toMatchObject({ big: '9007199254740993', amount: '1234567890123456789.012345', qty: 7 });
+    expect((await t.call('GET', `${L}/g2`, { token })).data).toMatchObject({ big: '-9223372036854775808', amount: 12.5, qty: null });
+
+    // Sent as text (a JSON number would have lost the digits before the server saw it), stored digit for digit.
+    const r = await t.call('POST', L, { token, payload: { big: '9007199254740995', amount: '0.1000000000000000000001', qty: '5' } });
+    expect(r.code).toBe(200);
+    const id = r.data.id as string;
+    expect((await sql<Record<string, string>>`select big::text as big, amount::text as amount, qty::text as qty from erp_ledger where id = ${id}`.execute(t.app.db)).rows[0]).toEqual({ big: '9007199254740995', amount: '0.1000000000000000000001', qty: '5' });
+    expect((await t.call('GET', `${L}/${id}`, { token })).data).toMatchObject({ big: '9007199254740995', amount: '0.1000000000000000000001', qty: 5 });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${made.data.id}/${id}`, { token, payload: { big: '-9007199254740997' } })).toMatchObject({ code: 200 });
+    expect((await sql<{ big: string }>`select big::text as big from erp_ledger where id = ${id}`.execute(t.app.db)).rows[0].big).toBe('-9007199254740997');
+    // The schema still holds: a decimal in an integer field and a value above max are refused as numbers are.
+    expect(await t.call('POST', L, { token, payload: { big: '1.5' } })).toMatchObject({ code: 400, data: { errors: [{ field: 'big' }] } });
+    expect(await t.call('POST', L, { token, payload: { qty: '101' } })).toMatchObject({ code: 400, msg: '数量超出范围' });
+
+    const list = (await t.call('POST', `${L}/List`, { token, payload: { typed: true, sidx: '', pageSize: 50 } })).data.list as Array<Record<string, unknown>>;
+    expect(Object.fromEntries(list.map((x) => [x.id, [x.big, x.amount, x.qty]]))).toEqual({
+      g1: ['9007199254740993', '1234567890123456789.012345', 7],
+      g2: ['-9223372036854775808', 12.5, null],
+      [id]: ['-9007199254740997', '0.1000000000000000000001', 5],
+    });
+    const sheet = await sheetRows((await download(t, token, `${L}/Actions/Export`, { dataType: '1' })).rawPayload);
+    expect(sheet[0]).toEqual(['大数', '金额', '数量']);
+    expect(sheet.slice(1)).toEqual(expect.arrayContaining([['9007199254740993', '1234567890123456789.012345', 7]]));
   });
 });

@@ -30,8 +30,12 @@ export function boundTimeRefs(columns: readonly FieldColumn[]): ReadonlyMap<stri
   return new Map(columns.filter((c) => c.stored).map((c) => [c.name, columnExpr(c, c.name)]));
 }
 
-/** What a record read selects for `col`: its name, or for a bound time column its milliseconds under its name. */
-export function selectOf(col: Pick<FieldColumn, 'name' | 'stored'>): string | AliasedRawBuilder<unknown, string> {
+/**
+ * What a record read selects for `col`: its name; for a bound time column its milliseconds under its name; for an
+ * exact number column (bigint, numeric) its text, so no digit is lost on the way (JSON rows, drivers).
+ */
+export function selectOf(col: Pick<FieldColumn, 'name' | 'stored' | 'exact'>): string | AliasedRawBuilder<unknown, string> {
+  if (col.exact) return sql`cast(${sql.ref(col.name)} as text)`.as(col.name);
   return col.stored ? columnExpr(col, col.name).as(col.name) : col.name;
 }
 
@@ -56,19 +60,26 @@ export async function storedTimes(db: Db, col: Pick<FieldColumn, 'stored'>, valu
   return new Map(r.rows.map((x) => [Number(x.v), Number(x.n)]));
 }
 
+/** The number types of an existing column whose values are answered exactly (FieldColumn.exact). */
+const EXACT_TYPES = ['bigint', 'numeric'];
+
 /**
  * Marks the field columns of a model's bound tables (main and child) whose existing column has a time type
- * (FieldColumn.stored), reading their types in one query. Nothing to do for a model without bound tables.
+ * (FieldColumn.stored, a date field) or is a `bigint` / `numeric` holding a number field (FieldColumn.exact), reading
+ * their types in one query. Nothing to do for a model without bound tables.
  */
 export async function markBoundTimes(db: Db, model: LoadedModel): Promise<void> {
   const groups = [...(model.layout.bound ? [{ table: model.table, columns: model.columns }] : []), ...model.layout.subTables.filter((s) => s.bound).map((s) => ({ table: s.table, columns: s.columns }))];
-  const wanted = groups.filter((g) => g.columns.some((c) => MS_KDKEYS.has(c.kdKey)));
+  const wanted = groups.filter((g) => g.columns.some((c) => MS_KDKEYS.has(c.kdKey) || c.type === 'double precision'));
   if (!wanted.length) return;
   const rows = await sql<{ t: string; c: string; d: string }>`select table_name as t, column_name as c, data_type as d from information_schema.columns
-    where table_schema = ${modelSchema(db)} and table_name in (${sql.join(wanted.map((g) => g.table))}) and data_type in (${sql.join([...BOUND_TIME_TYPES])})`.execute(db);
-  const types = new Map(rows.rows.map((r) => [`${r.t}.${r.c}`, r.d as BoundTimeType]));
+    where table_schema = ${modelSchema(db)} and table_name in (${sql.join(wanted.map((g) => g.table))}) and data_type in (${sql.join([...BOUND_TIME_TYPES, ...EXACT_TYPES])})`.execute(db);
+  const types = new Map(rows.rows.map((r) => [`${r.t}.${r.c}`, r.d]));
   for (const g of wanted) for (const c of g.columns) {
     const type = types.get(`${g.table}.${c.name}`);
-    if (type && MS_KDKEYS.has(c.kdKey)) c.stored = type;
+    if (!type) continue;
+    if (EXACT_TYPES.includes(type)) {
+      if (c.type === 'double precision' && !MS_KDKEYS.has(c.kdKey)) c.exact = true;
+    } else if (MS_KDKEYS.has(c.kdKey)) c.stored = type as BoundTimeType;
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FieldConfig } from '../../../../schemas/field';
+import { exactNumber } from '../../../../src/engine/exactNumber';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
 import { MS_KDKEYS } from './bound-times';
@@ -87,14 +88,14 @@ export function kdKeyOfColumn(dataType: string): 'comInput' | 'numInput' | 'swit
 
 /**
  * A number column's value as the record carries it: the drivers give `numeric` and `bigint` columns of a bound table
- * as text (node-postgres) or as a bigint beyond 2^53 (PGlite); those become numbers (a bigint beyond 2^53 loses its
- * last digits, as any number field's value does). Other values are returned as they are; null for undefined.
+ * as text (node-postgres; an exact column is selected as text, bound-times.ts selectOf) or as a bigint (PGlite); those
+ * become numbers when a number holds them exactly, else their decimal text (src/engine/exactNumber.ts: 9007199254740993
+ * stays "9007199254740993"). Other values are returned as they are; null for undefined.
  */
 export function boundValue(col: Pick<FieldColumn, 'type'>, v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (col.type !== 'double precision' || typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  if (typeof v === 'bigint' || typeof v === 'string') return exactNumber(String(v)) ?? v;
   return v;
 }
 

@@ -38,6 +38,12 @@ export interface FieldColumn {
    * (bound-times.ts; set when the model loads, model-store.ts loadModel). Unset for every other column.
    */
   stored?: BoundTimeType;
+  /**
+   * A bound table's `bigint` or `numeric` column holding this number field: read as text and answered exactly — a
+   * number when it holds the value exactly, else its decimal text (src/engine/exactNumber.ts; set when the model
+   * loads, bound-times.ts markBoundTimes). Unset for every other column.
+   */
+  exact?: true;
 }
 
 /** The time types of an existing column a date field (ms) may be bound to (issue 13 item 3; bound-times.ts). */

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { FastifyRequest } from 'fastify';
 import { FormulaError } from '../../../../src/engine/formula';
+import { exactNumber, isDecimalText } from '../../../../src/engine/exactNumber';
 import { type FieldError, type MessageLang, validateRecord } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
 import { ApiError } from '../../plugins/envelope';
@@ -12,6 +13,7 @@ import { assertNotInAudit, flowEnabled } from './flow-state';
 import { diffRecords, logChanges } from './history';
 import { invalidateRows } from './list-cache';
 import { fail } from './messages';
+import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { createRecords, deleteRecords, getRecord, getRecords, type ModelRow, recordInScope, updateRecord } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors, stripServerFields } from './record-prepare';
@@ -51,9 +53,24 @@ export function recordOfBody(body: unknown, model: LoadedModel): Record<string, 
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw ApiError.of(400, 'badRequest');
   const src = b as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const c of model.columns) if (c.name in src) out[c.name] = src[c.name];
-  for (const st of model.layout.subTables) if (st.vModel in src) out[st.vModel] = src[st.vModel];
+  for (const c of model.columns) if (c.name in src) out[c.name] = numberOf(c, src[c.name]);
+  for (const st of model.layout.subTables) {
+    if (!(st.vModel in src)) continue;
+    const lines = src[st.vModel];
+    const numeric = st.columns.filter((c) => c.type === 'double precision');
+    out[st.vModel] = Array.isArray(lines) && numeric.length ? lines.map((l) => (l && typeof l === 'object' && !Array.isArray(l) ? { ...l, ...Object.fromEntries(numeric.filter((c) => c.name in l).map((c) => [c.name, numberOf(c, (l as Record<string, unknown>)[c.name])])) } : l)) : lines;
+  }
   return out;
+}
+
+/**
+ * A number field's value as sent: a decimal text (src/engine/exactNumber.ts) becomes its number, or for an exact column
+ * (a bound bigint/numeric, FieldColumn.exact) its wire value — the number when it is exact, else the text, which the
+ * database stores digit for digit. Anything else is returned as it is (validation judges it).
+ */
+function numberOf(c: FieldColumn, v: unknown): unknown {
+  if (c.type !== 'double precision' || !isDecimalText(v)) return v;
+  return c.exact ? exactNumber(v) : Number(v);
 }
 
 /**
