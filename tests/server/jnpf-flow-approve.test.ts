@@ -125,6 +125,20 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     expect(Array.isArray(agreed.data)).toBe(false);
     expect((await todoRow('zhouqiang')).list.map((r) => r.processId)).not.toContain(taskId);
 
+    // 已办 (flowDone/index.vue:108-114, :258-272): `status` is what he did; FlowBox opType 2 opens with the record as
+    // taskOperatorId and offers 撤回 on hasRevokeBtn (FlowBox.vue:57-58).
+    const done = (await call('zhouqiang', 'GET', `${W}/FlowBefore/List/2?${todoQuery()}`)).data.list.find((r: Json) => r.processId === taskId);
+    expect(done).toMatchObject({ status: 1, flowId, thisStepId: 'gm', thisStep: '总经理' });
+    expect((await s.t.call('GET', `${W}/FlowBefore/List/2`, { token: tok.zhouqiang })).data.list.find((r: Json) => r.processId === taskId)).toMatchObject({ status: 1, handleStatus: 1 });
+    const doneInfo = (await beforeInfo('zhouqiang', taskId, { taskNodeId: done.thisStepId, taskOperatorId: done.id, flowId })).data;
+    expect(doneInfo.approversProperties).toMatchObject({ hasRevokeBtn: true, title: '采购主管' });
+    // ActionDialog.vue's body → Recall(record id): back in his to-dos, and he agrees again.
+    const recalled = await call('zhouqiang', 'POST', `${W}/FlowBefore/Recall/${done.id}`, { handleOpinion: '再看看', freeApproverUserId: '', nodeCode: '', fileList: [], signImg: '' });
+    expect(recalled.code).toBe(200);
+    const reopened = (await todoRow('zhouqiang')).list.find((r) => r.processId === taskId);
+    expect(reopened).toMatchObject({ thisStepId: 'pick' });
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${reopened?.id}`, audit)).code).toBe(200);
+
     // 黄伟: 退回 calls RejectList(taskOperatorId) first (:640-656) → isLastAppro and the nodes; rejectStep 2 lets him choose.
     const gm = (await todoRow('huangwei')).list.find((r) => r.processId === taskId);
     expect(gm).toMatchObject({ thisStepId: 'gm', thisStep: '总经理' });
@@ -138,7 +152,7 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     expect(rejected.code).toBe(200);
     const back = (await beforeInfo('lina', taskId, { flowId })).data;
     expect(back.flowTaskInfo.status).toBe(3);
-    expect(back.flowTaskOperatorRecordList.map((r: Json) => `${r.nodeName}:${r.handleStatus}:${r.handleOpinion ?? ''}`)).toEqual(['发起人:2:', '采购主管:1:同意', '总经理:0:预算不足']);
+    expect(back.flowTaskOperatorRecordList.filter((r: Json) => r.status === 0).map((r: Json) => `${r.nodeName}:${r.handleStatus}:${r.handleOpinion ?? ''}`)).toEqual(['发起人:2:', '采购主管:3:再看看', '采购主管:1:同意', '总经理:0:预算不足']);
 
     // The launcher resubmits from 我发起的 (FlowBox opType -1 with the task's id → Update = PUT FlowTask/{id}).
     const again = await call('lina', 'PUT', `${W}/FlowTask/${taskId}`, { id: taskId, formData: { ...form, amount: 600 }, flowId, status: 0, flowUrgent: 2, candidateList: { pick: [id('sunli')] }, branchList: [], copyIds: '', candidateType: 2 });

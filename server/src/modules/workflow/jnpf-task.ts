@@ -103,7 +103,7 @@ interface ErrorNode {
 }
 
 /** True for a call of JNPF's web client: its axios instance sets `jnpf-origin` on every request (Mnxhp src/utils/request.js:26). */
-const fromJnpfClient = (req: FastifyRequest) => req.headers['jnpf-origin'] !== undefined;
+export const fromJnpfClient = (req: FastifyRequest) => req.headers['jnpf-origin'] !== undefined;
 
 /**
  * Runs a launch or an approval for `req`. When the flow needs the caller to name approvers for a node that resolves to

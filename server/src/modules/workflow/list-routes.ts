@@ -5,7 +5,7 @@ import { toMs } from '../../db/json';
 import type { Database } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
-import { categoryCode } from './jnpf-task';
+import { categoryCode, fromJnpfClient } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
@@ -63,7 +63,8 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
    * 1 the caller's open to-dos (operator rows; a delegated one titled "(X的委托)"), 2 what the caller approved or
    * rejected (records), 3 what was circulated to the caller. Rows: id (operator / record / CC id), processId (task),
    * taskNodeId, flowId, fullName, flowName, userName (launcher), thisStep, thisStepId, status, flowUrgent, completion,
-   * startTime, creatorTime (received, ms); to-dos add delegateUser (whom the caller stands in for; JNPF's 委托 tag,
+   * startTime, creatorTime (received, ms; done: handled); done rows to JNPF's client (jnpf-origin) answer `status` as
+   * the caller's handleStatus, as its 已办 table reads it; to-dos add delegateUser (whom the caller stands in for; JNPF's 委托 tag,
    * flowTodo/index.vue:99-104). flowCategory may be a WorkFlowCategory item's id (JNPF's filter) or its code.
    */
   app.get<{ Params: { category: string }; Querystring: TaskListQuery }>(
@@ -90,7 +91,9 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
       if (req.params.category === '2') {
         const q = tasks().innerJoin('flow_task_record as c', 'c.task_id', 't.id').where('c.handle_id', '=', me).where('c.handle_status', 'in', [0, 1]).where('c.status', '=', 0);
         const cols = ['c.id as rec_id', 'c.node_code', 'c.node_name', 'c.handle_time', 'c.handle_status'];
-        return ok(await page(filtered(q as AnyQuery, f, 'c.handle_time'), f, 'c.handle_time', (r) => ({ ...base(r), id: r.rec_id, taskNodeId: r.node_code, nodeName: r.node_name, handleStatus: r.handle_status, creatorTime: toMs(r.handle_time as Date) }), cols));
+        // JNPF's 已办 table reads `status` as what the caller did (flowDone/index.vue:108-114: 1 通过, else 退回).
+        const jnpf = fromJnpfClient(req);
+        return ok(await page(filtered(q as AnyQuery, f, 'c.handle_time'), f, 'c.handle_time', (r) => ({ ...base(r), id: r.rec_id, taskNodeId: r.node_code, nodeName: r.node_name, handleStatus: r.handle_status, ...(jnpf ? { status: r.handle_status } : {}), creatorTime: toMs(r.handle_time as Date) }), cols));
       }
       const q = tasks().innerJoin('flow_task_circulate as c', 'c.task_id', 't.id').where('c.object_id', '=', me);
       const cols = ['c.id as cc_id', 'c.node_code', 'c.node_name', 'c.created_at as cc_time'];

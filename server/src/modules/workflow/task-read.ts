@@ -73,7 +73,8 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * the nodes' `type` ('1' current, '0' passed) and `nodeType` (start, approver, subFlow…), each record's `fileList`
  * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
  * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults); for the launcher of a draft, rejected or
- * withdrawn task (no operator), the start node's properties and formOperates.
+ * withdrawn task (no operator), the start node's properties and formOperates; for the caller's own agree record as
+ * `taskOperatorId` (已办, flowDone/index.vue:264-272), that node's properties.
  */
 export async function taskDetail(db: Db, caller: Caller, id: string, taskOperatorId?: string) {
   const row = await readableTask(db, caller, id);
@@ -99,7 +100,10 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
   // The launcher editing a draft, rejected or withdrawn task (JNPF FlowBox opType -1 with the task's id) gets the start
   // node's properties: its button texts, isCustomCopy and formOperates.
   const editable = !mine && row.creator_user_id === caller.userId && [0, 3, 4].includes(row.status);
-  const props = mine ? withApproverDefaults(findProps(tree, mine.node_code) ?? {}) : editable ? rootedTree(tree).properties : null;
+  // 已办 (JNPF FlowBox opType 2) sends the caller's agree record as taskOperatorId: its node's switches (hasRevokeBtn → 撤回).
+  const done = !mine && taskOperatorId ? records.find((r) => r.id === taskOperatorId && r.handle_id === caller.userId && r.handle_status === 1 && r.status === 0) : undefined;
+  const own = mine?.node_code ?? done?.node_code;
+  const props = own ? withApproverDefaults(findProps(tree, own) ?? {}) : editable ? rootedTree(tree).properties : null;
   const form = await flowFormOf(db, row.flow_id);
   return {
     flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
