@@ -8,7 +8,7 @@ export { versionOf } from '../visualdev/record-version';
 
 /**
  * Versions and soft delete of built-in entity rows (issue 27 items 1-2; migrations 0647, 0648, 0663): users,
- * dictionary types and items, menus, organisations, roles and positions. Like a model record (visualdev/record-version.ts, same column names), each row carries `f_version`
+ * dictionary types and items, menus, organisations, roles and positions; a menu's items (0664) have versions only. Like a model record (visualdev/record-version.ts, same column names), each row carries `f_version`
  * (1 on create, +1 in every accepted write's own UPDATE: `… WHERE id = ? AND f_version = ?`), and a delete only marks
  * it (`f_deleted_at`, `f_deleted_by`; builtin-recycle.ts lists, restores and purges). A write that carries a version
  * older than the row's is refused (409, nothing written) naming who last changed the row and when (updated_by /
@@ -79,8 +79,13 @@ declare module '../../db/types' {
 
 /** The built-in tables with a recycle bin (migrations 0647 VERSIONED_TABLES, 0663 ORG_BIN_TABLES): a delete marks the row. */
 export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module' | 'organize' | 'role' | 'position';
-/** The built-in tables with versions: all of them have a bin too (organisations, roles, positions since 0663). */
-export type VersionedTable = BinnedTable;
+/** A menu's item tables (migration 0664): versioned, deleted for good (checked against the version). */
+export type MenuItemTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
+/** The built-in tables with versions: the binned ones and a menu's items. */
+export type VersionedTable = BinnedTable | MenuItemTable;
+
+const ITEM_TABLES: ReadonlySet<VersionedTable> = new Set<VersionedTable>(['module_button', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme']);
+const binned = (t: VersionedTable) => !ITEM_TABLES.has(t);
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 const loose = (db: Db): Loose => db as unknown as Loose;
@@ -96,7 +101,7 @@ export interface RowWrite {
 async function currentOf(db: Db, table: VersionedTable, id: string) {
   const row = await loose(db)
     .selectFrom(table)
-    .select(['f_version', 'updated_by', 'updated_at', 'f_deleted_at'])
+    .select(['f_version', 'updated_by', 'updated_at', ...(binned(table) ? ['f_deleted_at'] : [])])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || row.f_deleted_at) return null;
@@ -127,7 +132,8 @@ function stamped(set: Record<string, unknown>, actor: string | null): Record<str
  * (`data: { version }`, the current one); nothing written then.
  */
 export async function versionedUpdate(db: Db, table: VersionedTable, id: string, set: Record<string, unknown>, w: RowWrite): Promise<number> {
-  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id).where('f_deleted_at', 'is', null);
+  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id);
+  if (binned(table)) q = q.where('f_deleted_at', 'is', null);
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const row = await q.returning('f_version').executeTakeFirst();
   if (row) return Number(row.f_version);
@@ -148,4 +154,15 @@ export async function softDelete(db: Db, table: BinnedTable, id: string, w: RowW
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const r = await q.executeTakeFirst();
   if (!Number(r.numUpdatedRows)) throw await refusal(db, table, id, w, 'delete');
+}
+
+/**
+ * Deletes row `id` of a menu item table for good, in one statement checked like versionedUpdate (`DELETE … WHERE id
+ * = ? [AND f_version = ?]`). @throws as versionedUpdate (409 says "not deleted").
+ */
+export async function versionedDelete(db: Db, table: MenuItemTable, id: string, w: RowWrite): Promise<void> {
+  let q = loose(db).deleteFrom(table).where('id', '=', id);
+  if (w.version !== undefined) q = q.where('f_version', '=', w.version);
+  const r = await q.executeTakeFirst();
+  if (!Number(r.numDeletedRows)) throw await refusal(db, table, id, w, 'delete');
 }

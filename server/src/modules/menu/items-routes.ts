@@ -6,6 +6,8 @@ import { assertSchemeValid, parseConditionJson, SchemeError, SYSTEM_SCHEME_FIELD
 import '../../permissions/tables';
 import { ApiError, ok } from '../../plugins/envelope';
 import { parseProperty } from '../../plugins/permissions';
+import { userOf } from '../_shared/record-routes';
+import { type MenuItemTable, versionedDelete, versionedUpdate, versionOf } from '../_shared/row-version';
 import { loadModel } from '../visualdev/model-store';
 import { MENU_MANAGE } from './menu-routes';
 import { menuFail } from './messages';
@@ -19,13 +21,16 @@ import { menuFail } from './messages';
  * {fullName, enCode, allData, matchLogic, conditionJson, conditionText}. Every kind also has description, sortCode,
  * enabledMark. A scheme's conditionJson is checked when saved (unknown field, operator or variable → 400; fields: the
  * bound model's columns and created_by/updated_by, else the menu's data-rule fields); one allData scheme per menu.
- * Versions (issue 27, decided): an item's write does not step its menu's version. The menu form (POST Menu/{id})
+ * Versions (issue 27 item 1; migration 0664): each item answers `version` (list and detail); an update (`version` in
+ * the body) or delete (`?version`) from an older one is refused (409 naming who changed it and when, nothing
+ * written); without one it writes as before. The delete stays final (an item is its menu's configuration; a deleted
+ * menu keeps its items in the menu's bin). An item's write does not step its menu's version. The menu form (POST Menu/{id})
  * never sends the items, each item is saved on its own route, so a menu form opened before an item edit cannot undo
  * it; stepping would refuse that menu save for nothing. A menu in the recycle bin takes no new items (400).
  */
 
 type Kind = 'ModuleButton' | 'ModuleColumn' | 'ModuleForm' | 'ModuleDataAuthorize' | 'ModuleDataAuthorizeScheme';
-type Table = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
+type Table = MenuItemTable;
 
 const str = (max: number) => ({ type: ['string', 'null'], maxLength: max });
 const common = { fullName: { type: 'string', minLength: 1, maxLength: 100 }, enCode: { type: 'string', minLength: 1, maxLength: 200 }, description: str(500), sortCode: { type: 'integer', minimum: 0, maximum: 1_000_000 }, enabledMark: { type: 'integer', enum: [0, 1] } };
@@ -53,7 +58,7 @@ const KINDS: Record<Kind, { table: Table; item: 'button' | 'column' | 'form' | '
 const WIRE_COMMON: Record<string, string> = { fullName: 'full_name', enCode: 'en_code', description: 'description', sortCode: 'sort_code', enabledMark: 'enabled_mark' };
 
 function toWire(kind: Kind, r: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: r.id, moduleId: r.module_id };
+  const out: Record<string, unknown> = { id: r.id, moduleId: r.module_id, version: Number(r.f_version ?? 1) };
   for (const [w, c] of Object.entries({ ...WIRE_COMMON, ...KINDS[kind].fields })) if (c in r) out[w] = r[c] ?? (typeof r[c] === 'number' ? 0 : '');
   return out;
 }
@@ -93,7 +98,7 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
   for (const kind of Object.keys(KINDS) as Kind[]) {
     const { table, item, fields, schema } = KINDS[kind];
     const base = `/api/system/${kind}`;
-    const body = { type: 'object', properties: { moduleId: { type: 'string', maxLength: 100 }, ...common, ...schema, n: {} } };
+    const body = { type: 'object', properties: { moduleId: { type: 'string', maxLength: 100 }, ...common, ...schema, version: { type: 'integer', minimum: 1 }, n: {} } };
     const anyDb = db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
     const valuesOf = (b: Record<string, unknown>) => {
       const out: Record<string, unknown> = {};
@@ -126,7 +131,7 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
       return ok({ id }, t(req.lang, 'createOk'));
     });
 
-    /** POST /api/system/{Kind}/{id}: updates the item (its menu stays); 404 when missing. */
+    /** POST /api/system/{Kind}/{id}: updates the item (its menu stays) → `{ version }`; 404 when missing; 409 an older `version`. */
     app.post<{ Params: { id: string }; Body: Record<string, unknown> }>(`${base}/:id`, { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } }, schema: { body } }, async (req) => {
       const cur = await anyDb.selectFrom(table).select(['id', 'module_id']).where('id', '=', req.params.id).executeTakeFirst();
       if (!cur) throw ApiError.notFound();
@@ -136,18 +141,16 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
         const taken = await anyDb.selectFrom(table).select('id').where('module_id', '=', cur.module_id as string).where('en_code', '=', values.en_code as string).executeTakeFirst();
         if (taken && taken.id !== req.params.id) throw menuFail(400, 'enCodeTaken', { enCode: String(values.en_code) });
       }
-      if (Object.keys(values).length) await anyDb.updateTable(table).set(values).where('id', '=', req.params.id).execute();
-      return ok(null, t(req.lang, 'updateOk'));
+      const version = await versionedUpdate(db, table, req.params.id, values, { version: versionOf(req.body), actor: userOf(req), notFound: () => ApiError.notFound() });
+      return ok({ version }, t(req.lang, 'updateOk'));
     });
 
-    /** DELETE /api/system/{Kind}/{id}: deletes the item and its grants in one transaction; 404 when missing. */
+    /** DELETE /api/system/{Kind}/{id}?version: deletes the item and its grants in one transaction; 404 when missing; 409 an older version. */
     app.delete<{ Params: { id: string } }>(`${base}/:id`, { config: { access: { menu: MENU_MANAGE, button: 'btn_remove' } } }, async (req) => {
-      const n = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         if (item) await trx.deleteFrom('authorize').where('item_type', '=', item).where('item_id', '=', req.params.id).execute();
-        const r = await (trx as unknown as typeof anyDb).deleteFrom(table).where('id', '=', req.params.id).executeTakeFirst();
-        return Number(r.numDeletedRows);
+        await versionedDelete(trx, table, req.params.id, { version: versionOf(req.query as Record<string, unknown>), actor: userOf(req), notFound: () => ApiError.notFound() });
       });
-      if (!n) throw ApiError.notFound();
       return ok(null, t(req.lang, 'deleteOk'));
     });
   }
