@@ -158,6 +158,10 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     const again = await call('lina', 'PUT', `${W}/FlowTask/${taskId}`, { id: taskId, formData: { ...form, amount: 600 }, flowId, status: 0, flowUrgent: 2, candidateList: { pick: [id('sunli')] }, branchList: [], copyIds: '', candidateType: 2 });
     expect(again.code).toBe(200);
     expect((await todoRow('sunli')).list).toContainEqual(expect.objectContaining({ processId: taskId, thisStepId: 'pick' }));
+    // 我发起的 (flowLaunch/index.vue:288-305 query, :96-140 columns, :336-345 toDetail): the category filter by item id too.
+    const mine = await call('lina', 'GET', `${W}/FlowLaunch?${new URLSearchParams({ currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', keyword: '', startTime: '', endTime: '', templateId: flowId, flowId: '', status: '', flowUrgent: '', flowCategory: 'dict-wfc-approve-purchase' })}`);
+    expect(mine.data.list.find((r: Json) => r.id === taskId)).toMatchObject({ flowId, fullName: expect.any(String), flowName: '流程jnpfApprove', startTime: expect.any(Number), thisStep: '采购主管', flowUrgent: 2, status: 1, completion: expect.any(Number), parentId: '0' });
+    expect((await call('lina', 'GET', `${W}/FlowLaunch?flowCategory=other`)).data.list.map((r: Json) => r.id)).not.toContain(taskId);
     await s.t.app.db.deleteFrom('dictionary_data').where('id', '=', 'dict-wfc-approve-purchase').execute();
   });
 });

@@ -57,6 +57,8 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
   const db = app.db;
   const tasks = () => db.selectFrom('flow_task as t').leftJoin('users as u', 'u.id', 't.creator_user_id');
+  /** The filters with `flowCategory` as a category code (JNPF's task pages send the WorkFlowCategory item's id). */
+  const withCategoryCode = async (q: TaskListQuery): Promise<TaskListQuery> => (q.flowCategory ? { ...q, flowCategory: await categoryCode(db, q.flowCategory) } : q);
 
   /**
    * GET FlowBefore/List/{category}?keyword,flowId,flowCategory,creatorUserId,startTime,endTime(ms),currentPage,pageSize:
@@ -72,7 +74,7 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     { config: signedIn, schema: { params: { type: 'object', properties: { category: { type: 'string', enum: ['1', '2', '3'] } } }, querystring: TaskListQuerySchema } },
     async (req) => {
       const me = callerOf(req).userId;
-      const f: TaskListQuery = req.query.flowCategory ? { ...req.query, flowCategory: await categoryCode(db, req.query.flowCategory) } : req.query;
+      const f = await withCategoryCode(req.query);
       const base = (r: Record<string, unknown>) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), processId: r.id as string });
       if (req.params.category === '1') {
         const q = tasks().innerJoin('flow_task_operator as o', 'o.task_id', 't.id').leftJoin('users as d', 'd.id', 'o.delegator_id').where('o.handle_id', '=', me).where('o.state', '=', 0).where('o.completion', '=', 0).where('t.status', '=', 1);
@@ -104,7 +106,8 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
   /** GET FlowLaunch?filters → the caller's tasks (drafts included), newest first. */
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowLaunch`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     const q = tasks().where('t.creator_user_id', '=', callerOf(req).userId);
-    return ok(await page(filtered(q as AnyQuery, req.query, 't.created_at'), req.query, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+    const f = await withCategoryCode(req.query);
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
   });
 
   /** DELETE FlowLaunch/{id}: the launcher deletes a draft, rejected or withdrawn task. */
@@ -120,7 +123,8 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowMonitor`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
     const q = tasks().where('t.status', '<>', 0);
-    return ok(await page(filtered(q as AnyQuery, req.query, 't.created_at'), req.query, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+    const f = await withCategoryCode(req.query);
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
   });
 
   /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval). */
