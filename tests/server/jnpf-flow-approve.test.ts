@@ -185,3 +185,34 @@ describe('异常处理 (FlowBox.vue:779-784 and ErrorForm.vue): a node without a
     expect((await todoRow('chenjing')).list).toContainEqual(expect.objectContaining({ processId: made.data.id, thisStepId: 'nobody' }));
   });
 });
+
+describe('分支选择 with candidates (FlowBox.vue:656-672 onBranchChange, CandidateForm.vue:98-107)', () => {
+  it('marks the branch whose approvers are picked, pages them by the branch id and takes them keyed by it', async () => {
+    const head = approver('first', { title: '初审', approvers: [id('zhouqiang')] });
+    head.conditionType = 'branchFlow';
+    head.conditionNodes = [
+      node('condition', 'toQc', { title: '转品管' }, approver('qc', { title: '品管', assigneeType: 7, approvers: [id('chenjing'), id('sunli')] })),
+      node('condition', 'toWh', { title: '转仓储' }, approver('wh', { title: '仓储', approvers: [id('huangwei')] })),
+    ];
+    const branchFlow = await releasedFlow(s.t, s.token, 'jnpfBranch', node('start', 'start', { title: '发起人' }, head));
+    const made = await call('lina', 'POST', `${W}/FlowTask`, { formData: form, flowId: branchFlow, status: 0, flowUrgent: 1, candidateType: 3 });
+    const op = (await todoRow('zhouqiang')).list.find((r) => r.processId === made.data.id)?.id as string;
+    const body = { id: made.data.id, formData: form, flowId: branchFlow };
+    const cand = await call('zhouqiang', 'POST', `${W}/FlowBefore/Candidates/${op}`, body);
+    expect(cand.data).toEqual({
+      type: 1,
+      list: [
+        { nodeId: 'toQc', nodeName: '转品管', isBranchFlow: true, isCandidates: true, hasCandidates: true },
+        { nodeId: 'toWh', nodeName: '转仓储', isBranchFlow: true, isCandidates: false, hasCandidates: false },
+      ],
+    });
+    // CandidateUserSelect pages the users of the chosen branch's node with nodeCode = the branch's nodeId.
+    const users = await call('zhouqiang', 'POST', `${W}/FlowBefore/CandidateUser/${op}`, { keyword: '', currentPage: 1, pageSize: 20, ...body, nodeCode: 'toQc' });
+    expect(users.data.list.map((u: Json) => u.id).sort()).toEqual([id('chenjing'), id('sunli')]);
+    // handleApproval: branchList and candidateList { branch nodeId: userIds }.
+    const agreed = await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${op}`, { handleOpinion: '', fileList: [], ...body, signImg: '', copyIds: '', branchList: ['toQc'], candidateList: { toQc: [id('sunli')] }, candidateType: 1, rejectType: 1 });
+    expect(agreed.code).toBe(200);
+    expect((await todoRow('sunli')).list).toContainEqual(expect.objectContaining({ processId: made.data.id, thisStepId: 'qc' }));
+    expect((await todoRow('chenjing')).list.map((r) => r.processId)).not.toContain(made.data.id);
+  });
+});

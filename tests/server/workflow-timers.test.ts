@@ -56,7 +56,7 @@ describe('FlowBefore/Candidates', () => {
     expect((await t.call('POST', `${W}/FlowBefore/Candidates/0`, { token: tok.lina, payload: { flowId } })).data).toEqual({ type: 3, list: [] });
     const taskId = (await t.call('POST', `${W}/FlowTask`, { token: tok.lina, payload: { flowId, fullName: '分支单', formData: {}, status: 0 } })).data.id;
     const op = (await todo('zhouqiang')).find((r) => r.processId === taskId)?.id as string;
-    expect((await t.call('POST', `${W}/FlowBefore/Candidates/${op}`, { token: tok.zhouqiang, payload: {} })).data).toEqual({ type: 1, list: [{ nodeId: 'toQc', nodeName: '转品管' }, { nodeId: 'toWh', nodeName: '转仓储' }] });
+    expect((await t.call('POST', `${W}/FlowBefore/Candidates/${op}`, { token: tok.zhouqiang, payload: {} })).data).toEqual({ type: 1, list: [{ nodeId: 'toQc', nodeName: '转品管', isBranchFlow: true, isCandidates: false, hasCandidates: false }, { nodeId: 'toWh', nodeName: '转仓储', isBranchFlow: true, isCandidates: false, hasCandidates: false }] });
     expect(await t.call('POST', `${W}/FlowBefore/Candidates/${op}`, { token: tok.lina, payload: {} })).toMatchObject({ code: 404 });
     expect(await t.call('POST', `${W}/FlowBefore/Audit/${op}`, { token: tok.zhouqiang, payload: {} })).toMatchObject({ code: 400, msg: '请选择「初审」之后的分支' });
     expect(await t.call('POST', `${W}/FlowBefore/Audit/${op}`, { token: tok.zhouqiang, payload: { branchList: ['toWh'] } })).toMatchObject({ code: 200 });

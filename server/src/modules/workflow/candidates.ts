@@ -2,7 +2,7 @@ import type { Db } from '../../db/types';
 import { likePattern } from '../visualdev/list-filter';
 import { peekNext } from './engine/peek';
 import { approverTargets } from './engine/resolve';
-import type { CompiledNode } from './engine/types';
+import type { CompiledFlow, CompiledNode } from './engine/types';
 import { canLaunch, flowRow, jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
@@ -52,6 +52,9 @@ async function lookAhead(db: Db, caller: Caller, operatorId: string, body: Candi
   return { flow, peek: peekNext(flow, fromId ?? flow.start, formData, launcherId) };
 }
 
+/** The first node of each approver-chosen branch (branchFlow gateways), by branch id. */
+const branchTargets = (flow: CompiledFlow) => new Map(Object.values(flow.nodes).flatMap((n) => (n.gateway?.mode === 'branchFlow' ? n.gateway.branches.map((b) => [b.id, b.target] as const) : [])));
+
 /** The users named by picked-approver node `n`'s scope (none: anyone may be picked). */
 const namedOf = (db: Db, n: CompiledNode) => orgResolver(db).members(approverTargets(n.props));
 
@@ -64,12 +67,23 @@ const liveUsers = (db: Db) => db.selectFrom('users as u').where('u.enabled_mark'
  * Items also carry the flags JNPF v3.4.7's FlowBox and CandidateForm filter on (Mnxhp src/views/workFlow/components/
  * FlowBox.vue:656-690, :733-748): `isBranchFlow` (a branch to pick), `isCandidates` (approvers to pick) and
  * `hasCandidates` (the node names its candidates: the client pages them through CandidateUser, else its own user
- * picker).
+ * picker); a branch whose first node picks its approvers is `isCandidates` too, the users sent keyed by the branch id
+ * (engine/resolve.ts). Picked-approver nodes outside the branches at the same step are not listed with type 1.
  * @throws as lookAhead.
  */
 export async function candidatesOf(db: Db, caller: Caller, operatorId: string, body: CandidatesBody) {
-  const { peek } = await lookAhead(db, caller, operatorId, body);
-  if (peek.branches.length) return { type: 1, list: peek.branches.map((b) => ({ ...b, isBranchFlow: true, isCandidates: false, hasCandidates: false })) };
+  const { flow, peek } = await lookAhead(db, caller, operatorId, body);
+  if (peek.branches.length) {
+    const targets = branchTargets(flow);
+    const list = [];
+    for (const b of peek.branches) {
+      // A branch whose first node has its approvers picked: JNPF asks them with the branch (keyed by the branch id).
+      const first = flow.nodes[targets.get(b.nodeId) ?? ''];
+      const picks = first?.kind === 'approver' && Number(first.props.assigneeType) === 7;
+      list.push({ ...b, isBranchFlow: true, isCandidates: picks, hasCandidates: picks && (await namedOf(db, first)).length > 0 });
+    }
+    return { type: 1, list };
+  }
   const picked = peek.approvers.filter((n) => Number(n.props.assigneeType) === 7);
   if (!picked.length) return { type: 3, list: [] };
   const list = [];
@@ -94,7 +108,7 @@ interface CandidateUser {
 /**
  * POST FlowBefore/CandidateUser/{operatorId | 0} (JNPF v3.4.7 api/workFlow/FlowBefore.js CandidateUser, called by
  * CandidateUserSelect.vue:263-277 with `{ keyword, currentPage, pageSize, ...the Candidates body, nodeCode }`): a page
- * of the users that may be picked for node `nodeCode` after the caller's node, `{ list: CandidateUser[], pagination:
+ * of the users that may be picked for node `nodeCode` (or the first node of branch `nodeCode`) after the caller's node, `{ list: CandidateUser[], pagination:
  * { currentPage, pageSize, total } }`, by name or account matching `keyword`; empty when the node picks no approvers.
  * @throws as lookAhead.
  */
@@ -102,7 +116,7 @@ export async function candidateUsers(db: Db, caller: Caller, operatorId: string,
   const { flow } = await lookAhead(db, caller, operatorId, body);
   const currentPage = body.currentPage ?? 1;
   const pageSize = body.pageSize ?? 20;
-  const n = flow.nodes[body.nodeCode ?? ''];
+  const n = flow.nodes[body.nodeCode ?? ''] ?? flow.nodes[branchTargets(flow).get(body.nodeCode ?? '') ?? ''];
   if (n?.kind !== 'approver' || Number(n.props.assigneeType) !== 7) return { list: [] as CandidateUser[], pagination: { currentPage, pageSize, total: 0 } };
   const named = await namedOf(db, n);
   let q = liveUsers(db).leftJoin('organize as g', 'g.id', 'u.organize_id');

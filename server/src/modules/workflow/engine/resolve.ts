@@ -16,11 +16,25 @@ export function circulateTargets(p: Record<string, unknown>): MemberTargets {
 const noTargets = (t: MemberTargets) => !t.users.length && !t.positions.length && !t.roles.length && !t.departments.length && !t.groups.length;
 
 /**
+ * The id of the approver-chosen branch (branchFlow gateway) whose first node is `nodeId`: JNPF's client keys the
+ * candidates picked with a branch by the branch's id (FlowBox.vue onBranchChange, CandidateForm.vue:98-107).
+ */
+function branchLeadingTo(env: EngineEnv, nodeId: string): string | undefined {
+  for (const n of Object.values(env.flow.nodes)) {
+    if (n.gateway?.mode !== 'branchFlow') continue;
+    const hit = n.gateway.branches.find((b) => b.target === nodeId);
+    if (hit) return hit.id;
+  }
+  return undefined;
+}
+
+/**
  * The users an approver node resolves to (reference §1 assigneeType): 6 named members; 3 the launcher; 1 the
  * launcher's manager at `managerLevel` (1 = direct); 2 the head of the launcher's department; 4 the users a form
  * field names (`formField`, `formFieldType` user|dept|position|role|group; a sub-table column `{table}-{column}`: the
  * ones named in any of its rows); 5 those who approved node `nodeId` in its
- * latest entry; 7 the candidates picked for this node (`candidates[nodeId]`), limited to the node's named members
+ * latest entry; 7 the candidates picked for this node (`candidates[nodeId]`, else those picked with the branch
+ * leading to it), limited to the node's named members
  * when it names any; 9 the users an HTTP GET of `getUserUrl` names (Resolver.fromUrl: ?flowId&nodeId&launchUserId).
  * Member-based types (4, 6, 7) are narrowed by `extraRule` (Resolver.narrow: same department,
  * position or company, the launcher's superiors or subordinates). Only enabled users; repeats dropped; order kept.
@@ -61,7 +75,7 @@ export async function resolveApprovers(env: EngineEnv, state: TaskState, node: C
       users = await r.fromUrl(String(p.getUserUrl ?? ''), { flowId: env.flowId, nodeId: node.id, launchUserId: env.launcherId });
       break;
     case 7: {
-      const picked = list(candidates[node.id]);
+      const picked = list(candidates[node.id] ?? candidates[branchLeadingTo(env, node.id) ?? '']);
       const scope = approverTargets(p);
       users = noTargets(scope) ? picked : (await r.members(scope)).filter((u) => picked.includes(u));
       break;
