@@ -45,7 +45,7 @@ describe('scheduled jobs (issue 23 item 4)', () => {
     expect((await call('POST', B, { fullName: '无方法', enCode: 'nom', executeType: 3, executeContent: { cron: '0 3 * * *', localHostTaskId: 'nope' } })).code).toBe(400);
     expect((await call('POST', B, { fullName: '无接口', enCode: 'noi', executeType: 1, executeContent: { cron: '0 3 * * *', interfaceId: 'nope' } })).code).toBe(400);
     const methods = await call('GET', `${B}/TaskMethods`);
-    expect(methods.data.map((m: { id: string }) => m.id)).toEqual(['backup', 'logPurge', 'sessionPurge']);
+    expect(methods.data.map((m: { id: string }) => m.id)).toEqual(['backup', 'logPurge', 'sessionPurge', 'recyclePurge']);
     const id = await create({ fullName: '清理会话', enCode: 'sessions', executeType: 3, executeContent: JSON.stringify({ cron: '0 0 3 * * *', localHostTaskId: 'sessionPurge' }) });
     const info = await call('GET', `${B}/Info/${id}`);
     expect(info.data).toMatchObject({ fullName: '清理会话', enCode: 'sessions', executeType: 3, cron: '0 0 3 * * *', localHostTaskId: 'sessionPurge', enabledMark: 1, runCount: 0, lastRunTime: null });

@@ -6,6 +6,7 @@ import { backupsDir, createBackup, deleteBackup, listBackups } from '../backup/s
 import { filesRoot } from '../files/store';
 import { purgeLogs } from '../syslog/repository';
 import { type ExecuteContent, paramOf } from './cron';
+import { purgeRecycleBins } from './recycle-purge';
 
 /** A built-in method (executeType 3): runs with the app and the task's executeContent → a one-line result. */
 export interface TaskMethod {
@@ -25,7 +26,8 @@ function intParam(content: ExecuteContent, field: string, fallback: number): num
 }
 
 /**
- * The built-in methods (issue 23 item 4 "backup, log purge, expired-session purge"), answered by GET
+ * The built-in methods (issue 23 item 4 "backup, log purge, expired-session purge"; issue 27 item 2 the recycle bins'
+ * purge), answered by GET
  * /api/scheduletask/TaskMethods.
  */
 export const TASK_METHODS: TaskMethod[] = [
@@ -61,6 +63,16 @@ export const TASK_METHODS: TaskMethod[] = [
       const idleMs = (await tokenTimeoutMinutes(app.db)) * 60_000;
       const r = await app.db.deleteFrom('session').where('last_seen', '<', new Date(Date.now() - idleMs)).executeTakeFirst();
       return `deleted ${Number(r.numDeletedRows)} sessions`;
+    },
+  },
+  {
+    id: 'recyclePurge',
+    fullName: '回收站清理',
+    description: '彻底删除在回收站中超过保留天数的数据（各模型的记录及其子表和文件、用户、字典、菜单、组织、角色、岗位）；参数 days（默认取系统设置 recycleRetentionDays）',
+    async run(app, content) {
+      const days = paramOf(content, 'days');
+      const r = await purgeRecycleBins(app.db, days === undefined || days === '' ? undefined : Math.max(1, intParam(content, 'days', 30)));
+      return `kept ${r.days} days; purged ${r.records} records of ${r.models} models, ${r.builtin} built-in rows${r.failed.length ? `; failed: ${r.failed.join(', ')}` : ''}`;
     },
   },
 ];
