@@ -6,13 +6,14 @@ import type { RowFilter } from '../../permissions/row-filter';
 import { ApiError } from '../../plugins/envelope';
 import { assignBillNumbers } from '../bill-rule/assign';
 import { importColumns, type SheetColumn } from './excel-columns';
+import { binForReplace } from './excel-replace';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
 import { isWritable } from './field-access';
 import { diffRecords, logChanges } from './history';
 import { invalidateRows } from './list-cache';
 import { fail, text } from './messages';
 import type { LoadedModel } from './model-store';
-import { createRecords, getRecords } from './onlinedev-repository';
+import { createRecords, getRecords, type ModelRow } from './onlinedev-repository';
 import { type Actor, computeCalculated, fillSystemFields, sanitizeEditors } from './record-prepare';
 import { applyFieldRules } from './record-rules';
 import { recordErrors } from './record-service';
@@ -183,10 +184,12 @@ function placeError(p: Pending, field: string): { row: number; field: string } {
 /**
  * Imports an .xlsx into a model (see the module comment); with `writeFields` (the policy decision) a column outside
  * them refuses the file (403; a sub-table counts by its `__vModel__`); with `rowFilter` (the caller's row scope) a record
- * that would lie outside it is a row error (outOfScope). Returns the number of (main) records written.
+ * that would lie outside it is a row error (outOfScope). With `replace` (issue 27 item 2) the file replaces the live
+ * records inside `replace.rowFilter`: they move to the recycle bin in the same transaction (restorable with their lines
+ * and files), or nothing happens. Returns the number of (main) records written.
  * @throws LocalizedError 400 (not xlsx, too many rows, no known header, or `importFailed` with `{ errors }`).
  */
-export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null, rowFilter: RowFilter | null = null): Promise<number> {
+export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, actor: Actor, lang: MessageLang, writeFields: string[] | null = null, rowFilter: RowFilter | null = null, replace?: { rowFilter: RowFilter | null }): Promise<number> {
   const rows = await readFirstSheet(buf);
   const header = rows.shift();
   const map = headerMap(model, header?.values ?? []);
@@ -209,8 +212,11 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
 
   const failed = Symbol('import failed');
   let ids: string[] = [];
+  let replaced: ModelRow[] = [];
   try {
     await db.transaction().execute(async (trx) => {
+      // A replacing import (excel-replace.ts) bins the records it replaces first; their unique values are the file's.
+      if (replace) replaced = await binForReplace(trx, model, replace.rowFilter, actor, lang);
       for (const p of records) {
         const { record } = p;
         Object.assign(record, system);
@@ -232,7 +238,7 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
         }
       }
       // Unique values (unique-values.ts): held by a stored record, live or in the bin, or repeated in the file.
-      for (const e of await importUniqueErrors(trx, model, records.map((r) => r.record), records.map((r) => r.row), lang)) {
+      for (const e of await importUniqueErrors(trx, model, records.map((r) => r.record), records.map((r) => r.row), lang, new Set(replaced.map((r) => r.id)))) {
         if (errors.length < MAX_ERRORS && !errors.some((x) => x.row === e.row && x.field === e.field)) errors.push(e);
       }
       if (errors.length) throw failed;
@@ -253,6 +259,6 @@ export async function importWorkbook(db: Db, model: LoadedModel, buf: Buffer, ac
     throw fail(400, 'importFailed', { count: errors.length }, { errors });
   }
   // Only the lists whose filter an imported row matches change (list-cache.ts); the rows as prepared, with their ids.
-  await invalidateRows(db, model, records.map((r, i) => ({ ...r.record, id: ids[i] })));
+  await invalidateRows(db, model, [...records.map((r, i) => ({ ...r.record, id: ids[i] })), ...replaced]);
   return records.length;
 }

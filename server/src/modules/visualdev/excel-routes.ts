@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/types';
-import { ok } from '../../plugins/envelope';
+import { authorizeModel } from '../../permissions/access';
+import type { RowFilter } from '../../permissions/row-filter';
+import { ApiError, ok } from '../../plugins/envelope';
 import { storeTempFile } from '../files/temp-links';
 import { exportColumns } from './excel-columns';
 import { exportWorkbook, MAX_EXPORT_ROWS, templateWorkbook } from './excel-export';
@@ -63,8 +65,21 @@ async function withSubTables(db: Db, model: LoadedModel, rows: ModelRow[]): Prom
  *   sub-table columns).
  * - POST /api/visualdev/OnlineDev/{id}/Actions/Import (btn_upload): multipart `file` (.xlsx ≤ 10 MB, ≤ 10,000 rows)
  *   → `{ count }`, msg 导入成功，共N条数据; any bad row → 400 `{ errors: [{ row, field, message }] }`, nothing written.
+ *   `?mode=replace` (issue 27 item 2; also needs btn_remove, 403 otherwise): the file replaces the live records the
+ *   caller may delete — they go to the recycle bin in the same transaction (restored from there with lines and files).
  * Errors are JSON envelopes; files are sent only on success.
  */
+/**
+ * The scope a `?mode=replace` import replaces: the live records the caller may delete (its btn_remove decision's row
+ * filter; administrators all); undefined for an ordinary import. @throws ApiError 403 without btn_remove.
+ */
+async function replaceScope(req: FastifyRequest, model: LoadedModel): Promise<{ rowFilter: RowFilter | null } | undefined> {
+  if ((req.query as Record<string, unknown> | undefined)?.mode !== 'replace') return undefined;
+  const decision = await authorizeModel(req.server.db, req.auth!, model.record.id, 'btn_remove');
+  if (!decision.allowed) throw ApiError.forbidden();
+  return { rowFilter: decision.rowFilter };
+}
+
 const excelRoutes: FastifyPluginAsync = async (app) => {
   const exportList = async (req: FastifyRequest<{ Params: IdParams; Body: ExportBody | undefined }>) => {
     const { model, rows } = await rowsOf(req);
@@ -95,7 +110,7 @@ const excelRoutes: FastifyPluginAsync = async (app) => {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(400, 'fileTooLarge', { size: '10MB' });
       throw err;
     }
-    const count = await importWorkbook(app.db, model, buf, actorOf(req), req.lang, req.decision?.writeFields ?? null, req.decision?.rowFilter ?? null);
+    const count = await importWorkbook(app.db, model, buf, actorOf(req), req.lang, req.decision?.writeFields ?? null, req.decision?.rowFilter ?? null, await replaceScope(req, model));
     return ok({ count }, text('importOk', { count }, req.lang));
   });
 };

@@ -69,11 +69,11 @@ interface Holder {
 }
 
 /**
- * The records (live or binned, except `exceptId`) holding each of `values` in column `col`: value (JSON) → holder.
+ * The records (live or binned, except `exceptId` and `skip`) holding each of `values` in column `col`: value (JSON) → holder.
  * A bound time column (issue 13 item 3, bound-times.ts) is compared in its own type and read as ms; pass values as
  * {@link comparable} gives them.
  */
-async function holders(trx: Db, model: LoadedModel, col: FieldColumn, values: unknown[], exceptId: string | null): Promise<Map<string, Holder>> {
+async function holders(trx: Db, model: LoadedModel, col: FieldColumn, values: unknown[], exceptId: string | null, skip: ReadonlySet<string> = new Set()): Promise<Map<string, Holder>> {
   const out = new Map<string, Holder>();
   const distinct = [...new Map(values.filter(filled).map((v) => [JSON.stringify(v), v])).values()];
   const column = col.name;
@@ -85,6 +85,7 @@ async function holders(trx: Db, model: LoadedModel, col: FieldColumn, values: un
       .where(column, 'in', col.stored ? slice.map((v) => writeOf(col, v)) : slice);
     if (exceptId) q = q.where('id', '<>', exceptId);
     for (const r of await q.execute()) {
+      if (skip.has(String(r.id))) continue;
       const key = JSON.stringify(boundValue(col, r.__v));
       const held = out.get(key);
       // A live holder wins over a binned one (the message names the live record's case).
@@ -129,10 +130,11 @@ export async function assertUnique(trx: Db, model: LoadedModel, record: Record<s
 
 /**
  * The unique-value errors of an import's new records (`rows[i]` = the sheet row of `records[i]`): a value held by a
- * stored record (live or binned), or repeating an earlier row of the file. Locks every checked value first; call it in
- * the import's transaction before the INSERT. Errors as `{ row, field, label, message }`.
+ * stored record (live or binned), or repeating an earlier row of the file; `replaced` (the records a replacing import
+ * just binned, excel-replace.ts) hold nothing against it. Locks every checked value first; call it in the import's
+ * transaction before the INSERT. Errors as `{ row, field, label, message }`.
  */
-export async function importUniqueErrors(trx: Db, model: LoadedModel, records: Array<Record<string, unknown>>, rows: number[], lang: MessageLang): Promise<Array<FieldError & { row: number }>> {
+export async function importUniqueErrors(trx: Db, model: LoadedModel, records: Array<Record<string, unknown>>, rows: number[], lang: MessageLang, replaced: ReadonlySet<string> = new Set()): Promise<Array<FieldError & { row: number }>> {
   const cols = uniqueColumns(model);
   const errors: Array<FieldError & { row: number }> = [];
   if (!cols.length) return errors;
@@ -141,7 +143,7 @@ export async function importUniqueErrors(trx: Db, model: LoadedModel, records: A
   await lockUniqueValues(trx, model, cols.flatMap((c) => records.map((r) => ({ column: c.name, value: as.get(c.name)!(r[c.name]) }))));
   for (const c of cols) {
     const of = as.get(c.name)!;
-    const held = await holders(trx, model, c, records.map((r) => of(r[c.name])), null);
+    const held = await holders(trx, model, c, records.map((r) => of(r[c.name])), null, replaced);
     const first = new Map<string, number>();
     for (const [i, r] of records.entries()) {
       if (!filled(r[c.name])) continue;
