@@ -216,3 +216,36 @@ describe('分支选择 with candidates (FlowBox.vue:656-672 onBranchChange, Cand
     expect((await todoRow('chenjing')).list.map((r) => r.processId)).not.toContain(made.data.id);
   });
 });
+
+describe('批量审批 (views/workFlow/flowTodo/BatchList.vue; api/workFlow/FlowBefore.js)', () => {
+  it('lists the to-dos with version and node switches, offers flows and nodes, and agrees, rejects and transfers in one go', async () => {
+    const batchFlow = await releasedFlow(s.t, s.token, 'jnpfBatch', node('start', 'start', { title: '发起人' }, approver('a1', { title: '一审', approvers: [id('zhouqiang')] }, approver('a2', { title: '二审', approvers: [id('huangwei')] }))));
+    const taskIds: string[] = [];
+    for (const title of ['批量一', '批量二']) taskIds.push((await call('lina', 'POST', `${W}/FlowTask`, { formData: { title }, flowId: batchFlow, status: 0, flowUrgent: 1, candidateType: 3 })).data.id);
+    // BatchList.vue reset(): its listQuery with every filter empty, then the selectors.
+    const q = (extra: Record<string, string> = {}) => new URLSearchParams({ keyword: '', templateId: '', flowId: '', nodeCode: '', flowCategory: '', creatorUserId: '', startTime: '', endTime: '', currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', ...extra });
+    const rows = (await call('zhouqiang', 'GET', `${W}/FlowBefore/List/4?${q({ templateId: batchFlow, flowId: batchFlow, nodeCode: 'a1' })}`)).data.list as Json[];
+    expect(rows.map((r) => r.processId).sort()).toEqual([...taskIds].sort());
+    expect(rows[0]).toMatchObject({ flowVersion: '1', flowName: '流程jnpfBatch', thisStep: '一审', userName: '李娜/lina', status: 1, creatorTime: expect.any(Number) });
+    expect(JSON.parse(rows[0].approversProperties)).toMatchObject({ hasAuditBtn: true, hasRejectBtn: true, hasTransferBtn: true, title: '一审' });
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/List/4?${q({ nodeCode: 'a2' })}`)).data.list).toEqual([]);
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/BatchFlowSelector`)).data).toContainEqual({ id: batchFlow, fullName: '流程jnpfBatch' });
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/BatchFlowJsonList/${batchFlow}`)).data).toEqual([{ id: batchFlow, fullName: '流程jnpfBatch' }]);
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/NodeSelector/${batchFlow}`)).data).toEqual([{ id: 'a1', fullName: '一审' }]);
+    expect((await call('zhouqiang', 'GET', `${W}/FlowBefore/BatchCandidate?flowId=${batchFlow}&taskOperatorId=${rows[0].id}`)).data).toEqual({ type: 3, list: [] });
+    const ids = rows.map((r) => r.id);
+    // batchOperation(): { ...the dialog's data, enCode, batchType 0 通过 | 1 退回 | 2 转审, candidateType, ids }.
+    const agreed = await call('zhouqiang', 'POST', `${W}/FlowBefore/BatchOperation`, { branchList: [], copyIds: '', freeApproverUserId: '', handleOpinion: '批量同意', signImg: '', enCode: rows[0].flowCode, batchType: 0, candidateType: 3, ids });
+    expect(agreed).toMatchObject({ code: 200, data: { count: 2 } });
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/BatchOperation`, { batchType: 0, ids: ['no-such-todo'] })).code).toBe(404);
+    const gmRows = (await call('huangwei', 'GET', `${W}/FlowBefore/List/4?${q({ nodeCode: 'a2' })}`)).data.list as Json[];
+    expect(gmRows.map((r) => r.processId).sort()).toEqual([...taskIds].sort());
+    const back = await call('huangwei', 'POST', `${W}/FlowBefore/BatchOperation`, { handleOpinion: '重审', signImg: '', rejectStep: 'a1', branchList: [], enCode: gmRows[0].flowCode, batchType: 1, candidateType: 3, ids: gmRows.map((r) => r.id) });
+    expect(back).toMatchObject({ code: 200, data: { count: 2 } });
+    const again = (await call('zhouqiang', 'GET', `${W}/FlowBefore/List/4?${q({ flowId: batchFlow })}`)).data.list as Json[];
+    expect(again).toHaveLength(2);
+    const moved = await call('zhouqiang', 'POST', `${W}/FlowBefore/BatchOperation`, { handleOpinion: '请孙丽办', freeApproverUserId: id('sunli'), nodeCode: '', fileList: [], signImg: '', batchType: 2, candidateType: 1, ids: again.map((r) => r.id) });
+    expect(moved).toMatchObject({ code: 200, data: { count: 2 } });
+    expect((await call('sunli', 'GET', `${W}/FlowBefore/List/4?${q({ flowId: batchFlow })}`)).data.list.map((r: Json) => r.processId).sort()).toEqual([...taskIds].sort());
+  });
+});

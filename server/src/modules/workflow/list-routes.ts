@@ -16,10 +16,10 @@ import { callerOf } from './task-routes';
 const E = '/api/workflow/Engine';
 type Id = { Params: { id: string } };
 // biome-ignore lint/suspicious/noExplicitAny: the three list queries share their filters over differently joined builders
-type AnyQuery = SelectQueryBuilder<Database, any, any>;
+export type AnyQuery = SelectQueryBuilder<Database, any, any>;
 
 /** The list filters of reference §3 on the task `t` (keyword on title or bill no, flow, category, launcher, status, urgency) and on `timeCol` (ms range). */
-function filtered(q: AnyQuery, f: TaskListQuery, timeCol: string): AnyQuery {
+export function filtered(q: AnyQuery, f: TaskListQuery, timeCol: string): AnyQuery {
   let out = q;
   const kw = f.keyword?.trim();
   if (kw) {
@@ -38,7 +38,7 @@ function filtered(q: AnyQuery, f: TaskListQuery, timeCol: string): AnyQuery {
 }
 
 /** A page of `q` ordered by `timeCol` newest first: `{ list, pagination }` (pageSize default 20, ≤ 500). */
-async function page(q: AnyQuery, f: TaskListQuery, timeCol: string, row: (r: Record<string, unknown>) => unknown, cols: string[] = []) {
+export async function page(q: AnyQuery, f: TaskListQuery, timeCol: string, row: (r: Record<string, unknown>) => unknown, cols: string[] = []) {
   const currentPage = f.currentPage ?? 1;
   const pageSize = f.pageSize ?? 20;
   const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -46,7 +46,8 @@ async function page(q: AnyQuery, f: TaskListQuery, timeCol: string, row: (r: Rec
   return { list: rows.map(row), pagination: { currentPage, pageSize, total: Number(total) } };
 }
 
-const launcherOf = (r: Record<string, unknown>) => (r.launcher_name ? `${r.launcher_name}/${r.launcher_account}` : null);
+/** The launcher's display name of a row of `page` (`realName/account`). */
+export const launcherOf = (r: Record<string, unknown>) => (r.launcher_name ? `${r.launcher_name}/${r.launcher_account}` : null);
 
 /**
  * Workflow lists (reference §3 Lists), one query per page (the to-do rows through the operator index):

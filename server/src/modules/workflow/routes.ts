@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
 import jnpfApproveRoutes from './jnpf-approve-routes';
+import jnpfBatchRoutes from './jnpf-batch-routes';
 import jnpfLaunchRoutes from './jnpf-launch-routes';
 import jnpfTemplateRoutes from './jnpf-template-routes';
 import launchFormRoutes from './launch-form';
@@ -19,6 +20,7 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   await jnpfTemplateRoutes(app);
   await jnpfLaunchRoutes(app);
   await jnpfApproveRoutes(app);
+  await jnpfBatchRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
   await launchFormRoutes(app);
