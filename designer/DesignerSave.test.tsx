@@ -216,24 +216,17 @@ describe('designer save (issue 13 item 3)', () => {
   it('binds the tables a deleted model left behind: fields generated from their columns, saved with bind (issue 13 item 3)', async () => {
     // A model deleted with its data kept leaves orphan tables (kd_bind_src and its child) for a later model to bind.
     const cols = { type: 1, searchList: [], columnList: [], sort: 'desc', hasPage: true, pageSize: 20, btnsList: [], columnBtnsList: [] };
-    const src = await requestEnvelope<{ id: string }>('/api/visualdev/Base', {
-      method: 'post',
-      json: {
-        fullName: '绑定来源',
-        enCode: 'bindSource',
-        webType: 2,
-        tables: [{ typeId: '1', table: 'kd_bind_src', tableKey: 'id', tableField: '', relationTable: '', relationField: '' }],
-        formData: {
-          fields: [
-            { __config__: { kdKey: 'comInput', label: '编码', formId: 1 }, __vModel__: 'code' },
-            { __config__: { kdKey: 'numInput', label: '数量', formId: 2 }, __vModel__: 'qty' },
-            { __config__: { kdKey: 'table', label: '明细', formId: 3, tableName: 'kd_bind_src_lines', children: [{ __config__: { kdKey: 'comInput', label: '物料', formId: 4 }, __vModel__: 'item' }] }, __vModel__: 'lines' },
-          ],
-        },
-        columnData: cols,
-      },
-    });
-    await requestEnvelope(`/api/visualdev/Base/${src.data.id}`, { method: 'delete' });
+    const sub = (vModel: string, formId: number, tableName: string, child: string) => ({ __config__: { kdKey: 'table', label: vModel, formId, tableName, children: [{ __config__: { kdKey: 'comInput', label: child, formId: formId + 1 }, __vModel__: child }] }, __vModel__: vModel });
+    const leaveOrphans = async (enCode: string, table: string, fields: unknown[]) => {
+      const tables = [{ typeId: '1', table, tableKey: 'id', tableField: '', relationTable: '', relationField: '' }];
+      const src = await requestEnvelope<{ id: string }>('/api/visualdev/Base', { method: 'post', json: { fullName: enCode, enCode, webType: 2, tables, formData: { fields }, columnData: cols } });
+      await requestEnvelope(`/api/visualdev/Base/${src.data.id}`, { method: 'delete' });
+    };
+    await leaveOrphans('bindSource', 'kd_bind_src', [
+      { __config__: { kdKey: 'comInput', label: '编码', formId: 1 }, __vModel__: 'code' },
+      { __config__: { kdKey: 'numInput', label: '数量', formId: 2 }, __vModel__: 'qty' },
+      sub('lines', 3, 'kd_bind_src_lines', 'item'),
+    ]);
 
     page();
     fireEvent.click(await screen.findByTestId('designer-new', {}, WAIT));
@@ -259,6 +252,10 @@ describe('designer save (issue 13 item 3)', () => {
     fireEvent.click(screen.getByTestId('designer-bind-ok'));
     // The columns became fields on the canvas, the child table a sub-table with its column.
     for (const v of ['code', 'qty', 'kd_bind_src_lines', 'item']) await screen.findByTestId(`designer-field-${v}`, {}, WAIT);
+    // qty is taken off the canvas again: its column stays in the bound table.
+    fireEvent.click(screen.getByTestId('designer-field-qty'));
+    fireEvent.click(within(screen.getByTestId('designer-field-qty')).getByTestId('designer-action-remove'));
+    await waitFor(() => expect(screen.queryByTestId('designer-field-qty')).toBeNull(), WAIT);
     expect(props().getByText(/已绑定数据表 kd_bind_src，子表：kd_bind_src_lines\.parent_id/)).toBeTruthy();
     setMeta('绑定模型', 'bindTarget');
     fireEvent.click(screen.getByTestId('designer-save'));
@@ -269,5 +266,24 @@ describe('designer save (issue 13 item 3)', () => {
       { typeId: '1', table: 'kd_bind_src', tableKey: 'id', tableField: '', relationTable: '', relationField: '', bind: true },
       { typeId: '0', table: 'kd_bind_src_lines', tableKey: 'id', tableField: 'parent_id', relationTable: 'kd_bind_src', relationField: 'id', bind: true },
     ]);
-  }, 180_000);
+
+    // Saved, the model binds again: its main table is fixed, its column not yet a field (offered ticked) and another free table are added.
+    await leaveOrphans('bindMore', 'kd_bind_more', [sub('notes', 5, 'kd_bind_more_notes', 'text')]);
+    formTab();
+    fireEvent.click(screen.getByTestId('designer-bind-open'));
+    const again = within(await screen.findByTestId('designer-bind-dialog', {}, WAIT));
+    expect(await again.findByLabelText('qty（double precision）', {}, WAIT)).toHaveProperty('checked', true);
+    expect(again.queryByText('code（text）')).toBeNull();
+    fireEvent.click(again.getByRole('button', { name: /添加子表/ }));
+    fireEvent.mouseDown(again.getByLabelText('子表 1'));
+    const notes = await screen.findAllByTitle('kd_bind_more_notes', {}, WAIT);
+    fireEvent.click(notes[notes.length - 1]);
+    await waitFor(() => expect(again.getByLabelText('外键列 1').closest('.ant-select')?.textContent).toContain('parent_id'), WAIT);
+    fireEvent.click(screen.getAllByTestId('designer-bind-ok').at(-1) as HTMLElement);
+    for (const v of ['qty', 'kd_bind_more_notes', 'text']) await screen.findByTestId(`designer-field-${v}`, {}, WAIT);
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('修改成功', {}, WAIT)).toBeTruthy();
+    const saved = JSON.parse((await requestEnvelope<{ tables: string }>(`/api/visualdev/Base/${idOfLocation()}`)).data.tables);
+    expect(saved.map((x: { table: string; bind?: boolean }) => [x.table, x.bind])).toEqual([['kd_bind_src', true], ['kd_bind_src_lines', true], ['kd_bind_more_notes', true]]);
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { App, Button, Empty, Splitter, Tabs } from 'antd';
+import { App, Empty, Splitter, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldConfig } from '../../schemas/field';
@@ -8,13 +8,10 @@ import type { RendererMap } from '../../src/engine/renderer';
 import { applyDrop, innermost } from '../canvas/dnd';
 import FieldList from '../canvas/FieldList';
 import { DESIGNER_NS } from '../i18n';
-import { checkModel, fieldOfPath, type Problems } from '../model/check';
 import ListDesigner from '../list/ListDesigner';
-import { type ListConfig, listFields, listProblems, withRenames, withoutMissing } from '../list/listConfig';
 import { useListHistory } from '../list/useListHistory';
-import { type DesignedModel, defaultColumns, type ModelMeta, recordToCheck, saveModel } from '../model/modelApi';
-import { type ColumnChanges, columnChanges } from '../model/renames';
-import { propOfPath, shapeRefusal } from '../model/shapeCheck';
+import { checkModel, type Problems } from '../model/check';
+import { type DesignedModel, defaultColumns, type ModelMeta } from '../model/modelApi';
 import FieldProps from '../panels/FieldProps';
 import FormProps from '../panels/FormProps';
 import Palette from '../panels/Palette';
@@ -25,7 +22,8 @@ import JsonDialog from './JsonDialog';
 import OwnFields from './OwnFields';
 import PreviewDialog from './PreviewDialog';
 import PublishDialog from './PublishDialog';
-import { dropDraft, useDraftAutosave } from './useDraft';
+import { useDesignerSave } from './useDesignerSave';
+import { useDraftAutosave } from './useDraft';
 import { useDesignerKeys } from './useDesignerKeys';
 import './designer.css';
 
@@ -57,37 +55,29 @@ const ROOT = { owner: null };
 /**
  * The form designer (issue 13 items 1, 3, 5, 6): palette | canvas | property panel in resizable panes, a toolbar with
  * undo/redo, JSON, preview, clear and save; drag and drop with dnd-kit; keys; a draft autosaved to local storage and a
- * question before leaving with unsaved changes. Saving runs the designer's checks (shown next to the fields), then the
- * shared schemas/ shape check (the server's words, nothing sent on a problem), then the existing model save with the
- * server's check (its refusal's path marks the field) and a stale-model check.
+ * question before leaving with unsaved changes. Saving (useDesignerSave.tsx) runs the designer's checks (shown next to
+ * the fields), then the shared schemas/ shape check (the server's words, nothing sent on a problem), then the existing
+ * model save with the server's check (its refusal's path marks the field) and a stale-model check.
  */
 export default function FormDesigner({ model, registry, onLeave, onCreated, onPublished, extension }: FormDesignerProps) {
   const { t } = useTranslation(DESIGNER_NS);
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const [store] = useState(() => new DesignerStore(model.form, registry));
-  /** The form as last loaded or saved: what renamed or removed fields are measured against. */
-  const [savedForm, setSavedForm] = useState(() => store.form);
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [meta, setMeta] = useState<ModelMeta>(model.meta);
-  const [savedMeta, setSavedMeta] = useState<ModelMeta>(model.meta);
-  const [base, setBase] = useState(model.base);
-  const [saving, setSaving] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const [serverProblems, setServerProblems] = useState<Problems>(new Map());
   const [dialog, setDialog] = useState<'json' | 'preview' | 'publish' | null>(null);
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
   const [view, setView] = useState<'form' | 'list'>('form');
   /** The list config: the loaded one, or (a new model) null until the list designer opens, then derived from the form. */
   const list = useListHistory(model.columnData);
   const columns = list.value;
-  const [savedColumns, setSavedColumns] = useState<ListConfig | null>(model.columnData);
   const [dragging, setDragging] = useState<string | null>(null);
+  const tr = useCallback((key: string, vars?: Record<string, unknown>) => t(key, vars ?? {}), [t]);
+  const { save, saving, checking, serverProblems, savedMeta, savedColumns } = useDesignerSave({ store, registry, model, form: snap.form, meta, setMeta, list, showList: () => setView('list'), extension, onCreated, tr });
   const dirty = snap.dirty || JSON.stringify(meta) !== JSON.stringify(savedMeta) || JSON.stringify(columns) !== JSON.stringify(savedColumns);
 
   useDesignerKeys(store, dialog === null && view === 'form');
   useDraftAutosave(meta.id, snap.form, meta, dirty);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a server refusal holds until the form or the model props change
-  useEffect(() => setServerProblems(new Map()), [snap.form, meta]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -95,7 +85,6 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const tr = useCallback((key: string, vars?: Record<string, unknown>) => t(key, vars ?? {}), [t]);
   const problems = useMemo(() => {
     const p: Problems = checking ? checkModel(snap.form, meta, registry, tr) : new Map();
     for (const [k, v] of serverProblems) p.set(k, [...(p.get(k) ?? []), ...v]);
@@ -108,118 +97,6 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
     setDragging(null);
     applyDrop(store, e);
   };
-  /** Shows a refusal (the shape check's or the server's) at the field or model prop its path names, else over the canvas. */
-  const refuse = (form: FormConfig, msg: string, path: string | null, field: string | null = null) => {
-    const at = path ? fieldOfPath(form, path) : null;
-    setServerProblems(new Map([[at ?? (path && propOfPath(path)) ?? (field ? `__${field}` : '__form'), [msg]]]));
-    if (at !== null) store.select(at);
-    message.error(msg);
-  };
-
-  const save = async () => {
-    setChecking(true);
-    const found = checkModel(snap.form, meta, registry, tr);
-    if (found.size) {
-      message.error(t('fd.problems', { count: found.size }));
-      const first = [...found.keys()].find((k): k is number => typeof k === 'number');
-      store.select(first ?? null);
-      return;
-    }
-    const form = snap.form;
-    if (extension) return saveExtension(form);
-    const changes = meta.id ? columnChanges(savedForm, form) : { renamed: [], removed: [] };
-    const fields = listFields(form);
-    const listed = columns ? withRenames(columns, changes.renamed) : null;
-    const listBad = listed ? listProblems(listed, fields) : [];
-    if (listBad.length) {
-      setView('list');
-      message.error(listBad.map((k) => t(k)).join('；'));
-      return;
-    }
-    const columnData = listed ? withoutMissing(listed, fields) : defaultColumns(form);
-    const shape = await shapeRefusal({ record: recordToCheck({ meta, form, columnData, base }) }, tr);
-    if (shape) return refuse(form, shape.msg, shape.path);
-    const choice = changes.renamed.length || changes.removed.length ? await askColumns(changes) : 'keep';
-    if (!choice) return;
-    setSaving(true);
-    try {
-      const r = await saveModel({ meta, form, columnData, base }, { purge: choice === 'drop' });
-      if (r.kind === 'saved') {
-        const next = { ...meta, id: r.id };
-        dropDraft(meta.id);
-        dropDraft(r.id);
-        setMeta(next);
-        setSavedMeta(next);
-        setBase(r.base);
-        store.markSaved(form);
-        setSavedForm(form);
-        if (JSON.stringify(columnData) !== JSON.stringify(columns)) list.set(columnData);
-        setSavedColumns(columnData);
-        message.success(r.msg || t('fd.saved'));
-        if (!meta.id) onCreated?.(r.id);
-      } else if (r.kind === 'refused') {
-        refuse(form, r.msg, r.path, r.field);
-      } else {
-        modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.stale'), okText: t('fd.ok') });
-      }
-    } catch {
-      /* the client toasted the failure */
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** Extension mode's save: the canvas fields through `extension.save`; a stale answer keeps the canvas as it is. */
-  const saveExtension = async (form: FormConfig) => {
-    if (!extension) return;
-    const shape = await shapeRefusal({ fields: form.fields }, tr);
-    if (shape) return refuse(form, shape.msg, shape.path);
-    setSaving(true);
-    try {
-      const r = await extension.save(form);
-      if (r.kind === 'saved') {
-        dropDraft(meta.id);
-        store.markSaved(form);
-        setSavedForm(form);
-        message.success(r.msg || t('fd.saved'));
-      } else if (r.kind === 'refused') {
-        refuse(form, r.msg, r.path);
-      } else {
-        modal.warning({ title: t('fd.prompt'), content: r.msg || t('fd.ext.stale'), okText: t('fd.ok') });
-      }
-    } catch {
-      /* the client toasted the failure */
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  /** Asks what becomes of the data of renamed or removed fields: kept in the old columns, or the columns dropped; null: not saved. */
-  const askColumns = (changes: ColumnChanges) =>
-    new Promise<'keep' | 'drop' | null>((resolve) => {
-      const list = [...changes.renamed.map((r) => `${r.from} → ${r.to}`), ...changes.removed.map((n) => `${n} ✕`)].join('，');
-      const done = (v: 'keep' | 'drop' | null) => {
-        ask.destroy();
-        resolve(v);
-      };
-      const ask = modal.confirm({
-        title: t('fd.renamedTitle'),
-        content: t('fd.renamedAsk', { list }),
-        maskClosable: false,
-        onCancel: () => resolve(null),
-        footer: (
-          <div className="kd-designer-ask">
-            <Button onClick={() => done(null)}>{t('fd.cancel')}</Button>
-            <Button danger onClick={() => done('drop')}>
-              {t('fd.dropData')}
-            </Button>
-            <Button type="primary" onClick={() => done('keep')}>
-              {t('fd.keepData')}
-            </Button>
-          </div>
-        ),
-      });
-    });
 
   const leave = () => {
     if (!dirty) return onLeave();

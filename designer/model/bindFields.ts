@@ -56,7 +56,8 @@ export function subTableOf(registry: RendererMap, child: ChildBinding, taken: Se
 /**
  * Applies a binding to the designer: the main table's chosen columns not yet on the canvas are added at the end, each
  * child table's columns go into the canvas's sub-table already over that table (missing ones only), else into a new
- * sub-table. Returns the model props with the binding (`table`, `bind.children`).
+ * sub-table. Returns the model props with the binding (`table`, `bind.children`): a new model's replaces the one it
+ * had; an existing model's child tables are added to those bound before its next save.
  */
 export function applyBinding(store: DesignerStore, registry: RendererMap, meta: ModelMeta, binding: Binding): ModelMeta {
   const taken = vModelsOf(store.form.fields);
@@ -76,7 +77,8 @@ export function applyBinding(store: DesignerStore, registry: RendererMap, meta: 
       if (sub) store.importFields([sub]);
     }
   }
-  return { ...meta, table: binding.table, bind: { children: binding.children.map((c) => ({ table: c.table, foreignKey: c.foreignKey })) } };
+  const children = binding.children.map((c) => ({ table: c.table, foreignKey: c.foreignKey }));
+  return { ...meta, table: binding.table, bind: { children: [...(meta.id ? (meta.bind?.children ?? []) : []), ...children] } };
 }
 
 /** The sub-table field whose child table is `table`, anywhere in the form, or null. */

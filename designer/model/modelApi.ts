@@ -14,11 +14,14 @@ export interface ModelMeta {
   /** A new model's main table (lower-case identifier); empty: the server names it `kd_<enCode>`. Taken tables are refused (tableTaken). */
   table?: string;
   /**
-   * Set when a new model binds existing tables instead of creating them (issue 13 item 3, TableBindDialog): `table`
-   * is then an existing table, and each child table (a sub-table's `__config__.tableName`) points to the main record
-   * with its `foreignKey` column.
+   * A binding made in this designer session and not yet saved (issue 13 item 3, TableBindDialog). A new model: it
+   * binds existing tables instead of creating them — `table` is then an existing table. An existing model keeps its
+   * main table and binds the child tables listed here. Each child table (a sub-table's `__config__.tableName`) points
+   * to the main record with its `foreignKey` column.
    */
   bind?: { children: Array<{ table: string; foreignKey: string }> };
+  /** An existing model's stored tables[] (main entry first; `bind: true` on tables it bound), as last loaded or saved. */
+  tables?: Array<Record<string, unknown>>;
 }
 
 /** A table of the server's schema as the table step lists it (server model-bind.ts BindableTable). */
@@ -51,12 +54,45 @@ export async function tableColumns(table: string, foreignKey?: string): Promise<
   return (await request<{ list: BindColumn[] }>(`${B}/Tables/${encodeURIComponent(table)}/Fields`, { query: foreignKey ? { foreignKey } : {} })).list;
 }
 
+/** The tables[] entries of the child tables `meta.bind` binds (relation to `meta.table`'s id). */
+const boundChildren = (meta: ModelMeta) => (meta.bind?.children ?? []).map((c) => ({ typeId: '0', table: c.table, tableKey: 'id', tableField: c.foreignKey, relationTable: meta.table, relationField: 'id', bind: true }));
+
 /** The tables[] of a new model: its main table (bound or to create) and the child tables it binds. */
 export function newModelTables(meta: ModelMeta): Array<Record<string, unknown>> {
   if (!meta.table) return [];
   const bind = meta.bind ? { bind: true } : {};
-  const children = (meta.bind?.children ?? []).map((c) => ({ typeId: '0', table: c.table, tableKey: 'id', tableField: c.foreignKey, relationTable: meta.table, relationField: 'id', bind: true }));
-  return [{ typeId: '1', table: meta.table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', ...bind }, ...children];
+  return [{ typeId: '1', table: meta.table, tableKey: 'id', tableField: '', relationTable: '', relationField: '', ...bind }, ...boundChildren(meta)];
+}
+
+/**
+ * The tables[] an existing model's save sends when it binds child tables in this session (issue 13 item 3): its stored
+ * entries as they are (a table the model created stays created: migrated, never bound), then an entry per newly
+ * bound child table. Undefined when it binds none: the save then leaves tables[] to the server's stored one.
+ */
+export function existingModelTables(meta: ModelMeta): Array<Record<string, unknown>> | undefined {
+  if (!meta.id || !meta.bind?.children.length) return undefined;
+  const stored = meta.tables ?? [];
+  const have = new Set(stored.map((t) => t.table));
+  return [...stored, ...boundChildren(meta).filter((c) => !have.has(c.table))];
+}
+
+/** The main table of stored tables[] (typeId '1', else the first entry), or undefined. */
+const mainOf = (tables: Array<Record<string, unknown>>) => (tables.find((t) => t.typeId === '1') ?? tables[0]) as { table?: string; bind?: boolean } | undefined;
+
+/**
+ * What the bind section shows (issue 13 item 3): the main table, whether it is bound, and the child tables bound (stored
+ * and pending, `table.foreignKey`); null when nothing is bound.
+ */
+export function bindingOf(meta: ModelMeta): { table: string; mainBound: boolean; children: string[] } | null {
+  const stored = meta.tables ?? [];
+  const main = mainOf(stored);
+  const mainBound = meta.id ? main?.bind === true : !!meta.bind;
+  const children = [
+    ...stored.filter((t) => t.typeId === '0' && t.bind === true).map((t) => `${t.table}.${t.tableField}`),
+    ...(meta.bind?.children ?? []).map((c) => `${c.table}.${c.foreignKey}`),
+  ];
+  if (!mainBound && !children.length) return null;
+  return { table: meta.table ?? main?.table ?? '', mainBound, children };
 }
 
 /** A model as the designer holds it: props, form, list config, and `base` (the stored record's fingerprint when loaded). */
@@ -78,8 +114,9 @@ function fingerprint(r: Record<string, unknown>): string {
 /** GET Base/{id} (spec 001 §7): the model with its configs parsed. Rejects ApiError (404, 403…). */
 export async function loadModel(id: string): Promise<DesignedModel> {
   const r = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
+  const tables = parse<Array<Record<string, unknown>> | null>(r.tables) ?? [];
   return {
-    meta: { id, fullName: String(r.fullName ?? ''), enCode: String(r.enCode ?? ''), category: (r.category as string | undefined) ?? '', webType: (r.webType as 1 | 2 | 3) ?? 2 },
+    meta: { id, fullName: String(r.fullName ?? ''), enCode: String(r.enCode ?? ''), category: (r.category as string | undefined) ?? '', webType: (r.webType as 1 | 2 | 3) ?? 2, table: mainOf(tables)?.table ?? '', tables },
     form: parse<FormConfig>(r.formData),
     columnData: parse<ColumnConfig>(r.columnData),
     base: fingerprint(r),
@@ -117,10 +154,11 @@ export function defaultColumns(form: FormConfig): ColumnConfig {
   };
 }
 
-/** What every save sends: the model's props, form and list. */
+/** What every save sends: the model's props, form and list (and an existing model's tables[] when it binds tables). */
 function bodyOf(model: DesignedModel): Record<string, unknown> {
   const { meta, form } = model;
-  return { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form, columnData: model.columnData ?? defaultColumns(form) };
+  const tables = existingModelTables(meta);
+  return { fullName: meta.fullName, enCode: meta.enCode, category: meta.category ?? '', formData: form, columnData: model.columnData ?? defaultColumns(form), ...(tables ? { tables } : {}) };
 }
 
 /** What a new model's save sends besides {@link bodyOf}. */
@@ -138,7 +176,7 @@ export function recordToCheck(model: DesignedModel): Record<string, unknown> {
 
 /** How a save ended: saved (with the model's id and new fingerprint), refused with a path, or stale. */
 export type SaveResult =
-  | { kind: 'saved'; id: string; base: string; msg: string }
+  | { kind: 'saved'; id: string; base: string; msg: string; tables: Array<Record<string, unknown>> }
   | { kind: 'refused'; msg: string; path: string | null; field: string | null }
   | { kind: 'stale'; msg?: string };
 
@@ -168,7 +206,7 @@ export async function saveModel(model: DesignedModel, opts: { purge?: boolean } 
       msg = env.msg;
     }
     const stored = await request<Record<string, unknown>>(`${B}/${encodeURIComponent(id)}`, { silent: true });
-    return { kind: 'saved', id, base: fingerprint(stored), msg };
+    return { kind: 'saved', id, base: fingerprint(stored), msg, tables: parse<Array<Record<string, unknown>> | null>(stored.tables) ?? [] };
   } catch (e) {
     if (e instanceof ApiError && e.code === 409) return { kind: 'stale', msg: e.msg };
     if (e instanceof ApiError && e.code === 400) {

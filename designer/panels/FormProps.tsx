@@ -5,12 +5,15 @@ import type { FormConfig } from '../../schemas/form';
 import { ProblemsContext, useDesigner } from '../form/DesignerContext';
 import { DESIGNER_NS } from '../i18n';
 import { applyBinding } from '../model/bindFields';
-import type { ModelMeta } from '../model/modelApi';
+import { bindingOf, type ModelMeta } from '../model/modelApi';
+import { vModelsOf } from '../store/tree';
 import TableBindDialog from './TableBindDialog';
 
 /**
  * The model's own props (name, code, category; a new model's main table, issue 13 item 3) and the form's (issue 13 item 1: labelPosition, labelWidth, gutter,
  * size, popupType), shown while no field is selected. The model props' problems (e.g. no name) are shown under them.
+ * 从数据库表绑定 (issue 13 item 3): a new model binds existing tables as its main and child tables; an existing one keeps
+ * its main table and adds fields from its columns not yet on the canvas, or binds existing tables as new sub-tables.
  */
 export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (next: ModelMeta) => void }) {
   const { t } = useTranslation(DESIGNER_NS);
@@ -20,6 +23,7 @@ export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (
   const set = (key: keyof FormConfig) => (v: unknown) => store.updateForm((f) => void Object.assign(f, { [key]: v }), String(key));
   const metaProblem = (k: string) => problems.get(`__${k}`)?.join('；');
   const [binding, setBinding] = useState(false);
+  const bound = bindingOf(meta);
   return (
     <div className="kd-designer-form-props">
       <div className="kd-designer-prop-head">{t('fd.model')}</div>
@@ -30,29 +34,30 @@ export default function FormProps({ meta, onMeta }: { meta: ModelMeta; onMeta: (
           {metaProblem(k) ? <div className="kd-designer-problem">{metaProblem(k)}</div> : null}
         </div>
       ))}
-      {meta.id ? null : (
-        <div className="kd-designer-prop" data-testid="designer-bind">
-          {meta.bind ? (
-            <div className="kd-designer-hint">
-              {t('fd.bind.bound', { table: meta.table, children: meta.bind.children.map((c) => `${c.table}.${c.foreignKey}`).join('，') || '—' })}{' '}
-              <Button size="small" type="link" onClick={() => onMeta({ ...meta, table: '', bind: undefined })}>
+      <div className="kd-designer-prop" data-testid="designer-bind">
+        {bound ? (
+          <div className="kd-designer-hint">
+            {t(bound.mainBound ? 'fd.bind.bound' : 'fd.bind.boundChildren', { table: bound.table, children: bound.children.join('，') || '—' })}{' '}
+            {meta.bind ? (
+              <Button size="small" type="link" onClick={() => onMeta({ ...meta, ...(meta.id ? {} : { table: '' }), bind: undefined })}>
                 {t('fd.bind.unbind')}
               </Button>
-            </div>
-          ) : null}
-          <Button size="small" block data-testid="designer-bind-open" onClick={() => setBinding(true)}>
-            {t('fd.bind.open')}
-          </Button>
-          <TableBindDialog
-            open={binding}
-            onClose={() => setBinding(false)}
-            onOk={(b) => {
-              setBinding(false);
-              onMeta(applyBinding(store, store.registry, meta, b));
-            }}
-          />
-        </div>
-      )}
+            ) : null}
+          </div>
+        ) : null}
+        <Button size="small" block data-testid="designer-bind-open" onClick={() => setBinding(true)}>
+          {t('fd.bind.open')}
+        </Button>
+        <TableBindDialog
+          open={binding}
+          existing={meta.id ? { modelId: meta.id, main: meta.table ?? '', present: vModelsOf(snap.form.fields) } : undefined}
+          onClose={() => setBinding(false)}
+          onOk={(b) => {
+            setBinding(false);
+            onMeta(applyBinding(store, store.registry, meta, b));
+          }}
+        />
+      </div>
       <div className="kd-designer-prop-head">{t('fd.formProps')}</div>
       <div className="kd-designer-prop">
         <span className="kd-designer-label">{t('fd.labelPosition')}</span>

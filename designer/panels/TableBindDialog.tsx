@@ -17,13 +17,22 @@ interface ChildRow {
 /** The columns of a table that generate fields (kdKey set, not system, not the foreign key). */
 const fieldColumns = (cols: BindColumn[], foreignKey?: string | null) => cols.filter((c) => c.kdKey && !c.system && c.name !== foreignKey);
 
+/** An existing model's side of the table step: its id, its main table (fixed) and the field names on its canvas. */
+export interface ExistingBinding {
+  modelId: string;
+  main: string;
+  present: ReadonlySet<string>;
+}
+
 /**
- * The table step of a new model (issue 13 item 3; JNPF's 从数据库表): lists the tables of the server's schema the
- * model may bind (GET Base/Tables: never platform or catalogue tables; another model's or one without a text `id` key
- * shown disabled), picks the main table and the columns that become fields, and child tables for sub-tables with
- * their foreign key column. OK hands the choice to `onOk` (bindFields.ts applyBinding); nothing is saved here.
+ * The table step (issue 13 item 3; JNPF's 从数据库表): lists the tables of the server's schema the model may bind (GET
+ * Base/Tables: never platform or catalogue tables; another model's or one without a text `id` key shown disabled),
+ * picks the main table and the columns that become fields, and child tables for sub-tables with their foreign key
+ * column. For an `existing` model the main table is its own and fixed, only its columns not yet fields are offered,
+ * and its own tables cannot become new sub-tables. OK hands the choice to `onOk` (bindFields.ts
+ * applyBinding); nothing is saved here.
  */
-export default function TableBindDialog({ open, onClose, onOk }: { open: boolean; onClose: () => void; onOk: (b: Binding) => void }) {
+export default function TableBindDialog({ open, existing, onClose, onOk }: { open: boolean; existing?: ExistingBinding; onClose: () => void; onOk: (b: Binding) => void }) {
   const { t } = useTranslation(DESIGNER_NS);
   const [tables, setTables] = useState<BindableTable[] | null>(null);
   const [main, setMain] = useState<string | null>(null);
@@ -31,6 +40,7 @@ export default function TableBindDialog({ open, onClose, onOk }: { open: boolean
   const [chosen, setChosen] = useState<string[]>([]);
   const [children, setChildren] = useState<ChildRow[]>([]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step starts over each time it opens
   useEffect(() => {
     if (!open) return;
     setTables(null);
@@ -38,12 +48,13 @@ export default function TableBindDialog({ open, onClose, onOk }: { open: boolean
     setMainCols([]);
     setChosen([]);
     setChildren([]);
-    listTables().then(setTables, () => setTables([]));
+    listTables(existing?.modelId).then(setTables, () => setTables([]));
+    if (existing?.main) void pickMain(existing.main);
   }, [open]);
 
   const pickMain = async (table: string) => {
     setMain(table);
-    const cols = await tableColumns(table);
+    const cols = (await tableColumns(table)).filter((c) => !existing?.present.has(c.name));
     setMainCols(cols);
     setChosen(fieldColumns(cols).map((c) => c.name));
   };
@@ -59,7 +70,7 @@ export default function TableBindDialog({ open, onClose, onOk }: { open: boolean
     (tables ?? []).map((x) => ({
       value: x.table,
       label: x.status === 'taken' ? `${x.table}（${t('fd.bind.takenBy', { name: x.modelName ?? '' })}）` : x.hasKey ? x.table : `${x.table}（${t('fd.bind.noKey')}）`,
-      disabled: x.status === 'taken' || !x.hasKey || (x.table !== self && used.has(x.table)),
+      disabled: x.status === 'taken' || (!!existing && x.status === 'own' && x.table !== existing.main) || !x.hasKey || (x.table !== self && used.has(x.table)),
     }));
   const unsupported = mainCols.filter((c) => !c.kdKey && !c.system);
   const ready = !!main && children.every((c) => c.table && c.foreignKey);
@@ -81,7 +92,7 @@ export default function TableBindDialog({ open, onClose, onOk }: { open: boolean
           <>
             <div className="kd-designer-prop">
               <span className="kd-designer-label">{t('fd.bind.main')}</span>
-              <Select showSearch size="small" style={{ width: '100%' }} aria-label={t('fd.bind.main')} data-testid="designer-bind-main" value={main ?? undefined} options={options(main)} onChange={(v: string) => void pickMain(v)} />
+              <Select showSearch size="small" style={{ width: '100%' }} aria-label={t('fd.bind.main')} data-testid="designer-bind-main" disabled={!!existing} value={main ?? undefined} options={options(main)} onChange={(v: string) => void pickMain(v)} />
             </div>
             {main ? (
               <div className="kd-designer-prop">
@@ -93,7 +104,7 @@ export default function TableBindDialog({ open, onClose, onOk }: { open: boolean
             <div className="kd-designer-prop-head">{t('fd.bind.children')}</div>
             {children.map((c, i) => (
               <div key={i} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: 4, marginBottom: 4 }}>
-                <Select size="small" aria-label={`${t('fd.bind.child')} ${i + 1}`} value={c.table ?? undefined} options={options(c.table).filter((o) => o.value !== main)} onChange={(v: string) => void pickChild(i, v)} />
+                <Select size="small" aria-label={`${t('fd.bind.child')} ${i + 1}`} value={c.table ?? undefined} options={options(c.table).filter((o) => o.value !== main && !(existing && (tables ?? []).some((x) => x.table === o.value && x.status === 'own')))} onChange={(v: string) => void pickChild(i, v)} />
                 <Select
                   size="small"
                   aria-label={`${t('fd.bind.foreignKey')} ${i + 1}`}

@@ -150,3 +150,35 @@ describe('a bound bigint or numeric column keeps every digit', () => {
     expect(sheet.slice(1)).toEqual(expect.arrayContaining([['9007199254740993', '1234567890123456789.012345', 7]]));
   });
 });
+
+describe('an existing model binds tables too', () => {
+  it('a model that created its table binds an existing child table on a later save; its own table stays migrated, not bound', async () => {
+    await run(`create table erp_later_note (id text primary key, order_ref text not null, note text, seen_at timestamp)`);
+    const made = await t.call('POST', B, { token, payload: { ...bindModel('bind_later', [field('comInput', 'title', '标题')], []), tables: [] } });
+    expect(made).toMatchObject({ code: 200 });
+    const id = made.data.id as string;
+    const stored = JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.tables) as Array<Record<string, unknown>>;
+    const main = stored[0].table as string;
+    const L = `/api/visualdev/OnlineDev/${id}`;
+    const rec = (await t.call('POST', L, { token, payload: { title: '旧记录' } })).data.id as string;
+    await run(`insert into erp_later_note (id, order_ref, note, seen_at) values ('ln1', '${rec}', '已有备注', '2026-11-26 10:00:00')`);
+
+    const notes = { __config__: { kdKey: 'table', label: '备注', layout: 'rowFormItem', formId: 702, tableName: 'erp_later_note', children: [field('comInput', 'note', '备注'), field('date', 'seen_at', '时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' })] }, __vModel__: 'notes' };
+    const child = { typeId: '0', table: 'erp_later_note', tableKey: 'id', tableField: 'order_ref', relationTable: main, relationField: 'id', bind: true };
+    const fields = [field('comInput', 'title', '标题'), field('numInput', 'qty', '数量'), notes as never];
+    // A child whose foreign key column is missing is refused, and nothing changes.
+    const bad = await t.call('POST', `${B}/${id}`, { token, payload: { formData: bindModel('x', fields, []).formData, tables: [...stored, { ...child, tableField: 'nope_ref' }] } });
+    expect(bad).toMatchObject({ code: 400, data: { table: 'erp_later_note', column: 'nope_ref' } });
+    expect(JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.tables)).toEqual(stored);
+
+    expect(await t.call('POST', `${B}/${id}`, { token, payload: { formData: bindModel('x', fields, []).formData, tables: [...stored, child] } })).toMatchObject({ code: 200 });
+    const tables = JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.tables) as Array<Record<string, unknown>>;
+    expect(tables).toEqual([stored[0], child]);
+    expect(tables[0]).not.toHaveProperty('bind');
+    // The created main table gained the new field's column (migrated as before); the bound child kept its columns.
+    expect((await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = ${main} and column_name = 'qty'`.execute(t.app.db)).rows).toHaveLength(1);
+    expect((await t.call('GET', `${L}/${rec}`, { token })).data).toMatchObject({ title: '旧记录', notes: [{ note: '已有备注', seen_at: await ms('2026-11-26 10:00:00') }] });
+    expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${id}/${rec}`, { token, payload: { notes: [{ note: '新备注', seen_at: null }] } })).toMatchObject({ code: 200 });
+    expect((await sql<{ note: string }>`select note from erp_later_note where order_ref = ${rec}`.execute(t.app.db)).rows).toEqual([{ note: '新备注' }]);
+  });
+});

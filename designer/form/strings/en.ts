@@ -217,6 +217,7 @@ export default {
     "takenBy": "used by model {{name}}",
     "noKey": "no text key column id",
     "bound": "Bound to table {{table}}, sub-tables: {{children}}",
+    "boundChildren": "Table {{table}}, bound existing sub-tables: {{children}}",
     "unbind": "Unbind"
   },
   "unique": "Unique values",

@@ -217,6 +217,7 @@ export default {
     "takenBy": "digunakan oleh model {{name}}",
     "noKey": "tiada lajur kunci teks id",
     "bound": "Diikat pada jadual {{table}}, subjadual: {{children}}",
+    "boundChildren": "Jadual {{table}}, subjadual sedia ada yang diikat: {{children}}",
     "unbind": "Nyahikat"
   },
   "unique": "Nilai unik",

@@ -217,6 +217,7 @@ export default {
     "takenBy": "已被模型{{name}}使用",
     "noKey": "沒有文本型別的主鍵 id",
     "bound": "已繫結資料表 {{table}}，子表：{{children}}",
+    "boundChildren": "資料表 {{table}}，繫結的已有子表：{{children}}",
     "unbind": "取消繫結"
   },
   "unique": "不能重複",

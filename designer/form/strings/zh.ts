@@ -217,6 +217,7 @@ export default {
     "takenBy": "已被模型{{name}}使用",
     "noKey": "没有文本类型的主键 id",
     "bound": "已绑定数据表 {{table}}，子表：{{children}}",
+    "boundChildren": "数据表 {{table}}，绑定的已有子表：{{children}}",
     "unbind": "取消绑定"
   },
   "unique": "不能重复",
