@@ -115,6 +115,12 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     // :50-52, :556-567: 通过 shows on hasAuditBtn, 退回/转审 from the switches JNPF's designer saves by default.
     expect(info.approversProperties).toMatchObject({ hasAuditBtn: true, hasRejectBtn: true, hasTransferBtn: true, hasOpinion: true, title: '采购主管' });
     expect(info.formOperates).toEqual([]);
+    // 暂存 (FlowBox.vue saveAudit, on hasSaveBtn): SaveAudit(taskOperatorId, { id, formData, flowId }) → draftData for his to-do only.
+    const kept = { ...form, title: '采购打印纸（待核）' };
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/SaveAudit/${row?.id}`, { id: taskId, formData: kept, flowId })).code).toBe(200);
+    expect((await beforeInfo('zhouqiang', taskId, { taskNodeId: row?.thisStepId, taskOperatorId: row?.id, flowId })).data).toMatchObject({ draftData: kept, formData: form });
+    expect((await beforeInfo('lina', taskId, { flowId })).data.draftData).toBeNull();
+    expect((await call('sunli', 'POST', `${W}/FlowBefore/SaveAudit/${row?.id}`, { id: taskId, formData: kept, flowId })).code).toBe(404);
 
     // :598-650 audit: Candidates(taskOperatorId, dynamicForm's { id, formData, flowId }) → type 3; then Audit with the dialog's body.
     const next = await call('zhouqiang', 'POST', `${W}/FlowBefore/Candidates/${row?.id}`, { id: taskId, formData: form, flowId });

@@ -19,6 +19,7 @@ export const PLATFORM_TABLES: ReadonlySet<string> = new Set([
   'flow_engine_visible',
   'flow_task',
   'flow_task_circulate',
+  'flow_task_draft',
   'flow_task_node',
   'flow_task_operator',
   'flow_task_record',

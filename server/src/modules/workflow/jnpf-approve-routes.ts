@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { jsonb } from '../../db/json';
+import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { candidateUsers } from './candidates';
+import { jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { IdParams } from './schemas';
 import { callerOf } from './task-routes';
@@ -58,13 +61,50 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  *   `{ isLastAppro: true, list: RejectNode[] }`: where the reject may go. isLastAppro is always true: the engine
  *   decides at the reject whether the node fails (a countersign's ratio), so the client always shows the choice when
  *   the node's rejectType asks for it.
- * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open).
+ * - POST FlowBefore/SaveAudit/{operatorId} `{ id, formData, flowId }` (FlowBox.vue saveAudit, 暂存 when the node's
+ *   hasSaveBtn is on; the caller's open to-do): keeps the approver's form (an object or its JSON text) as the
+ *   operator's draft, answered as `draftData` by FlowBefore/{taskId} for that to-do (the form prefers it,
+ *   dynamicForm/index.vue:61). Nothing of the task changes; 同意 sends the form again.
+ * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open), 400 badTemplate (formData not an object).
  */
 export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
   type Body = { keyword?: string; currentPage?: number; pageSize?: number; nodeCode?: string; flowId?: string; formData?: unknown };
   app.post<{ Params: { id: string }; Body: Body | undefined }>('/api/workflow/Engine/FlowBefore/CandidateUser/:id', { config: signedIn, schema: { params: IdParams, body: CANDIDATE_USER_BODY } }, async (req) =>
     ok(await candidateUsers(app.db, callerOf(req), req.params.id, req.body ?? {})),
+  );
+
+  /** The caller's open to-do `id` of a task in approval. @throws 404 流程信息不存在. */
+  const openOperator = async (id: string, userId: string) => {
+    const op = await app.db
+      .selectFrom('flow_task_operator as o')
+      .innerJoin('flow_task as t', 't.id', 'o.task_id')
+      .select(['o.task_id', 'o.node_code'])
+      .where('o.id', '=', id)
+      .where('o.handle_id', '=', userId)
+      .where('o.state', '=', 0)
+      .where('o.completion', '=', 0)
+      .where('t.status', '=', 1)
+      .executeTakeFirst();
+    if (!op) throw fail(404, 'taskNotFound');
+    return op;
+  };
+
+  app.post<{ Params: { id: string }; Body: { formData?: unknown } | undefined }>(
+    '/api/workflow/Engine/FlowBefore/SaveAudit/:id',
+    { config: signedIn, schema: { params: IdParams, body: { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, flowId: { type: 'string', maxLength: 100 }, formData: { anyOf: [{ type: 'string', maxLength: 2_000_000 }, { type: 'object' }, { type: 'null' }] } } } } },
+    async (req) => {
+      const userId = callerOf(req).userId;
+      const op = await openOperator(req.params.id, userId);
+      const data = jsonOf(req.body?.formData) ?? {};
+      if (typeof data !== 'object' || Array.isArray(data)) throw fail(400, 'badTemplate');
+      await app.db
+        .insertInto('flow_task_draft')
+        .values({ operator_id: req.params.id, task_id: op.task_id, user_id: userId, form_data: jsonb(data) })
+        .onConflict((oc) => oc.column('operator_id').doUpdateSet({ form_data: jsonb(data), updated_at: new Date() }))
+        .execute();
+      return ok(null, t(req.lang, 'ok'));
+    },
   );
 
   app.get<{ Params: { id: string } }>('/api/workflow/Engine/FlowBefore/RejectList/:id', { config: signedIn, schema: { params: IdParams } }, async (req) => {

@@ -165,6 +165,15 @@ export interface FlowDelegateTable {
   created_at: CreatedAt;
 }
 
+/** An approver's saved form of an open to-do (JNPF 暂存, FlowBefore/SaveAudit; migration 0665). */
+export interface FlowTaskDraftTable {
+  operator_id: string;
+  task_id: string;
+  user_id: string;
+  form_data: unknown;
+  updated_at: Generated<Date>;
+}
+
 declare module '../../db/types' {
   interface Database {
     flow_engine: FlowEngineTable;
@@ -175,6 +184,7 @@ declare module '../../db/types' {
     flow_task_operator: FlowTaskOperatorTable;
     flow_task_record: FlowTaskRecordTable;
     flow_task_circulate: FlowTaskCirculateTable;
+    flow_task_draft: FlowTaskDraftTable;
     flow_delegate: FlowDelegateTable;
   }
 }

@@ -69,7 +69,8 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * `taskOperatorId` is the caller's open operator, that node's properties (formOperates, buttons).
  * The same answer carries what JNPF v3.4.7's FlowBox reads of it (Mnxhp src/views/workFlow/components/FlowBox.vue:
  * 492-551, opened from 待办事宜 with `taskOperatorId` = the to-do's id, flowTodo/index.vue:292-303): flowFormInfo's
- * formType/propertyJson (jnpf-task.ts), flowTemplateInfo (the task's snapshot tree as JSON text), draftData (null),
+ * formType/propertyJson (jnpf-task.ts), flowTemplateInfo (the task's snapshot tree as JSON text), draftData (the
+ * caller's 暂存 of that to-do, FlowBefore/SaveAudit; else null),
  * the nodes' `type` ('1' current, '0' passed) and `nodeType` (start, approver, subFlow…), each record's `fileList`
  * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
  * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults); for the launcher of a draft, rejected or
@@ -108,7 +109,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
   return {
     flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
     flowTemplateInfo: { id: row.flow_id, enCode: row.flow_code, fullName: row.flow_name, type: row.flow_type, category: await categoryName(db, row.flow_category), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
-    draftData: null,
+    draftData: mine ? ((await db.selectFrom('flow_task_draft').select('form_data').where('operator_id', '=', mine.id).where('user_id', '=', caller.userId).executeTakeFirst())?.form_data ?? null) : null,
     flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(tree ?? null) },
     formData: row.form_data,
     flowTaskNodeList: nodes
