@@ -31,16 +31,16 @@ const ms = async (text: string) => Number((await sql<{ ms: number }>`select (ext
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  await run(`create table erp_shift (id text primary key, title text, shift_on date, shift_at timestamp)`);
+  await run(`create table erp_shift (id text primary key, title text, shift_on date, shift_at timestamp, clock_in time)`);
   await run(`create table erp_shift_note (id text primary key, shift_ref text not null references erp_shift(id), note text, noted_at timestamptz)`);
-  await run(`insert into erp_shift (id, title, shift_on, shift_at) values ('s1', '早班', '2026-11-26', '2026-11-26 08:00:00'), ('s2', '晚班', '2026-11-26', '2026-11-26 20:00:00'), ('s3', '早班', '2026-11-27', '2026-11-27 08:00:00')`);
+  await run(`insert into erp_shift (id, title, shift_on, shift_at, clock_in) values ('s1', '早班', '2026-11-26', '2026-11-26 08:00:00', '07:55'), ('s2', '晚班', '2026-11-26', '2026-11-26 20:00:00', '19:58:30'), ('s3', '早班', '2026-11-27', '2026-11-27 08:00:00', null)`);
   await run(`insert into erp_shift_note (id, shift_ref, note, noted_at) values ('n1', 's1', '交接', '2026-11-26T00:30:00Z')`);
   const notes = { __config__: { kdKey: 'table', label: '记录', layout: 'rowFormItem', formId: 701, tableName: 'erp_shift_note', children: [field('comInput', 'note', '内容'), field('date', 'noted_at', '记录时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' })] }, __vModel__: 'notes' };
-  const payload = bindModel('bind_shift', [field('comInput', 'title', '班次'), field('date', 'shift_on', '日期', { unique: true }), field('date', 'shift_at', '开始', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }), notes as never], [
+  const payload = bindModel('bind_shift', [field('comInput', 'title', '班次'), field('date', 'shift_on', '日期', { unique: true }), field('date', 'shift_at', '开始', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }), field('time', 'clock_in', '打卡', { unique: true }), notes as never], [
     bindMain('erp_shift'),
     { typeId: '0', table: 'erp_shift_note', tableKey: 'id', tableField: 'shift_ref', relationTable: 'erp_shift', relationField: 'id', bind: true },
   ]);
-  payload.columnData = { ...payload.columnData, type: 3, groupField: 'shift_on', columnList: [{ prop: 'title', label: '班次' }, { prop: 'shift_on', label: '日期' }], searchList: [{ prop: 'shift_on', label: '日期', searchType: 3 }], useDataPermission: true } as never;
+  payload.columnData = { ...payload.columnData, type: 3, groupField: 'shift_on', columnList: [{ prop: 'title', label: '班次' }, { prop: 'shift_on', label: '日期' }], searchList: [{ prop: 'shift_on', label: '日期', searchType: 3 }, { prop: 'clock_in', label: '打卡', searchType: 3 }], useDataPermission: true } as never;
   // The stored rows repeat a day: a unique rule checks the values a write brings, it does not refuse the binding.
   const r = await t.call('POST', B, { token, payload });
   expect(r).toMatchObject({ code: 200 });
@@ -62,6 +62,20 @@ describe('a bound time column on the less-used paths', () => {
     expect((await sql<{ n: number }>`select count(*)::int as n from erp_shift where shift_on = '2026-11-28'`.execute(t.app.db)).rows[0].n).toBe(1);
     expect(await t.call('POST', M, { token, payload: { title: '夜班', shift_on: await ms('2026-11-29') } })).toMatchObject({ code: 200 });
     expect(await t.call('POST', `/api/visualdev/OnlineDev/App/${modelId}/s3`, { token, payload: { shift_on: day + 9 * 3600_000 } })).toMatchObject({ code: 400, data: { field: 'shift_on' } });
+  });
+
+  it('a time column holds a time field as HH:mm:ss: offered, read, written, searched by range and unique', async () => {
+    const offered = (await t.call('GET', `${B}/Tables/erp_shift/Fields`, { token })).data.list as Array<{ name: string; kdKey: string }>;
+    expect(offered.find((c) => c.name === 'clock_in')).toMatchObject({ kdKey: 'time', dataType: 'time without time zone' });
+    expect((await t.call('GET', `${M}/s1`, { token })).data).toMatchObject({ clock_in: '07:55:00' });
+    const made = await t.call('POST', M, { token, payload: { title: '打卡', shift_on: await ms('2026-12-05'), clock_in: '09:15:30' } });
+    expect(made.code).toBe(200);
+    expect((await sql<{ c: string }>`select clock_in::text as c from erp_shift where id = ${made.data.id}`.execute(t.app.db)).rows[0].c).toBe('09:15:30');
+    expect(await t.call('POST', M, { token, payload: { title: '重复', shift_on: await ms('2026-12-06'), clock_in: '09:15:30' } })).toMatchObject({ code: 400, data: { field: 'clock_in' } });
+    expect(await t.call('POST', M, { token, payload: { title: '重复', shift_on: await ms('2026-12-06'), clock_in: '07:55' } })).toMatchObject({ code: 400, data: { field: 'clock_in' } });
+    const found = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 50, queryJson: { clock_in: ['09:00:00', '20:00:00'] } } })).data.list.map((x: { id: string }) => x.id);
+    expect(found.sort()).toEqual([made.data.id, 's2'].sort());
+    await run(`delete from erp_shift where id = '${made.data.id}'`);
   });
 
   it('a type-3 list groups by the date column, with each day’s total in ms', async () => {
@@ -101,7 +115,7 @@ describe('a bound time column on the less-used paths', () => {
       await writeFile(join(ROOT, f.fileName), f.fileContent);
     }
     const repo = await import(pathToFileURL(join(ROOT, OUT, 'server/src/modules/hr/shift/repository.ts')).href);
-    expect(await repo.getShift(t.app.db, 's1')).toMatchObject({ shift_on: await ms('2026-11-26'), shift_at: await ms('2026-11-26 08:00:00'), notes: [{ note: '交接', noted_at: Date.parse('2026-11-26T00:30:00Z') }] });
+    expect(await repo.getShift(t.app.db, 's1')).toMatchObject({ shift_on: await ms('2026-11-26'), shift_at: await ms('2026-11-26 08:00:00'), clock_in: '07:55:00', notes: [{ note: '交接', noted_at: Date.parse('2026-11-26T00:30:00Z') }] });
     const at = await ms('2026-12-01 07:45:00');
     const id = await repo.createShift(t.app.db, { title: '生成', shift_on: await ms('2026-12-01'), shift_at: at, notes: [{ note: '新', noted_at: Date.parse('2026-12-01T01:00:00Z') }] }, null);
     const row = (await sql<Record<string, unknown>>`select shift_on::text as d, shift_at::text as t from erp_shift where id = ${id}`.execute(t.app.db)).rows[0];

@@ -1,6 +1,6 @@
 import { type AliasedRawBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { BOUND_TIME_TYPES, type BoundTimeType, type FieldColumn } from './model-layout';
+import { BOUND_CLOCK_TYPE, BOUND_TIME_TYPES, type BoundTimeType, type FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 import { modelSchema } from './model-table';
 
@@ -10,17 +10,28 @@ import { modelSchema } from './model-table';
  * is read as milliseconds (`extract(epoch from col::timestamptz) * 1000`, a double precision) wherever the runtime
  * selects, filters or pages by it, and written from milliseconds (`cast(to_timestamp(ms / 1000) as <its type>)`).
  * A `date` or `timestamp` (no time zone) column is read and written in the database session's time zone
- * (PostgreSQL's own casts), so what is written reads back the same. Other columns are used as they are.
+ * (PostgreSQL's own casts), so what is written reads back the same. A time field's value is 'HH:mm:ss' text; an
+ * existing `time` column holding one is read as `to_char(col, 'HH24:MI:SS')` and written as `cast(v as time)`, so it
+ * compares, groups and sorts as the text does. Other columns are used as they are.
  */
 
 /** The kdKeys whose values are times in ms (a bound time column may hold them; model-bind.ts columnFits). */
 export const MS_KDKEYS: ReadonlySet<string> = new Set(['date', 'createTime', 'modifyTime']);
+/** The kdKey whose value is a time of day, 'HH:mm:ss' (a bound `time` column may hold it). */
+export const CLOCK_KDKEY = 'time';
 
-/** `col` as milliseconds (for a bound time column), else the column itself: for WHERE, ORDER and key expressions. */
+/**
+ * `col` as its field's value: milliseconds (a bound date/timestamp column), 'HH:mm:ss' text (a bound `time` column), else
+ * the column itself: for WHERE, ORDER, GROUP and key expressions.
+ */
 export function columnExpr(col: Pick<FieldColumn, 'name' | 'stored'> | undefined, name: string): RawBuilder<unknown> {
   if (!col?.stored) return sql.ref(name);
+  if (col.stored === BOUND_CLOCK_TYPE) return sql`to_char(${sql.ref(name)}, 'HH24:MI:SS')`;
   return sql`(extract(epoch from cast(${sql.ref(name)} as timestamptz)) * 1000)::double precision`;
 }
+
+/** True for a bound column whose field holds ms (date/timestamp; not a `time` column). */
+export const holdsMs = (col: Pick<FieldColumn, 'stored'> | undefined): boolean => !!col?.stored && col.stored !== BOUND_CLOCK_TYPE;
 
 /**
  * The milliseconds expressions of a model's bound time columns (main table), by column name: what comparisons of
@@ -42,6 +53,7 @@ export function selectOf(col: Pick<FieldColumn, 'name' | 'stored' | 'exact'>): s
 /** The value written to `col`: `v` as it is, or for a bound time column the time of `v` (ms) in the column's type. */
 export function writeOf(col: Pick<FieldColumn, 'stored'>, v: unknown): unknown {
   if (!col.stored || v === null || v === undefined) return v ?? null;
+  if (col.stored === BOUND_CLOCK_TYPE) return sql`cast(cast(${v} as text) as time)`;
   return sql`cast(to_timestamp(cast(${v} as double precision) / 1000) as ${sql.raw(col.stored)})`;
 }
 
@@ -53,7 +65,7 @@ export function writeOf(col: Pick<FieldColumn, 'stored'>, v: unknown): unknown {
  */
 export async function storedTimes(db: Db, col: Pick<FieldColumn, 'stored'>, values: readonly unknown[]): Promise<Map<number, number>> {
   const ms = [...new Set(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)))];
-  if (!col.stored || !ms.length) return new Map();
+  if (!col.stored || !holdsMs(col) || !ms.length) return new Map();
   const type = sql.raw(col.stored);
   const r = await sql<{ v: number; n: number }>`select x as v, (extract(epoch from cast(cast(to_timestamp(x / 1000) as ${type}) as timestamptz)) * 1000)::double precision as n
     from unnest(cast(${ms} as double precision[])) as x`.execute(db);
@@ -65,21 +77,23 @@ const EXACT_TYPES = ['bigint', 'numeric'];
 
 /**
  * Marks the field columns of a model's bound tables (main and child) whose existing column has a time type
- * (FieldColumn.stored, a date field) or is a `bigint` / `numeric` holding a number field (FieldColumn.exact), reading
+ * (FieldColumn.stored: a date field in a date/timestamp column, a time field in a `time` column) or is a `bigint` / `numeric` holding a number field (FieldColumn.exact), reading
  * their types in one query. Nothing to do for a model without bound tables.
  */
 export async function markBoundTimes(db: Db, model: LoadedModel): Promise<void> {
   const groups = [...(model.layout.bound ? [{ table: model.table, columns: model.columns }] : []), ...model.layout.subTables.filter((s) => s.bound).map((s) => ({ table: s.table, columns: s.columns }))];
-  const wanted = groups.filter((g) => g.columns.some((c) => MS_KDKEYS.has(c.kdKey) || c.type === 'double precision'));
+  const wanted = groups.filter((g) => g.columns.some((c) => MS_KDKEYS.has(c.kdKey) || c.kdKey === CLOCK_KDKEY || c.type === 'double precision'));
   if (!wanted.length) return;
   const rows = await sql<{ t: string; c: string; d: string }>`select table_name as t, column_name as c, data_type as d from information_schema.columns
-    where table_schema = ${modelSchema(db)} and table_name in (${sql.join(wanted.map((g) => g.table))}) and data_type in (${sql.join([...BOUND_TIME_TYPES, ...EXACT_TYPES])})`.execute(db);
+    where table_schema = ${modelSchema(db)} and table_name in (${sql.join(wanted.map((g) => g.table))}) and data_type in (${sql.join([...BOUND_TIME_TYPES, BOUND_CLOCK_TYPE, ...EXACT_TYPES])})`.execute(db);
   const types = new Map(rows.rows.map((r) => [`${r.t}.${r.c}`, r.d]));
   for (const g of wanted) for (const c of g.columns) {
     const type = types.get(`${g.table}.${c.name}`);
     if (!type) continue;
     if (EXACT_TYPES.includes(type)) {
       if (c.type === 'double precision' && !MS_KDKEYS.has(c.kdKey)) c.exact = true;
+    } else if (type === BOUND_CLOCK_TYPE) {
+      if (c.kdKey === CLOCK_KDKEY) c.stored = BOUND_CLOCK_TYPE;
     } else if (MS_KDKEYS.has(c.kdKey)) c.stored = type as BoundTimeType;
   }
 }

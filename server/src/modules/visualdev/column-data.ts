@@ -36,7 +36,8 @@ export function sortableColumns(layout: ModelLayout, cd: ColumnData): Set<string
 
 /** The text columns the keyword searches: searchList props that are text main columns. */
 export function keywordColumns(layout: ModelLayout, cd: ColumnData): string[] {
-  const text = new Set(layout.columns.filter((c) => c.type === 'text').map((c) => c.name));
+  // A bound `time` column holds a text field but is no text column (bound-times.ts): not searched by keyword.
+  const text = new Set(layout.columns.filter((c) => c.type === 'text' && !c.stored).map((c) => c.name));
   return [...new Set((cd.searchList ?? []).map((s) => s.prop).filter((p) => text.has(p)))];
 }
 

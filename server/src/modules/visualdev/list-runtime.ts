@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { columnExpr } from './bound-times';
+import { columnExpr, holdsMs } from './bound-times';
 import { type ColumnData, summaryColumns } from './column-data';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import { type CachedTotal, writeEpoch } from './list-cache';
@@ -77,7 +77,7 @@ async function groupsOf(db: Db, model: LoadedModel, filter: ListFilter, field: s
   const nonNull = values.filter((v) => v !== null && v !== undefined);
   const col = model.columns.find((c) => c.name === field);
   const json = col?.type === 'jsonb';
-  const bound = nonNull.map((v) => (json ? sql`cast(${JSON.stringify(v)}::text as jsonb)` : col?.stored ? sql`cast(${v} as double precision)` : v));
+  const bound = nonNull.map((v) => (json ? sql`cast(${JSON.stringify(v)}::text as jsonb)` : holdsMs(col) ? sql`cast(${v} as double precision)` : v));
   const ref = columnExpr(col, field);
   const counts = await filtered(db, model, filter)
     .where((eb) => eb.or([...(bound.length ? [eb(ref as never, 'in', bound as never)] : []), ...(values.length > nonNull.length ? [eb(ref as never, 'is', null)] : [])]))

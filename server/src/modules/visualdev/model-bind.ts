@@ -3,8 +3,8 @@ import type { FieldConfig } from '../../../../schemas/field';
 import { exactNumber } from '../../../../src/engine/exactNumber';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
-import { MS_KDKEYS } from './bound-times';
-import { BOUND_TIME_TYPES, type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, type SubTable, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
+import { CLOCK_KDKEY, MS_KDKEYS } from './bound-times';
+import { BOUND_CLOCK_TYPE, BOUND_TIME_TYPES, type ColumnSqlType, DELETED_AT_COLUMN, DELETED_BY_COLUMN, type FieldColumn, type ModelLayout, type SubTable, SYSTEM_COLUMNS, VERSION_COLUMN } from './model-layout';
 import { modelSchema, modelTable, platformTables, reservedTable } from './model-table';
 
 /**
@@ -63,10 +63,12 @@ const TIME_TYPES: readonly string[] = BOUND_TIME_TYPES;
 
 /**
  * True when a field column of `col`'s type may live in an existing column of type `have` (see FITS); a date field
- * (ms) also in a date, timestamp or timestamptz column, converted on the way (bound-times.ts).
+ * (ms) also in a date, timestamp or timestamptz column, a time field ('HH:mm:ss') in a `time` column, converted on the
+ * way (bound-times.ts).
  */
 export function columnFits(col: Pick<FieldColumn, 'type' | 'integer' | 'kdKey'>, have: string): boolean {
   if (TIME_TYPES.includes(have)) return MS_KDKEYS.has(col.kdKey);
+  if (have === BOUND_CLOCK_TYPE) return col.kdKey === CLOCK_KDKEY;
   if (INTEGER_TYPES.includes(have)) return col.type === 'double precision' && !!col.integer && (have === 'bigint' || !MS_KDKEYS.has(col.kdKey));
   return FITS[col.type].includes(have);
 }
@@ -74,12 +76,13 @@ export function columnFits(col: Pick<FieldColumn, 'type' | 'integer' | 'kdKey'>,
 /**
  * The kdKey a column is generated as (JNPF's 从数据库表 import), or null when no field fits its type: text types →
  * comInput; double precision, real, numeric, integer, smallint, bigint → numInput (integers with precision 0);
- * boolean → switch; date, timestamp, timestamptz → date (bound-times.ts converts). Others (json, jsonb, uuid,
+ * boolean → switch; date, timestamp, timestamptz → date, time → time (bound-times.ts converts). Others (json, jsonb, uuid,
  * bytea…) generate none: the table step names them as columns that cannot become fields, and a field named after one
  * is refused on save (bindIncompatible).
  */
-export function kdKeyOfColumn(dataType: string): 'comInput' | 'numInput' | 'switch' | 'date' | null {
+export function kdKeyOfColumn(dataType: string): 'comInput' | 'numInput' | 'switch' | 'date' | 'time' | null {
   if (TEXT_TYPES.includes(dataType)) return 'comInput';
+  if (dataType === BOUND_CLOCK_TYPE) return 'time';
   if (TIME_TYPES.includes(dataType)) return 'date';
   if (FITS['double precision'].includes(dataType) || INTEGER_TYPES.includes(dataType)) return 'numInput';
   if (dataType === 'boolean') return 'switch';

@@ -34,8 +34,9 @@ export interface FieldColumn {
   /** The value schema is `integer` (a bound table's integer column fits it; issue 13 item 3). */
   integer?: boolean;
   /**
-   * A bound table's column of a time type holding this date field (ms): read and written through a conversion
-   * (bound-times.ts; set when the model loads, model-store.ts loadModel). Unset for every other column.
+   * A bound table's column of a time type holding this date field (ms), or its `time` column holding this time field
+   * ('HH:mm:ss'): read and written through a conversion (bound-times.ts; set when the model loads, model-store.ts
+   * loadModel). Unset for every other column.
    */
   stored?: BoundTimeType;
   /**
@@ -48,8 +49,10 @@ export interface FieldColumn {
 
 /** The time types of an existing column a date field (ms) may be bound to (issue 13 item 3; bound-times.ts). */
 export const BOUND_TIME_TYPES = ['date', 'timestamp without time zone', 'timestamp with time zone'] as const;
-/** One of {@link BOUND_TIME_TYPES}. */
-export type BoundTimeType = (typeof BOUND_TIME_TYPES)[number];
+/** An existing column's time-of-day type, which a time field (kdKey time, 'HH:mm:ss' text) may be bound to. */
+export const BOUND_CLOCK_TYPE = 'time without time zone';
+/** One of {@link BOUND_TIME_TYPES}, or {@link BOUND_CLOCK_TYPE}. */
+export type BoundTimeType = (typeof BOUND_TIME_TYPES)[number] | typeof BOUND_CLOCK_TYPE;
 
 /** A sub-table (`table` widget): its rows live in a child table with `parent_id` → main `id`, ordered by `sort_order`. */
 export interface SubTable {

@@ -163,6 +163,8 @@ export async function saveModel(db: Db, model: Model, userId: string | null, opt
     await ensureModelTables(trx, loaded.layout, record.columnData, record.formData);
     if (opts.purge) dropped = await purgeColumns(trx, loaded.layout);
   });
+  // The bound tables' converted columns are known now (a bound `time` column takes no keyword index).
+  await markBoundTimes(db, loaded);
   await syncKeywordIndexes(db, loaded.layout, record.columnData);
   cacheOf(db).delete(record.id);
   invalidateModel(db, record.id);

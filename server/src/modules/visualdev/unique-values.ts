@@ -3,7 +3,7 @@ import type { FieldError, MessageLang } from '../../../../src/engine/validate';
 import { parseLang, translate } from '../../i18n';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
-import { columnExpr, storedTimes, writeOf } from './bound-times';
+import { columnExpr, holdsMs, storedTimes, writeOf } from './bound-times';
 import { boundValue } from './model-bind';
 import { DELETED_AT_COLUMN, type FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
@@ -97,10 +97,12 @@ async function holders(trx: Db, model: LoadedModel, col: FieldColumn, values: un
 
 /**
  * How values of column `col` compare: as they are, or for a bound time column as the ms they store (bound-times.ts
- * storedTimes: two moments of one day are one value of a `date` column).
+ * storedTimes: two moments of one day are one value of a `date` column), or for a bound `time` column as HH:mm:ss.
  */
 async function comparable(trx: Db, col: FieldColumn, values: unknown[]): Promise<(v: unknown) => unknown> {
   if (!col.stored) return (v) => v;
+  // A `time` column reads back as HH:mm:ss: an HH:mm value is that time at :00.
+  if (!holdsMs(col)) return (v) => (typeof v === 'string' && /^\d\d:\d\d$/.test(v) ? `${v}:00` : v);
   const times = await storedTimes(trx, col, values);
   return (v) => (typeof v === 'number' ? (times.get(v) ?? v) : v);
 }
