@@ -164,6 +164,13 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     const again = await call('lina', 'PUT', `${W}/FlowTask/${taskId}`, { id: taskId, formData: { ...form, amount: 600 }, flowId, status: 0, flowUrgent: 2, candidateList: { pick: [id('sunli')] }, branchList: [], copyIds: '', candidateType: 2 });
     expect(again.code).toBe(200);
     expect((await todoRow('sunli')).list).toContainEqual(expect.objectContaining({ processId: taskId, thisStepId: 'pick' }));
+    // 审批汇总 (RecordSummary.vue: getRecordList(id, { category 1 department | 3 position, type summaryType })).
+    const byDept = (await call('lina', 'GET', `${W}/FlowBefore/RecordList/${taskId}?category=1&type=0`)).data as Json[];
+    const all = byDept.flatMap((g) => g.list.map((r: Json) => `${g.fullName ? 'dept' : ''}:${r.userName}:${r.handleStatus}`));
+    expect(all).toEqual(expect.arrayContaining(['dept:李娜/lina:2', 'dept:周强/zhouqiang:3', 'dept:周强/zhouqiang:1', 'dept:黄伟/huangwei:0']));
+    expect(byDept[0].list[0]).toMatchObject({ headIcon: expect.any(String), handleTime: expect.any(Number), fileList: '[]' });
+    const passRejects = (await call('lina', 'GET', `${W}/FlowBefore/RecordList/${taskId}?category=3&type=1`)).data as Json[];
+    expect(passRejects.flatMap((g) => g.list.map((r: Json) => r.handleStatus)).sort()).toEqual([0, 1]);
     // 我发起的 (flowLaunch/index.vue:288-305 query, :96-140 columns, :336-345 toDetail): the category filter by item id too.
     const mine = await call('lina', 'GET', `${W}/FlowLaunch?${new URLSearchParams({ currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', keyword: '', startTime: '', endTime: '', templateId: flowId, flowId: '', status: '', flowUrgent: '', flowCategory: 'dict-wfc-approve-purchase' })}`);
     expect(mine.data.list.find((r: Json) => r.id === taskId)).toMatchObject({ flowId, fullName: expect.any(String), flowName: '流程jnpfApprove', startTime: expect.any(Number), thisStep: '采购主管', flowUrgent: 2, status: 1, completion: expect.any(Number), parentId: '0' });

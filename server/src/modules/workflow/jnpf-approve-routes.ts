@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonb } from '../../db/json';
+import { jsonb, toMs } from '../../db/json';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { candidateUsers } from './candidates';
 import { jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { IdParams } from './schemas';
+import { readableTask } from './task-read';
 import { callerOf } from './task-routes';
 import { snapshotOf, stateOf, type TaskRow } from './task-repository';
 
@@ -65,6 +66,10 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  *   hasSaveBtn is on; the caller's open to-do): keeps the approver's form (an object or its JSON text) as the
  *   operator's draft, answered as `draftData` by FlowBefore/{taskId} for that to-do (the form prefers it,
  *   dynamicForm/index.vue:61). Nothing of the task changes; 同意 sends the form again.
+ * - GET FlowBefore/RecordList/{taskId}?category=1 | 3&type=0 | 1 (审批汇总, RecordSummary.vue, on the start node's
+ *   isSummary; readers of the task as the detail) → `[{ fullName, list: [{ userName, headIcon, handleTime,
+ *   handleStatus, handleOpinion, fileList: '[]' }] }]`: the records (recalled ones left out; type 1 only agrees and
+ *   rejects) grouped by the handler's department (category 1) or position (3), in time order.
  * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open), 400 badTemplate (formData not an object).
  */
 export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
@@ -104,6 +109,31 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
         .onConflict((oc) => oc.column('operator_id').doUpdateSet({ form_data: jsonb(data), updated_at: new Date() }))
         .execute();
       return ok(null, t(req.lang, 'ok'));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { category?: string; type?: string } }>(
+    '/api/workflow/Engine/FlowBefore/RecordList/:id',
+    { config: signedIn, schema: { params: IdParams, querystring: { type: 'object', properties: { category: { type: 'string', enum: ['1', '3'] }, type: { type: 'string', enum: ['0', '1'] } } } } },
+    async (req) => {
+      await readableTask(app.db, callerOf(req), req.params.id);
+      let q = app.db
+        .selectFrom('flow_task_record as r')
+        .innerJoin('users as u', 'u.id', 'r.handle_id')
+        .leftJoin('organize as g', 'g.id', 'u.organize_id')
+        .leftJoin('position as p', 'p.id', 'u.position_id')
+        .select(['r.handle_status', 'r.handle_opinion', 'r.handle_time', 'u.real_name', 'u.account', 'u.head_icon', 'g.full_name as organize', 'p.full_name as position'])
+        .where('r.task_id', '=', req.params.id)
+        .where('r.status', '=', 0);
+      if (req.query.type === '1') q = q.where('r.handle_status', 'in', [0, 1]);
+      const groups = new Map<string, Array<Record<string, unknown>>>();
+      for (const r of await q.orderBy('r.handle_time').execute()) {
+        const key = (req.query.category === '3' ? r.position : r.organize) ?? '';
+        const list = groups.get(key) ?? [];
+        list.push({ userName: `${r.real_name}/${r.account}`, headIcon: r.head_icon ?? '', handleTime: toMs(r.handle_time), handleStatus: r.handle_status, handleOpinion: r.handle_opinion, fileList: '[]' });
+        groups.set(key, list);
+      }
+      return ok([...groups].map(([fullName, list]) => ({ fullName, list })));
     },
   );
 
