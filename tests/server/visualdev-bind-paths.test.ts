@@ -162,6 +162,14 @@ describe('a bound bigint or numeric column keeps every digit', () => {
     const sheet = await sheetRows((await download(t, token, `${L}/Actions/Export`, { dataType: '1' })).rawPayload);
     expect(sheet[0]).toEqual(['大数', '金额', '数量']);
     expect(sheet.slice(1)).toEqual(expect.arrayContaining([['9007199254740993', '1234567890123456789.012345', 7]]));
+    // The generated standalone repository answers the same values.
+    const files = generateCode((await loadModel(t.app.db, made.data.id))!, { area: 'fin', className: 'Ledger', description: '台账', root: `${OUT}-ledger` });
+    for (const f of files) {
+      await mkdir(dirname(join(ROOT, f.fileName)), { recursive: true });
+      await writeFile(join(ROOT, f.fileName), f.fileContent);
+    }
+    const repo = await import(pathToFileURL(join(ROOT, `${OUT}-ledger`, 'server/src/modules/fin/ledger/repository.ts')).href);
+    expect(await repo.getLedger(t.app.db, 'g1')).toMatchObject({ big: '9007199254740993', amount: '1234567890123456789.012345', qty: 7 });
   });
 });
 

@@ -14,6 +14,11 @@ const TS_TYPE: Record<ColumnSqlType, string> = {
  */
 const timesOf = (columns: GenContext['columns']) => `{${columns.filter((col) => col.stored).map((col) => ` ${col.name}: ${q(col.stored as string)}`).join(',')}${columns.some((col) => col.stored) ? ' ' : ''}}`;
 
+/** The exact number columns of `columns` (a bound bigint/numeric, FieldColumn.exact) as a TypeScript Set literal. */
+const exactOf = (columns: GenContext['columns']) => `new Set<string>([${columns.filter((col) => col.exact).map((col) => q(col.name)).join(', ')}])`;
+/** The TypeScript type of a column's value: an exact number column also carries decimal text (src/engine/exactNumber.ts). */
+const tsOf = (col: GenContext['columns'][number]) => (col.exact ? 'number | string | null' : TS_TYPE[col.type]);
+
 const union = (names: string[]) => (names.length ? names.map(q).join(' | ') : 'never');
 
 /**
@@ -41,7 +46,7 @@ export function repositoryFile(c: GenContext): { fileName: string; fileContent: 
     .map(
       ({ st, type }) => `/** A row of the sub-table ${c.labelOf(st.vModel)} (table ${st.table}). */
 export interface ${type} {
-${st.columns.map((col) => `  /** ${c.labelOf(`${st.vModel}.${col.name}`)} */\n  ${col.name}: ${TS_TYPE[col.type] === 'Json' ? 'unknown' : TS_TYPE[col.type]};`).join('\n')}
+${st.columns.map((col) => `  /** ${c.labelOf(`${st.vModel}.${col.name}`)} */\n  ${col.name}: ${TS_TYPE[col.type] === 'Json' ? 'unknown' : tsOf(col)};`).join('\n')}
 }
 `,
     )
@@ -49,7 +54,7 @@ ${st.columns.map((col) => `  /** ${c.labelOf(`${st.vModel}.${col.name}`)} */\n  
   const subDefs = subs
     .map(
       ({ st }) =>
-        `  { vModel: ${q(st.vModel)}, table: ${q(st.table)}, key: ${q(st.foreignKey)}, fields: [${st.columns.map((col) => q(col.name)).join(', ')}], json: new Set<string>([${st.columns.filter((col) => col.type === 'jsonb').map((col) => q(col.name)).join(', ')}]), times: ${timesOf(st.columns)} },`,
+        `  { vModel: ${q(st.vModel)}, table: ${q(st.table)}, key: ${q(st.foreignKey)}, fields: [${st.columns.map((col) => q(col.name)).join(', ')}], json: new Set<string>([${st.columns.filter((col) => col.type === 'jsonb').map((col) => q(col.name)).join(', ')}]), times: ${timesOf(st.columns)}, exact: ${exactOf(st.columns)} },`,
     )
     .join('\n');
   const subRecord = subs.length ? ` & { ${subs.map(({ st, type }) => `${st.vModel}: ${type}[]`).join('; ')} }` : '';
@@ -61,6 +66,7 @@ ${st.columns.map((col) => `  /** ${c.labelOf(`${st.vModel}.${col.name}`)} */\n  
  */
 import { randomUUID } from 'node:crypto';
 import { type ColumnType, type Kysely, sql, type Updateable } from 'kysely';
+import { exactNumber } from ${q(c.imp(fileName, 'src/engine/exactNumber'))};
 import { jsonb } from ${q(c.imp(fileName, 'server/src/db/json'))};
 import type { Db } from ${q(c.imp(fileName, 'server/src/db/types'))};
 import { selectOf, writeOf } from ${q(c.imp(fileName, 'server/src/modules/visualdev/bound-times'))};
@@ -79,7 +85,7 @@ export interface ${N}Table {
   created_by: string | null;
   updated_at: Date | null;
   updated_by: string | null;
-${c.columns.map((col) => `  /** ${c.labelOf(col.name)} */\n  ${col.name}: ${TS_TYPE[col.type]};`).join('\n')}
+${c.columns.map((col) => `  /** ${c.labelOf(col.name)} */\n  ${col.name}: ${tsOf(col)};`).join('\n')}
 }
 
 interface Tables {
@@ -104,8 +110,12 @@ const JSON_FIELDS: ReadonlySet<string> = new Set<string>([${jsonCols.map(q).join
  * written from ms, in the database session's time zone, as the platform does (visualdev/bound-times.ts).
  */
 const TIMES: Readonly<Record<string, BoundTimeType>> = ${timesOf(c.columns)};
-/** What a read selects for each field: the column, or a bound time column as ms under its name. */
-const READ = ['id', ...FIELDS.map((f) => selectOf({ name: f, stored: TIMES[f] }))] as unknown as ReadonlyArray<'id' | ${N}Field>;
+/** Number fields kept in an existing bigint/numeric column: read as text, answered exactly (see exactValue). */
+const EXACT: ReadonlySet<string> = ${exactOf(c.columns)};
+/** What a read selects for each field: the column, a bound time column as its field's value, an exact column as text. */
+const READ = ['id', ...FIELDS.map((f) => selectOf({ name: f, stored: TIMES[f], exact: EXACT.has(f) ? true : undefined }))] as unknown as ReadonlyArray<'id' | ${N}Field>;
+/** An exact column's value: a number when a number holds it exactly, else its decimal text (9007199254740993). */
+const exactValue = (v: unknown) => (typeof v === 'string' ? (exactNumber(v) ?? v) : (v ?? null));
 
 /** A sub-table: its rows travel under \`vModel\` and live in \`table\` (\`key\` → the record's id, sort_order, then \`fields\`). */
 export interface SubTableDef {
@@ -118,6 +128,8 @@ export interface SubTableDef {
   json: ReadonlySet<string>;
   /** Bound time columns among \`fields\` (see TIMES). */
   times: Readonly<Record<string, BoundTimeType>>;
+  /** Exact number columns among \`fields\` (see EXACT). */
+  exact: ReadonlySet<string>;
 }
 
 /** The model's sub-tables (design.md §4: one child table per \`table\` field). */
@@ -150,7 +162,7 @@ async function attachChildren(db: Db, records: Array<Record<string, unknown>>): 
   for (const st of SUB_TABLES) {
     const rows = await children(db)
       .selectFrom(st.table)
-      .select([sql.ref(st.key).as('__parent'), ...st.fields.map((f) => selectOf({ name: f, stored: st.times[f] }))] as never)
+      .select([sql.ref(st.key).as('__parent'), ...st.fields.map((f) => selectOf({ name: f, stored: st.times[f], exact: st.exact.has(f) ? true : undefined }))] as never)
       .where(st.key, 'in', ids)
       .orderBy(st.key)
       .orderBy('sort_order')
@@ -158,7 +170,7 @@ async function attachChildren(db: Db, records: Array<Record<string, unknown>>): 
     const byParent = new Map<string, Array<Record<string, unknown>>>();
     for (const r of rows as Array<Record<string, unknown>>) {
       const row: Record<string, unknown> = {};
-      for (const f of st.fields) row[f] = r[f] ?? null;
+      for (const f of st.fields) row[f] = st.exact.has(f) ? exactValue(r[f]) : (r[f] ?? null);
       byParent.set(String(r.__parent), [...(byParent.get(String(r.__parent)) ?? []), row]);
     }
     for (const r of records) r[st.vModel] = byParent.get(String(r.id)) ?? [];
@@ -185,7 +197,7 @@ async function writeChildren(db: Db, parentId: string, record: Record<string, un
 
 function toRecord(row: Record<string, unknown>): ${N}Record {
   const out: Record<string, unknown> = { id: String(row.id) };
-  for (const f of FIELDS) out[f] = row[f] ?? null;
+  for (const f of FIELDS) out[f] = EXACT.has(f) ? exactValue(row[f]) : (row[f] ?? null);
   return out as ${N}Record;
 }
 
