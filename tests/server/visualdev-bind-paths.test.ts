@@ -90,7 +90,7 @@ describe('a bound time column on the less-used paths', () => {
     expect(r.data.list.map((x: { shift_on: number }) => x.shift_on)).toEqual([await ms('2026-11-26'), await ms('2026-11-26'), await ms('2026-11-27')]);
   });
 
-  it('a data permission scheme compares ms with the timestamp column', async () => {
+  it('a data permission scheme compares ms with the timestamp column, and HH:mm:ss with the time column', async () => {
     const db = t.app.db;
     await db.insertInto('module').values({ id: 'menu-shift', parent_id: '-1', full_name: '班次', en_code: 'shift', type: 3, url_address: 'shift', category: 'Web', property_json: JSON.stringify({ moduleId: modelId }) }).execute();
     const from = await ms('2026-11-26 12:00:00');
@@ -104,6 +104,10 @@ describe('a bound time column on the less-used paths', () => {
     expect(seen).not.toContain('s1');
     expect((await t.call('GET', `${M}/s1`, { token: user })).code).toBe(404);
     expect((await t.call('GET', `${M}/s2`, { token: user })).data).toMatchObject({ shift_at: await ms('2026-11-26 20:00:00') });
+    // A second grant on the time-of-day column (clock_in < 08:00:00, compared as HH:mm:ss) opens s1 too.
+    await db.insertInto('module_data_authorize_scheme').values({ id: 's-shift-early', module_id: 'menu-shift', full_name: '早到', en_code: 's-shift-early', condition_json: JSON.stringify([{ logic: 'and', groups: [{ field: 'clock_in', op: 'LessThan', value: '08:00:00' }] }]), all_data: 0 }).execute();
+    await db.insertInto('authorize').values({ id: 'shift:s-shift-early', item_type: 'resource', item_id: 's-shift-early', object_type: 'User', object_id: userId }).execute();
+    expect((await t.call('GET', `${M}/s1`, { token: user })).data).toMatchObject({ clock_in: '07:55:00' });
   });
 
   it('the generated repository reads and writes ms in the time columns, and the child rows by their own foreign key', async () => {
