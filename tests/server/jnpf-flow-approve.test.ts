@@ -32,7 +32,7 @@ const todoRow = async (who: string, extra: Record<string, string> = {}) => {
 const form = { title: '采购打印纸', amount: 800 };
 
 beforeAll(async () => {
-  for (const u of ['lina', 'zhouqiang', 'sunli', 'huangwei', 'chenjing']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+  for (const u of ['lina', 'zhouqiang', 'sunli', 'huangwei', 'chenjing', 'wangfang']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
   const tree = node('start', 'start', { title: '发起人', isCustomCopy: true }, approver('pick', { title: '采购主管', assigneeType: 7, approvers: [id('zhouqiang'), id('sunli')] }, approver('gm', { title: '总经理', approvers: [id('huangwei')], rejectStep: '2' })));
   flowId = await releasedFlow(s.t, s.token, 'jnpfApprove', tree);
 });
@@ -171,6 +171,15 @@ describe('待办事宜 (views/workFlow/flowTodo/index.vue) → FlowBox opType 1'
     expect(byDept[0].list[0]).toMatchObject({ headIcon: expect.any(String), handleTime: expect.any(Number), fileList: '[]' });
     const passRejects = (await call('lina', 'GET', `${W}/FlowBefore/RecordList/${taskId}?category=3&type=1`)).data as Json[];
     expect(passRejects.flatMap((g) => g.list.map((r: Json) => r.handleStatus)).sort()).toEqual([0, 1]);
+    // 流程评论 (Comment.vue, on isComment): the task's readers comment; only the author deletes; others are refused.
+    const said = await call('huangwei', 'POST', `${W}/FlowComment`, { text: '价格请再比一家', file: '[]', image: '[]', taskId });
+    expect(said.code).toBe(200);
+    const comments = (await call('lina', 'GET', `${W}/FlowComment?${new URLSearchParams({ currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', taskId })}`)).data;
+    expect(comments.list).toEqual([expect.objectContaining({ id: said.data.id, text: '价格请再比一家', creatorUser: '黄伟/huangwei', creatorUserHeadIcon: expect.any(String), creatorTime: expect.any(Number), file: '[]', image: '[]', isDel: false })]);
+    expect(comments.pagination.total).toBe(1);
+    expect((await call('wangfang', 'POST', `${W}/FlowComment`, { text: '路过', taskId })).code).toBe(403);
+    expect((await call('lina', 'DELETE', `${W}/FlowComment/${said.data.id}`)).code).toBe(404);
+    expect((await call('huangwei', 'DELETE', `${W}/FlowComment/${said.data.id}`)).code).toBe(200);
     // 我发起的 (flowLaunch/index.vue:288-305 query, :96-140 columns, :336-345 toDetail): the category filter by item id too.
     const mine = await call('lina', 'GET', `${W}/FlowLaunch?${new URLSearchParams({ currentPage: '1', pageSize: '20', sort: 'desc', sidx: '', keyword: '', startTime: '', endTime: '', templateId: flowId, flowId: '', status: '', flowUrgent: '', flowCategory: 'dict-wfc-approve-purchase' })}`);
     expect(mine.data.list.find((r: Json) => r.id === taskId)).toMatchObject({ flowId, fullName: expect.any(String), flowName: '流程jnpfApprove', startTime: expect.any(Number), thisStep: '采购主管', flowUrgent: 2, status: 1, completion: expect.any(Number), parentId: '0' });

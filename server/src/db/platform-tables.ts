@@ -13,6 +13,7 @@ export const PLATFORM_TABLES: ReadonlySet<string> = new Set([
   'dictionary_data',
   'dictionary_type',
   'file_store',
+  'flow_comment',
   'flow_delegate',
   'flow_engine',
   'flow_engine_version',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import flowRoutes from './flow-routes';
 import jnpfApproveRoutes from './jnpf-approve-routes';
 import jnpfBatchRoutes from './jnpf-batch-routes';
+import jnpfCommentRoutes from './jnpf-comment-routes';
 import jnpfLaunchRoutes from './jnpf-launch-routes';
 import jnpfTemplateRoutes from './jnpf-template-routes';
 import launchFormRoutes from './launch-form';
@@ -21,6 +22,7 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   await jnpfLaunchRoutes(app);
   await jnpfApproveRoutes(app);
   await jnpfBatchRoutes(app);
+  await jnpfCommentRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
   await launchFormRoutes(app);

@@ -174,6 +174,17 @@ export interface FlowTaskDraftTable {
   updated_at: Generated<Date>;
 }
 
+/** A comment on a task (JNPF 流程评论, FlowComment; migration 0666): `file`/`image` are JSON text as the client sends them. */
+export interface FlowCommentTable {
+  id: string;
+  task_id: string;
+  text: string;
+  file: Generated<string>;
+  image: Generated<string>;
+  creator_user_id: string;
+  created_at: Generated<Date>;
+}
+
 declare module '../../db/types' {
   interface Database {
     flow_engine: FlowEngineTable;
@@ -185,6 +196,7 @@ declare module '../../db/types' {
     flow_task_record: FlowTaskRecordTable;
     flow_task_circulate: FlowTaskCirculateTable;
     flow_task_draft: FlowTaskDraftTable;
+    flow_comment: FlowCommentTable;
     flow_delegate: FlowDelegateTable;
   }
 }
