@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCode } from '../../server/src/modules/generater/generate';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
-import { download, sheetRows } from './excel-helpers';
+import { download, multipart, sheetRows } from './excel-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
 import { bindMain, bindModel, field } from './visualdev-fixtures';
 
@@ -133,7 +133,7 @@ describe('a bound time column on the less-used paths', () => {
 });
 
 describe('a bound bigint or numeric column keeps every digit', () => {
-  it('reads, writes, lists and exports 9007199254740993 and a 25-digit numeric exactly; exact values stay numbers', async () => {
+  it('reads, writes, lists, exports and imports 9007199254740993 and a 25-digit numeric exactly; exact values stay numbers', async () => {
     await run(`create table erp_ledger (id text primary key, big bigint, amount numeric, qty bigint)`);
     await run(`insert into erp_ledger (id, big, amount, qty) values ('g1', 9007199254740993, 1234567890123456789.012345, 7), ('g2', -9223372036854775808, 12.50, null)`);
     const fields = [field('numInput', 'big', '大数', {}, { precision: 0 }), field('numInput', 'amount', '金额'), field('numInput', 'qty', '数量', {}, { precision: 0, max: 100 })];
@@ -163,9 +163,13 @@ describe('a bound bigint or numeric column keeps every digit', () => {
       g2: ['-9223372036854775808', 12.5, null],
       [id]: ['-9007199254740997', '0.1000000000000000000001', 5],
     });
-    const sheet = await sheetRows((await download(t, token, `${L}/Actions/Export`, { dataType: '1' })).rawPayload);
+    const exported = (await download(t, token, `${L}/Actions/Export`, { dataType: '1' })).rawPayload;
+    const sheet = await sheetRows(exported);
     expect(sheet[0]).toEqual(['大数', '金额', '数量']);
     expect(sheet.slice(1)).toEqual(expect.arrayContaining([['9007199254740993', '1234567890123456789.012345', 7]]));
+    // The exported file imports back digit for digit.
+    expect(await t.call('POST', `${L}/Actions/Import`, { token, ...multipart(exported) })).toMatchObject({ code: 200 });
+    expect((await sql<{ n: number }>`select count(*)::int as n from erp_ledger where big = 9007199254740993 and amount = 1234567890123456789.012345`.execute(t.app.db)).rows[0].n).toBe(2);
     // The generated standalone repository answers the same values.
     const files = generateCode((await loadModel(t.app.db, made.data.id))!, { area: 'fin', className: 'Ledger', description: '台账', root: `${OUT}-ledger` });
     for (const f of files) {

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { exactNumber } from '../../../../src/engine/exactNumber';
 import { areaName } from '../../../../renderers/address/areas';
 import { htmlToText } from '../../../../renderers/editor/sanitize';
 import { isSwitchOn, switchValues } from '../../../../renderers/switch/values';
@@ -267,6 +268,9 @@ export function parseCell(col: FieldColumn, raw: unknown, lookups: Lookups, lang
     return ms === null ? bad('badDate') : { ok: true, value: ms };
   }
   if (col.type === 'double precision') {
+    // An exact column (a bound bigint/numeric) keeps every digit of a text cell (src/engine/exactNumber.ts).
+    const exact = col.exact && typeof raw === 'string' ? exactNumber(raw.replace(/,/g, '').trim()) : null;
+    if (exact !== null) return { ok: true, value: exact };
     const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/,/g, '').trim());
     return Number.isFinite(n) ? { ok: true, value: n } : bad('badNumber');
   }
