@@ -271,3 +271,20 @@ describe('批量审批 (views/workFlow/flowTodo/BatchList.vue; api/workFlow/Flow
     expect((await call('sunli', 'GET', `${W}/FlowBefore/List/4?${q({ flowId: batchFlow })}`)).data.list.map((r: Json) => r.processId).sort()).toEqual([...taskIds].sort());
   });
 });
+
+describe('子流程 in 流程信息 (FlowBox.vue:415-428 subFlow, :575-610 subFlowInfo)', () => {
+  it('answers the child tasks a subflow node launched, each as FlowBefore answers a task', async () => {
+    const child = await releasedFlow(s.t, s.token, 'jnpfChild', node('start', 'start', { title: '发起人' }, approver('verify', { title: '核对', approvers: [id('wangfang')] })));
+    const parent = await releasedFlow(s.t, s.token, 'jnpfParent', node('start', 'start', { title: '发起人' }, node('subFlow', 'check', { title: '部门核对', flowId: child, initiateType: 6, initiator: [id('zhouqiang')], assignList: [] }, approver('final', { title: '仓储确认', approvers: [id('huangwei')] }))));
+    const taskId = (await call('lina', 'POST', `${W}/FlowTask`, { formData: form, flowId: parent, status: 0, flowUrgent: 1, candidateType: 3 })).data.id;
+    const sub = (await beforeInfo('lina', taskId, { flowId: parent })).data.flowTaskNodeList.find((n: Json) => n.nodeCode === 'check');
+    expect(sub).toMatchObject({ nodeType: 'subFlow', type: '1', id: expect.any(String) });
+    const info = await call('lina', 'GET', `${W}/FlowBefore/SubFlowInfo/${sub.id}`);
+    expect(info.data).toHaveLength(1);
+    expect(info.data[0].flowTaskInfo).toMatchObject({ fullName: expect.stringContaining('流程jnpfChild'), flowUrgent: 1 });
+    expect(JSON.parse(info.data[0].flowTaskInfo.flowTemplateJson).properties).toEqual(expect.any(Object));
+    expect(JSON.parse(info.data[0].flowTemplateInfo.flowTemplateJson)).toMatchObject({ nodeId: 'start' });
+    expect(info.data[0].flowTaskNodeList).toContainEqual(expect.objectContaining({ nodeCode: 'verify', type: '1' }));
+    expect((await call('sunli', 'GET', `${W}/FlowBefore/SubFlowInfo/${sub.id}`)).code).toBe(403);
+  });
+});

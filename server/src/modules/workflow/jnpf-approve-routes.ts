@@ -6,7 +6,7 @@ import { candidateUsers } from './candidates';
 import { jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { IdParams } from './schemas';
-import { readableTask } from './task-read';
+import { readableTask, taskDetail } from './task-read';
 import { callerOf } from './task-routes';
 import { snapshotOf, stateOf, type TaskRow } from './task-repository';
 
@@ -70,6 +70,10 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  *   isSummary; readers of the task as the detail) → `[{ fullName, list: [{ userName, headIcon, handleTime,
  *   handleStatus, handleOpinion, fileList: '[]' }] }]`: the records (recalled ones left out; type 1 only agrees and
  *   rejects) grouped by the handler's department (category 1) or position (3), in time order.
+ * - GET FlowBefore/SubFlowInfo/{taskNodeId} (FlowBox.vue:415-428, :575-610: a subflow node clicked in 流程信息; the
+ *   id is flowTaskNodeList's `id`) → the child tasks that node launched (children of the task on the node's flow),
+ *   each as FlowBefore/{taskId} answers it (flowTaskInfo, flowTemplateInfo, flowTaskNodeList, records), for readers
+ *   of the parent task (who thereby see the children's progress).
  * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open), 400 badTemplate (formData not an object).
  */
 export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
@@ -136,6 +140,17 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
       return ok([...groups].map(([fullName, list]) => ({ fullName, list })));
     },
   );
+
+  app.get<{ Params: { id: string } }>('/api/workflow/Engine/FlowBefore/SubFlowInfo/:id', { config: signedIn, schema: { params: IdParams } }, async (req) => {
+    const caller = callerOf(req);
+    const tn = await app.db.selectFrom('flow_task_node').select(['task_id', 'node_code']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!tn) throw fail(404, 'taskNotFound');
+    const parent = await readableTask(app.db, caller, tn.task_id);
+    const childFlow = (await snapshotOf(app.db, parent.flow_version_id)).nodes[tn.node_code]?.props.flowId;
+    const children = await app.db.selectFrom('flow_task').select('id').where('parent_id', '=', parent.id).where('flow_id', '=', String(childFlow ?? '')).orderBy('created_at').orderBy('id').execute();
+    const reader = { ...caller, isAdministrator: true };
+    return ok(await Promise.all(children.map((c) => taskDetail(app.db, reader, c.id))));
+  });
 
   app.get<{ Params: { id: string } }>('/api/workflow/Engine/FlowBefore/RejectList/:id', { config: signedIn, schema: { params: IdParams } }, async (req) => {
     const op = await app.db
