@@ -190,11 +190,13 @@ export async function importTemplate(modelId: string, fallbackName: string): Pro
 /**
  * POST /api/visualdev/OnlineDev/{id}/Actions/Import, multipart `file`: resolves the envelope whatever its code —
  * 200 `{ count }` when every row was written, 400 `{ errors: ImportRowError[] }` when none was (all or nothing).
+ * `replace` (`?mode=replace`, issue 27 item 2): the file replaces the records the caller may delete, which move to
+ * the recycle bin (needs btn_remove besides btn_upload).
  */
-export function importData(modelId: string, file: File, onProgress?: (fraction: number) => void): Promise<Envelope<{ count?: number; errors?: ImportRowError[] } | null>> {
+export function importData(modelId: string, file: File, onProgress?: (fraction: number) => void, replace = false): Promise<Envelope<{ count?: number; errors?: ImportRowError[] } | null>> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadWithProgress(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Actions/Import`, form, onProgress);
+  return uploadWithProgress(`/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}/Actions/Import${replace ? '?mode=replace' : ''}`, form, onProgress);
 }
 
 /** The sub-tables (`table` fields, also inside layout containers) of a form: `{ prop: __vModel__, label }`. */

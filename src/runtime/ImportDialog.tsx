@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as onlineDev from '../api/onlineDev';
@@ -23,6 +23,8 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** After a successful import (the list reloads). */
   onImported: () => void;
+  /** Whether the user may replace the records (holds btn_remove); with a source that can, 替换现有数据 shows. */
+  canReplace?: boolean;
 }
 
 type Stage =
@@ -38,14 +40,19 @@ type Stage =
  * toasts the server's msg (1 s, spec 001 §5 Import) and lists every row error (行号, 字段, 错误信息); success toasts
  * the msg, closes and reloads the list — unless the answer lists created accounts with initial passwords (`users`, the
  * users' Excel import): then the list reloads and the dialog stays open showing them, this once, until closed.
+ * 替换现有数据 (issue 27 item 2; a source with replaceData and `canReplace`) sends the file to replace the records:
+ * they move to the recycle bin, where they can be restored.
  */
-export default function ImportDialog({ open, moduleId, source: given, templateName, labels, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ open, moduleId, source: given, templateName, labels, onClose, onImported, canReplace = false }: ImportDialogProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const source = sourceOf(given, moduleId);
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [replace, setReplace] = useState(false);
+  const replacing = replace && canReplace && !!source.replaceData;
   useEffect(() => {
     if (!open) return;
+    setReplace(false);
     setFile(null);
     setStage({ kind: 'idle' });
   }, [open]);
@@ -64,7 +71,8 @@ export default function ImportDialog({ open, moduleId, source: given, templateNa
     if (!file || !source.importData) return;
     setStage({ kind: 'uploading', percent: 0 });
     try {
-      const env = await source.importData(file, (f) => setStage(f >= 1 ? { kind: 'validating' } : { kind: 'uploading', percent: Math.round(f * 100) }));
+      const progress = (f: number) => setStage(f >= 1 ? { kind: 'validating' } : { kind: 'uploading', percent: Math.round(f * 100) });
+      const env = replacing && source.replaceData ? await source.replaceData(file, progress) : await source.importData(file, progress);
       if (env.code === 200) {
         toast('success', env.msg || t('import.done'), 1500);
         onImported();
@@ -122,6 +130,11 @@ export default function ImportDialog({ open, moduleId, source: given, templateNa
           </Upload>
           {file ? <span data-testid="import-file">{file.name}</span> : null}
         </Space>
+        {canReplace && source.replaceData ? (
+          <Checkbox checked={replace} disabled={busy} onChange={(e) => setReplace(e.target.checked)} data-testid="import-replace">
+            {t('import.replace')}
+          </Checkbox>
+        ) : null}
         {stage.kind === 'uploading' ? <Progress percent={stage.percent} status="active" aria-label={t('import.uploading')} /> : null}
         {stage.kind === 'uploading' ? <span>{t('import.uploading')}</span> : null}
         {stage.kind === 'validating' ? <Progress percent={100} status="active" showInfo={false} aria-label={t('import.validating')} /> : null}

@@ -350,6 +350,7 @@ export default function ModelList(props: ModelListProps) {
         labels={Object.fromEntries(cd.columnList.map((c) => [c.prop, c.label]))}
         onClose={() => setPanel(null)}
         onImported={reload}
+        canReplace={can('btn_remove')}
       />
     </div>
   );

@@ -145,5 +145,22 @@ describe('list toolbar and tools (spec 001 §2, issue 4 items 3 and 5)', () => {
     fireEvent.click(d.getByRole('button', { name: /开始导入/ }));
     expect(await screen.findByText('导入成功，共2条数据')).toBeTruthy();
     await waitFor(() => expect(api.seen.filter((s) => s.path.endsWith('/List'))).toHaveLength(2));
+    expect(api.seen.filter((s) => s.path.endsWith('/Actions/Import')).every((s) => s.query.get('mode') === null)).toBe(true);
+  });
+
+  it('导入 with 替换现有数据 (issue 27) sends the file to replace the records (they go to the recycle bin)', async () => {
+    api.on(`POST ${BASE}/m-order/Actions/Import`, ok({ count: 1 }, '导入成功，共1条数据'));
+    show(orderColumns(tools));
+    await screen.findByText('PO-001');
+    fireEvent.click(screen.getByRole('button', { name: /导入/ }));
+    const d = lastDialog();
+    await d.findByText('导入数据');
+    fireEvent.click(d.getByRole('checkbox', { name: '替换现有数据（原有数据移入回收站）' }));
+    const input = document.querySelector('.ant-modal input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['xlsx'], '订单.xlsx')] } });
+    expect(await d.findByTestId('import-file')).toBeTruthy();
+    fireEvent.click(d.getByRole('button', { name: /开始导入/ }));
+    expect(await screen.findByText('导入成功，共1条数据')).toBeTruthy();
+    expect(api.seen.find((s) => s.path.endsWith('/Actions/Import'))?.query.get('mode')).toBe('replace');
   });
 });

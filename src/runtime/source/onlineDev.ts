@@ -23,6 +23,7 @@ export function onlineDevSource(modelId: string): RecordSource {
     subTables: () => api.subTables(modelId),
     template: (name) => api.importTemplate(modelId, name),
     importData: (file, p) => api.importData(modelId, file, p),
+    replaceData: (file, p) => api.importData(modelId, file, p, true),
     recycle: { list: (q) => api.recycleList(modelId, q), restore: (ids) => api.restore(modelId, ids) },
     dataChange: (id, q) => api.dataChange(modelId, id, q),
   };

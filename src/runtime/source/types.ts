@@ -40,6 +40,8 @@ export interface RecordSource {
   template?(fallbackName: string): Promise<Downloaded>;
   /** Imports a file (multipart `file`); resolves the envelope whatever its code (200 `{count}`, 400 `{errors}`). */
   importData?(file: File, onProgress?: (fraction: number) => void): Promise<Envelope<{ count?: number; errors?: ImportRowError[]; users?: ImportedAccount[] } | null>>;
+  /** Imports a file that replaces the records the caller may delete (they go to the recycle bin; issue 27 item 2); as importData. */
+  replaceData?: RecordSource['importData'];
   /** The recycle bin (issue 27 item 2). */
   recycle?: {
     list(query: { currentPage: number; pageSize: number; keyword?: string }): Promise<{ list: RecycleRecord[]; pagination: ListPage['pagination'] }>;
