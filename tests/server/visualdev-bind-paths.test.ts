@@ -138,7 +138,7 @@ describe('a bound bigint or numeric column keeps every digit', () => {
     await run(`insert into erp_ledger (id, big, amount, qty) values ('g1', 9007199254740993, 1234567890123456789.012345, 7), ('g2', -9223372036854775808, 12.50, null)`);
     const fields = [field('numInput', 'big', '大数', {}, { precision: 0 }), field('numInput', 'amount', '金额'), field('numInput', 'qty', '数量', {}, { precision: 0, max: 100 })];
     const payload = bindModel('bind_ledger', fields, [bindMain('erp_ledger')]);
-    payload.columnData.columnList = [{ prop: 'big', label: '大数' }, { prop: 'amount', label: '金额' }, { prop: 'qty', label: '数量' }] as never[];
+    payload.columnData.columnList = [{ prop: 'big', label: '大数', sortable: true }, { prop: 'amount', label: '金额' }, { prop: 'qty', label: '数量' }] as never[];
     const made = await t.call('POST', B, { token, payload });
     expect(made).toMatchObject({ code: 200 });
     const L = `/api/visualdev/OnlineDev/${made.data.id}`;
@@ -170,6 +170,13 @@ describe('a bound bigint or numeric column keeps every digit', () => {
     // The exported file imports back digit for digit.
     expect(await t.call('POST', `${L}/Actions/Import`, { token, ...multipart(exported) })).toMatchObject({ code: 200 });
     expect((await sql<{ n: number }>`select count(*)::int as n from erp_ledger where big = 9007199254740993 and amount = 1234567890123456789.012345`.execute(t.app.db)).rows[0].n).toBe(2);
+    // Paged by the bigint column, two values one apart beyond 2^53 (one double) each come once, in order.
+    await run(`insert into erp_ledger (id, big) values ('h2', 9007199254740992), ('h1', 9007199254740994), ('h0', 9007199254740993)`);
+    const paged: string[] = [];
+    for (let currentPage = 1; currentPage <= 12; currentPage++) paged.push(...(await t.call('POST', `${L}/List`, { token, payload: { typed: true, sidx: 'big', sort: 'asc', pageSize: 1, currentPage } })).data.list.map((x: { big: unknown }) => String(x.big)));
+    const stored = (await sql<{ b: string | null }>`select big::text as b from erp_ledger order by big asc nulls last`.execute(t.app.db)).rows.map((r) => String(r.b));
+    expect(paged).toEqual(stored);
+    expect(paged.filter((b) => b.startsWith('900719925474099'))).toEqual(['9007199254740992', '9007199254740993', '9007199254740993', '9007199254740993', '9007199254740994']);
     // The generated standalone repository answers the same values.
     const files = generateCode((await loadModel(t.app.db, made.data.id))!, { area: 'fin', className: 'Ledger', description: '台账', root: `${OUT}-ledger` });
     for (const f of files) {

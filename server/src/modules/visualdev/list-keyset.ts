@@ -59,11 +59,23 @@ export function filtered(db: Db, model: LoadedModel, filter: ListFilter): Q {
   return raw(db).selectFrom(base.selectAll().modifyEnd(sql`offset 0`).as('__m')) as unknown as Q;
 }
 
-/** Adds the ORDER BY of `order` (see the module comment), after an optional group field (ascending, NULLs last). */
-export function ordered(q: Q, order: ListOrder, groupField?: string): Q {
+/**
+ * What a list sorts `name` by: the column, or for an exact column (a bound bigint/numeric, selected as text under its
+ * own name, bound-times.ts selectOf) the expression `(col + 0)` — exact, and not a bare name, which PostgreSQL would
+ * read as the text output column and sort as text.
+ */
+function sortKey(model: LoadedModel | undefined, name: string) {
+  return model?.columns.find((c) => c.name === name)?.exact ? sql`(${sql.ref(name)} + 0)` : sql.ref(name);
+}
+
+/**
+ * Adds the ORDER BY of `order` (see the module comment), after an optional group field (ascending, NULLs last).
+ * `model` names the exact columns (see sortKey).
+ */
+export function ordered(q: Q, order: ListOrder, groupField?: string, model?: LoadedModel): Q {
   let out = q;
-  if (groupField) out = out.orderBy(groupField, 'asc');
-  if (order.sidx) out = out.orderBy(order.sidx, order.sort);
+  if (groupField) out = out.orderBy(sortKey(model, groupField) as never, 'asc');
+  if (order.sidx) out = out.orderBy(sortKey(model, order.sidx) as never, order.sort);
   return out.orderBy('created_at', order.sort).orderBy('id', order.sort);
 }
 
@@ -74,8 +86,10 @@ export function keysetable(model: LoadedModel, order: ListOrder): boolean {
   return !!col && !!CASTS[col.type];
 }
 
+/** The type a cursor's sort value is cast to: the column's, or `numeric` for an exact column (a bound bigint/numeric, whose values a double would round). */
 function castOf(model: LoadedModel, column: string) {
-  return CASTS[model.columns.find((c) => c.name === column)!.type]!;
+  const col = model.columns.find((c) => c.name === column)!;
+  return col.exact ? sql`numeric` : CASTS[col.type]!;
 }
 
 /** `(created_at, id)` after/before the cursor in the order's direction. */
@@ -139,7 +153,7 @@ async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: 
       let q = filtered(db, model, filter);
       if (range) q = q.where(range);
       const viewer = filter.viewer === undefined ? undefined : VIEWER_PARAM;
-      return rowsAsJsonStatement(db, ordered(q, order).select([...selectColumns(model, viewer), ...keyColumns(model, order)]).limit(literalLimit(left)));
+      return rowsAsJsonStatement(db, ordered(q, order, undefined, model).select([...selectColumns(model, viewer), ...keyColumns(model, order)]).limit(literalLimit(left)));
     };
     const statement = c ? build() : compiledOnce(model, JSON.stringify([filter.key, order.sidx, order.sort, left, filter.viewer !== undefined]), build);
     const rows = await runRowsAsJson(db, bindViewer(statement, filter.viewer));
@@ -159,7 +173,7 @@ export async function keysetPage(db: Db, model: LoadedModel, filter: ListFilter,
   if (currentPage > 1) {
     cursor = cursorBefore(db, model.record.id, cacheKey(currentPage));
     if (!cursor) {
-      const prev = await ordered(filtered(db, model, filter), order)
+      const prev = await ordered(filtered(db, model, filter), order, undefined, model)
         .select(['id', ...keyColumns(model, order)])
         .limit(1)
         .offset((currentPage - 1) * pageSize - 1)

@@ -60,12 +60,12 @@ type Q = ReturnType<typeof filtered>;
 
 /** Reads a page in a grouped order (or by a jsonb column) with a deferred join. */
 async function deferredPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest, groupField: string | undefined): Promise<Record<string, unknown>[]> {
-  const ids = ordered(filtered(db, model, filter), req, groupField)
+  const ids = ordered(filtered(db, model, filter), req, groupField, model)
     .select('id')
     .limit(req.pageSize)
     .offset((req.currentPage - 1) * req.pageSize);
   const q = raw(db).selectFrom(model.table).where('id', 'in', ids as never) as unknown as Q;
-  return rowsAsJson(db, ordered(q, req, groupField).select(selectColumns(model, filter.viewer)));
+  return rowsAsJson(db, ordered(q, req, groupField, model).select(selectColumns(model, filter.viewer)));
 }
 
 /**
@@ -148,7 +148,7 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
 export async function allRows(db: Db, model: LoadedModel, input: ListFilterInput & { sort: 'asc' | 'desc'; sidx: string }, max: number): Promise<ModelRow[]> {
   const filter = listFilter(model, input);
   const req = { sidx: input.sidx, sort: input.sort };
-  const rows = await ordered(filtered(db, model, filter), req)
+  const rows = await ordered(filtered(db, model, filter), req, undefined, model)
     .select(selectColumns(model))
     .limit(max + 1)
     .execute();
