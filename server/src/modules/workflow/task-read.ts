@@ -75,7 +75,8 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
  * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults); for the launcher of a draft, rejected or
  * withdrawn task (no operator), the start node's properties and formOperates; for the caller's own agree record as
- * `taskOperatorId` (已办, flowDone/index.vue:264-272), that node's properties.
+ * `taskOperatorId` (已办, flowDone/index.vue:264-272), that node's properties. flowTaskInfo.flowTemplateJson has root
+ * `properties` too (a subflow's FlowBox parses it, :404-411).
  */
 export async function taskDetail(db: Db, caller: Caller, id: string, taskOperatorId?: string) {
   const row = await readableTask(db, caller, id);
@@ -110,7 +111,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
     flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
     flowTemplateInfo: { id: row.flow_id, enCode: row.flow_code, fullName: row.flow_name, type: row.flow_type, category: await categoryName(db, row.flow_category), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
     draftData: mine ? ((await db.selectFrom('flow_task_draft').select('form_data').where('operator_id', '=', mine.id).where('user_id', '=', caller.userId).executeTakeFirst())?.form_data ?? null) : null,
-    flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(tree ?? null) },
+    flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
     formData: row.form_data,
     flowTaskNodeList: nodes
       .filter((n) => n.state !== '-2')
