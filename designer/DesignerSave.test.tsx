@@ -244,6 +244,13 @@ describe('designer save (issue 13 item 3)', () => {
     const main = screen.getAllByTitle('kd_bind_src');
     fireEvent.click(main[main.length - 1]);
     await dialog.findByText('code（text）', {}, WAIT);
+    // A column clicked the moment the list appears toggles that column only (antd's Checkbox.Group once answered [] then).
+    fireEvent.click(dialog.getByLabelText('qty（double precision）'));
+    expect(dialog.getByLabelText('qty（double precision）')).toHaveProperty('checked', false);
+    expect(dialog.getByLabelText('code（text）')).toHaveProperty('checked', true);
+    fireEvent.click(dialog.getByLabelText('qty（double precision）'));
+    expect(dialog.getByLabelText('qty（double precision）')).toHaveProperty('checked', true);
+    expect(dialog.getByLabelText('code（text）')).toHaveProperty('checked', true);
     fireEvent.click(dialog.getByRole('button', { name: /添加子表/ }));
     fireEvent.mouseDown(dialog.getByLabelText('子表 1'));
     const child = await screen.findAllByTitle('kd_bind_src_lines', {}, WAIT);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Modal, Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESIGNER_NS } from '../i18n';
 import type { Binding } from '../model/bindFields';
@@ -39,11 +39,14 @@ export default function TableBindDialog({ open, existing, onClose, onOk }: { ope
   const [mainCols, setMainCols] = useState<BindColumn[]>([]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [children, setChildren] = useState<ChildRow[]>([]);
+  // The main table picked last: columns that arrive for an earlier pick are dropped, never shown over the latest.
+  const mainPick = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the step starts over each time it opens
   useEffect(() => {
     if (!open) return;
     setTables(null);
+    mainPick.current++;
     setMain(null);
     setMainCols([]);
     setChosen([]);
@@ -53,16 +56,24 @@ export default function TableBindDialog({ open, existing, onClose, onOk }: { ope
   }, [open]);
 
   const pickMain = async (table: string) => {
+    const pick = ++mainPick.current;
     setMain(table);
+    setMainCols([]);
+    setChosen([]);
     const cols = (await tableColumns(table)).filter((c) => !existing?.present.has(c.name));
+    if (pick !== mainPick.current) return;
     setMainCols(cols);
     setChosen(fieldColumns(cols).map((c) => c.name));
   };
+  /** Ticks or unticks one column of the main table, leaving the others as they are. */
+  const toggle = (name: string, on: boolean) => setChosen((prev) => (on ? (prev.includes(name) ? prev : [...prev, name]) : prev.filter((n) => n !== name)));
   const setChild = (i: number, next: Partial<ChildRow>) => setChildren((rows) => rows.map((r, j) => (j === i ? { ...r, ...next } : r)));
   const pickChild = async (i: number, table: string) => {
     setChild(i, { table, foreignKey: null, columns: [] });
     const cols = await tableColumns(table);
-    setChild(i, { table, columns: cols, foreignKey: cols.find((c) => TEXT_TYPES.has(c.dataType) && c.name !== 'id' && /(^parent_id$|_id$|_ref$)/.test(c.name))?.name ?? null });
+    const foreignKey = cols.find((c) => TEXT_TYPES.has(c.dataType) && c.name !== 'id' && /(^parent_id$|_id$|_ref$)/.test(c.name))?.name ?? null;
+    // Only while row i still names this table (another pick since then keeps its own columns).
+    setChildren((rows) => rows.map((r, j) => (j === i && r.table === table ? { ...r, columns: cols, foreignKey } : r)));
   };
 
   const used = new Set([main, ...children.map((c) => c.table)]);
@@ -97,7 +108,15 @@ export default function TableBindDialog({ open, existing, onClose, onOk }: { ope
             {main ? (
               <div className="kd-designer-prop">
                 <span className="kd-designer-label">{t('fd.bind.columns')}</span>
-                <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as string[])} options={fieldColumns(mainCols).map((c) => ({ value: c.name, label: `${c.comment ? `${c.comment} ` : ''}${c.name}（${c.dataType}）` }))} />
+                {/* Plain checkboxes toggled from the latest state: antd's Checkbox.Group answers onChange only with the values its
+                    checkboxes registered in an effect, so a click the moment the list appeared answered [] and dropped every column. */}
+                <fieldset aria-label={t('fd.bind.columns')} style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                  {fieldColumns(mainCols).map((c) => (
+                    <Checkbox key={c.name} checked={chosen.includes(c.name)} onChange={(e) => toggle(c.name, e.target.checked)}>
+                      {`${c.comment ? `${c.comment} ` : ''}${c.name}（${c.dataType}）`}
+                    </Checkbox>
+                  ))}
+                </fieldset>
                 {unsupported.length ? <div className="kd-designer-hint">{t('fd.bind.unsupported', { list: unsupported.map((c) => `${c.name}（${c.dataType}）`).join('，') })}</div> : null}
               </div>
             ) : null}
