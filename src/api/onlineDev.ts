@@ -40,7 +40,8 @@ export interface ListPage {
   list: ModelData[];
   /** totalEstimated: total is the server's row estimate; totalCapped: more than 10,000 rows (total = 10,001). */
   pagination: { currentPage: number; pageSize: number; total: number; totalEstimated?: boolean; totalCapped?: boolean };
-  summary?: Record<string, number>;
+  /** Summed column → its sum: a number, or an exact column's decimal text beyond what a number holds (src/engine/exactNumber.ts). */
+  summary?: Record<string, number | string>;
   groupField?: string;
   groups?: Array<{ value: unknown; total: number }>;
 }

@@ -99,7 +99,8 @@ export interface ListQueryFull {
 export interface ListPageFull {
   list: Array<{ id: string } & Record<string, unknown>>;
   pagination: { currentPage: number; pageSize: number; total: number };
-  summary?: Record<string, number>;
+  /** Summed column → its sum: a number, or an exact column's decimal text beyond what a number holds (src/engine/exactNumber.ts). */
+  summary?: Record<string, number | string>;
   groupField?: string;
   groups?: Array<{ value: unknown; total: number }>;
 }

@@ -81,3 +81,52 @@ export function numbersForCheck(schema: JSONSchema7, record: unknown): unknown {
   }
   return out ?? record;
 }
+
+/** A plain decimal literal as an integer scaled by 10^scale (its fraction has at most `scale` digits). */
+function scaled(text: string, scale: number): bigint {
+  const neg = text.startsWith('-');
+  const [int, frac = ''] = (neg ? text.slice(1) : text).split('.');
+  const n = BigInt(int + frac.padEnd(scale, '0'));
+  return neg ? -n : n;
+}
+
+/** An integer scaled by 10^scale as a decimal literal with exactly `scale` fraction digits. */
+function unscaled(n: bigint, scale: number): string {
+  const digits = (n < 0n ? -n : n).toString().padStart(scale + 1, '0');
+  const body = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return n < 0n ? `-${body}` : body;
+}
+
+/**
+ * The exact sum of decimal values (numbers, or decimal texts as exact columns carry them) as canonical decimal text:
+ * 9007199254740993 + 2 → "9007199254740995", 0.1 + 0.2 → "0.3". Null when a value is no plain decimal literal (a
+ * number such as 1e21 whose text has an exponent, or a text that is not a decimal).
+ */
+export function sumDecimals(values: ReadonlyArray<number | string>): string | null {
+  const texts: string[] = [];
+  let scale = 0;
+  for (const v of values) {
+    const s = typeof v === 'number' ? String(v) : v.trim();
+    if (!DECIMAL.test(s)) return null;
+    texts.push(s);
+    scale = Math.max(scale, s.split('.')[1]?.length ?? 0);
+  }
+  const total = texts.reduce((sum, s) => sum + scaled(s, scale), 0n);
+  return canonical(unscaled(total, scale));
+}
+
+/**
+ * A decimal text with exactly `places` fraction digits, rounded half away from zero (toFixed for values a number
+ * cannot hold): ("9007199254740995", 2) → "9007199254740995.00", ("-1.005", 2) → "-1.01". A text that is no plain
+ * decimal literal is returned as it is.
+ */
+export function decimalFixed(text: string, places: number): string {
+  const s = text.trim();
+  if (!DECIMAL.test(s)) return text;
+  const neg = s.startsWith('-');
+  const [int, frac = ''] = (neg ? s.slice(1) : s).split('.');
+  let n = BigInt(int + frac.slice(0, places).padEnd(places, '0'));
+  if ((frac[places] ?? '0') >= '5') n += 1n;
+  const body = unscaled(n, places);
+  return neg && /[1-9]/.test(body) ? `-${body}` : body;
+}

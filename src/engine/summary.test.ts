@@ -19,3 +19,13 @@ describe('summary row (spec 001 §5)', () => {
     expect(summaryRow([], ['a', 'b'])).toEqual({ a: '合计', b: '' });
   });
 });
+
+describe('summary row of exact numbers (a bound bigint/numeric column; src/engine/exactNumber.ts)', () => {
+  it('a decimal text a number cannot hold is summed digit for digit', () => {
+    const rows = [{ big: '9007199254740993', amount: '1234567890123456789.012345' }, { big: 2, amount: '0.005' }, { big: null, amount: 12.5 }];
+    expect(summaryRow(rows, ['big', 'amount'], { sum: ['big', 'amount'] })).toEqual({ big: '9007199254740995.00', amount: '1234567890123456801.52' });
+  });
+  it('numbers whose total passes 2^53 are summed exactly too', () => {
+    expect(summaryRow([{ n: 9007199254740991 }, { n: 2 }], ['x', 'n'])).toEqual({ x: '合计', n: '9007199254740993.00' });
+  });
+});

@@ -1,6 +1,10 @@
+import { decimalFixed, exactNumber, sumDecimals } from './exactNumber';
+
 /**
  * Table summary row (spec 001 §5): numeric columns are summed and shown to 2 decimals; non-numeric columns and
- * excluded ones stay blank. The first column carries the label 合计 (unless it is itself summed). Pure TypeScript.
+ * excluded ones stay blank. The first column carries the label 合计 (unless it is itself summed). A column holding a
+ * decimal text a number cannot hold (an exact bigint/numeric column, src/engine/exactNumber.ts), or whose total passes
+ * 2^53, is summed exactly. Pure TypeScript.
  */
 
 /** Per-column summary texts keyed by column, plus the label. */
@@ -37,11 +41,11 @@ export function summaryRow(
       out[c] = '';
       continue;
     }
-    const total = rows.reduce((s, r) => {
-      const v = r?.[c];
-      return v === null || v === undefined || v === '' ? s : s + Number(v);
-    }, 0);
-    out[c] = (Math.round(total * 100) / 100).toFixed(2);
+    const values = rows.map((r) => r?.[c]).filter((v): v is number | string => v !== null && v !== undefined && v !== '') as Array<number | string>;
+    const total = values.reduce<number>((s, v) => s + Number(v), 0);
+    // A decimal text a number cannot hold (an exact column's value), or a total beyond 2^53: summed digit for digit.
+    const exact = Math.abs(total) > Number.MAX_SAFE_INTEGER || values.some((v) => typeof v === 'string' && typeof exactNumber(v) === 'string') ? sumDecimals(values) : null;
+    out[c] = exact !== null ? decimalFixed(exact, 2) : (Math.round(total * 100) / 100).toFixed(2);
   }
   const first = columns[0];
   if (first !== undefined && out[first] === '') out[first] = options.label ?? '合计';

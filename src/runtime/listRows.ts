@@ -1,5 +1,6 @@
 import type { ColumnItem } from '../../schemas/columns';
 import type { ModelData } from '../api/onlineDev';
+import { decimalFixed, isDecimalText } from '../engine/exactNumber';
 import { summaryRow } from '../engine/summary';
 import type { GridRow } from './listColumns';
 
@@ -56,19 +57,25 @@ export function hasSummary(columnData: { showSummary?: unknown; summaryField?: u
 
 /**
  * The summary row (spec 001 §2, §5): 合计 in the first shown column; summed columns to 2 decimals — the server's sums
- * over the whole filtered list when it sent them, else the sums of the page; other columns blank.
+ * over the whole filtered list when it sent them, else the sums of the page; other columns blank. A server sum sent as
+ * decimal text (an exact column's sum beyond what a number holds, src/engine/exactNumber.ts) is shown digit for digit.
  */
 export function summaryOf(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
   sum: readonly string[],
-  serverSums: Record<string, number> | undefined,
+  serverSums: Record<string, number | string> | undefined,
   label: string,
 ): Record<string, string> {
   const wanted = sum.length ? sum : undefined;
   const out = summaryRow(rows, columns, { sum: wanted, label });
   if (serverSums) {
-    for (const c of columns) if (c in serverSums && Number.isFinite(serverSums[c])) out[c] = (Math.round(serverSums[c] * 100) / 100).toFixed(2);
+    for (const c of columns) {
+      if (!(c in serverSums)) continue;
+      const v = serverSums[c];
+      if (typeof v === 'number' && Number.isFinite(v)) out[c] = (Math.round(v * 100) / 100).toFixed(2);
+      else if (isDecimalText(v)) out[c] = decimalFixed(v, 2);
+    }
     const first = columns[0];
     if (first !== undefined && !(first in serverSums)) out[first] = label;
   }

@@ -10,7 +10,8 @@ export interface ListRowsState {
   totalEstimated?: boolean;
   totalCapped?: boolean;
   loading: boolean;
-  summary?: Record<string, number>;
+  /** Summed column → its sum: a number, or an exact column's decimal text beyond what a number holds (src/engine/exactNumber.ts). */
+  summary?: Record<string, number | string>;
   /** Why the last load failed (the server's or the network's message), absent after a successful load (issue 25 item 3). */
   error?: string;
   groupField?: string;

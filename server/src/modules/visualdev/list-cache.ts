@@ -47,7 +47,8 @@ export interface CachedTotal {
   total: number;
   estimated?: boolean;
   capped?: boolean;
-  summary?: Record<string, number>;
+  /** Summed column → its sum: a number, or an exact column's decimal text beyond what a number holds (src/engine/exactNumber.ts). */
+  summary?: Record<string, number | string>;
 }
 
 /**

@@ -51,7 +51,8 @@ export interface ListRequest extends ListFilterInput {
 export interface ListPage {
   list: ModelRow[];
   pagination: { currentPage: number; pageSize: number; total: number; totalEstimated?: true; totalCapped?: true };
-  summary?: Record<string, number>;
+  /** Summed column → its sum: a number, or an exact column's decimal text beyond what a number holds (src/engine/exactNumber.ts). */
+  summary?: Record<string, number | string>;
   groupField?: string;
   groups?: Array<{ value: unknown; total: number }>;
 }

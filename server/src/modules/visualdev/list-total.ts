@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { exactNumber } from '../../../../src/engine/exactNumber';
 import { type NumericSetting, SETTINGS_GROUPS } from '../../../../schemas/system-settings';
 import type { Db } from '../../db/types';
 import { authCacheOf } from '../../plugins/auth-cache';
@@ -14,7 +15,8 @@ import { modelSchema } from './model-table';
  * The total of a model list (issue 4 item 3 "totals must not cost a full count(*) on every page"; performance.md §2:
  * count(*) 6 ms on 100k rows and it blocks PGlite's event loop for its whole length, a capped count 0.9 ms,
  * pg_class.reltuples 0.04 ms):
- * - with the summary row: an exact count together with the sums (they scan the filtered set anyway);
+ * - with the summary row: an exact count together with the sums (they scan the filtered set anyway), summed in SQL;
+ *   an exact column's sum a JS number cannot hold is answered as its decimal text (sumValue);
  * - unfiltered, and the planner's row estimate (pg_class.reltuples, kept by ANALYZE/autovacuum, less the recycle
  *   bin's share) ≥ ESTIMATE_MIN: that estimate, flagged `estimated` (the client shows it as approximate);
  * - otherwise a count stopped at cap + 1 rows: exact up to the cap, else `total: cap + 1` flagged `capped` (the
@@ -59,10 +61,24 @@ export async function estimate(db: Db, table: string): Promise<number> {
   return Math.round(n * (Number.isFinite(live) ? live : 1));
 }
 
+/**
+ * One summed column's wire value from the database's sum as text: for an exact column (a bound bigint/numeric,
+ * FieldColumn.exact; PostgreSQL sums it as numeric, digit for digit) the number when a number holds it exactly, else
+ * its decimal text (src/engine/exactNumber.ts: 9007199254740993 + 2 → "9007199254740995"); for a double column the
+ * number to 8 decimals (a double sum's last-bit noise dropped).
+ */
+function sumValue(text: unknown, exact: boolean): number | string {
+  const s = text === null || text === undefined ? '0' : String(text);
+  if (exact) return exactNumber(s) ?? 0;
+  return Math.round(Number(s) * 1e8) / 1e8;
+}
+
 async function exactWithSums(db: Db, model: LoadedModel, filter: ListFilter, sums: string[]): Promise<CachedTotal> {
-  const selections = [sql<number>`count(*)::int`.as('__total'), ...sums.map((c, i) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(`__s${i}`))];
+  // Summed in SQL and read as text, so no driver rounds a bigint/numeric sum through a double on the way.
+  const selections = [sql<number>`count(*)::int`.as('__total'), ...sums.map((c, i) => sql<string>`cast(coalesce(sum(${sql.ref(c)}), 0) as text)`.as(`__s${i}`))];
   const row = (await filtered(db, model, filter).select(selections).executeTakeFirst()) as Record<string, unknown> | undefined;
-  return { total: Number(row?.__total ?? 0), summary: Object.fromEntries(sums.map((c, i) => [c, Math.round(Number(row?.[`__s${i}`] ?? 0) * 1e8) / 1e8])) };
+  const exact = new Set(model.layout.columns.filter((c) => c.exact).map((c) => c.name));
+  return { total: Number(row?.__total ?? 0), summary: Object.fromEntries(sums.map((c, i) => [c, sumValue(row?.[`__s${i}`], exact.has(c))])) };
 }
 
 async function capped(db: Db, model: LoadedModel, filter: ListFilter, cap: number): Promise<CachedTotal> {
