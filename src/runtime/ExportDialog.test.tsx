@@ -45,4 +45,19 @@ describe('ExportDialog sub-tables (issue 4 item 5)', () => {
     await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/Actions/Export'))).toBe(true));
     expect(sent().selectKey).toEqual(['orderNo', 'amount']);
   });
+
+  it('a column clicked the moment the sub-tables appear toggles that column only', async () => {
+    show();
+    const dialog = within((await screen.findByText('导出数据')).closest('.ant-modal') as HTMLElement);
+    expect(dialog.getByRole('group', { name: '导出字段' })).toBeTruthy();
+    const lines = (await dialog.findByRole('checkbox', { name: '订单明细' })) as HTMLInputElement;
+    // Clicked at once: antd's Checkbox.Group answered only the values its checkboxes had registered, dropping 订单明细.
+    fireEvent.click(dialog.getByRole('checkbox', { name: '金额' }));
+    expect(dialog.getByRole('checkbox', { name: '金额' })).toHaveProperty('checked', false);
+    expect(dialog.getByRole('checkbox', { name: '订单号' })).toHaveProperty('checked', true);
+    expect(lines.checked).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.seen.some((s) => s.path.endsWith('/Actions/Export'))).toBe(true));
+    expect(sent().selectKey).toEqual(['orderNo', 'lines']);
+  });
 });

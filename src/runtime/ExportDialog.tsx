@@ -60,6 +60,8 @@ export default function ExportDialog({ open, moduleId, source: given, columns, q
     };
   }, [open, source]);
   const options = [...columns.map((c) => ({ value: c.prop, label: c.label })), ...subs.map((s) => ({ value: s.prop, label: s.label }))];
+  /** Ticks or unticks one column (or sub-table), leaving the others as they are. */
+  const toggle = (key: string, on: boolean) => setKeys((prev) => (on ? (prev.includes(key) ? prev : [...prev, key]) : prev.filter((k) => k !== key)));
   const run = async () => {
     if (!keys.length) {
       toast('warning', t('export.noColumns'), 1500);
@@ -91,7 +93,15 @@ export default function ExportDialog({ open, moduleId, source: given, columns, q
           </Radio.Group>
         </Form.Item>
         <Form.Item label={t('export.columns')}>
-          <Checkbox.Group value={keys} onChange={(v) => setKeys(v as string[])} options={options} />
+          {/* Plain checkboxes toggled from the latest state: antd's Checkbox.Group answers onChange only with the values its
+              checkboxes registered in an effect, so a click the moment the dialog opened answered [] and dropped every column. */}
+          <fieldset aria-label={t('export.columns')} style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            {options.map((o) => (
+              <Checkbox key={o.value} checked={keys.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)}>
+                {o.label}
+              </Checkbox>
+            ))}
+          </fieldset>
         </Form.Item>
       </Form>
     </Modal>
