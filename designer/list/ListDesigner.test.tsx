@@ -38,6 +38,19 @@ describe('list designer (issue 13 item 2)', () => {
     open();
     fireEvent.click(screen.getByTestId('designer-view-list'));
     const ld = within(await screen.findByTestId('list-designer'));
+    // A button clicked the moment the designer appears toggles that button only (antd's Checkbox.Group answers a click
+    // before its checkboxes registered with [], which would drop 新增, 编辑 and 删除).
+    const toolbar = within(ld.getByRole('group', { name: '工具栏按钮' }));
+    const rowButtons = within(ld.getByRole('group', { name: '行按钮' }));
+    fireEvent.click(toolbar.getByRole('checkbox', { name: '导出' }));
+    fireEvent.click(rowButtons.getByRole('checkbox', { name: '详情' }));
+    const ticked = (g: typeof toolbar) => g.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => c.closest('label')?.textContent);
+    expect(ticked(toolbar)).toEqual(['新增', '导出']);
+    expect(ticked(rowButtons)).toEqual(['编辑', '删除', '详情']);
+    fireEvent.click(toolbar.getByRole('checkbox', { name: '导出' }));
+    fireEvent.click(rowButtons.getByRole('checkbox', { name: '详情' }));
+    expect(ticked(toolbar)).toEqual(['新增']);
+    expect(ticked(rowButtons)).toEqual(['编辑', '删除']);
     for (const f of FIELDS) expect(screen.getByTestId(`list-designer-column-${f.__vModel__}`)).toBeTruthy();
     // The preview: the real list over sample rows, headed by the shown columns.
     await waitFor(() => expect(document.querySelector('.kd-list-designer-preview .ag-header')?.textContent).toContain('等级'), WAIT);

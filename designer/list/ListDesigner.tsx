@@ -24,16 +24,26 @@ export default function ListDesigner({ form, value, registry, onChange }: { form
   const problems = listProblems(value, fields);
   const edit = (recipe: (d: ListConfig) => void) => onChange(produce(value, recipe));
   const fieldOptions = fields.map((f) => ({ value: f.vModel, label: f.label }));
-  const buttons = (key: 'btnsList' | 'columnBtnsList', all: ReadonlyArray<{ value: string; label: string; icon: string }>) => (
-    <Checkbox.Group
-      value={value[key].map((b) => b.value)}
-      onChange={(vals) =>
-        edit((d) => {
-          d[key] = all.filter((b) => vals.includes(b.value)).map((b) => ({ ...b, label: value[key].find((x) => x.value === b.value)?.label ?? b.label }));
-        })
-      }
-      options={all.map((b) => ({ value: b.value, label: t(`fd.list.${b.value}`) }))}
-    />
+  /**
+   * Ticks or unticks one toolbar/row button, leaving the others (and any button this designer does not offer) as they
+   * are; the offered ones stay in `all`'s order, a button keeps its stored label.
+   */
+  const toggleButton = (key: 'btnsList' | 'columnBtnsList', all: ReadonlyArray<{ value: string; label: string; icon: string }>, button: string, on: boolean) =>
+    edit((d) => {
+      const kept = d[key].filter((b) => b.value !== button);
+      const offered = all.filter((b) => (b.value === button ? on : kept.some((x) => x.value === b.value))).map((b) => kept.find((x) => x.value === b.value) ?? { ...b });
+      d[key] = [...offered, ...kept.filter((b) => !all.some((a) => a.value === b.value))];
+    });
+  // Plain checkboxes, each toggling its own button: antd's Checkbox.Group answers onChange only with the values its
+  // checkboxes registered in an effect, so a click the moment the list designer appeared answered [] and dropped every button.
+  const buttons = (key: 'btnsList' | 'columnBtnsList', all: ReadonlyArray<{ value: string; label: string; icon: string }>, legend: string) => (
+    <fieldset aria-label={legend} style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      {all.map((b) => (
+        <Checkbox key={b.value} checked={value[key].some((x) => x.value === b.value)} onChange={(e) => toggleButton(key, all, b.value, e.target.checked)}>
+          {t(`fd.list.${b.value}`)}
+        </Checkbox>
+      ))}
+    </fieldset>
   );
   return (
     <div className="kd-list-designer" data-testid="list-designer">
@@ -72,9 +82,9 @@ export default function ListDesigner({ form, value, registry, onChange }: { form
             <Select size="small" style={{ width: 90 }} aria-label={t('fd.list.pageSize')} disabled={!value.hasPage} value={value.pageSize} options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))} onChange={(v) => edit((d) => void Object.assign(d, { pageSize: v }))} />
           </div>
           <Divider plain>{t('fd.list.toolbar')}</Divider>
-          {buttons('btnsList', TOOLBAR_BUTTONS)}
+          {buttons('btnsList', TOOLBAR_BUTTONS, t('fd.list.toolbar'))}
           <Divider plain>{t('fd.list.rowButtons')}</Divider>
-          {buttons('columnBtnsList', ROW_BUTTONS)}
+          {buttons('columnBtnsList', ROW_BUTTONS, t('fd.list.rowButtons'))}
           <Divider plain>{t('fd.list.permissions')}</Divider>
           <div className="kd-list-designer-inline">
             {PERMISSIONS.map((p) => (
