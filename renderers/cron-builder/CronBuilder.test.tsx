@@ -53,9 +53,17 @@ describe('cronBuilder (issue 23 item 6)', () => {
     await waitFor(() => expect(last(onChange)).toBe('0 0 23 15 * *'));
     for (const r of runs()) expect(r).toMatch(/^\d{4}-\d\d-15 23:00:00/);
     fireEvent.click(kind(/每周/));
-    await waitFor(() => expect(last(onChange)).toBe('0 0 23 * * 1'));
+    // A weekday clicked the moment the weekdays appear toggles that day only (Monday stays ticked).
     fireEvent.click(screen.getByRole('checkbox', { name: '周日' }));
     await waitFor(() => expect(last(onChange)).toBe('0 0 23 * * 0,1'));
+    const week = within(screen.getByRole('group', { name: '星期' }));
+    expect(week.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => c.closest('label')?.textContent)).toEqual(['周一', '周日']);
+    // The last ticked day cannot be unticked: 周一 off leaves 周日, 周日 then stays.
+    fireEvent.click(week.getByRole('checkbox', { name: '周一' }));
+    await waitFor(() => expect(last(onChange)).toBe('0 0 23 * * 0'));
+    fireEvent.click(week.getByRole('checkbox', { name: '周日' }));
+    expect(last(onChange)).toBe('0 0 23 * * 0');
+    expect((week.getByRole('checkbox', { name: '周日' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('Basic keeps a typed custom expression and recognises a builder-shaped one', async () => {

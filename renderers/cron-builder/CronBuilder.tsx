@@ -15,6 +15,8 @@ function subscribeLanguage(cb: () => void): () => void {
   return () => i18next.off('languageChanged', cb);
 }
 const language = () => i18next.language;
+/** The weekday boxes in order, Monday first (0 Sunday … 6 Saturday, as cron writes them). */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
 const epoch = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The server's answer for one expression and window (`key`): its zone and runs (epoch ms), or that it failed. */
@@ -154,15 +156,23 @@ function CronBuilder({ id, value, disabled, readonly, placeholder, onChange, onB
           </>
         )}
         {spec.kind === 'weekly' && (
-          <Checkbox.Group
-            aria-label={w('weekdaysLabel')}
-            disabled={off}
-            value={spec.days}
-            options={[1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: d, label: days[d] }))}
-            onChange={(v) => {
-              if (v.length) emit({ ...spec, days: v as number[] });
-            }}
-          />
+          // Plain checkboxes, each toggling its own weekday (Monday first; the last one stays ticked): antd's Checkbox.Group
+          // answered a click only with the days whose checkboxes had registered in an effect.
+          <fieldset aria-label={w('weekdaysLabel')} style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            {WEEK.map((d) => (
+              <Checkbox
+                key={d}
+                disabled={off}
+                checked={spec.days.includes(d)}
+                onChange={(e) => {
+                  const next = WEEK.filter((x) => (x === d ? e.target.checked : spec.days.includes(x)));
+                  if (next.length) emit({ ...spec, days: next });
+                }}
+              >
+                {days[d]}
+              </Checkbox>
+            ))}
+          </fieldset>
         )}
         {(spec.kind === 'daily' || spec.kind === 'weekly' || spec.kind === 'monthly') && time(spec)}
       </Space>
