@@ -74,7 +74,13 @@ const values: Answer = (_m, path, body) => {
   if (path.includes('/role-gone/')) throw new Error('授权对象不存在');
   const type = (body as { type: string }).type;
   // Portals (issue 16 item 3): a flat list.
-  if (type === 'portal') return { list: [{ id: 'p-workbench', parentId: '0', fullName: '工作台', enCode: 'workbench' }], ids: [], all: ['p-workbench'] };
+  if (type === 'portal') {
+    const list = [
+      { id: 'p-workbench', parentId: '0', fullName: '工作台', enCode: 'workbench' },
+      { id: 'p-sales', parentId: '0', fullName: '销售看板', enCode: 'sales' },
+    ];
+    return { list, ids: [], all: list.map((p) => p.id) };
+  }
   const open = path.includes('/role-open/') && type === 'module' ? workflowMenus() : [];
   return { list: [...open, ...valuesTree(type)], ids: open.length ? ['m-workflow', 'm-todo'] : [], all: [] };
 };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { composeStories } from '@storybook/react-vite';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './PermissionTree.stories';
@@ -65,6 +65,17 @@ describe('permissionTree (issue 12 items 3, 7)', () => {
     expect(portals.querySelector('legend')?.textContent).toBe('门户');
     fireEvent.click(screen.getByRole('checkbox', { name: '工作台' }));
     await waitFor(() => expect(last(onChange)).toMatchObject({ module: ['m-supply', 'm-supplier'], button: ['b-add'], portal: ['p-workbench'] }));
+  });
+
+  it('a portal clicked the moment the portals appear toggles that portal only: the granted one stays', async () => {
+    const onChange = vi.fn();
+    const formData = { id: 'role-buyer', fullName: '采购员', grants: { module: ['m-supply', 'm-supplier'], button: ['b-add'], column: [], form: [], resource: [], portal: ['p-sales'] } };
+    await renderStory(<Basic formData={formData} onChange={onChange} />);
+    const portals = within(await screen.findByRole('group', { name: '门户' }, WAIT));
+    // antd's Checkbox.Group once answered a click before its boxes registered with only those registered (销售看板 revoked).
+    fireEvent.click(portals.getByRole('checkbox', { name: '工作台' }));
+    await waitFor(() => expect(last(onChange)).toMatchObject({ module: ['m-supply', 'm-supplier'], button: ['b-add'], portal: ['p-workbench', 'p-sales'] }));
+    expect((portals.getByRole('checkbox', { name: '销售看板' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('walks the grant wizard: 菜单权限 shows menus only, 按钮权限 the granted menus’ buttons; 上一步 / 下一步 move', async () => {

@@ -102,6 +102,12 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
   const inert = !!disabled || !!readonly;
   const emit = (keys: Set<string>) => onChange(grantsOfKeys(keys, grants));
   // Unchecking a menu in the menu step takes its buttons, columns, fields and schemes with it (the whole tree's subtree).
+  const portalIds = Array.isArray(grants.portal) ? (grants.portal as unknown[]).map(String) : [];
+  /** Grants or revokes one portal, the others as they were (in the portal list's order, then ids it no longer lists). */
+  const togglePortal = (id: string, on: boolean) => {
+    const listed = (portals?.list ?? []).map((p) => p.id);
+    onChange({ ...grants, portal: [...listed.filter((x) => (x === id ? on : portalIds.includes(x))), ...portalIds.filter((x) => x !== id && !listed.includes(x))] });
+  };
   const check = (key: string, on: boolean) => emit(toggle(step === 'module' && !on ? fullIndex : index, checked, key, on));
   const at = STEPS.indexOf(step);
   const go = (i: number) => {
@@ -182,7 +188,15 @@ function PermissionTree({ id, value, disabled, readonly, onChange, options, regi
       {portals?.list.length ? (
         <fieldset data-testid="permission-portals" style={{ border: 0, padding: 0, margin: '12px 0 0' }}>
           <legend style={{ fontSize: 14, marginBottom: 4 }}>{w('portals')}</legend>
-          <Checkbox.Group disabled={inert} value={Array.isArray(grants.portal) ? (grants.portal as string[]) : []} options={portals.list.map((p) => ({ label: p.fullName, value: p.id }))} onChange={(ids) => onChange({ ...grants, portal: ids.map(String) })} />
+          {/* Plain checkboxes, each toggling its own portal: antd's Checkbox.Group answered a click only with the portals whose
+              checkboxes had registered in an effect, so a click the moment the portals loaded revoked the others. */}
+          <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}>
+            {portals.list.map((p) => (
+              <Checkbox key={p.id} disabled={inert} checked={portalIds.includes(p.id)} onChange={(e) => togglePortal(p.id, e.target.checked)}>
+                {p.fullName}
+              </Checkbox>
+            ))}
+          </div>
         </fieldset>
       ) : null}
     </div>
