@@ -1,7 +1,6 @@
-import type { CellEditRequestEvent, ColDef, ColumnMovedEvent, SortChangedEvent } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { Empty, Pagination } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ColDef } from 'ag-grid-community';
+import { Pagination } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnConfig } from '../../schemas/columns';
 import type { FormConfig } from '../../schemas/form';
@@ -9,18 +8,12 @@ import type { PageAction } from '../../schemas/page';
 import type * as onlineDev from '../api/onlineDev';
 import type { CompiledForm } from '../engine/compile';
 import type { RendererMap } from '../engine/renderer';
-import { gridTheme, movedOrder } from './agGrid';
-import ColumnSettings from './ColumnSettings';
-import { applySettings, type ColumnSetting, loadSettings, mergeSettings, saveSettings } from './columnSettings';
-import ExportDialog from './ExportDialog';
-import { gridLocaleText } from './gridLocale';
-import ImportDialog from './ImportDialog';
 import { RUNTIME_NS } from './i18n';
+import ListGrid from './ListGrid';
 import ListLoadError from './ListLoadError';
-import ListToolbar, { type ToolbarAction } from './ListToolbar';
-import { buildListColumns, type GridRow, GroupRow, type ListGridContext } from './listColumns';
+import ListTools, { useColumnSettings } from './ListTools';
+import { buildListColumns, type GridRow, type ListGridContext } from './listColumns';
 import { groupedRows, hasSummary, summaryFields, summaryOf, withDrafts } from './listRows';
-import RecycleDrawer from './RecycleDrawer';
 import SearchBar, { type SearchState } from './SearchBar';
 import { knownSearchItems } from './searchFields';
 import { type RecordSource, sourceOf } from './source';
@@ -28,7 +21,6 @@ import TreeFilter, { type TreeSettings } from './TreeFilter';
 import { addDefaults, treeRows } from './treeRows';
 import { useColumnDictionaries } from './useColumnDictionaries';
 import { useFlowButtons } from './useFlowButtons';
-import { useGridKeyboard } from './useGridKeyboard';
 import { useGridNames } from './useGridNames';
 import { useListButtons } from './useListButtons';
 import { useListRows } from './useListRows';
@@ -80,15 +72,6 @@ export interface ModelListProps {
   movableColumns?: boolean;
 }
 
-
-/** ag-grid's tabToNextHeader: `false` hands Tab to the browser. */
-const leaveOnTab = () => false as const;
-
-function NoRows() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />;
-}
-
 /**
  * A model's list (design.md §1, spec 001 §2–§4, issue 4 item 3): search fields by search type (sent as queryJson),
  * server paging (sizes 10…500) and sorting, list types 1 plain, 2 tree on the left, 3 grouped (group header rows),
@@ -118,8 +101,7 @@ export default function ModelList(props: ModelListProps) {
   const [reloads, setReloads] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
-  const [settings, setSettings] = useState<ColumnSetting[]>(() => mergeSettings(cd.columnList, loadSettings(menuKey, tableKey)));
-  const [panel, setPanel] = useState<'columns' | 'export' | 'import' | 'recycle' | null>(null);
+  const columnSettings = useColumnSettings(cd.columnList, menuKey, tableKey);
   const summed = useMemo(() => (hasSummary(cd) ? summaryFields(cd) : null), [cd]);
   const treeField = source.tree ? source.tree.param : cd.type === 2 ? cd.treeRelation : undefined;
 
@@ -137,14 +119,15 @@ export default function ModelList(props: ModelListProps) {
   );
   const data = useListRows(source, query, reloadKey + reloads);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // A bin may hold the tree's nodes too (组织管理's companies): a restore reloads the list and the tree (issue 27).
+  const [treeReloads, setTreeReloads] = useState(0);
+  const restored = useCallback(() => {
+    reload();
+    setTreeReloads((n) => n + 1);
+  }, [reload]);
   const drafts = useRowDrafts(source, compiled, data.rows, reload);
   const extra = usePageActions({ source, can, gated: !!cd.useBtnPermission, reload, onNavigate: props.onNavigate, onOpen: props.onPageAction });
   const { adds, rowButtons, actions, selectable, remove, batchRemove } = useListButtons({ source, columnData: cd, can, canAdd: !!onAdd, extra, rows: data.rows, selected, setSelected, onlyRowOfPage: data.rows.length === 1 && page.currentPage > 1, previousPage: () => setPage((p) => ({ ...p, currentPage: p.currentPage - 1 })), reload });
-  const onToolbar = (a: ToolbarAction) => {
-    if (a === 'add') onAdd?.(treeDefaults);
-    else if (a === 'batchRemove') batchRemove();
-    else setPanel(a === 'download' ? 'export' : 'import');
-  };
 
   const dictionaries = useColumnDictionaries(cd.columnList, compiled);
   // A flow-enabled model's rows carry their audit state (server flow-state.ts): shown as a tag column.
@@ -185,16 +168,7 @@ export default function ModelList(props: ModelListProps) {
     }),
     [dictionaries, names, allRowButtons, flow.run, onEdit, onAdd, onView, remove, selected, pageIds, drafts, rt, reload, props.rowName, source, can, cd.useBtnPermission, extra.row, extra.run, treeDefaults, adds],
   );
-  const grid = useRef<AgGridReact<GridRow>>(null);
-  // Tab through the rows' buttons; focus back on a sorted header after the reload (issue 25 item 2).
-  const { onKeyDownCapture: gridKeys, rememberSort } = useGridKeyboard(grid, data.loading);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: cells and the select header read the new context after a refresh
-  useEffect(() => {
-    grid.current?.api?.refreshCells({ force: true });
-    grid.current?.api?.refreshHeader();
-  }, [context]);
-
-  const shownColumns = useMemo(() => applySettings(cd.columnList, settings), [cd.columnList, settings]);
+  const shownColumns = columnSettings.shown;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sort state only sets the initial header arrow; later sorting comes from header clicks
   const colDefs = useMemo<ColDef<GridRow>[]>(
     () =>
@@ -233,25 +207,10 @@ export default function ModelList(props: ModelListProps) {
     return [{ ...summaryOf(props, data.rows as Record<string, unknown>[], summed, data.summary, rt('list.summary')), id: '__summary' }];
   }, [summed, colDefs, data.rows, data.summary, rt]);
 
-  const onSortChanged = useCallback((e: SortChangedEvent) => {
-    const s = e.api.getColumnState().find((c) => c.sort);
-    setSorting(s ? { sidx: s.colId, sort: s.sort as 'asc' | 'desc' } : { sidx: undefined, sort: 'desc' });
+  const onSort = useCallback((s: { sidx?: string; sort: 'asc' | 'desc' }) => {
+    setSorting(s);
     setPage((p) => ({ ...p, currentPage: 1 }));
-    rememberSort();
-  }, [rememberSort]);
-  const onCellEdit = (e: CellEditRequestEvent<GridRow>) => {
-    if (e.data?.id && e.colDef.field) drafts.edit(String(e.data.id), e.colDef.field, e.newValue ?? null);
-  };
-  const changeSettings = (next: ColumnSetting[] | null) => {
-    const merged = next ?? mergeSettings(cd.columnList, null);
-    setSettings(merged);
-    saveSettings(menuKey, tableKey, next);
-  };
-  const onColumnMoved = (e: ColumnMovedEvent<GridRow>) => {
-    if (!e.finished) return;
-    const next = movedOrder(settings, (e.api.getColumnState() ?? []).map((c) => c.colId));
-    if (next !== settings) changeSettings([...next]);
-  };
+  }, []);
   const searchItems = useMemo(() => knownSearchItems(cd.searchList, compiled), [cd.searchList, compiled]);
   const { currentPage: _p, pageSize: _s, ...exportQuery } = query;
 
@@ -265,46 +224,42 @@ export default function ModelList(props: ModelListProps) {
           setPage((p) => ({ ...p, currentPage: 1 }));
         }}
       />
-      <ListToolbar actions={actions} onAction={onToolbar} onColumns={() => setPanel('columns')} onRefresh={reload} onRecycle={can('btn_recycle') && source.recycle ? () => setPanel('recycle') : undefined}
-        recycleLabel={rt('recycle.open')}
+      <ListTools
+        source={source}
+        columns={cd.columnList}
+        columnSettings={columnSettings}
+        actions={actions}
+        onAdd={() => onAdd?.(treeDefaults)}
+        onBatchRemove={batchRemove}
         extra={extra.toolbar}
         onExtra={(v) => {
           const a = extra.toolbar.find((x) => x.value === v);
           // Toolbar paths may name the tree's param (e.g. /DictionaryData/{typeId}/Action/Export).
           if (a) extra.run(a, source.tree && treeValue !== undefined ? { [source.tree.param]: treeValue } : undefined);
         }}
+        onRefresh={reload}
+        onRestored={restored}
+        canRecycle={can('btn_recycle') && !!source.recycle}
+        canReplace={can('btn_remove')}
+        exportQuery={exportQuery}
+        selectedIds={[...selected]}
+        name={props.fullName || moduleId}
       />
       {data.error ? (
         <ListLoadError reason={data.error} onRetry={reload} />
       ) : (
-      <div className="kd-list-grid" onKeyDownCapture={gridKeys}>
-        <AgGridReact<GridRow>
-          ref={grid}
-          theme={gridTheme}
-          getLocaleText={gridLocaleText}
-          rowData={rows}
-          columnDefs={colDefs}
+        <ListGrid
+          rows={rows}
+          columns={colDefs}
           context={context}
           loading={data.loading}
-          getRowId={(p) => String(p.data.id)}
-          noRowsOverlayComponent={NoRows}
-          onSortChanged={onSortChanged}
-          suppressMovableColumns={props.movableColumns === false}
-          onColumnMoved={onColumnMoved}
-          isFullWidthRow={(p) => !!p.rowNode.data?.__group}
-          fullWidthCellRenderer={GroupRow}
-          pinnedBottomRowData={pinned}
-          readOnlyEdit
-          onCellEditRequest={onCellEdit}
-          suppressCellFocus={cd.type !== 4}
-          // Tab leaves the header row (into the rows' buttons, useGridKeyboard, then the page's next control) instead of
-          // cycling through the headers (a keyboard trap, WCAG 2.1.2); arrows still move between headers and Enter sorts
-          // (issue 25 item 2).
-          tabToNextHeader={leaveOnTab}
-          suppressColumnVirtualisation
-          enableCellTextSelection={cd.type !== 4}
+          pinned={pinned}
+          onSort={onSort}
+          movable={props.movableColumns !== false}
+          onColumnMoved={columnSettings.onColumnMoved}
+          inline={cd.type === 4}
+          onEdit={drafts.edit}
         />
-      </div>
       )}
       {cd.hasPage === false || data.error ? null : (
         <Pagination
@@ -321,13 +276,13 @@ export default function ModelList(props: ModelListProps) {
       )}
     </div>
   );
-  const name = props.fullName || moduleId;
   return (
     <div className={`kd-model-list${treeField ? ' kd-model-list-tree' : ''}`} data-testid="model-list" data-page={props.page ?? moduleId}>
       {treeField ? (
         <TreeFilter
           settings={cd}
           resource={source.tree}
+          reloadKey={treeReloads}
           editing={{ forms: props.forms, registry, can, gated: !!cd.useBtnPermission }}
           value={treeValue}
           onChange={(v, node) => {
@@ -340,18 +295,6 @@ export default function ModelList(props: ModelListProps) {
       {body}
       {extra.input}
       {flow.dialog}
-      <ColumnSettings open={panel === 'columns'} settings={settings} onChange={changeSettings} onReset={() => changeSettings(null)} onClose={() => setPanel(null)} />
-      <ExportDialog open={panel === 'export'} source={source} columns={shownColumns} query={exportQuery} selectedIds={[...selected]} fileName={`${name}.xlsx`} onClose={() => setPanel(null)} />
-      <RecycleDrawer open={panel === 'recycle'} source={source} columns={cd.columnList.map((c) => ({ prop: c.prop, label: c.label }))} onClose={() => setPanel(null)} onRestored={reload} />
-      <ImportDialog
-        open={panel === 'import'}
-        source={source}
-        templateName={`${name}导入模板.xlsx`}
-        labels={Object.fromEntries(cd.columnList.map((c) => [c.prop, c.label]))}
-        onClose={() => setPanel(null)}
-        onImported={reload}
-        canReplace={can('btn_remove')}
-      />
     </div>
   );
 }

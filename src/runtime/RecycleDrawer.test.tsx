@@ -5,8 +5,13 @@ import { renderers } from '../../renderers';
 import { ok } from '../testing/fakeApi';
 import { fakeApiLifecycle } from '../testing/fakeApiLifecycle';
 import TestShell from '../testing/TestShell';
+import type { ResourceBinding } from '../../schemas/page';
+import type { ColumnConfig } from '../../schemas/columns';
+import type { FormConfig } from '../../schemas/form';
+import organizePage from '../pages/permission/organize.page.json';
 import { compileModel } from './compileModel';
 import ModelList from './ModelList';
+import { resourceSource } from './source/resource';
 import { orderColumns, orderForm, orders } from './testing/listFixture';
 
 /** Issue 27 item 2: the generated list opens the model's recycle bin (with its own grant) and restores chosen records. */
@@ -74,5 +79,41 @@ describe('recycle bin in the list (issue 27 item 2)', () => {
     expect(await screen.findByText('恢复成功，共1条')).toBeTruthy();
     expect(JSON.parse(api.seen.find((s) => s.path.endsWith('/Restore'))!.body)).toEqual({ ids: ['gone1'] });
     await waitFor(() => expect(api.seen.filter((s) => s.path.endsWith('/List')).length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe('a restore from the list\'s bin reloads the tree of the same resource (issue 27 item 2, 组织管理)', () => {
+  it('restoring a company from 回收站 shows it in the company tree beside the list, the chosen company kept', async () => {
+    const O = '/api/permission/Organize';
+    const company = (id: string, fullName: string) => ({ id, fullName, enCode: id, parentId: '-1', children: [] });
+    let restored = false;
+    api.on(`GET ${O}/Tree`, () => ok({ list: [company('c-hq', '总公司'), ...(restored ? [company('c-south', '华南分公司')] : [])] }));
+    api.on(`GET ${O}/c-hq/Department`, ok({ list: [{ id: 'd-1', fullName: '研发部', enCode: 'rd', sortCode: 0, enabledMark: 1 }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }));
+    api.on(`GET ${O}/Recycle`, ok({ list: [{ ...company('c-south', '华南分公司'), deletedAt, deletedBy: 'u1', deletedByName: '同事甲' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }));
+    api.on(`POST ${O}/Recycle/Actions/Restore`, () => {
+      restored = true;
+      return ok({ count: 1 }, '恢复成功，共1条');
+    });
+    const page = organizePage as unknown as { resource: ResourceBinding; columnData: ColumnConfig; formData: FormConfig; forms: Record<string, FormConfig> };
+    const org = compileModel(page.formData, renderers);
+    render(
+      <TestShell>
+        <ModelList moduleId="permissionOrganize" source={resourceSource('permissionOrganize', page.resource)} columnData={page.columnData} compiled={org.compiled} registry={org.registry} forms={page.forms} rowName="fullName" can={() => true} />
+      </TestShell>,
+    );
+    expect(await screen.findByText('研发部')).toBeTruthy();
+    const tree = document.querySelector('.kd-list-tree') as HTMLElement;
+    expect(within(tree).getByText('总公司')).toBeTruthy();
+    expect(within(tree).queryByText('华南分公司')).toBeNull();
+    fireEvent.click(screen.getByTestId('list-recycle'));
+    const drawer = (await screen.findByText('华南分公司')).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(within(drawer).getByText('华南分公司').closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条')).toBeTruthy();
+    await waitFor(() => expect(within(document.querySelector('.kd-list-tree') as HTMLElement).getByText('华南分公司')).toBeTruthy());
+    // The list stays on the chosen company and reloads too.
+    expect(api.seen.filter((s) => s.path === `${O}/Tree`).length).toBe(2);
+    expect(within(document.querySelector('.kd-list-tree') as HTMLElement).getByText('总公司').closest('.ant-tree-treenode')?.className).toContain('selected');
+    await waitFor(() => expect(api.seen.filter((s) => s.path === `${O}/c-hq/Department`).length).toBeGreaterThanOrEqual(2));
   });
 });

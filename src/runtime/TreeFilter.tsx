@@ -35,6 +35,11 @@ export interface TreeFilterProps {
   resource?: Partial<ResourceTree> & { load: () => Promise<unknown[]> };
   /** Editing the resource tree's own nodes (ResourceTree `form` and calls; issue 26): the page's forms and grants. */
   editing?: { forms?: Record<string, FormConfig>; registry: RendererMap; can: (enCode: string) => boolean; gated: boolean };
+  /**
+   * Changing it reloads a resource tree's nodes as its own edits and bin restores do, keeping the chosen node: the
+   * page changed the tree's resource elsewhere (the list restored a company from its bin, issue 27 item 2).
+   */
+  reloadKey?: number;
 }
 
 function toNodes(options: FieldOption[]): DataNode[] {
@@ -55,7 +60,7 @@ function filterNodes(nodes: DataNode[], kw: string): DataNode[] {
  * with treePropsValue/Label/Children), a search box, and 全部 on top. Choosing a node filters the list by the
  * tree's field (treeRelation); choosing it again, or 全部, clears the filter. A failed load shows an empty tree.
  */
-export default function TreeFilter({ settings, value, onChange, resource, editing }: TreeFilterProps) {
+export default function TreeFilter({ settings, value, onChange, resource, editing, reloadKey = 0 }: TreeFilterProps) {
   const { t } = useTranslation(RUNTIME_NS);
   const [nodes, setNodes] = useState<DataNode[]>([]);
   // Resource trees: the node records by key, a reload counter, and the node to choose after the next load.
@@ -68,6 +73,12 @@ export default function TreeFilter({ settings, value, onChange, resource, editin
     pending.current = select;
     setVersion((n) => n + 1);
   }, []);
+  const seenKey = useRef(reloadKey);
+  useEffect(() => {
+    if (seenKey.current === reloadKey) return;
+    seenKey.current = reloadKey;
+    reload(undefined);
+  }, [reloadKey, reload]);
   const editor = useTreeNodeEditor({
     tree: { path: '', param: '', ...(resource ?? {}) } as ResourceTree,
     forms: editing?.forms,
