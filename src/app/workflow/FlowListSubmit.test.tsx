@@ -3,13 +3,16 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { md5 } from 'js-md5';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderers } from '../../../renderers';
 import type { ColumnConfig } from '../../../schemas/columns';
 import { orderModel } from '../../../tests/server/visualdev-fixtures';
 import { callHeaders, callUrl, configureClient, request, requestEnvelope } from '../../api/client';
 import * as onlineDev from '../../api/onlineDev';
+import type { NextChoices } from '../../api/workflow';
 import { compileModel } from '../../runtime/compileModel';
+import NextChoicesDialog from '../../runtime/flow/NextChoices';
 import ModelList from '../../runtime/ModelList';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
 import { gridRows, WAIT } from '../views/configPageTesting';
@@ -130,3 +133,32 @@ async function taskIdOf(orderNo: string): Promise<string> {
   const list = await request<{ list: Array<{ id: string; orderNo: string }> }>(`/api/visualdev/OnlineDev/${modelId}/List`, { method: 'post', json: { currentPage: 1, pageSize: 20 } });
   return list.list.find((r) => r.orderNo === orderNo)?.id ?? '';
 }
+
+describe('NextChoices branches (an approver-chosen gateway, type 1)', () => {
+  it('a branch clicked the moment the branches appear ticks that branch only; 确定 sends the ticked ones', async () => {
+    // The choices arrive with the Candidates answer; antd's Checkbox.Group once answered a click before its boxes
+    // registered with nothing chosen.
+    const onChosen = vi.fn();
+    const choices: NextChoices = { type: 1, list: [{ nodeId: 'b-big', nodeName: '大额审批' }, { nodeId: 'b-normal', nodeName: '普通审批' }, { nodeId: 'b-fast', nodeName: '快速审批' }] };
+    function Host() {
+      const [shown, setShown] = useState<NextChoices | null>(null);
+      useEffect(() => void setTimeout(() => setShown(choices), 0), []);
+      return <NextChoicesDialog choices={shown} onCancel={() => undefined} onChosen={onChosen} />;
+    }
+    render(
+      <AntApp>
+        <Host />
+      </AntApp>,
+    );
+    const branches = within(await screen.findByRole('group', { name: '流转分支' }, WAIT));
+    fireEvent.click(branches.getByRole('checkbox', { name: '普通审批' }));
+    const ticked = () => branches.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => c.closest('label')?.textContent);
+    expect(ticked()).toEqual(['普通审批']);
+    fireEvent.click(branches.getByRole('checkbox', { name: '快速审批' }));
+    fireEvent.click(branches.getByRole('checkbox', { name: '大额审批' }));
+    fireEvent.click(branches.getByRole('checkbox', { name: '快速审批' }));
+    expect(ticked()).toEqual(['大额审批', '普通审批']);
+    fireEvent.click(screen.getByTestId('flow-next-ok'));
+    expect(onChosen).toHaveBeenCalledWith({ branchList: ['b-big', 'b-normal'] });
+  });
+});

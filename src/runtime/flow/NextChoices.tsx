@@ -22,9 +22,21 @@ export function NextChoiceFields({ choices, picked, onChange }: { choices: Choic
   const { t } = useTranslation(WORKFLOW_NS);
   if (!choices || choices.type === 3) return null;
   if (choices.type === 1) {
+    const branches = picked.__branches ?? [];
+    /** Ticks or unticks one branch, the others as they were (in the gateway's order). */
+    const toggleBranch = (nodeId: string, on: boolean) =>
+      onChange({ ...picked, __branches: choices.list.map((b) => b.nodeId).filter((n) => (n === nodeId ? on : branches.includes(n))) });
     return (
       <Form.Item label={t('next.branches')} required data-testid="flow-next-branches">
-        <Checkbox.Group value={picked.__branches ?? []} onChange={(v) => onChange({ ...picked, __branches: v as string[] })} options={choices.list.map((b) => ({ value: b.nodeId, label: b.nodeName }))} />
+        {/* Plain checkboxes, each toggling its own branch: antd's Checkbox.Group answered a click only with the branches whose
+            checkboxes had registered in an effect, so a click the moment the dialog appeared chose nothing. */}
+        <fieldset aria-label={t('next.branches')} style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          {choices.list.map((b) => (
+            <Checkbox key={b.nodeId} checked={branches.includes(b.nodeId)} onChange={(e) => toggleBranch(b.nodeId, e.target.checked)}>
+              {b.nodeName}
+            </Checkbox>
+          ))}
+        </fieldset>
       </Form.Item>
     );
   }
