@@ -2,6 +2,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeData } from '../_shared/fakeData';
 import { renderStory } from '../_shared/renderStory';
 import * as stories from './Checkbox.stories';
 import def from './definition';
@@ -22,6 +23,16 @@ describe('checkbox', () => {
     await waitFor(() => expect(group.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, false, true]));
     fireEvent.click(group.getByRole('checkbox', { name: '钢材' }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ scopes: ['paint'] }));
+  });
+  it('dictionary options: one clicked the moment the options load ticks that one only, the stored one stays', async () => {
+    const onChange = vi.fn();
+    const f = Basic.args.field!;
+    const field = { ...f, __config__: { ...f.__config__, dataType: 'dictionary', dictionaryType: 'scope' }, __slot__: { options: [] } };
+    const data = fakeData({ '/api/system/DictionaryData/scope/Data/Selector': { list: [{ id: 'd1', fullName: '战略物资' }, { id: 'd2', fullName: '普通物资' }] } });
+    await renderStory(<Basic field={field} data={data} formData={{ scopes: ['d2'] }} onChange={onChange} />);
+    fireEvent.click(await screen.findByLabelText('战略物资'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ scopes: ['d1', 'd2'] }));
+    expect((screen.getByLabelText('普通物资') as HTMLInputElement).checked).toBe(true);
   });
   it('ReadOnly shows the ticks, disabled', async () => {
     await renderStory(<ReadOnly />);
