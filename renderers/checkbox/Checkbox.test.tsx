@@ -27,7 +27,7 @@ describe('checkbox', () => {
   it('dictionary options: one clicked the moment the options load ticks that one only, the stored one stays', async () => {
     const onChange = vi.fn();
     const f = Basic.args.field!;
-    const field = { ...f, __config__: { ...f.__config__, dataType: 'dictionary', dictionaryType: 'scope' }, __slot__: { options: [] } };
+    const field = { ...f, __config__: { ...f.__config__, dataType: 'dictionary' as const, dictionaryType: 'scope' }, __slot__: { options: [] } };
     const data = fakeData({ '/api/system/DictionaryData/scope/Data/Selector': { list: [{ id: 'd1', fullName: '战略物资' }, { id: 'd2', fullName: '普通物资' }] } });
     await renderStory(<Basic field={field} data={data} formData={{ scopes: ['d2'] }} onChange={onChange} />);
     fireEvent.click(await screen.findByLabelText('战略物资'));
