@@ -45,6 +45,7 @@ const builtinRecycleRoutes: FastifyPluginAsync = async (app) => {
       return ok({ count }, recycleText('restoreOk', { count }, req.lang));
     });
   }
+  // The built-in bins' purge at start, beside the daily 回收站清理 job (a run missed while the instance was down is skipped).
   app.addHook('onReady', async () => {
     await purgeBuiltinBins(app.db, await retentionDays(app.db)).catch((err) => app.log.warn(`[recycle] built-in bins purge: ${(err as Error).message}`));
   });
