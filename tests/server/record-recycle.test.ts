@@ -99,7 +99,7 @@ describe('recycle bin', () => {
     expect((await bin()).list.map((r: { id: string }) => r.id)).toEqual([old]);
   });
 
-  it('purges records deleted longer ago than the retention when the model is first loaded', async () => {
+  it('purges records deleted longer ago than the retention (the model part of the 回收站清理 job)', async () => {
     const { purgeExpired, retentionDays } = await import('../../server/src/modules/visualdev/recycle-repository');
     const { loadModel } = await import('../../server/src/modules/visualdev/model-store');
     const id = await create({ orderNo: 'SO-P1' });

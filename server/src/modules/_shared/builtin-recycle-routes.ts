@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { recycleFail, recycleText } from '../visualdev/recycle-messages';
-import { retentionDays } from '../visualdev/recycle-repository';
-import { BIN_ENTITIES, listBin, purgeBuiltinBins, restoreBin } from './builtin-recycle';
+import { BIN_ENTITIES, listBin, restoreBin } from './builtin-recycle';
 import { userOf } from './record-routes';
 
 /** The button of a bin (the same enCode as a model's bin, visualdev/recycle-routes.ts RECYCLE_BUTTON). */
@@ -45,10 +44,6 @@ const builtinRecycleRoutes: FastifyPluginAsync = async (app) => {
       return ok({ count }, recycleText('restoreOk', { count }, req.lang));
     });
   }
-  // The built-in bins' purge at start, beside the daily 回收站清理 job (a run missed while the instance was down is skipped).
-  app.addHook('onReady', async () => {
-    await purgeBuiltinBins(app.db, await retentionDays(app.db)).catch((err) => app.log.warn(`[recycle] built-in bins purge: ${(err as Error).message}`));
-  });
 };
 
 export default builtinRecycleRoutes;

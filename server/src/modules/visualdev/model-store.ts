@@ -10,7 +10,6 @@ import { syncKeywordIndexes } from './keyword-index';
 import { invalidateModel } from './list-cache';
 import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
 import { type FieldColumn, layoutOf, type ModelLayout, mainTable, normalisedTables } from './model-layout';
-import { purgeExpired, retentionDays } from './recycle-repository';
 import { serverRegistry } from './server-registry';
 
 export { mainTable };
@@ -109,10 +108,6 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
     await ensureSystemColumns(db, loaded.table);
     // Tables saved before keyword indexes existed (issue 28 item 1) gain them; a failure never fails the load.
     await syncKeywordIndexes(db, loaded.layout, loaded.record.columnData).catch((err) => console.warn(`[visualdev] keyword indexes of ${loaded.table}: ${(err as Error).message}`));
-    // The recycle bin's purge at the first load after a start (issue 27 item 2). The scheduled job 回收站清理
-    // (scheduler/recycle-purge.ts) purges daily at 03:20, but the scheduler skips a run missed by more than 60 s, so an
-    // instance that is down at that hour still purges here.
-    await purgeExpired(db, loaded, await retentionDays(db));
   }
   loaded.checkedAt = Date.now();
   cache.set(id, loaded);

@@ -19,8 +19,8 @@ import { lockUniqueValues, uniqueColumns } from './unique-values';
  * The recycle bin of a model (issue 27 item 2): deleted records keep their row (marked `f_deleted_at`/`f_deleted_by`),
  * sub-table rows and files; lists, detail, pickers, totals and Excel skip them; they are listed here, restored as
  * they were (same id, values, lines and files, plus a history entry), and purged after the retention
- * (`sys_parameter` recycleRetentionDays, default 30 days; run when a model is first loaded after a start, until a
- * scheduler exists). JNPF's `logicalDelete` maps onto this: every model deletes logically.
+ * (`sys_parameter` recycleRetentionDays, default 30 days) by the scheduled job 回收站清理 (scheduler/recycle-purge.ts,
+ * daily; a run missed while every instance was down runs once at the next start). JNPF's `logicalDelete` maps onto this: every model deletes logically.
  */
 
 /** Retention of the recycle bin when the system parameter is not set (days). */
