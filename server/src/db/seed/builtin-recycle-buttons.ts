@@ -3,6 +3,9 @@ import type { SeedContext } from './index';
 import { ORG_MENUS } from './organization-menus';
 import { PERMISSION_SEED } from './permission-grants';
 
+/** The runtime entities' pages with a bin (modules/_shared/runtime-bins.ts): 定时任务. */
+const RUNTIME_BIN_MENUS = ['menu-sys-task'];
+
 /**
  * 回收站 (btn_recycle) on the built-in pages with a recycle bin (issue 27 item 2; modules/_shared/builtin-recycle.ts):
  * 用户管理, 组织管理, 角色管理, 岗位管理, 数据字典 and 菜单管理, granted to the administrator role like their other buttons. The bin routes check
@@ -10,7 +13,7 @@ import { PERMISSION_SEED } from './permission-grants';
  * exist; idempotent (fixed ids, ON CONFLICT DO NOTHING), so an older database gets it at the next start.
  */
 export default async function seedBuiltinRecycleButtons({ db }: SeedContext): Promise<void> {
-  const wanted = [ORG_MENUS.user, ORG_MENUS.organize, ORG_MENUS.role, ORG_MENUS.position, SEED.menus.dictionary, PERMISSION_SEED.menuManage];
+  const wanted = [ORG_MENUS.user, ORG_MENUS.organize, ORG_MENUS.role, ORG_MENUS.position, SEED.menus.dictionary, PERMISSION_SEED.menuManage, ...RUNTIME_BIN_MENUS];
   const menus = (await db.selectFrom('module').select('id').where('id', 'in', wanted).execute()).map((m) => m.id);
   if (!menus.length) return;
   await db

@@ -6,6 +6,7 @@ import type { BinnedTable } from './row-version';
 import type { MessageVar } from '../dictionary/localized-error';
 import { recycleFail } from '../visualdev/recycle-messages';
 import { rowVersionFail } from './row-version-messages';
+import { purgeRuntimeBins, RUNTIME_BIN_ENTITIES } from './runtime-bins';
 
 /**
  * The recycle bin of built-in entities (issue 27 item 2; the models' bin is visualdev/recycle-repository.ts): a delete
@@ -59,6 +60,8 @@ export interface BinEntity {
   unique: BinUnique[];
   /** Rows of another bin deleted with this one (same f_deleted_at; a dictionary type's items): restored with it. */
   with?: { table: BinnedTable; column: string };
+  /** Runs in the restore's transaction after rows `ids` left the bin (a scheduled job's next run from now). */
+  restored?: (db: Db, ids: string[]) => Promise<void>;
 }
 
 /** The entities with a bin (spec: issue 27 item 2 "the same for built-in entities"). */
@@ -100,6 +103,7 @@ export const BIN_ENTITIES: readonly BinEntity[] = [
     parents: [{ column: 'organize_id', table: 'organize', roots: [] }],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  ...RUNTIME_BIN_ENTITIES,
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
@@ -175,6 +179,7 @@ export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: str
       .set({ f_deleted_at: null, f_deleted_by: null, f_version: sql`f_version + 1`, updated_at: new Date(), updated_by: actor })
       .where('id', 'in', [...restoring])
       .executeTakeFirst();
+    if (e.restored) await e.restored(trx, [...restoring]);
     return Number(r.numUpdatedRows);
   });
 }
@@ -222,6 +227,7 @@ export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<Bin
       const r = await loose(trx).deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
       out[t] = Number(r.numDeletedRows) + (t === 'position' ? ofOrgs : 0);
     }
+    Object.assign(out, await purgeRuntimeBins(trx, cutoff));
   });
   return out;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
+import { type RowWrite, softDelete, versionedUpdate } from '../_shared/row-version';
 import { type ExecuteContent, nextRunAfter, parseCron, type TaskParameter } from './cron';
 import { fail } from './messages';
 import { taskMethod } from './methods';
@@ -31,6 +32,8 @@ export interface TaskDto {
   lastRunTime: number | null;
   nextRunTime: number | null;
   creatorTime: number;
+  /** The row's version (issue 27): sent back with an update or delete, a stale one is refused (409). */
+  version: number;
 }
 
 /** What create and update take (JNPF body; executeContent as an object or its JSON text; flat fields override it). */
@@ -74,6 +77,7 @@ export function toDto(r: Selectable<ScheduleTaskTable>): TaskDto {
     lastRunTime: ms(r.last_run_time),
     nextRunTime: ms(r.next_run_time),
     creatorTime: new Date(r.created_at).getTime(),
+    version: Number(r.f_version),
   };
 }
 
@@ -105,9 +109,9 @@ export async function checkInput(db: Db, b: TaskInput): Promise<{ content: Execu
   return { content, next };
 }
 
-/** Tasks whose name or code holds `keyword`, by sortCode then name, one page. */
+/** Live tasks (not in the bin) whose name or code holds `keyword`, by sortCode then name, one page. */
 export async function listTasks(db: Db, q: { keyword?: string; currentPage: number; pageSize: number }): Promise<{ list: TaskDto[]; total: number }> {
-  let base = db.selectFrom('schedule_task');
+  let base = db.selectFrom('schedule_task').where('f_deleted_at', 'is', null);
   if (q.keyword) {
     const k = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('full_name', 'ilike', k), eb('en_code', 'ilike', k)]));
@@ -123,13 +127,14 @@ export async function listTasks(db: Db, q: { keyword?: string; currentPage: numb
   return { list: rows.map(toDto), total };
 }
 
-/** The task `id` → its dto; 404 when there is none. */
+/** The live task `id` → its dto; 404 when there is none or it is in the bin. */
 export async function getTask(db: Db, id: string): Promise<TaskDto> {
-  const row = await db.selectFrom('schedule_task').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('schedule_task').selectAll().where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail(404, 'notFound');
   return toDto(row);
 }
 
+/** Refuses (400 duplicate) an enCode another task holds, binned ones included (they keep it until purged). */
 async function assertUniqueCode(db: Db, enCode: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('schedule_task').select('id').where('en_code', '=', enCode);
   if (exceptId) q = q.where('id', '<>', exceptId);
@@ -149,30 +154,32 @@ export async function createTask(db: Db, b: TaskInput, userId: string | null): P
   return id;
 }
 
-/** Updates task `id` (its next run recomputed from now). 404 / 400 as createTask. */
-export async function updateTask(db: Db, id: string, b: TaskInput, userId: string | null): Promise<void> {
+/**
+ * Updates task `id` (its next run recomputed from now) → its new version. `w.version` (issue 27): an older one is
+ * refused (409 naming who and when, nothing written); none: last write wins. 404 (missing or binned) / 400 as createTask.
+ */
+export async function updateTask(db: Db, id: string, b: TaskInput, w: RowWrite): Promise<number> {
   const old = await getTask(db, id);
   const { content, next } = await checkInput(db, b);
   await assertUniqueCode(db, b.enCode, id);
   const enabled = b.enabledMark === undefined || b.enabledMark === null ? old.enabledMark : b.enabledMark === 0 ? 0 : 1;
-  await db
-    .updateTable('schedule_task')
-    .set({ full_name: b.fullName, en_code: b.enCode, execute_type: b.executeType, execute_content: JSON.stringify(content), description: b.description ?? null, sort_code: b.sortCode ?? 0, enabled_mark: enabled, next_run_time: enabled ? next : null, updated_at: new Date(), updated_by: userId })
-    .where('id', '=', id)
-    .execute();
+  const set = { full_name: b.fullName, en_code: b.enCode, execute_type: b.executeType, execute_content: JSON.stringify(content), description: b.description ?? null, sort_code: b.sortCode ?? 0, enabled_mark: enabled, next_run_time: enabled ? next : null };
+  return versionedUpdate(db, 'schedule_task', id, set, w);
 }
 
-/** Deletes task `id` and its run log. 404 when there is none. */
-export async function deleteTask(db: Db, id: string): Promise<void> {
-  const r = await db.deleteFrom('schedule_task').where('id', '=', id).executeTakeFirst();
-  if (!Number(r.numDeletedRows)) throw fail(404, 'notFound');
+/**
+ * Moves task `id` to the recycle bin (issue 27 item 2): it never runs there (runner.ts claims live tasks only); its run
+ * log stays for the restore and goes with the purge. 404 when there is none (or binned), 409 an older `w.version`.
+ */
+export async function deleteTask(db: Db, id: string, w: RowWrite): Promise<void> {
+  await softDelete(db, 'schedule_task', id, w);
 }
 
-/** Enables (next run from now) or stops (no next run) task `id`. 404 when there is none. */
-export async function setEnabled(db: Db, id: string, enabled: boolean): Promise<void> {
+/** Enables (next run from now) or stops (no next run) live task `id` (version +1). 404 when there is none or it is binned. */
+export async function setEnabled(db: Db, id: string, enabled: boolean, actor: string | null): Promise<void> {
   const task = await getTask(db, id);
   const next = enabled ? nextRunAfter(contentOf(task.executeContent) ?? { cron: '' }, new Date()) : null;
-  await db.updateTable('schedule_task').set({ enabled_mark: enabled ? 1 : 0, next_run_time: next, updated_at: new Date() }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'schedule_task', id, { enabled_mark: enabled ? 1 : 0, next_run_time: next }, { actor, notFound: () => fail(404, 'notFound') });
 }
 
 /**

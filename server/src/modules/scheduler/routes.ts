@@ -5,6 +5,8 @@ import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { nextRuns, parseCron, schedulerZone } from './cron';
+import { versionOf } from '../_shared/row-version';
+import { userOf } from '../_shared/record-routes';
 import { fail } from './messages';
 import { TASK_METHODS } from './methods';
 import { createTask, deleteTask, getTask, listTasks, setEnabled, type TaskInput, taskLog, updateTask } from './repository';
@@ -46,7 +48,9 @@ const TaskBody = Type.Object({
   description: Type.Optional(NullableText(500)),
   sortCode: Type.Optional(Type.Union([Type.Integer({ minimum: -999_999, maximum: 999_999 }), Type.Null()])),
   enabledMark: Type.Optional(Type.Union([Type.Integer({ enum: [0, 1] }), Type.Null()])),
+  version: Type.Optional(Type.Integer({ minimum: 0 })),
 });
+const VersionQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0 })) });
 const envMs = (name: string) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : undefined;
@@ -116,27 +120,30 @@ export default async function scheduleTaskRoutes(app: FastifyInstance): Promise<
     return ok({ id }, t(req.lang, 'createOk'));
   });
 
-  /** PUT /api/scheduletask/{id} (TaskBody): replaces the task; its next run is recomputed. 404 / 400 as POST. */
-  app.put<{ Params: IdParams; Body: TaskInput }>('/api/scheduletask/:id', { config: menu('btn_edit'), schema: { params: IdParamsSchema, body: TaskBody } }, async (req) => {
-    await updateTask(app.db, req.params.id, req.body, req.auth?.userId ?? null);
-    return ok(null, t(req.lang, 'updateOk'));
+  /**
+   * PUT /api/scheduletask/{id} (TaskBody + optional `version`) → `{ version }`: replaces the task; its next run is
+   * recomputed. 404 / 400 as POST; 409 an older `version` (issue 27, naming who changed it and when; nothing written).
+   */
+  app.put<{ Params: IdParams; Body: TaskInput & { version?: number } }>('/api/scheduletask/:id', { config: menu('btn_edit'), schema: { params: IdParamsSchema, body: TaskBody } }, async (req) => {
+    const version = await updateTask(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req), notFound: () => fail(404, 'notFound') });
+    return ok({ version }, t(req.lang, 'updateOk'));
   });
 
-  /** DELETE /api/scheduletask/{id}: deletes the task and its run log. 404 when there is none. */
-  app.delete<{ Params: IdParams }>('/api/scheduletask/:id', { config: menu('btn_remove'), schema: { params: IdParamsSchema } }, async (req) => {
-    await deleteTask(app.db, req.params.id);
+  /** DELETE /api/scheduletask/{id}?version: moves the task to the recycle bin (it stops running; restorable from 回收站). 404 none; 409 an older version. */
+  app.delete<{ Params: IdParams; Querystring: { version?: number } }>('/api/scheduletask/:id', { config: menu('btn_remove'), schema: { params: IdParamsSchema, querystring: VersionQuery } }, async (req) => {
+    await deleteTask(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req), notFound: () => fail(404, 'notFound') });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
   /** PUT /api/scheduletask/{id}/Actions/Enable: enables the task (next run from now). */
   app.put<{ Params: IdParams }>('/api/scheduletask/:id/Actions/Enable', { config: menu('btn_edit'), schema: { params: IdParamsSchema } }, async (req) => {
-    await setEnabled(app.db, req.params.id, true);
+    await setEnabled(app.db, req.params.id, true, userOf(req));
     return ok(null, t(req.lang, 'updateOk'));
   });
 
   /** PUT /api/scheduletask/{id}/Actions/Stop: stops the task (no next run; a run in progress finishes). */
   app.put<{ Params: IdParams }>('/api/scheduletask/:id/Actions/Stop', { config: menu('btn_edit'), schema: { params: IdParamsSchema } }, async (req) => {
-    await setEnabled(app.db, req.params.id, false);
+    await setEnabled(app.db, req.params.id, false, userOf(req));
     return ok(null, t(req.lang, 'updateOk'));
   });
 

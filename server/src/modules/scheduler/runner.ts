@@ -42,7 +42,7 @@ export function contentOf(text: string): ExecuteContent | null {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 /**
- * The job scheduler (issue 23 item 4). Every `pollMs` it reads the enabled tasks whose `next_run_time` has come and
+ * The job scheduler (issue 23 item 4). Every `pollMs` it reads the enabled live (not binned, issue 27) tasks whose `next_run_time` has come and
  * claims each due run with one atomic statement — `UPDATE schedule_task SET next_run_time = <next>, last_run_time =
  * <due>, run_count = run_count + 1 WHERE id = ? AND next_run_time = <due> RETURNING id` — so that among any number of
  * instances on one database exactly one wins each run (the others' UPDATE matches no row); the run log's unique
@@ -134,6 +134,7 @@ export class Scheduler {
         .selectFrom('schedule_task')
         .select(['id', 'execute_type', 'execute_content', 'next_run_time'])
         .where('enabled_mark', '=', 1)
+        .where('f_deleted_at', 'is', null)
         .where('next_run_time', '<=', new Date(now.getTime() + this.pollMs))
         .orderBy('next_run_time')
         .limit(100)
@@ -171,6 +172,8 @@ export class Scheduler {
         .set({ next_run_time: next, last_run_time: due, run_count: sql`run_count + 1` })
         .where('id', '=', taskId)
         .where('next_run_time', '=', due)
+        // A task binned on another instance since the poll is not claimed (issue 27 item 2).
+        .where('f_deleted_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
       if (!won) break;

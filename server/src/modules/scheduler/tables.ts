@@ -22,6 +22,10 @@ export interface ScheduleTaskTable {
   created_by: string | null;
   updated_at: Timestamp;
   updated_by: string | null;
+  /** Migration 0667 (issue 27): the row's version and its recycle-bin mark (modules/_shared/runtime-bins.ts). */
+  f_version: Generated<number>;
+  f_deleted_at: Timestamp;
+  f_deleted_by: string | null;
 }
 
 /** One run of a job. */

@@ -1,0 +1,49 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/types';
+import type { MessageVar } from '../dictionary/localized-error';
+import { rescheduleRestored } from '../scheduler/task-bin';
+import type { BinEntity } from './builtin-recycle';
+
+/**
+ * Recycle bins of the platform's runtime entities (issue 27 items 1-2, beside builtin-recycle.ts's users,
+ * dictionaries, menus and organisation): each row has a version (row-version.ts) and a delete only marks it; every
+ * read that lists, picks or uses the row skips binned ones; unique checks still see them until the purge.
+ * - 定时任务 (schedule_task, migration 0667): a binned job is never claimed by any instance's runner; restored, an
+ *   enabled one runs again on its cron from now (scheduler/task-bin.ts).
+ */
+
+/** The runtime tables with a bin. */
+export type RuntimeBinnedTable = 'schedule_task';
+
+const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
+
+/** The runtime entities' bins (appended to BIN_ENTITIES). */
+export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
+  {
+    table: 'schedule_task',
+    base: '/api/scheduletask',
+    menu: 'sysTask',
+    fields: { fullName: 'full_name', enCode: 'en_code', executeType: 'execute_type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+    restored: rescheduleRestored,
+  },
+];
+
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * Purges the runtime bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
+ * what hangs on them (a job's run log by its foreign key). Returns how many rows per table.
+ */
+export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Date>>): Promise<Record<RuntimeBinnedTable, number>> {
+  const db = trx as unknown as Loose;
+  const out = { schedule_task: 0 } as Record<RuntimeBinnedTable, number>;
+  for (const t of ['schedule_task'] as const) {
+    const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
+    out[t] = Number(r.numDeletedRows);
+  }
+  return out;
+}

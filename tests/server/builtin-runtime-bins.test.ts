@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { purgeBuiltinBins } from '../../server/src/modules/_shared/builtin-recycle';
+import { schedulerOf } from '../../server/src/modules/scheduler/routes';
+import { Scheduler } from '../../server/src/modules/scheduler/runner';
+import { fillPath } from './hostile-cases';
+import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers';
+
+/**
+ * Versions and recycle bins of the runtime entities (issue 27 items 1-2; modules/_shared/runtime-bins.ts): per
+ * entity a stale update is refused (409 naming who and when, nothing written); a delete moves the row to its bin —
+ * gone from list, detail and use — the bin lists it and a restore brings it back with the same id and values; a
+ * restore is refused while a live row holds its unique value; a walk over every GET route finds no binned row.
+ */
+const collector = routeCollector();
+const ctx = signedInTestApp({ appOptions: { onRoute: collector.onRoute } });
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: unknown) => ctx.t.call(method, url, { token: ctx.token, payload });
+const idsOf = (list: Array<{ id: string }>): string[] => list.map((r) => r.id);
+const STALE = /^管理员于\d{4}-\d\d-\d\d \d\d:\d\d:\d\d修改了此数据，您的修改未保存。请刷新后重试$/;
+/** Binned rows of every entity, for the walk of the GET routes: ids and names. */
+const binned: string[] = [];
+
+const T = '/api/scheduletask';
+const task = (tag: string, extra: Record<string, unknown> = {}) => ({ fullName: `回收任务${tag}`, enCode: `binTask${tag}`, executeType: 3, executeContent: { cron: '* * * * * *', localHostTaskId: 'sessionPurge' }, ...extra });
+const runsOf = async (id: string) => (await ctx.t.app.db.selectFrom('schedule_task_log').select('id').where('task_id', '=', id).execute()).length;
+
+describe('定时任务: version and recycle bin', () => {
+  it('a stale update is refused naming who and when; nothing written', async () => {
+    const id = (await call('POST', T, task('V', { enabledMark: 0 }))).data.id as string;
+    expect((await call('GET', `${T}/Info/${id}`)).data.version).toBe(1);
+    expect((await call('PUT', `${T}/${id}`, task('V', { description: 'a', version: 1 }))).data).toEqual({ version: 2 });
+    const stale = await call('PUT', `${T}/${id}`, task('V', { description: 'b', version: 1 }));
+    expect(stale).toMatchObject({ code: 409, data: { version: 2 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${T}/Info/${id}`)).data).toMatchObject({ description: 'a', version: 2 });
+    expect((await call('DELETE', `${T}/${id}?version=1`)).code).toBe(409);
+    // Without a version: last write wins, as before versions.
+    expect((await call('PUT', `${T}/${id}`, task('V', { description: 'c' }))).data).toEqual({ version: 3 });
+    expect((await call('GET', `${T}?keyword=binTaskV`)).data.list).toEqual([expect.objectContaining({ id, version: 3 })]);
+  });
+
+  it('a binned job is gone and never runs on any instance; restored it runs again on its cron with the same id and values', async () => {
+    const own = schedulerOf(ctx.t.app.db);
+    await own?.stop();
+    const a = new Scheduler(ctx.t.app, { pollMs: 60_000, instance: 'bin-a' });
+    const b = new Scheduler(ctx.t.app, { pollMs: 60_000, instance: 'bin-b' });
+    try {
+      const id = (await call('POST', T, task('R', { description: '保留' }))).data.id as string;
+      const version = (await call('GET', `${T}/Info/${id}`)).data.version as number;
+      expect((await call('DELETE', `${T}/${id}?version=${version}`)).code).toBe(200);
+      expect((await call('GET', `${T}/Info/${id}`)).code).toBe(404);
+      expect(idsOf((await call('GET', `${T}?keyword=binTaskR`)).data.list)).toEqual([]);
+      expect((await call('PUT', `${T}/${id}`, task('R'))).code).toBe(404);
+      expect((await call('PUT', `${T}/${id}/Actions/Enable`)).code).toBe(404);
+      expect((await call('GET', `${T}/${id}/TaskLog`)).code).toBe(404);
+      // Its code stays taken until the purge.
+      expect((await call('POST', T, task('R'))).code).toBe(400);
+      // Due (a second ago) but binned: no instance claims it.
+      await ctx.t.app.db.updateTable('schedule_task').set({ next_run_time: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      const now = new Date();
+      expect((await a.tick(now)) + (await b.tick(now))).toBe(0);
+      expect(await runsOf(id)).toBe(0);
+
+      const bin = (await call('GET', `${T}/Recycle?keyword=binTaskR`)).data;
+      expect(bin).toMatchObject({ pagination: { total: 1 }, list: [{ id, fullName: '回收任务R', enCode: 'binTaskR', executeType: 3, enabledMark: 1, deletedBy: 'user-admin', deletedByName: '管理员' }] });
+      expect(await call('POST', `${T}/Recycle/Actions/Restore`, { ids: [id] })).toMatchObject({ code: 200, msg: '恢复成功，共1条', data: { count: 1 } });
+      const back = (await call('GET', `${T}/Info/${id}`)).data;
+      expect(back).toMatchObject({ id, fullName: '回收任务R', enCode: 'binTaskR', description: '保留', cron: '* * * * * *', enabledMark: 1, version: version + 2 });
+      // Runs again on its cron: the next run is from the restore on (not the missed one), and an instance runs it.
+      expect(back.nextRunTime).toBeGreaterThan(now.getTime());
+      expect(await a.tick(new Date(back.nextRunTime + 10))).toBeGreaterThanOrEqual(1);
+      await a.stop();
+      expect(await runsOf(id)).toBe(1);
+    } finally {
+      await a.stop();
+      await b.stop();
+      own?.start();
+    }
+  });
+
+  it('a job binned for good stays out of every read (its code is unique in the database, so no live job can take it)', async () => {
+    const id = (await call('POST', T, task('U'))).data.id as string;
+    expect((await call('DELETE', `${T}/${id}`)).code).toBe(200);
+    binned.push(id, '回收任务U');
+    expect(idsOf((await call('GET', `${T}/Recycle?keyword=binTaskU`)).data.list)).toEqual([id]);
+  });
+
+  it('the purge removes a job binned longer than the retention, with its run log', async () => {
+    const id = (await call('POST', T, task('Old'))).data.id as string;
+    await ctx.t.app.db.insertInto('schedule_task_log').values({ id: `log-${id}`, task_id: id, due_time: new Date(), start_time: new Date(), result: 1 }).execute();
+    expect((await call('DELETE', `${T}/${id}`)).code).toBe(200);
+    await ctx.t.app.db.updateTable('schedule_task').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', id).execute();
+    expect(await purgeBuiltinBins(ctx.t.app.db, 30)).toMatchObject({ schedule_task: 1 });
+    expect(await runsOf(id)).toBe(0);
+    expect((await call('POST', T, task('Old'))).code).toBe(200);
+  });
+
+  it('回收站 is seeded on 定时任务 and its page config binds the bin', async () => {
+    const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+    expect(permissions.find((p) => p.modelId === 'menu-sys-task')?.button.map((x) => x.enCode)).toContain('btn_recycle');
+    expect((await call('GET', '/api/visualdev/OnlineDev/systemTask/Config')).data.resource.recycle).toEqual({ path: `${T}/Recycle` });
+  });
+});
+
+describe('the walk of the reads', () => {
+  it('no GET route of the app answers a binned row of these entities', async () => {
+    expect(binned.length).toBeGreaterThan(0);
+    const ids = binned.filter((_, i) => i % 2 === 0);
+    const leaks: string[] = [];
+    const routes = collector.routes.filter((r: CollectedRoute) => r.method === 'GET' && !/\/Recycle$|Logout|websocket|Download|Stream|\*/i.test(r.url));
+    expect(routes.length).toBeGreaterThan(100);
+    for (const r of routes) {
+      for (const url of r.url.includes(':') ? ids.map((id) => fillPath(r.url, () => id)) : [r.url]) {
+        const res = await ctx.t.app.inject({ method: 'GET', url, headers: { authorization: ctx.token } });
+        if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
+        const body = res.body;
+        const code = (JSON.parse(body) as { code?: number }).code;
+        if (code === 200 && binned.some((n) => body.includes(n))) leaks.push(`${r.url} → ${url}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  }, 300_000);
+});
