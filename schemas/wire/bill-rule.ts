@@ -31,6 +31,8 @@ export const BillRuleSchema = Type.Object({
   /** Epoch milliseconds. */
   creatorTime: Type.Number(),
   lastModifyTime: Nullable(Type.Number()),
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: Type.Integer(),
 });
 export type BillRule = Static<typeof BillRuleSchema>;
 
@@ -49,6 +51,8 @@ export const BillRuleBodySchema = Type.Object({
   description: Type.Optional(NullableText(500)),
   sortCode: Type.Optional(SortCodeSchema),
   enabledMark: Type.Optional(FlagSchema),
+  /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 
 /** A create/update body that passes the server's checks: fullName, enCode, digit and startNumber required. */

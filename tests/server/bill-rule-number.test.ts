@@ -4,14 +4,16 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../server/src/db/migrations/0110_bill_rule';
+import { up as upBin } from '../../server/src/db/migrations/0668_bill_rule_bin';
 import { formatBillNumber, nextBillNumber, previewBillNumber } from '../../server/src/modules/bill-rule/number';
 import type { BillRuleDatabase } from '../../server/src/modules/bill-rule/types';
 
-/** Opens a database with only the bill_rule table: PGlite, or a throw-away schema on DATABASE_URL's PostgreSQL. */
+/** Opens a database with only the bill_rule table (with its version and bin columns): PGlite, or a throw-away schema on DATABASE_URL's PostgreSQL. */
 async function open(kind: 'pglite' | 'postgres'): Promise<{ db: Kysely<BillRuleDatabase>; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = new Kysely<BillRuleDatabase>({ dialect: new PGliteDialect(new PGlite()) });
     await up(db as Kysely<unknown>);
+    await upBin(db as Kysely<unknown>);
     return { db, close: () => db.destroy() };
   }
   const schema = `kd_billrule_${process.pid}_${Date.now()}`;
@@ -21,6 +23,7 @@ async function open(kind: 'pglite' | 'postgres'): Promise<{ db: Kysely<BillRuleD
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, options: `-c search_path=${schema}` });
   const db = new Kysely<BillRuleDatabase>({ dialect: new PostgresDialect({ pool }) });
   await up(db as Kysely<unknown>);
+  await upBin(db as Kysely<unknown>);
   return {
     db,
     close: async () => {

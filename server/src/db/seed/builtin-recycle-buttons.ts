@@ -2,6 +2,7 @@ import { SEED } from './ids';
 import type { SeedContext } from './index';
 import { ORG_MENUS } from './organization-menus';
 import { PERMISSION_SEED } from './permission-grants';
+import { CONFIG_BIN_MENUS } from '../../modules/_shared/config-bins';
 
 /** The runtime entities' pages with a bin (modules/_shared/runtime-bins.ts): 定时任务. */
 const RUNTIME_BIN_MENUS = ['menu-sys-task'];
@@ -14,6 +15,7 @@ const RUNTIME_BIN_MENUS = ['menu-sys-task'];
  */
 export default async function seedBuiltinRecycleButtons({ db }: SeedContext): Promise<void> {
   const wanted = [ORG_MENUS.user, ORG_MENUS.organize, ORG_MENUS.role, ORG_MENUS.position, SEED.menus.dictionary, PERMISSION_SEED.menuManage, ...RUNTIME_BIN_MENUS];
+  wanted.push(...CONFIG_BIN_MENUS);
   const menus = (await db.selectFrom('module').select('id').where('id', 'in', wanted).execute()).map((m) => m.id);
   if (!menus.length) return;
   await db

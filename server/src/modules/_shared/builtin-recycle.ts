@@ -7,6 +7,7 @@ import type { MessageVar } from '../dictionary/localized-error';
 import { recycleFail } from '../visualdev/recycle-messages';
 import { rowVersionFail } from './row-version-messages';
 import { purgeRuntimeBins, RUNTIME_BIN_ENTITIES } from './runtime-bins';
+import { CONFIG_BIN_ENTITIES, purgeConfigBins } from './config-bins';
 
 /**
  * The recycle bin of built-in entities (issue 27 item 2; the models' bin is visualdev/recycle-repository.ts): a delete
@@ -104,6 +105,7 @@ export const BIN_ENTITIES: readonly BinEntity[] = [
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
   ...RUNTIME_BIN_ENTITIES,
+  ...CONFIG_BIN_ENTITIES,
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
@@ -228,6 +230,7 @@ export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<Bin
       out[t] = Number(r.numDeletedRows) + (t === 'position' ? ofOrgs : 0);
     }
     Object.assign(out, await purgeRuntimeBins(trx, cutoff));
+    Object.assign(out, await purgeConfigBins(trx, cutoff));
   });
   return out;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { versionFail } from '../visualdev/record-version-messages';
 import { rowVersionFail } from './row-version-messages';
 import type { RuntimeBinnedTable } from './runtime-bins';
+import type { ConfigBinnedTable } from './config-bins';
 
 export { versionOf } from '../visualdev/record-version';
 
@@ -79,7 +80,7 @@ declare module '../../db/types' {
 }
 
 /** The built-in tables with a recycle bin (migrations 0647 VERSIONED_TABLES, 0663 ORG_BIN_TABLES): a delete marks the row. */
-export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module' | 'organize' | 'role' | 'position' | RuntimeBinnedTable;
+export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module' | 'organize' | 'role' | 'position' | RuntimeBinnedTable | ConfigBinnedTable;
 /** A menu's item tables (migration 0664): versioned, deleted for good (checked against the version). */
 export type MenuItemTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
 /** The built-in tables with versions: the binned ones and a menu's items. */

@@ -27,7 +27,9 @@ async function loadRule(db: BillRuleDb, enCode: string) {
     .selectFrom('bill_rule')
     .select(['id', 'full_name', 'prefix', 'date_format', 'digit', 'start_number', 'current_number', 'current_period', 'enabled_mark'])
     .where('en_code', '=', enCode)
+    .where('f_deleted_at', 'is', null)
     .executeTakeFirst();
+  // A rule in the recycle bin (issue 27) issues and previews nothing, as a missing one.
   if (!rule) throw fail(404, 'ruleNotFound', { code: enCode });
   if (rule.enabled_mark !== 1) throw fail(400, 'disabled', { name: rule.full_name, code: enCode });
   return rule;
@@ -55,9 +57,10 @@ export async function nextBillNumber(db: BillRuleDb, enCode: string, now: Date =
       .where('id', '=', rule.id)
       .where('date_format', '=', rule.date_format)
       .where('enabled_mark', '=', 1)
+      .where('f_deleted_at', 'is', null)
       .returning(['prefix', 'digit', 'current_number', 'current_period'])
       .executeTakeFirst();
-    // No row: the rule was edited (date format) or disabled between the read and the update; read it again.
+    // No row: the rule was edited (date format), disabled or binned between the read and the update; read it again.
     if (row) return formatBillNumber(row.prefix, row.current_period ?? '', row.current_number ?? 0, row.digit);
   }
   throw fail(500, 'generateFailed', { code: enCode });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { CODE_PATTERN } from '../dictionary/messages';
 import { FIELD, fail } from './messages';
 import { formatBillNumber, nextSequence, periodOf } from './number';
@@ -28,6 +29,7 @@ export function toDto(r: Selectable<BillRuleTable>, now: Date = new Date()): Bil
     enabledMark: r.enabled_mark,
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: r.updated_at ? new Date(r.updated_at).getTime() : null,
+    version: r.f_version,
   };
 }
 
@@ -47,6 +49,16 @@ export function checkInput(b: BillRuleInput): void {
   }
 }
 
+/** A write's version check (issue 27): the version the caller read (undefined: last write wins) and who writes. */
+export interface RuleWrite {
+  version?: number;
+  actor: string | null;
+}
+
+/** The rules outside the recycle bin (every read but the code check, which still sees binned rules until the purge). */
+const live = (db: BillRuleDb) => db.selectFrom('bill_rule').where('f_deleted_at', 'is', null);
+
+/** Refuses a code any rule holds, binned ones too (they keep it until purged). */
 async function assertCodeFree(db: BillRuleDb, enCode: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('bill_rule').select('id').where('en_code', '=', enCode);
   if (exceptId) q = q.where('id', '<>', exceptId);
@@ -60,7 +72,7 @@ export async function listBillRules(
 ): Promise<BillRulePage> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
   const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
-  let base = db.selectFrom('bill_rule');
+  let base = live(db);
   const kw = q.keyword?.trim();
   if (kw) base = base.where((eb) => eb.or([eb('full_name', 'ilike', `%${kw}%`), eb('en_code', 'ilike', `%${kw}%`)]));
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -78,8 +90,7 @@ export async function listBillRules(
 
 /** Enabled rules for pickers (the billRule widget's rule chooser): `{id, fullName, enCode}[]`. */
 export async function billRuleSelector(db: BillRuleDb): Promise<BillRuleOption[]> {
-  const rows = await db
-    .selectFrom('bill_rule')
+  const rows = await live(db)
     .select(['id', 'full_name', 'en_code'])
     .where('enabled_mark', '=', 1)
     .orderBy('sort_code')
@@ -90,7 +101,7 @@ export async function billRuleSelector(db: BillRuleDb): Promise<BillRuleOption[]
 
 /** One rule by id. Throws ApiError 404. */
 export async function getBillRule(db: BillRuleDb, id: string): Promise<BillRule> {
-  const row = await db.selectFrom('bill_rule').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await live(db).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'notFound');
   return toDto(row);
 }
@@ -120,53 +131,44 @@ export async function createBillRule(db: BillRuleDb, b: BillRuleInput, userId: s
 }
 
 /**
- * Updates a rule. Changing the date format restarts the sequence (the next number starts at startNumber in the
- * new format's period); otherwise the issued sequence carries on. Throws ApiError 404 / 400.
+ * Updates a rule → its new version. Changing the date format restarts the sequence (the next number starts at
+ * startNumber in the new format's period); otherwise the issued sequence carries on. Throws ApiError 404 (unknown or
+ * binned) / 400; 409 when `w.version` is older than the rule's (who changed it, when; nothing written).
  */
-export async function updateBillRule(db: BillRuleDb, id: string, b: BillRuleInput, userId: string | null): Promise<void> {
+export async function updateBillRule(db: BillRuleDb, id: string, b: BillRuleInput, w: RuleWrite): Promise<number> {
   checkInput(b);
-  const old = await db.selectFrom('bill_rule').select(['date_format']).where('id', '=', id).executeTakeFirst();
+  const old = await live(db).select(['date_format']).where('id', '=', id).executeTakeFirst();
   if (!old) throw fail(404, 'notFound');
   await assertCodeFree(db, b.enCode, id);
   const dateFormat = b.dateFormat ?? '';
-  await db
-    .updateTable('bill_rule')
-    .set({
-      full_name: b.fullName.trim(),
-      en_code: b.enCode,
-      prefix: b.prefix ?? '',
-      date_format: dateFormat,
-      digit: b.digit,
-      start_number: b.startNumber,
-      description: b.description ?? null,
-      sort_code: b.sortCode ?? 0,
-      ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }),
-      ...(dateFormat === old.date_format ? {} : { current_number: null, current_period: null }),
-      updated_at: new Date(),
-      updated_by: userId,
-    })
-    .where('id', '=', id)
-    .execute();
+  const set = {
+    full_name: b.fullName.trim(),
+    en_code: b.enCode,
+    prefix: b.prefix ?? '',
+    date_format: dateFormat,
+    digit: b.digit,
+    start_number: b.startNumber,
+    description: b.description ?? null,
+    sort_code: b.sortCode ?? 0,
+    ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }),
+    ...(dateFormat === old.date_format ? {} : { current_number: null, current_period: null }),
+  };
+  return versionedUpdate(db, 'bill_rule', id, set, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** Deletes a rule. Throws ApiError 404. */
-export async function deleteBillRule(db: BillRuleDb, id: string): Promise<void> {
-  const res = await db.deleteFrom('bill_rule').where('id', '=', id).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw fail(404, 'notFound');
+/**
+ * Moves a rule to the recycle bin (issue 27 item 2; restored with its sequence as it was). Throws ApiError 404
+ * (unknown or binned); 409 when `w.version` is older than the rule's (nothing deleted).
+ */
+export async function deleteBillRule(db: BillRuleDb, id: string, w: RuleWrite = { actor: null }): Promise<void> {
+  await softDelete(db, 'bill_rule', id, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** Switches enabledMark 1 <-> 0 (spec 001 §4 state toggle); returns the new value. Throws ApiError 404. */
+/** Switches enabledMark 1 <-> 0 (spec 001 §4 state toggle; version +1); returns the new value. Throws ApiError 404 (unknown or binned). */
 export async function toggleBillRuleState(db: BillRuleDb, id: string, userId: string | null): Promise<number> {
-  const row = await db
-    .updateTable('bill_rule')
-    .set((eb) => ({
-      enabled_mark: eb.case().when('enabled_mark', '=', 1).then(0).else(1).end(),
-      updated_at: new Date(),
-      updated_by: userId,
-    }))
-    .where('id', '=', id)
-    .returning('enabled_mark')
-    .executeTakeFirst();
+  const row = await live(db).select('enabled_mark').where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'notFound');
-  return row.enabled_mark;
+  const next = row.enabled_mark === 1 ? 0 : 1;
+  await versionedUpdate(db, 'bill_rule', id, { enabled_mark: next }, { actor: userId, notFound: () => fail(404, 'notFound') });
+  return next;
 }

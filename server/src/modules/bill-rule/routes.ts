@@ -4,6 +4,7 @@ import { IdParamsSchema as ID_PARAMS } from '../../../../schemas/wire/common';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { registerRecordActions, sendJsonFile, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { previewBillNumber } from './number';
 import {
   billRuleSelector,
@@ -48,28 +49,31 @@ export default async function billRuleRoutes(app: FastifyInstance): Promise<void
     async (req) => ok({ id: await createBillRule(app.db, req.body, userOf(req)) }, t(req.lang, 'createOk')),
   );
 
-  /** POST BillRule/{id}: update, same body (a changed dateFormat restarts the sequence). 404 unknown id; 400 as create. */
+  /**
+   * POST BillRule/{id}: update, same body plus `version` (issue 27; a changed dateFormat restarts the sequence) →
+   * `{ version }`. 404 unknown or binned id; 400 as create; 409 an older version (who changed it, when), nothing written.
+   */
   app.post<{ Params: { id: string }; Body: BillRuleInput }>(
     `${BASE}/:id`,
     { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS, body: BODY } },
-    async (req) => {
-      await updateBillRule(app.db, req.params.id, req.body, userOf(req));
-      return ok(null, t(req.lang, 'updateOk'));
-    },
+    async (req) => ok({ version: await updateBillRule(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk')),
   );
 
-  /** GET BillRule/{id} → the rule. 404 unknown id. */
+  /** GET BillRule/{id} → the rule (with `version`). 404 unknown or binned id. */
   app.get<{ Params: { id: string } }>(
     `${BASE}/:id`,
     { config: { access: { menu: MENU } }, schema: { params: ID_PARAMS } },
     async (req) => ok(await getBillRule(app.db, req.params.id)),
   );
 
-  /** DELETE BillRule/{id} and POST BillRule/{id}/Actions/State (toggles enabledMark, spec 001 §4 → `{ enabledMark }`). 404 unknown id. */
+  /**
+   * DELETE BillRule/{id}?version (to the recycle bin, issue 27; 409 an older version) and POST BillRule/{id}/Actions/State
+   * (toggles enabledMark, spec 001 §4 → `{ enabledMark }`). 404 unknown or binned id.
+   */
   registerRecordActions(app, {
     base: BASE,
     menu: MENU,
-    remove: (id) => deleteBillRule(app.db, id),
+    remove: (id, req) => deleteBillRule(app.db, id, { version: versionOf(req.query), actor: userOf(req) }),
     toggle: (id, req) => toggleBillRuleState(app.db, id, userOf(req)),
   });
 

@@ -25,6 +25,11 @@ export interface BillRuleTable {
   created_by: string | null;
   updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_by: string | null;
+  /** Migration 0668 (issue 27; _shared/row-version.ts): 1, +1 in every accepted update's own statement. */
+  f_version: Generated<number>;
+  /** Migration 0668: set when the rule is in the recycle bin (_shared/config-bins.ts), with who moved it there. */
+  f_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  f_deleted_by: string | null;
 }
 
 /** The slice of the database this module uses; `Database` (server/src/db) includes it. */

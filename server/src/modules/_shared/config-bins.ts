@@ -1,0 +1,51 @@
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Db } from '../../db/types';
+import type { MessageVar } from '../dictionary/localized-error';
+import type { BinEntity } from './builtin-recycle';
+
+/**
+ * Recycle bins of the platform's configuration entities (issue 27 items 1-2, beside builtin-recycle.ts's users,
+ * dictionaries, menus and organisation): each row has a version (row-version.ts: `… WHERE id = ? AND f_version = ?`,
+ * 409 naming who and when) and a delete only marks it (`f_deleted_at`, `f_deleted_by`); every read that lists, picks
+ * or resolves the row (by id or enCode) skips binned ones; unique checks still see them until the purge
+ * (tests/server/builtin-config-bins.test.ts walks every GET route).
+ * - 单据规则 (bill_rule, migration 0668): a binned rule issues no number and previews none.
+ */
+
+/** The configuration tables with a bin. */
+export type ConfigBinnedTable = 'bill_rule';
+
+const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
+
+/** The configuration entities' bins (appended to BIN_ENTITIES). */
+export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
+  {
+    table: 'bill_rule',
+    base: '/api/system/BillRule',
+    menu: 'billRule',
+    fields: { fullName: 'full_name', enCode: 'en_code', prefix: 'prefix', dateFormat: 'date_format', digit: 'digit', startNumber: 'start_number', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
+];
+
+/** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
+export const CONFIG_BIN_MENUS = ['menu-bill-rule'];
+
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * Purges the configuration bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
+ * what hangs on them. Returns how many rows per table.
+ */
+export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
+  const db = trx as unknown as Loose;
+  const out = {} as Record<ConfigBinnedTable, number>;
+  for (const t of ['bill_rule'] as const) {
+    const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
+    out[t] = Number(r.numDeletedRows);
+  }
+  return out;
+}
