@@ -8,7 +8,7 @@ import type { LoadedModel } from './model-store';
  * The audit state of a record of a flow-enabled model (issue 15 item 3; spec 001 §4): the status of the flow task whose
  * id is the record's id (JNPF: a bound flow's task id = the business record id), read in the record's own query by a
  * correlated lookup on flow_task's primary key (one index probe per row inside the same statement, never a query per
- * row). `flowState`: null no task (等待提交), 0 草稿, 1 等待审核, 2 审核通过, 3 审核驳回, 4 流程撤回, 5 审核终止.
+ * row). `flowState`: null no task (等待提交), 0 草稿, 1 等待审核, 2 审核通过, 3 审核驳回, 4 流程撤回, 5 审核终止, 6 已被挂起.
  */
 
 /** The column alias the state is selected under (toRow turns it into `flowState`). */
@@ -74,16 +74,16 @@ export function flowMembers(r: Record<string, unknown>): { flowState?: number | 
 }
 
 const TEXTS: Record<Lang, string[]> = {
-  zh: ['草稿', '等待审核', '审核通过', '审核驳回', '流程撤回', '审核终止', '等待提交'],
-  tw: ['草稿', '等待審核', '審核通過', '審核駁回', '流程撤回', '審核終止', '等待提交'],
-  en: ['Draft', 'Waiting for audit', 'Audit passed', 'Audit rejected', 'Process withdrawn', 'Audit terminated', 'Waiting for submission'],
-  mas: ['Draf', 'Menunggu audit', 'Audit lulus', 'Audit ditolak', 'Proses ditarik balik', 'Audit ditamatkan', 'Menunggu penghantaran'],
+  zh: ['草稿', '等待审核', '审核通过', '审核驳回', '流程撤回', '审核终止', '已被挂起', '等待提交'],
+  tw: ['草稿', '等待審核', '審核通過', '審核駁回', '流程撤回', '審核終止', '已被掛起', '等待提交'],
+  en: ['Draft', 'Waiting for audit', 'Audit passed', 'Audit rejected', 'Process withdrawn', 'Audit terminated', 'Suspended', 'Waiting for submission'],
+  mas: ['Draf', 'Menunggu audit', 'Audit lulus', 'Audit ditolak', 'Proses ditarik balik', 'Audit ditamatkan', 'Digantung', 'Menunggu penghantaran'],
 };
 
-/** The display text of a state in `lang` (null → 等待提交). */
+/** The display text of a state in `lang` (6 已被挂起, the flow monitor's suspension; null → 等待提交). */
 export function flowStateText(state: number | null | undefined, lang: Lang): string {
   const t = TEXTS[lang] ?? TEXTS.zh;
-  return typeof state === 'number' && state >= 0 && state <= 5 ? t[state] : t[6];
+  return typeof state === 'number' && state >= 0 && state <= 6 ? t[state] : t[7];
 }
 
 /** Adds `flowStateText` to list rows of a flow-enabled model (the rows carry `flowState` from toRow). */
@@ -100,14 +100,14 @@ const LOCKED: Record<Lang, { edit: string; remove: string }> = {
 };
 
 /**
- * Refuses editing or deleting records of a flow-enabled model while their task is in audit (1) or audited (2)
+ * Refuses editing or deleting records of a flow-enabled model while their task is in audit (1, also suspended: 6) or audited (2)
  * (spec 001 §4: an order in audit or audited cannot be cancelled or edited). The approvers' edits go through the
  * workflow (FlowBefore/Audit), not these routes.
  * @throws ApiError 403 单据等待审核，不能修改 / …审核通过，不能删除 (in `lang`), naming the state.
  */
 export async function assertNotInAudit(db: Db, model: LoadedModel, ids: string[], action: 'edit' | 'remove', lang: Lang): Promise<void> {
   if (!flowEnabled(model) || !ids.length) return;
-  const hit = await db.selectFrom('flow_task').select('status').where('id', 'in', ids).where('status', 'in', [1, 2]).executeTakeFirst();
+  const hit = await db.selectFrom('flow_task').select('status').where('id', 'in', ids).where('status', 'in', [1, 2, 6]).executeTakeFirst();
   if (!hit) return;
   const state = flowStateText(hit.status, lang);
   throw new ApiError(403, (LOCKED[lang] ?? LOCKED.zh)[action].replace('{state}', lang === 'en' ? state.toLowerCase() : state));

@@ -68,7 +68,7 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  *   dynamicForm/index.vue:61). Nothing of the task changes; 同意 sends the form again.
  * - GET FlowBefore/RecordList/{taskId}?category=1 | 3&type=0 | 1 (审批汇总, RecordSummary.vue, on the start node's
  *   isSummary; readers of the task as the detail) → `[{ fullName, list: [{ userName, headIcon, handleTime,
- *   handleStatus, handleOpinion, fileList: '[]' }] }]`: the records (recalled ones left out; type 1 only agrees and
+ *   handleStatus, handleOpinion, fileList }] }]` (fileList the attachments' JSON text, RecordSummary.vue:69-71 parses it): the records (recalled ones left out; type 1 only agrees and
  *   rejects) grouped by the handler's department (category 1) or position (3), in time order.
  * - GET FlowBefore/SubFlowInfo/{taskNodeId} (FlowBox.vue:415-428, :575-610: a subflow node clicked in 流程信息; the
  *   id is flowTaskNodeList's `id`) → the child tasks that node launched (children of the task on the node's flow),
@@ -126,7 +126,7 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
         .innerJoin('users as u', 'u.id', 'r.handle_id')
         .leftJoin('organize as g', 'g.id', 'u.organize_id')
         .leftJoin('position as p', 'p.id', 'u.position_id')
-        .select(['r.handle_status', 'r.handle_opinion', 'r.handle_time', 'u.real_name', 'u.account', 'u.head_icon', 'g.full_name as organize', 'p.full_name as position'])
+        .select(['r.handle_status', 'r.handle_opinion', 'r.handle_time', 'r.file_list', 'u.real_name', 'u.account', 'u.head_icon', 'g.full_name as organize', 'p.full_name as position'])
         .where('r.task_id', '=', req.params.id)
         .where('r.status', '=', 0);
       if (req.query.type === '1') q = q.where('r.handle_status', 'in', [0, 1]);
@@ -134,7 +134,7 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
       for (const r of await q.orderBy('r.handle_time').execute()) {
         const key = (req.query.category === '3' ? r.position : r.organize) ?? '';
         const list = groups.get(key) ?? [];
-        list.push({ userName: `${r.real_name}/${r.account}`, headIcon: r.head_icon ?? '', handleTime: toMs(r.handle_time), handleStatus: r.handle_status, handleOpinion: r.handle_opinion, fileList: '[]' });
+        list.push({ userName: `${r.real_name}/${r.account}`, headIcon: r.head_icon ?? '', handleTime: toMs(r.handle_time), handleStatus: r.handle_status, handleOpinion: r.handle_opinion, fileList: r.file_list });
         groups.set(key, list);
       }
       return ok([...groups].map(([fullName, list]) => ({ fullName, list })));

@@ -3,7 +3,9 @@ import type { Db } from '../../db/types';
 import { ApiError, type Envelope, ok } from '../../plugins/envelope';
 import { itemsByCodes } from '../dictionary/data-repository';
 import { toJnpfForm } from '../visualdev/jnpf-config';
+import { jsonOf } from './flow-repository';
 import { CATEGORY_DICTIONARY } from './jnpf-template-routes';
+import { fail } from './messages';
 
 /**
  * The members of JNPF v3.4.7's FlowBefore answers (wuqingguang0816/Mnxhp de4cb9f0, src/views/workFlow/components/
@@ -121,4 +123,21 @@ export async function withJnpfErrorNodes<T>(req: FastifyRequest, run: () => Prom
     if (need?.type !== 3 || !need.nodeId || !fromJnpfClient(req)) throw err;
     return ok<ErrorNode[]>([{ nodeId: need.nodeId, nodeName: need.nodeName ?? need.nodeId }], (err as ApiError).text(req.lang));
   }
+}
+
+/**
+ * The JSON text of attachments sent with an action (`fileList`: JNPF-UploadFz's array of `{ name, fileId, url, … }`
+ * objects, or that array's JSON text; absent/empty → undefined), as records keep it and RecordList.vue:38 parses it.
+ * @throws 400 badFileList (not an array of objects, or more than 20).
+ */
+export function fileListOf(v: unknown): string | undefined {
+  let x: unknown;
+  try {
+    x = jsonOf(v);
+  } catch {
+    throw fail(400, 'badFileList');
+  }
+  if (x === null || x === undefined) return undefined;
+  if (!Array.isArray(x) || x.length > 20 || x.some((f) => !f || typeof f !== 'object' || Array.isArray(f))) throw fail(400, 'badFileList');
+  return x.length ? JSON.stringify(x) : undefined;
 }

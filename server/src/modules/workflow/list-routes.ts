@@ -63,7 +63,8 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * GET FlowBefore/List/{category}?keyword,flowId,flowCategory,creatorUserId,startTime,endTime(ms),currentPage,pageSize:
-   * 1 the caller's open to-dos (operator rows; a delegated one titled "(X的委托)"), 2 what the caller approved or
+   * 1 the caller's open to-dos (operator rows; a delegated one titled "(X的委托)"; those of a suspended task stay, status
+   * 6, and refuse actions until it is restored), 2 what the caller approved or
    * rejected (records), 3 what was circulated to the caller. Rows: id (operator / record / CC id), processId (task),
    * taskNodeId, flowId, fullName, flowName, userName (launcher), thisStep, thisStepId, status, flowUrgent, completion,
    * startTime, creatorTime (received, ms; done: handled); done rows to JNPF's client (jnpf-origin) answer `status` as
@@ -78,7 +79,7 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
       const f = await withCategoryCode(req.query);
       const base = (r: Record<string, unknown>) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), processId: r.id as string });
       if (req.params.category === '1') {
-        const q = tasks().innerJoin('flow_task_operator as o', 'o.task_id', 't.id').leftJoin('users as d', 'd.id', 'o.delegator_id').where('o.handle_id', '=', me).where('o.state', '=', 0).where('o.completion', '=', 0).where('t.status', '=', 1);
+        const q = tasks().innerJoin('flow_task_operator as o', 'o.task_id', 't.id').leftJoin('users as d', 'd.id', 'o.delegator_id').where('o.handle_id', '=', me).where('o.state', '=', 0).where('o.completion', '=', 0).where('t.status', 'in', [1, 6]);
         const cols = ['o.id as op_id', 'o.node_code', 'o.node_name', 'o.created_at as received', 'd.real_name as delegator_name'];
         const data = await page(filtered(q as AnyQuery, f, 'o.created_at'), f, 'o.created_at', (r) => ({
           ...base(r),
@@ -128,7 +129,7 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
   });
 
-  /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval). */
+  /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval or suspended). */
   app.delete<{ Body: { ids?: string | string[] } }>(
     `${E}/FlowMonitor`,
     { config: signedIn, schema: { body: { type: 'object', properties: { ids: { anyOf: [{ type: 'string', maxLength: 20000 }, { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } }] } } } } },
@@ -136,7 +137,7 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
       if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
       const ids = idsOfValue(req.body?.ids);
       if (!ids.length) throw fail(404, 'taskNotFound');
-      const res = await db.deleteFrom('flow_task').where('id', 'in', ids).where('status', '<>', 1).executeTakeFirst();
+      const res = await db.deleteFrom('flow_task').where('id', 'in', ids).where('status', 'not in', [1, 6]).executeTakeFirst();
       return ok({ count: Number(res.numDeletedRows) }, t(req.lang, 'deleteOk'));
     },
   );

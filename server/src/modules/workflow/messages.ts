@@ -42,6 +42,14 @@ type Key =
   | 'nodeNotRunning'
   | 'notAdopted'
   | 'subFlowUnAudit'
+  | 'taskSuspended'
+  | 'cannotSuspend'
+  | 'notSuspended'
+  | 'suspendedByParent'
+  | 'cannotChange'
+  | 'cannotResurrect'
+  | 'badChangeNode'
+  | 'badFileList'
   | 'flowBroken'
   | 'subFlowUnsupported'
   | 'subFlowLoop'
@@ -108,6 +116,14 @@ const table: MessageTable<Key> = {
     nodeNotRunning: '该节点不在审批中',
     notAdopted: '只有审核通过的流程可以反审核',
     subFlowUnAudit: '子流程不能单独反审核，请反审核它的上级流程',
+    taskSuspended: '流程已被挂起，恢复后才能办理',
+    cannotSuspend: '只有审批中的流程可以挂起',
+    notSuspended: '流程未被挂起，不能恢复',
+    suspendedByParent: '该流程随上级流程一起挂起，请恢复上级流程',
+    cannotChange: '只有审批中或被退回的流程可以变更',
+    cannotResurrect: '只有已结束或被退回的流程可以复活',
+    badChangeNode: '请选择流程中的审批节点',
+    badFileList: '附件格式不正确',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
     subFlowLoop: '子流程不能发起它的上级流程',
@@ -173,6 +189,14 @@ const table: MessageTable<Key> = {
     nodeNotRunning: 'The node is not in approval',
     notAdopted: 'Only an approved task can be un-audited',
     subFlowUnAudit: 'A subflow task cannot be un-audited on its own; un-audit the flow above it',
+    taskSuspended: 'The task is suspended; it can be handled once it is restored',
+    cannotSuspend: 'Only a task in approval can be suspended',
+    notSuspended: 'The task is not suspended, so it cannot be restored',
+    suspendedByParent: 'This task was suspended with the flow above it; restore that flow',
+    cannotChange: 'Only a task in approval or sent back can be changed',
+    cannotResurrect: 'Only an ended or sent-back task can be revived',
+    badChangeNode: 'Choose an approver node of the flow',
+    badFileList: 'The attachments are not valid',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',
     subFlowLoop: 'A subflow cannot launch a flow above it',

@@ -5,6 +5,7 @@ import jnpfApproveRoutes from './jnpf-approve-routes';
 import jnpfBatchRoutes from './jnpf-batch-routes';
 import jnpfCommentRoutes from './jnpf-comment-routes';
 import jnpfLaunchRoutes from './jnpf-launch-routes';
+import jnpfMonitorRoutes from './jnpf-monitor-routes';
 import jnpfTemplateRoutes from './jnpf-template-routes';
 import launchFormRoutes from './launch-form';
 import listRoutes from './list-routes';
@@ -23,6 +24,7 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   await jnpfApproveRoutes(app);
   await jnpfBatchRoutes(app);
   await jnpfCommentRoutes(app);
+  await jnpfMonitorRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
   await launchFormRoutes(app);

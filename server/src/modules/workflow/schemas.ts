@@ -89,8 +89,17 @@ export type FlowTaskBody = {
   copyIds?: string[] | string;
 };
 
-/** The body of FlowBefore actions (Audit, Reject, Recall, Transfer, Assign, freeApprover, Cancel, Withdraw). */
+/**
+ * Attachments sent with an action (JNPF's JNPF-UploadFz value: `[{ name, fileId, url, … }]`, FlowBox.vue:160-162), or
+ * its JSON text; kept as JSON text on the record (jnpf-task.ts fileListOf).
+ */
+const FileList = Type.Unsafe<unknown>({ anyOf: [{ type: 'array', maxItems: 20, items: { type: 'object' } }, { type: 'string', maxLength: 20_000 }, { type: 'null' }] });
+
+/** The body of FlowBefore actions (Audit, Reject, Recall, Transfer, Assign, freeApprover, Cancel, Withdraw, Suspend, Restore). */
 export const HandleBodySchema = Type.Object({
+  fileList: Type.Optional(FileList),
+  /** Suspend: true 主流程挂起 (this task only), false 全部流程挂起 (SuspendDialog.vue). */
+  suspend: Type.Optional(Type.Boolean()),
   handleOpinion: Type.Optional(NullableText(2000)),
   signImg: Type.Optional(NullableText(500_000)),
   copyIds: Type.Optional(Ids),
@@ -104,6 +113,9 @@ export const HandleBodySchema = Type.Object({
   formData: Type.Optional(JsonValue),
 });
 export type HandleBody = {
+  /** Attachments (an array of file objects or its JSON text). */
+  fileList?: unknown;
+  suspend?: boolean;
   /** The approver's form edits with an audit (an object or its JSON text). */
   formData?: unknown;
   handleOpinion?: string | null;
@@ -131,7 +143,7 @@ export const TaskListQuerySchema = Type.Object({
   sidx: Type.Optional(Type.String({ maxLength: 50 })),
   flowCategory: Type.Optional(Type.String({ maxLength: 50 })),
   creatorUserId: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   flowUrgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
   endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
@@ -150,6 +162,17 @@ export type TaskListQuery = {
   currentPage?: number;
   pageSize?: number;
 };
+
+/** POST FlowBefore/Change (复活/变更, FlowBox.vue:430-461 handleResurgence). */
+export const ChangeBodySchema = Type.Object({
+  taskId: IdSchema,
+  taskNodeId: Type.String({ minLength: 1, maxLength: 200 }),
+  resurgence: Type.Optional(Type.Boolean()),
+  handleOpinion: Type.Optional(NullableText(2000)),
+  fileList: Type.Optional(FileList),
+  errorRuleUserList: Type.Optional(PerNode),
+});
+export type ChangeBody = { taskId: string; taskNodeId: string; resurgence?: boolean; handleOpinion?: string | null; fileList?: unknown; errorRuleUserList?: Record<string, string[]> };
 
 /** POST/PUT FlowDelegate. Times in ms. */
 export const DelegateBodySchema = Type.Object({

@@ -57,7 +57,7 @@ export interface FlowEngineVersionTable {
   created_by: string | null;
 }
 
-/** A task (JNPF FLOW_TASK): status 0 draft, 1 handling, 2 adopt, 3 reject, 4 revoke, 5 cancel (spec 001 §3). */
+/** A task (JNPF FLOW_TASK): status 0 draft, 1 handling, 2 adopt, 3 reject, 4 revoke, 5 cancel (spec 001 §3), 6 挂起 (suspended). */
 export interface FlowTaskTable {
   id: string;
   parent_id: Generated<string>;
@@ -122,7 +122,10 @@ export interface FlowTaskOperatorTable {
   created_at: CreatedAt;
 }
 
-/** A handling record: handle_status 0 reject, 1 agree, 2 submit, 3 recall/withdraw, 4 cancel, 5 assign, 6 add signer, 7 transfer. */
+/**
+ * A handling record: handle_status 0 reject, 1 agree, 2 submit, 3 recall/withdraw, 4 cancel, 5 assign, 6 add signer,
+ * 7 transfer, 8 变更, 9 复活 (also 反审核), 11 挂起, 12 恢复 (JNPF RecordList.vue's statusList).
+ */
 export interface FlowTaskRecordTable {
   id: string;
   task_id: string;
@@ -137,6 +140,8 @@ export interface FlowTaskRecordTable {
   operator_id: string | null;
   /** 0 valid, -1 voided (recalled). */
   status: Generated<number>;
+  /** JSON text of the attachments sent with the action (JNPF fileList; migration 0669), '[]' without. */
+  file_list: Generated<string>;
   handle_time: CreatedAt;
 }
 

@@ -1,4 +1,5 @@
 import { toMs } from '../../db/json';
+import type { TaskState } from './engine/types';
 import type { Db } from '../../db/types';
 import { categoryName, jnpfFormInfo, rootedTree, withApproverDefaults } from './jnpf-task';
 import { flowFormOf } from './launch-form';
@@ -72,7 +73,8 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
  * formType/propertyJson (jnpf-task.ts), flowTemplateInfo (the task's snapshot tree as JSON text), draftData (the
  * caller's 暂存 of that to-do, FlowBefore/SaveAudit; else null),
  * the nodes' `type` ('1' current, '0' passed) and `nodeType` (start, approver, subFlow…), each record's `fileList`
- * ('[]', RecordList.vue:38 parses it) and `creatorTime`, and the caller's node properties with the button switches
+ * (its attachments' JSON text, '[]' without; RecordList.vue:38 parses it) and `creatorTime`, flowTaskInfo.`suspend`
+ * (a subflow task suspended with its parent: FlowBox.vue:573 offers 恢复 only when false), and the caller's node properties with the button switches
  * JNPF's designer saves by default (hasAuditBtn…, withApproverDefaults); for the launcher of a draft, rejected or
  * withdrawn task (no operator), the start node's properties and formOperates; for the caller's own agree record as
  * `taskOperatorId` (已办, flowDone/index.vue:264-272), that node's properties. flowTaskInfo.flowTemplateJson has root
@@ -111,7 +113,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
     flowFormInfo: { ...form, ...jnpfFormInfo({ id: form.formId ?? row.flow_id, enCode: row.flow_code, fullName: row.flow_name }, form.formData) },
     flowTemplateInfo: { id: row.flow_id, enCode: row.flow_code, fullName: row.flow_name, type: row.flow_type, category: await categoryName(db, row.flow_category), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
     draftData: mine ? ((await db.selectFrom('flow_task_draft').select('form_data').where('operator_id', '=', mine.id).where('user_id', '=', caller.userId).executeTakeFirst())?.form_data ?? null) : null,
-    flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(rootedTree(tree)) },
+    flowTaskInfo: { ...taskWire({ ...row, user_name: who.get(row.creator_user_id) ?? null }), flowVersion: String(version?.version ?? ''), flowTemplateJson: JSON.stringify(rootedTree(tree)), suspend: (row.state_json as TaskState | null)?.suspended?.byParent === true },
     formData: row.form_data,
     flowTaskNodeList: nodes
       .filter((n) => n.state !== '-2')
@@ -150,7 +152,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
       handleStatus: r.handle_status,
       handleOpinion: r.handle_opinion,
       signImg: r.sign_img,
-      fileList: '[]',
+      fileList: r.file_list ?? '[]',
       creatorTime: toMs(r.handle_time),
       taskId: r.task_id,
       operatorId: r.operator_id,

@@ -56,14 +56,16 @@ function stepsOf(flow: CompiledFlow, st: TaskState): { step: string | null; step
 /**
  * Writes a transition inside `tx` (the caller holds the row lock): the task row (status, completion, steps, state,
  * version + 1 only if still `expectVersion`, start/end times), its node and operator projections (upserted by id),
- * the records, the voided records and the CC rows; when the status changed, the flow's task hook (task-hooks.ts) runs
- * in the same transaction. @throws 409 busy when the version moved (never two transitions); a hook's refusal.
+ * the records (with their attachments' JSON text, '[]' without), the voided records and the CC rows; when the status
+ * changed (other than into or out of 挂起, 6), the flow's task hook (task-hooks.ts) runs in the same transaction. @throws 409 busy when the version moved (never two transitions); a hook's refusal.
  */
 export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, st: TaskState, effects: Effect[], extra: Partial<Pick<TaskRow, 'form_data' | 'full_name' | 'flow_urgent'>> = {}): Promise<void> {
   const { step, stepId } = stepsOf(flow, st);
   const now = new Date();
   const submitted = effects.some((e) => e.kind === 'record' && e.handleStatus === 2);
-  const ended = st.status !== 1 && st.status !== 0 && st.status !== row.status;
+  const ended = st.status !== 1 && st.status !== 0 && st.status !== 6 && st.status !== row.status;
+  // 复活 (engine/monitor.ts change): an ended task runs again.
+  const reopened = st.status === 1 && [2, 3, 5].includes(row.status) && !submitted;
   const res = await tx
     .updateTable('flow_task')
     .set({
@@ -76,6 +78,7 @@ export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, s
       updated_at: now,
       ...(submitted ? { start_time: now, end_time: null } : {}),
       ...(ended ? { end_time: now } : {}),
+      ...(reopened ? { end_time: null } : {}),
       ...(extra.form_data !== undefined ? { form_data: jsonb(extra.form_data) } : {}),
       ...(extra.full_name ? { full_name: extra.full_name } : {}),
       ...(extra.flow_urgent ? { flow_urgent: extra.flow_urgent } : {}),
@@ -84,7 +87,8 @@ export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, s
     .where('version', '=', row.version)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw fail(409, 'busy');
-  if (st.status !== row.status) {
+  // 挂起/恢复 (status 6) is not a business status change: task hooks are not told.
+  if (st.status !== row.status && st.status !== 6 && row.status !== 6) {
     const last = effects.filter((e): e is Extract<Effect, { kind: 'record' }> => e.kind === 'record').at(-1);
     await runTaskHooks(tx, { taskId: row.id, flowId: row.flow_id, flowCode: row.flow_code, from: row.status, to: st.status, actorId: last?.userId ?? null, opinion: last?.opinion ?? '' });
   }
@@ -158,6 +162,7 @@ export async function saveTransition(tx: Db, row: TaskRow, flow: CompiledFlow, s
           handle_opinion: r.opinion ?? null,
           sign_img: (r as { signImg?: string }).signImg ?? null,
           operator_id: r.targetUserId ?? null,
+          file_list: r.fileList ?? '[]',
           handle_time: new Date(now.getTime() + i),
         })),
       )

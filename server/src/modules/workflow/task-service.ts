@@ -74,7 +74,7 @@ export async function deliver(db: Db, task: { id: string; full_name: string }, e
 }
 
 /** Runs the engine on a locked task; engine refusals become 400s in the request's language. */
-async function transition(tx: Db, row: TaskRow, action: Action, formData?: Record<string, unknown>, now = Date.now()) {
+export async function transition(tx: Db, row: TaskRow, action: Action, formData?: Record<string, unknown>, now = Date.now()) {
   const flow = await snapshotOf(tx, row.flow_version_id);
   const env: EngineEnv = { flow, flowId: row.flow_id, launcherId: row.creator_user_id, formData: formData ?? ((row.form_data ?? {}) as Record<string, unknown>), resolver: orgResolver(tx), now, newId: randomUUID };
   try {
@@ -178,7 +178,7 @@ async function launcherEdits(tx: Db, row: TaskRow, data: Record<string, unknown>
 }
 
 /** One saved transition of a task: the row as locked before it, its new status and effects. */
-interface Done {
+export interface Done {
   row: TaskRow;
   status: number;
   effects: Effect[];
@@ -194,7 +194,7 @@ const MAX_CASCADE = 100;
  * parent (`childEnded`), which may pass its node. Returns every transition, the first one first.
  * @throws 400 flowStopped (child flow not released), subFlowLoop (a child of its own ancestor), engine refusals of a child.
  */
-async function cascade(tx: Db, first: Done): Promise<Done[]> {
+export async function cascade(tx: Db, first: Done): Promise<Done[]> {
   const all = [first];
   for (let i = 0; i < all.length; i++) {
     if (all.length > MAX_CASCADE) throw fail(400, 'subFlowLoop');
@@ -224,7 +224,8 @@ async function cascade(tx: Db, first: Done): Promise<Done[]> {
     }
     if ((d.status === 2 || d.status === 5) && d.row.status !== d.status && d.row.parent_id !== '0') {
       const parent = await tx.selectFrom('flow_task').selectAll().where('id', '=', d.row.parent_id).forUpdate().executeTakeFirst();
-      if (parent?.status === 1) {
+      // A suspended parent (6) counts the child and passes the node when restored (engine/monitor.ts restore).
+      if (parent?.status === 1 || parent?.status === 6) {
         const t = await transition(tx, parent, { type: 'childEnded', childTaskId: d.row.id });
         await saveTransition(tx, parent, t.flow, t.state, t.effects);
         all.push({ row: parent, status: t.state.status, effects: t.effects });

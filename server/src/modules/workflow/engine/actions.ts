@@ -1,4 +1,5 @@
 import { addOperator, cloneState, completeNode, enter, notify, opsOf, voidOpen, type Work } from './machine';
+import { change, restore, suspend, unAudit } from './monitor';
 import type { Action, Choices, EngineEnv, NodeLead, OperatorState, TaskState, Transition } from './types';
 import { EngineError } from './types';
 
@@ -51,11 +52,21 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
       break;
     case 'childEnded': {
       const ns = Object.values(w.st.nodes).find((n) => n.state === 'active' && n.waiting?.includes(action.childTaskId));
-      if (w.st.status !== 1 || !ns?.waiting) break;
+      if ((w.st.status !== 1 && w.st.status !== 6) || !ns?.waiting) break;
       ns.waiting = ns.waiting.filter((id) => id !== action.childTaskId);
-      if (!ns.waiting.length) await completeNode(w, ns.id, newLead());
+      // A suspended parent passes the node when it is restored (monitor.ts restore).
+      if (!ns.waiting.length && w.st.status === 1) await completeNode(w, ns.id, newLead());
       break;
     }
+    case 'suspend':
+      suspend(w, action);
+      break;
+    case 'restore':
+      await restore(w, action);
+      break;
+    case 'change':
+      await change(w, action);
+      break;
     case 'tick':
       for (const ns of Object.values(w.st.nodes)) {
         if (w.st.status === 1 && ns.state === 'active' && ns.dueAt !== undefined && ns.dueAt <= env.now) await completeNode(w, ns.id, newLead());
@@ -65,7 +76,9 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
   return { state: w.st, effects: w.effects };
 }
 
+/** The task is in approval. @throws EngineError taskSuspended (挂起, status 6), taskNotRunning (any other). */
 function running(w: Work): void {
+  if (w.st.status === 6) throw new EngineError('taskSuspended');
   if (w.st.status !== 1) throw new EngineError('taskNotRunning');
 }
 
@@ -274,22 +287,6 @@ async function handOver(w: Work, a: Extract<Action, { type: 'transfer' | 'addSig
     w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 6, opinion: a.opinion, targetUserId: to });
   }
   notify(w, { kind: 'notify', event: 'todo', to: [to], nodeId: op.nodeId });
-}
-
-/**
- * 反审核 (unAudit; FlowBefore/UnAudit, spec 001 §4): an adopted task (status 2) goes back to 流程撤回 (4), from which
- * the launcher edits and resubmits it (a new round on the task's own snapshot, as after a withdrawal; its bound record
- * is editable again). The approvals stay in the history; the action is recorded on the start node with handleStatus 9
- * (JNPF's 复活, reopening an ended task) and the launcher is told (【反审核】). Who may: checked by the caller of
- * apply (administrators). @throws EngineError notAdopted in any other status.
- */
-function unAudit(w: Work, a: Extract<Action, { type: 'unAudit' }>): void {
-  if (w.st.status !== 2) throw new EngineError('notAdopted');
-  voidOpen(w);
-  w.st.status = 4;
-  w.st.completion = 0;
-  w.effects.push({ kind: 'record', nodeId: w.env.flow.start, operatorId: null, userId: a.userId, handleStatus: 9, opinion: a.opinion });
-  notify(w, { kind: 'notify', event: 'unAudit', to: [w.env.launcherId], byUserId: a.userId });
 }
 
 /** Assign (admin; FlowBefore/Assign): the running node `nodeId`'s open operators are replaced by one for `toUserId`. */

@@ -129,9 +129,14 @@ export interface NodeState {
   lead?: NodeLead;
 }
 
-/** A task's engine state (stored as flow_task.state_json). status: 0 draft, 1 handling, 2 adopt, 3 reject, 4 revoke, 5 cancel. */
+/**
+ * A task's engine state (stored as flow_task.state_json). status: 0 draft, 1 handling, 2 adopt, 3 reject, 4 revoke,
+ * 5 cancel, 6 suspended (JNPF 挂起, flow monitor; only from 1, back to 1 on restore).
+ */
 export interface TaskState {
-  status: 0 | 1 | 2 | 3 | 4 | 5;
+  status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /** While suspended (6): `byParent` when the suspension came with its parent's 全部流程挂起 (restored only with it). */
+  suspended?: { byParent: boolean };
   nodes: Record<string, NodeState>;
   operators: OperatorState[];
   joins: Record<string, { expected: number; arrived: number }>;
@@ -214,6 +219,15 @@ export type Action =
   /** 反审核 (spec 001 §4 unAudit): an adopted task back to 流程撤回 so the launcher may edit and resubmit; admin checked by the caller of apply. */
   | { type: 'unAudit'; userId: string; opinion?: string }
   | { type: 'urge'; userId: string }
+  /** 挂起 (flow monitor; admin checked by the caller of apply): a task in approval stops (status 6); `byParent` as TaskState.suspended. */
+  | { type: 'suspend'; userId: string; opinion?: string; fileList?: string; byParent?: boolean }
+  /** 恢复: a suspended task runs again (status 1); one suspended with its parent only with `byParent`. */
+  | { type: 'restore'; userId: string; opinion?: string; fileList?: string; byParent?: boolean }
+  /**
+   * 变更 (`resurgence` false: a task in approval or rejected) / 复活 (true: an adopted, rejected or cancelled task):
+   * the task runs again at approver node `nodeId` with its approvers (engine/monitor.ts).
+   */
+  | ({ type: 'change'; userId: string; nodeId: string; resurgence: boolean; opinion?: string; fileList?: string } & Choices)
   | { type: 'tick' }
   /** A child task of a subflow node ended (adopted or cancelled); sent by the persistence layer. */
   | { type: 'childEnded'; childTaskId: string };
@@ -225,7 +239,8 @@ export type NotifyEvent = 'todo' | 'circulate' | 'approved' | 'rejected' | 'fini
 export type Effect =
   | { kind: 'notify'; event: NotifyEvent; to: string[]; nodeId?: string; byUserId?: string }
   | { kind: 'circulate'; nodeId: string; userIds: string[] }
-  | { kind: 'record'; nodeId: string; operatorId: string | null; userId: string; handleStatus: number; opinion?: string; targetUserId?: string }
+  /** `fileList`: JSON text of the attachments sent with the action (JNPF's RecordList parses it; '[]' when absent). */
+  | { kind: 'record'; nodeId: string; operatorId: string | null; userId: string; handleStatus: number; opinion?: string; targetUserId?: string; fileList?: string }
   | { kind: 'voidRecord'; operatorId: string }
   /** Launch child tasks of flow `flowId` (ids chosen here), one per launcher, with `data` mapped from the parent's form. */
   | { kind: 'spawn'; nodeId: string; flowId: string; children: Array<{ taskId: string; userId: string }>; data: Record<string, unknown> };

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUserId } from '../../server/src/db/seed/demo-company';
+import { signedInTestApp } from './helpers';
+import { approver, node, releasedFlow, W } from './workflow-fixtures';
+
+/**
+ * JNPF v3.4.7's 流程监控 (issue 22) with the requests its web client sends and the members it reads. Citations are files
+ * and lines of the client's source (wuqingguang0816/Mnxhp, commit de4cb9f0, `src/…`): FlowBox =
+ * views/workFlow/components/FlowBox.vue, api = api/workFlow/FlowBefore.js. The monitor opens a task as FlowBox opType 4
+ * with `id` = the row's processId and `taskId` = the row's id (flowMonitor/index.vue toDetail). Calls carry
+ * `jnpf-origin: pc` (utils/request.js:26).
+ */
+const s = signedInTestApp();
+const jnpf = { 'jnpf-origin': 'pc' };
+// biome-ignore lint/suspicious/noExplicitAny: answers are read member by member, as the client's JavaScript does.
+type Json = Record<string, any>;
+const tok: Record<string, string> = {};
+const id = demoUserId;
+const call = (who: string, method: string, url: string, payload?: unknown, lang?: string) =>
+  s.t.call(method as 'GET', url, { token: who === 'admin' ? s.token : tok[who], headers: { ...jnpf, ...(lang ? { 'accept-language': lang } : {}) }, ...(payload === undefined ? {} : { payload }) });
+/** FlowBox.vue:492 getBeforeInfo as the monitor opens a task (taskOperatorId = the monitor row's id). */
+const info = async (taskId: string) => (await call('admin', 'GET', `${W}/FlowBefore/${taskId}?taskOperatorId=${taskId}`)).data as Json;
+const todo = async (who: string) => (await call(who, 'GET', `${W}/FlowBefore/List/1?currentPage=1&pageSize=50&sort=desc&sidx=&keyword=&startTime=&endTime=&templateId=&flowId=&flowUrgent=&flowCategory=&creatorUserId=`)).data.list as Json[];
+const form = { title: '盘点申请', amount: 300 };
+const files = [{ name: '盘点表.xlsx', fileId: 'f-1.xlsx', url: '/api/file/Download?f-1' }];
+const launch = async (flowId: string) => (await call('lina', 'POST', `${W}/FlowTask`, { formData: form, flowId, status: 0, flowUrgent: 1, candidateType: 3 })).data.id as string;
+
+beforeAll(async () => {
+  for (const u of ['lina', 'zhouqiang', 'huangwei', 'wangfang']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+});
+
+describe('挂起 / 恢复 (SuspendDialog.vue; FlowBox.vue:566-574, :645-681)', () => {
+  let parentFlow = '';
+  beforeAll(async () => {
+    const child = await releasedFlow(s.t, s.token, 'monChild', node('start', 'start', { title: '发起人' }, approver('verify', { title: '核对', approvers: [id('wangfang')] })));
+    const tree = node('start', 'start', { title: '发起人' }, node('subFlow', 'check', { title: '部门核对', flowId: child, initiateType: 6, initiator: [id('zhouqiang')], assignList: [] }, approver('final', { title: '仓储确认', approvers: [id('huangwei')] })));
+    parentFlow = await releasedFlow(s.t, s.token, 'monParent', tree);
+  });
+  const childOf = async (taskId: string) => (await s.t.app.db.selectFrom('flow_task').select('id').where('parent_id', '=', taskId).executeTakeFirstOrThrow()).id;
+
+  it('suspends a task with its subflow tasks: to-dos stay listed as suspended and refuse approval; restoring the parent resumes both', async () => {
+    const taskId = await launch(parentFlow);
+    const childId = await childOf(taskId);
+    // SuspendDialog.init → suspendType(id): true offers 主流程挂起 beside 全部流程挂起.
+    expect(await call('admin', 'GET', `${W}/FlowBefore/Suspend/${taskId}`)).toMatchObject({ code: 200, data: true });
+    expect((await call('admin', 'GET', `${W}/FlowBefore/Suspend/${childId}`)).data).toBe(false);
+    expect((await call('lina', 'GET', `${W}/FlowBefore/Suspend/${taskId}`)).code).toBe(403);
+    expect((await call('lina', 'POST', `${W}/FlowBefore/Suspend/${taskId}`, { suspend: false, handleOpinion: '', fileList: [] })).code).toBe(403);
+    // suspendReceiver(dataForm): { suspend: false (全部流程挂起), handleOpinion, fileList }.
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Suspend/${taskId}`, { suspend: false, handleOpinion: '盘点暂停', fileList: files })).code).toBe(200);
+    const parent = await info(taskId);
+    // initBtnList: 恢复 on status 6 && !suspend; 挂起 only on status 1.
+    expect(parent.flowTaskInfo).toMatchObject({ status: 6, suspend: false });
+    const rec = parent.flowTaskOperatorRecordList.find((r: Json) => r.handleStatus === 11);
+    expect(rec).toMatchObject({ handleOpinion: '盘点暂停', nodeName: '部门核对', userName: expect.any(String) });
+    expect(JSON.parse(rec.fileList)).toEqual(files);
+    expect((await info(childId)).flowTaskInfo).toMatchObject({ status: 6, suspend: true });
+    // flowMonitor/index.vue: status 6 已被挂起, also as a filter.
+    const listed = (await call('admin', 'GET', `${W}/FlowMonitor?currentPage=1&pageSize=50&sort=desc&sidx=&keyword=&status=6&flowUrgent=&flowCategory=&creatorUserId=&templateId=&flowId=`)).data.list as Json[];
+    expect(listed.map((r) => r.id).sort()).toEqual([taskId, childId].sort());
+
+    // The approver still sees the to-do, as suspended, and cannot approve it (in the request's language).
+    const row = (await todo('wangfang')).find((r) => r.processId === childId);
+    expect(row).toMatchObject({ status: 6, thisStepId: 'verify' });
+    const audit = { handleOpinion: '同意', fileList: [], id: childId, formData: {}, signImg: '', copyIds: '', branchList: [], candidateType: 3, rejectType: 1 };
+    expect(await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit)).toMatchObject({ code: 400, msg: '流程已被挂起，恢复后才能办理' });
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit, 'en')).msg).toBe('The task is suspended; it can be handled once it is restored');
+    // A subflow task suspended with its parent is restored only with it; a second suspension is refused.
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Restore/${childId}`, { handleOpinion: '', fileList: [] })).msg).toBe('该流程随上级流程一起挂起，请恢复上级流程');
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Suspend/${taskId}`, { suspend: false })).code).toBe(400);
+
+    // recovery(): restore(id, { handleOpinion: '', fileList: [] }).
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Restore/${taskId}`, { handleOpinion: '', fileList: [] })).code).toBe(200);
+    expect((await info(taskId)).flowTaskInfo.status).toBe(1);
+    expect((await info(childId)).flowTaskOperatorRecordList.map((r: Json) => r.handleStatus)).toEqual([2, 11, 12]);
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit)).code).toBe(200);
+    expect((await todo('huangwei')).map((r) => r.processId)).toContain(taskId);
+  });
+
+  it('主流程挂起 leaves the subflow running; a child that ends meanwhile lets the parent pass once restored', async () => {
+    const taskId = await launch(parentFlow);
+    const childId = await childOf(taskId);
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Suspend/${taskId}`, { suspend: true, handleOpinion: '只停主流程', fileList: [] })).code).toBe(200);
+    expect((await info(childId)).flowTaskInfo.status).toBe(1);
+    const row = (await todo('wangfang')).find((r) => r.processId === childId);
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, { handleOpinion: '', fileList: [], id: childId, formData: {} })).code).toBe(200);
+    expect((await info(childId)).flowTaskInfo.status).toBe(2);
+    expect((await todo('huangwei')).map((r) => r.processId)).not.toContain(taskId);
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Restore/${taskId}`, { handleOpinion: '继续', fileList: [] })).code).toBe(200);
+    expect((await todo('huangwei')).find((r) => r.processId === taskId)).toMatchObject({ thisStepId: 'final', status: 1 });
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Restore/${taskId}`, { handleOpinion: '' })).msg).toBe('流程未被挂起，不能恢复');
+  });
+});
+
+describe('变更 / 复活 (FlowBox.vue:184-212 dialog, :430-467 handleResurgence, flowResurgence)', () => {
+  let flowId = '';
+  beforeAll(async () => {
+    flowId = await releasedFlow(s.t, s.token, 'monChange', node('start', 'start', { title: '发起人' }, approver('a1', { title: '一审', approvers: [id('zhouqiang')], progress: '40' }, approver('a2', { title: '二审', approvers: [id('huangwei')] }))));
+  });
+
+  it('moves a running task to a chosen node, and revives an ended one at its node, with records RecordList shows', async () => {
+    const taskId = await launch(flowId);
+    // ResurgenceList(setting.taskId) → res.data: the options' id and nodeName.
+    const nodes = await call('admin', 'GET', `${W}/FlowBefore/Selector/${taskId}`);
+    expect(nodes.data.map((n: Json) => [n.id, n.nodeName])).toEqual([['a1', '一审'], ['a2', '二审']]);
+    expect((await call('lina', 'GET', `${W}/FlowBefore/Selector/${taskId}`)).code).toBe(403);
+    // Resurgence({ ...resurgenceForm, taskId, resurgence: completion == 100 }).
+    const body = { taskNodeId: 'a2', handleOpinion: '跳过一审', fileList: files, taskId, resurgence: false };
+    expect((await call('lina', 'POST', `${W}/FlowBefore/Change`, body)).code).toBe(403);
+    const changed = await call('admin', 'POST', `${W}/FlowBefore/Change`, body);
+    expect(changed.code).toBe(200);
+    expect(Array.isArray(changed.data)).toBe(false);
+    expect((await todo('zhouqiang')).map((r) => r.processId)).not.toContain(taskId);
+    const gm = (await todo('huangwei')).find((r) => r.processId === taskId);
+    expect(gm).toMatchObject({ thisStepId: 'a2', thisStep: '二审' });
+    const rec = (await info(taskId)).flowTaskOperatorRecordList.find((r: Json) => r.handleStatus === 8);
+    expect(rec).toMatchObject({ nodeName: '二审', handleOpinion: '跳过一审' });
+    expect(JSON.parse(rec.fileList)).toEqual(files);
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Change`, { ...body, taskNodeId: 'start' })).msg).toBe('请选择流程中的审批节点');
+
+    expect((await call('huangwei', 'POST', `${W}/FlowBefore/Audit/${gm?.id}`, { handleOpinion: '同意', fileList: [], id: taskId, formData: form })).code).toBe(200);
+    const ended = await info(taskId);
+    expect(ended.flowTaskInfo).toMatchObject({ status: 2, completion: 100, endTime: expect.any(Number) });
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Change`, { ...body, taskNodeId: 'a1' })).msg).toBe('只有审批中或被退回的流程可以变更');
+    // 复活 (completion 100): the flow runs again at 一审 with its approver.
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Change`, { taskNodeId: 'a1', handleOpinion: '重新审核', fileList: [], taskId, resurgence: true })).code).toBe(200);
+    const revived = await info(taskId);
+    expect(revived.flowTaskInfo).toMatchObject({ status: 1, completion: 0, endTime: null, thisStepId: 'a1' });
+    expect(revived.flowTaskOperatorRecordList.find((r: Json) => r.handleStatus === 9)).toMatchObject({ nodeName: '一审', handleOpinion: '重新审核', fileList: '[]' });
+    const again = (await todo('zhouqiang')).find((r) => r.processId === taskId);
+    expect(again).toMatchObject({ thisStepId: 'a1' });
+    expect((await call('admin', 'POST', `${W}/FlowBefore/Change`, { taskNodeId: 'a1', taskId, resurgence: true })).msg).toBe('只有已结束或被退回的流程可以复活');
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${again?.id}`, { handleOpinion: '', fileList: [], id: taskId, formData: form })).code).toBe(200);
+    expect((await todo('huangwei')).map((r) => r.processId)).toContain(taskId);
+    expect((await info(taskId)).flowTaskInfo.completion).toBe(40);
+  });
+});
