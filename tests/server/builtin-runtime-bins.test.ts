@@ -103,6 +103,76 @@ describe('定时任务: version and recycle bin', () => {
   });
 });
 
+const G = '/api/permission/Group';
+const group = (tag: string, extra: Record<string, unknown> = {}) => ({ fullName: `回收分组${tag}`, enCode: `binGroup${tag}`, type: '回收类', description: `说明${tag}`, sortCode: 7, ...extra });
+const selectorIds = async () => ((await call('GET', `${G}/Selector`)).data.list as Array<{ children: Array<{ id: string }> }>).flatMap((c) => c.children.map((x) => x.id));
+
+describe('分组: version and recycle bin', () => {
+  it('a stale update is refused naming who and when; nothing written', async () => {
+    const id = (await call('POST', G, group('V'))).data.id as string;
+    expect((await call('GET', `${G}/${id}`)).data.version).toBe(1);
+    expect((await call('POST', `${G}/${id}`, group('V', { description: 'a', version: 1 }))).data).toEqual({ version: 2 });
+    const stale = await call('POST', `${G}/${id}`, group('V', { description: 'b', version: 1 }));
+    expect(stale).toMatchObject({ code: 409, data: { version: 2 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${G}/${id}`)).data).toMatchObject({ description: 'a', version: 2 });
+    expect((await call('DELETE', `${G}/${id}?version=1`)).code).toBe(409);
+    expect((await call('GET', `${G}?keyword=binGroupV`)).data.list).toEqual([expect.objectContaining({ id, version: 2 })]);
+  });
+
+  it('a delete (refused while it has members) moves the group to its bin: gone from list, detail, selector, members and flow candidates; restore brings it back', async () => {
+    const id = (await call('POST', G, group('R'))).data.id as string;
+    const db = ctx.t.app.db;
+    await db.insertInto('user_relation').values({ id: `rel-bin-group-${id}`, user_id: 'user-admin', object_type: 'Group', object_id: id }).execute();
+    expect((await call('DELETE', `${G}/${id}`)).code).toBe(400);
+    const { orgResolver } = await import('../../server/src/modules/workflow/org-resolver');
+    const none = { users: [], roles: [], positions: [], departments: [] };
+    expect(await orgResolver(db).members({ ...none, groups: [id] })).toEqual(['user-admin']);
+    // A membership written around the refusal (SQL): the binned group still resolves to no one.
+    await db.deleteFrom('user_relation').where('id', '=', `rel-bin-group-${id}`).execute();
+    const version = (await call('GET', `${G}/${id}`)).data.version as number;
+    expect((await call('DELETE', `${G}/${id}?version=${version}`)).code).toBe(200);
+    await db.insertInto('user_relation').values({ id: `rel-bin-group-${id}`, user_id: 'user-admin', object_type: 'Group', object_id: id }).execute();
+    expect(await orgResolver(db).members({ ...none, groups: [id] })).toEqual([]);
+    expect((await call('GET', `${G}/${id}`)).code).toBe(404);
+    expect(idsOf((await call('GET', `${G}?keyword=binGroupR`)).data.list)).toEqual([]);
+    expect(await selectorIds()).not.toContain(id);
+    expect((await call('GET', `/api/permission/UserRelation/${id}`)).code).toBe(404);
+    expect((await call('POST', `${G}/${id}`, group('R'))).code).toBe(404);
+    // Its code stays taken until the purge.
+    expect((await call('POST', G, group('R'))).code).toBe(400);
+
+    const bin = (await call('GET', `${G}/Recycle?keyword=binGroupR`)).data;
+    expect(bin).toMatchObject({ pagination: { total: 1 }, list: [{ id, fullName: '回收分组R', enCode: 'binGroupR', type: '回收类', deletedBy: 'user-admin', deletedByName: '管理员' }] });
+    expect((await call('POST', `${G}/Recycle/Actions/Restore`, { ids: [id] })).data).toEqual({ count: 1 });
+    expect((await call('GET', `${G}/${id}`)).data).toMatchObject({ id, fullName: '回收分组R', enCode: 'binGroupR', type: '回收类', description: '说明R', sortCode: 7, enabledMark: 1, version: version + 2 });
+    expect(await selectorIds()).toContain(id);
+    // With its members.
+    expect(await orgResolver(db).members({ ...none, groups: [id] })).toEqual(['user-admin']);
+    await db.deleteFrom('user_relation').where('id', '=', `rel-bin-group-${id}`).execute();
+  });
+
+  it('a group binned for good stays out of every read; the purge removes it with its memberships', async () => {
+    const id = (await call('POST', G, group('U'))).data.id as string;
+    expect((await call('DELETE', `${G}/${id}`)).code).toBe(200);
+    binned.push(id, '回收分组U');
+    const old = (await call('POST', G, group('Old'))).data.id as string;
+    expect((await call('DELETE', `${G}/${old}`)).code).toBe(200);
+    const db = ctx.t.app.db;
+    await db.insertInto('user_relation').values({ id: `rel-old-${old}`, user_id: 'user-admin', object_type: 'Group', object_id: old }).execute();
+    await db.updateTable('user_group').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', old).execute();
+    expect(await purgeBuiltinBins(db, 30)).toMatchObject({ user_group: 1 });
+    expect(await db.selectFrom('user_relation').select('id').where('object_id', '=', old).execute()).toEqual([]);
+    expect((await call('POST', G, group('Old'))).code).toBe(200);
+  });
+
+  it('回收站 is seeded on 分组管理 and its page config binds the bin', async () => {
+    const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+    expect(permissions.find((p) => p.modelId === 'menu-user-group')?.button.map((x) => x.enCode)).toContain('btn_recycle');
+    expect((await call('GET', '/api/visualdev/OnlineDev/permissionGroup/Config')).data.resource.recycle).toEqual({ path: `${G}/Recycle` });
+  });
+});
+
 describe('the walk of the reads', () => {
   it('no GET route of the app answers a binned row of these entities', async () => {
     expect(binned.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { MessageVar } from '../dictionary/localized-error';
 import { rescheduleRestored } from '../scheduler/task-bin';
@@ -10,10 +10,25 @@ import type { BinEntity } from './builtin-recycle';
  * read that lists, picks or uses the row skips binned ones; unique checks still see them until the purge.
  * - 定时任务 (schedule_task, migration 0667): a binned job is never claimed by any instance's runner; restored, an
  *   enabled one runs again on its cron from now (scheduler/task-bin.ts).
+ * - 分组 (user_group, migration 0670): still refused while it has live members; binned, it is in no list, selector,
+ *   member list (UserRelation), record reference check or flow candidate resolution; restored with the same id.
  */
 
+type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+declare module '../../db/types' {
+  /** Migration 0670's columns. */
+  interface UserGroupTable {
+    f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: string | null;
+    updated_by: string | null;
+    updated_at: Stamp;
+  }
+}
+
 /** The runtime tables with a bin. */
-export type RuntimeBinnedTable = 'schedule_task';
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
@@ -30,18 +45,30 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
     restored: rescheduleRestored,
   },
+  {
+    table: 'user_group',
+    base: '/api/permission/Group',
+    menu: 'userGroup',
+    fields: { fullName: 'full_name', enCode: 'en_code', type: 'type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * Purges the runtime bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (a job's run log by its foreign key). Returns how many rows per table.
+ * what hangs on them (a job's run log by its foreign key, a group's memberships). Returns how many rows per table.
  */
 export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Date>>): Promise<Record<RuntimeBinnedTable, number>> {
   const db = trx as unknown as Loose;
-  const out = { schedule_task: 0 } as Record<RuntimeBinnedTable, number>;
-  for (const t of ['schedule_task'] as const) {
+  const out = { schedule_task: 0, user_group: 0 } as Record<RuntimeBinnedTable, number>;
+  const groups = db.selectFrom('user_group').select('id').where('f_deleted_at', '<', cutoff);
+  await db.deleteFrom('user_relation').where('object_type', '=', 'Group').where('object_id', 'in', groups).execute();
+  for (const t of ['schedule_task', 'user_group'] as const) {
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

@@ -106,7 +106,7 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get('/api/permission/Group/Selector', signedIn, async () => {
-    const rows = await app.db.selectFrom('user_group').select(['id', 'full_name', 'en_code', 'type']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('full_name').execute();
+    const rows = await app.db.selectFrom('user_group').select(['id', 'full_name', 'en_code', 'type']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute();
     const types = [...new Set(rows.map((r) => r.type))];
     const list = types.map((type) => ({
       id: `group-type:${type}`,

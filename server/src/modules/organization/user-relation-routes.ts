@@ -16,7 +16,7 @@ const MENU_OF: Record<ObjectType, string> = { Role: MENU.role, Position: MENU.po
 async function typeOf(db: Db, id: string): Promise<ObjectType | null> {
   if (await db.selectFrom('role').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Role';
   if (await db.selectFrom('position').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Position';
-  if (await db.selectFrom('user_group').select('id').where('id', '=', id).executeTakeFirst()) return 'Group';
+  if (await db.selectFrom('user_group').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Group';
   if (await db.selectFrom('organize').select('id').where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst()) return 'Organize';
   return null;
 }

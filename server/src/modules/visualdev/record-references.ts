@@ -143,7 +143,7 @@ async function existingOrgIds(db: Db, source: string, ids: string[]): Promise<Se
   else if (source === 'position') rows = await db.selectFrom('position').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   else if (source === 'users') rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   else if (source === 'role') rows = await db.selectFrom('role').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
-  else rows = await db.selectFrom('user_group').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).execute();
+  else rows = await db.selectFrom('user_group').select('id').where('id', 'in', ids).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   const out = new Set<string>();
   for (const r of rows) {
     out.add(r.id);

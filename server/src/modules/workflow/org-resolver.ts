@@ -36,8 +36,12 @@ export function orgResolver(db: Db): Resolver {
   };
   const members = async (t: MemberTargets): Promise<string[]> => {
     const depts = await withDescendants(db, t.departments.slice(0, MAX_IDS));
-    const rel = (type: 'Role' | 'Position' | 'Group' | 'Organize', ids: string[]) =>
-      ids.length ? db.selectFrom('user_relation').select('user_id').where('object_type', '=', type).where('object_id', 'in', ids.slice(0, MAX_IDS)) : null;
+    const rel = (type: 'Role' | 'Position' | 'Group' | 'Organize', ids: string[]) => {
+      if (!ids.length) return null;
+      const q = db.selectFrom('user_relation').select('user_id').where('object_type', '=', type).where('object_id', 'in', ids.slice(0, MAX_IDS));
+      // A user group in the recycle bin (issue 27) resolves to no one.
+      return type === 'Group' ? q.where('object_id', 'in', db.selectFrom('user_group').select('id').where('f_deleted_at', 'is', null)) : q;
+    };
     const out = [...t.users];
     for (const [type, ids] of [['Role', t.roles], ['Position', t.positions], ['Group', t.groups], ['Organize', depts]] as const) {
       const q = rel(type, ids);
