@@ -239,6 +239,32 @@ describe('分支选择 with candidates (FlowBox.vue:656-672 onBranchChange, Cand
   });
 });
 
+describe('Candidates type 1 with a picked-approver node beside the branches (FlowBox.vue:827-829 launch, :732-745 approve)', () => {
+  it('lists the parallel path’s node to pick approvers for after the branches, and launches with both', async () => {
+    // start → parallel: 并行一 → 品管 (picked among 陈静, 孙丽) | 并行二 → the launcher picks 走A (王芳) or 走B (黄伟).
+    const pick = node('empty', 'bf', {});
+    pick.conditionType = 'branchFlow';
+    pick.conditionNodes = [node('condition', 'toA', { title: '走A' }, approver('A', { title: 'A审', approvers: [id('wangfang')] })), node('condition', 'toB', { title: '走B' }, approver('B', { title: 'B审', approvers: [id('huangwei')] }))];
+    const start = node('start', 'start', { title: '发起人' });
+    start.conditionType = 'interflow';
+    start.conditionNodes = [node('condition', 'p1', { title: '并行一' }, approver('pk', { title: '品管', assigneeType: 7, approvers: [id('chenjing'), id('sunli')] })), node('condition', 'p2', { title: '并行二' }, pick)];
+    const parFlow = await releasedFlow(s.t, s.token, 'jnpfParPick', start);
+    const body = { formData: form, flowId: parFlow, status: 0, flowUrgent: 1 };
+    const cand = await call('lina', 'POST', `${W}/FlowBefore/Candidates/0`, body);
+    expect(cand.data.type).toBe(1);
+    // branchList = isBranchFlow; candidateList = !isBranchFlow && isCandidates (asked whatever branch is chosen).
+    expect(cand.data.list.filter((o: Json) => o.isBranchFlow).map((o: Json) => o.nodeId)).toEqual(['toA', 'toB']);
+    expect(cand.data.list.filter((o: Json) => !o.isBranchFlow && o.isCandidates)).toEqual([expect.objectContaining({ nodeId: 'pk', nodeName: '品管', hasCandidates: true })]);
+    const users = await call('lina', 'POST', `${W}/FlowBefore/CandidateUser/0`, { keyword: '', currentPage: 1, pageSize: 20, ...body, nodeCode: 'pk' });
+    expect(users.data.list.map((u: Json) => u.id).sort()).toEqual([id('chenjing'), id('sunli')]);
+    const made = await call('lina', 'POST', `${W}/FlowTask`, { ...body, branchList: ['toA'], candidateList: { pk: [id('sunli')] }, copyIds: '', candidateType: 1 });
+    expect(made.code).toBe(200);
+    expect((await todoRow('sunli')).list).toContainEqual(expect.objectContaining({ processId: made.data.id, thisStepId: expect.stringContaining('pk') }));
+    expect((await todoRow('wangfang')).list.map((r) => r.processId)).toContain(made.data.id);
+    expect((await todoRow('huangwei')).list.map((r) => r.processId)).not.toContain(made.data.id);
+  });
+});
+
 describe('批量审批 (views/workFlow/flowTodo/BatchList.vue; api/workFlow/FlowBefore.js)', () => {
   it('lists the to-dos with version and node switches, offers flows and nodes, and agrees, rejects and transfers in one go', async () => {
     const batchFlow = await releasedFlow(s.t, s.token, 'jnpfBatch', node('start', 'start', { title: '发起人' }, approver('a1', { title: '一审', approvers: [id('zhouqiang')] }, approver('a2', { title: '二审', approvers: [id('huangwei')] }))));

@@ -68,11 +68,19 @@ const liveUsers = (db: Db) => db.selectFrom('users as u').where('u.enabled_mark'
  * FlowBox.vue:656-690, :733-748): `isBranchFlow` (a branch to pick), `isCandidates` (approvers to pick) and
  * `hasCandidates` (the node names its candidates: the client pages them through CandidateUser, else its own user
  * picker); a branch whose first node picks its approvers is `isCandidates` too, the users sent keyed by the branch id
- * (engine/resolve.ts). Picked-approver nodes outside the branches at the same step are not listed with type 1.
+ * (engine/resolve.ts). With type 1, picked-approver nodes entered at the same step outside the branches (a parallel
+ * path) follow the branches as type 2 lists them (`isBranchFlow` false: the client always asks them).
  * @throws as lookAhead.
  */
 export async function candidatesOf(db: Db, caller: Caller, operatorId: string, body: CandidatesBody) {
   const { flow, peek } = await lookAhead(db, caller, operatorId, body);
+  const picked = [];
+  for (const n of peek.approvers.filter((x) => Number(x.props.assigneeType) === 7)) {
+    const named = await namedOf(db, n);
+    const ids = named.length ? named : (await liveUsers(db).select('u.id').orderBy('u.sort_code').orderBy('u.account').limit(500).execute()).map((u) => u.id);
+    const users = ids.length ? await db.selectFrom('users').select(['id', 'real_name', 'account']).where('id', 'in', ids).execute() : [];
+    picked.push({ nodeId: n.id, nodeName: n.name, isBranchFlow: false, isCandidates: true, hasCandidates: named.length > 0, candidates: users.map((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}` })) });
+  }
   if (peek.branches.length) {
     const targets = branchTargets(flow);
     const list = [];
@@ -82,18 +90,11 @@ export async function candidatesOf(db: Db, caller: Caller, operatorId: string, b
       const picks = first?.kind === 'approver' && Number(first.props.assigneeType) === 7;
       list.push({ ...b, isBranchFlow: true, isCandidates: picks, hasCandidates: picks && (await namedOf(db, first)).length > 0 });
     }
-    return { type: 1, list };
+    // Picked-approver nodes entered at the same step outside the branches (a parallel path): FlowBox.vue:734 and
+    // CandidateForm (FlowBox.vue:829) ask them always (`!isBranchFlow && isCandidates`), keyed by the node id.
+    return { type: 1, list: [...list, ...picked] };
   }
-  const picked = peek.approvers.filter((n) => Number(n.props.assigneeType) === 7);
-  if (!picked.length) return { type: 3, list: [] };
-  const list = [];
-  for (const n of picked) {
-    const named = await namedOf(db, n);
-    const ids = named.length ? named : (await liveUsers(db).select('u.id').orderBy('u.sort_code').orderBy('u.account').limit(500).execute()).map((u) => u.id);
-    const users = ids.length ? await db.selectFrom('users').select(['id', 'real_name', 'account']).where('id', 'in', ids).execute() : [];
-    list.push({ nodeId: n.id, nodeName: n.name, isBranchFlow: false, isCandidates: true, hasCandidates: named.length > 0, candidates: users.map((u) => ({ id: u.id, fullName: `${u.real_name}/${u.account}` })) });
-  }
-  return { type: 2, list };
+  return picked.length ? { type: 2, list: picked } : { type: 3, list: [] };
 }
 
 /** One candidate as JNPF's CandidateUserSelect draws it (CandidateUserSelect.vue:53-58: headIcon, fullName, organize). */
