@@ -78,6 +78,8 @@ export const DataInterfaceSchema = Type.Object(
     enabledMark: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
     sortCode: Type.Optional(Type.Number()),
     description: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    /** The row's version (issue 27): an update or delete sends back the one it read. */
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: true },
 );

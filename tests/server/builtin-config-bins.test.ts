@@ -6,9 +6,9 @@ import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers'
 
 /**
  * Versions and recycle bins of the configuration entities (issue 27 items 1-2; modules/_shared/config-bins.ts):
- * bill rules. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
+ * bill rules, data interfaces. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
  * when) with nothing written; a delete moves the row to its bin — gone from list, detail and the path that uses it
- * (a bill number, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
+ * (a bill number, an interface run by id or code, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
  * whose code a live row took is refused naming the field; the purge removes it. A walk over every GET route of the
  * app (binned ids and codes in paths) finds them in no 200 answer.
  */
@@ -42,6 +42,21 @@ const SPECS: Record<string, Spec> = {
       const picker = (await call('GET', '/api/system/BillRule/Selector')).data.list as Array<{ id: string }>;
       if (preview.code === 200 && !picker.some((p) => p.id === r.id)) return 500;
       return preview.code;
+    },
+    codeIndexed: true,
+  },
+  dataInterface: {
+    table: 'data_interface',
+    base: '/api/system/DataInterface',
+    body: (fullName, enCode) => ({ fullName, enCode, dataType: 2, query: '[{"v":"x"}]' }),
+    use: async (r) => {
+      const byCode = await call('GET', `/api/system/DataInterface/${enc(r.enCode)}/Actions/Response`);
+      const byId = await call('POST', `/api/system/DataInterface/${r.id}/Actions/List`, { pageSize: 5 });
+      const source = await call('POST', '/api/system/DataInterface/Source/List', { config: { type: 2, content: r.id, fields: [{ isVisible: true, canSearch: true, field: 'v', label: 'v', type: 'text', width: 100, vAlign: 'middle', hAlign: 'left', sortable: true }], pagination: true }, pageSize: 5 });
+      const picker = (await call('GET', '/api/system/DataInterface/Selector')).data as Array<{ id: string }>;
+      const codes = [byCode.code, byId.code, source.code];
+      if (codes.every((c) => c === 200) && picker.some((p) => p.id === r.id)) return 200;
+      return codes.some((c) => c === 200) || picker.some((p) => p.id === r.id) ? 500 : 404;
     },
     codeIndexed: true,
   },
@@ -128,7 +143,10 @@ describe.each(Object.keys(SPECS))('%s: version and recycle bin', (kind) => {
 describe('configuration bins across the app', () => {
   it('回收站 is seeded on each menu and the page configs bind the bins', async () => {
     const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
-    for (const [menu, page, base] of [['menu-bill-rule', 'billRule', SPECS.billRule.base]]) {
+    for (const [menu, page, base] of [
+      ['menu-bill-rule', 'billRule', SPECS.billRule.base],
+      ['menu-data-interface', 'systemDataInterface', SPECS.dataInterface.base],
+    ]) {
       expect(permissions.find((p) => p.modelId === menu)?.button.map((b) => b.enCode), menu).toContain('btn_recycle');
       expect((await call('GET', `/api/visualdev/OnlineDev/${page}/Config`)).data.resource.recycle, page).toEqual({ path: `${base}/Recycle` });
     }

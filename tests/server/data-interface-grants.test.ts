@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeBuiltinBins } from '../../server/src/modules/_shared/builtin-recycle';
 import { createTestApp, createUser, grant, type TestApp } from './helpers';
 
 /**
@@ -91,10 +92,17 @@ describe('running an interface needs a grant (issue 20 item 3)', () => {
     expect(await run(clerk, via(bound))).toMatchObject({ code: 403 });
   });
 
-  it('deleting an interface removes its grants', async () => {
+  it('deleting an interface bins it with its grants (a restore keeps them; the purge removes them, issue 27)', async () => {
     const other = (await t.call('POST', B, { token: admin, payload: { fullName: '临时', enCode: 'temp', dataType: 2, query: '[]' } })).data.id;
     await t.call('POST', `${B}/${other}/Authorize`, { token: admin, payload: { runScope: 'granted', roleIds: ['role-di'] } });
+    const grants = () => t.app.db.selectFrom('authorize').select('id').where('item_type', '=', 'dataInterface').where('item_id', '=', other).execute();
     expect(await t.call('DELETE', `${B}/${other}`, { token: admin })).toMatchObject({ code: 200 });
-    expect(await t.app.db.selectFrom('authorize').select('id').where('item_type', '=', 'dataInterface').where('item_id', '=', other).execute()).toEqual([]);
+    expect(await grants()).toHaveLength(1);
+    expect((await t.call('POST', `${B}/Recycle/Actions/Restore`, { token: admin, payload: { ids: [other] } })).code).toBe(200);
+    expect((await t.call('GET', `${B}/${other}/Authorize`, { token: admin })).data).toMatchObject({ roleIds: ['role-di'] });
+    expect(await t.call('DELETE', `${B}/${other}`, { token: admin })).toMatchObject({ code: 200 });
+    await t.app.db.updateTable('data_interface').set({ f_deleted_at: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', other).execute();
+    await purgeBuiltinBins(t.app.db, 30);
+    expect(await grants()).toEqual([]);
   });
 });

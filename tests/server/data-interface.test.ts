@@ -70,7 +70,7 @@ describe('data interfaces as records (design.md §6)', () => {
     const menu = await t.app.db.selectFrom('module').select(['parent_id', 'type', 'url_address', 'en_code']).where('id', '=', 'menu-data-interface').executeTakeFirstOrThrow();
     expect(menu).toEqual({ parent_id: 'menu-system', type: 2, url_address: 'systemData/dataInterface', en_code: 'dataInterface' });
     const grants = await t.app.db.selectFrom('authorize').select('item_id').where('object_id', '=', 'role-admin').where('item_id', 'like', 'menu-data-interface%').execute();
-    expect(grants.map((g) => g.item_id).sort()).toEqual(['menu-data-interface', 'menu-data-interface:btn_add', 'menu-data-interface:btn_edit', 'menu-data-interface:btn_remove']);
+    expect(grants.map((g) => g.item_id).sort()).toEqual(['menu-data-interface', 'menu-data-interface:btn_add', 'menu-data-interface:btn_edit', 'menu-data-interface:btn_recycle', 'menu-data-interface:btn_remove']);
   });
 
   it('refuses bad input naming the field, in the request language', async () => {

@@ -10,10 +10,12 @@ import type { BinEntity } from './builtin-recycle';
  * or resolves the row (by id or enCode) skips binned ones; unique checks still see them until the purge
  * (tests/server/builtin-config-bins.test.ts walks every GET route).
  * - 单据规则 (bill_rule, migration 0668): a binned rule issues no number and previews none.
+ * - 数据接口 (data_interface, migration 0671): a binned interface runs nowhere (by id or enCode: Actions/Response,
+ *   field sources, reports, tasks all resolve it through getInterface); its run grants stay until the purge.
  */
 
 /** The configuration tables with a bin. */
-export type ConfigBinnedTable = 'bill_rule';
+export type ConfigBinnedTable = 'bill_rule' | 'data_interface';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
@@ -29,21 +31,39 @@ export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  {
+    table: 'data_interface',
+    base: '/api/system/DataInterface',
+    menu: 'dataInterface',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', dataType: 'data_type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
 ];
 
 /** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
-export const CONFIG_BIN_MENUS = ['menu-bill-rule'];
+export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface'];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
+/** The grants (`authorize` item_type) that hang on a binned row of a table, dropped when it is purged. */
+const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'dataInterface' };
+
 /**
  * Purges the configuration bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them. Returns how many rows per table.
+ * what hangs on them (an interface's run grants). Returns how many rows per table.
  */
 export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
   const db = trx as unknown as Loose;
   const out = {} as Record<ConfigBinnedTable, number>;
-  for (const t of ['bill_rule'] as const) {
+  for (const t of ['bill_rule', 'data_interface'] as const) {
+    const itemType = GRANTS[t];
+    if (itemType) {
+      const expired = db.selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
+      await db.deleteFrom('authorize').where('item_type', '=', itemType).where('item_id', 'in', expired).execute();
+    }
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

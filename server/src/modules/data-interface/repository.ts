@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { jsonb } from '../../db/json';
 import type { Db } from '../../db/types';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { CODE_PATTERN } from '../dictionary/messages';
 import { checkUrl } from './http-runner';
 import { FIELD, fail } from './messages';
@@ -28,6 +29,7 @@ export function toDto(r: Selectable<DataInterfaceTable>): DataInterfaceDto {
     runScope: r.run_scope === 'signedIn' ? 'signedIn' : 'granted',
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: r.updated_at ? new Date(r.updated_at).getTime() : null,
+    version: r.f_version,
   };
 }
 
@@ -77,6 +79,16 @@ export async function checkInput(db: Db, b: DataInterfaceInput): Promise<void> {
   }
 }
 
+/** A write's version check (issue 27): the version the caller read (undefined: last write wins) and who writes. */
+export interface InterfaceWrite {
+  version?: number;
+  actor: string | null;
+}
+
+/** The interfaces outside the recycle bin (every read but the code check, which still sees binned ones until the purge). */
+const live = (db: Db) => db.selectFrom('data_interface').where('f_deleted_at', 'is', null);
+
+/** Refuses a code any interface holds, binned ones too (they keep it until purged). */
 async function assertCodeFree(db: Db, enCode: string, exceptId?: string): Promise<void> {
   let q = db.selectFrom('data_interface').select('id').where('en_code', '=', enCode);
   if (exceptId) q = q.where('id', '<>', exceptId);
@@ -127,7 +139,7 @@ export interface InterfaceListQuery {
 export async function listInterfaces(db: Db, q: InterfaceListQuery): Promise<Page<DataInterfaceDto>> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
   const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
-  let base = db.selectFrom('data_interface');
+  let base = live(db);
   const kw = q.keyword?.trim();
   if (kw) {
     const pattern = `%${kw.replace(/[\\%_]/g, '\\$&')}%`;
@@ -150,8 +162,7 @@ export async function listInterfaces(db: Db, q: InterfaceListQuery): Promise<Pag
 
 /** Enabled interfaces for pickers: `{ id, fullName, enCode, category, dataType }[]`. */
 export async function interfaceSelector(db: Db): Promise<Array<Pick<DataInterfaceDto, 'id' | 'fullName' | 'enCode' | 'category' | 'dataType'>>> {
-  const rows = await db
-    .selectFrom('data_interface')
+  const rows = await live(db)
     .select(['id', 'full_name', 'en_code', 'category', 'data_type'])
     .where('enabled_mark', '=', 1)
     .orderBy('sort_code')
@@ -160,11 +171,14 @@ export async function interfaceSelector(db: Db): Promise<Array<Pick<DataInterfac
   return rows.map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code, category: r.category, dataType: r.data_type }));
 }
 
-/** One interface by id (or by enCode). Throws 404. */
+/**
+ * One interface by id (or by enCode): every run (Actions/Response, field sources, reports, tasks) resolves it here, so
+ * a binned interface answers 404 everywhere. Throws 404.
+ */
 export async function getInterface(db: Db, idOrCode: string): Promise<DataInterfaceDto> {
   const row =
-    (await db.selectFrom('data_interface').selectAll().where('id', '=', idOrCode).executeTakeFirst()) ??
-    (await db.selectFrom('data_interface').selectAll().where('en_code', '=', idOrCode).executeTakeFirst());
+    (await live(db).selectAll().where('id', '=', idOrCode).executeTakeFirst()) ??
+    (await live(db).selectAll().where('en_code', '=', idOrCode).executeTakeFirst());
   if (!row) throw fail(404, 'notFound');
   return toDto(row);
 }
@@ -181,35 +195,29 @@ export async function createInterface(db: Db, b: DataInterfaceInput, userId: str
   return id;
 }
 
-/** Updates an interface. Throws 404 / 400. */
-export async function updateInterface(db: Db, id: string, b: DataInterfaceInput, userId: string | null): Promise<void> {
+/**
+ * Updates an interface → its new version. Throws 404 (unknown or binned) / 400; 409 when `w.version` is older than
+ * the interface's (who changed it, when; nothing written).
+ */
+export async function updateInterface(db: Db, id: string, b: DataInterfaceInput, w: InterfaceWrite): Promise<number> {
   await checkInput(db, b);
   await assertCodeFree(db, b.enCode, id);
-  const res = await db
-    .updateTable('data_interface')
-    .set({ ...values(b), ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }), updated_at: new Date(), updated_by: userId })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw fail(404, 'notFound');
+  return versionedUpdate(db, 'data_interface', id, { ...values(b), ...(b.enabledMark === undefined ? {} : { enabled_mark: b.enabledMark }) }, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** Deletes an interface and its run grants (issue 20 item 3). Throws 404. */
-export async function deleteInterface(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const res = await trx.deleteFrom('data_interface').where('id', '=', id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw fail(404, 'notFound');
-    await trx.deleteFrom('authorize').where('item_type', '=', 'dataInterface').where('item_id', '=', id).execute();
-  });
+/**
+ * Moves an interface to the recycle bin (issue 27 item 2); its run grants stay for a restore (the purge drops them).
+ * Throws 404 (unknown or binned); 409 when `w.version` is older than the interface's (nothing deleted).
+ */
+export async function deleteInterface(db: Db, id: string, w: InterfaceWrite = { actor: null }): Promise<void> {
+  await softDelete(db, 'data_interface', id, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** Switches enabledMark 1 ↔ 0 (spec 001 §4); returns the new value. Throws 404. */
+/** Switches enabledMark 1 ↔ 0 (spec 001 §4; version +1); returns the new value. Throws 404 (unknown or binned). */
 export async function toggleInterfaceState(db: Db, id: string, userId: string | null): Promise<number> {
-  const row = await db
-    .updateTable('data_interface')
-    .set((eb) => ({ enabled_mark: eb.case().when('enabled_mark', '=', 1).then(0).else(1).end(), updated_at: new Date(), updated_by: userId }))
-    .where('id', '=', id)
-    .returning('enabled_mark')
-    .executeTakeFirst();
+  const row = await live(db).select('enabled_mark').where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'notFound');
-  return row.enabled_mark;
+  const next = row.enabled_mark === 1 ? 0 : 1;
+  await versionedUpdate(db, 'data_interface', id, { enabled_mark: next }, { actor: userId, notFound: () => fail(404, 'notFound') });
+  return next;
 }

@@ -4,6 +4,7 @@ import { IdParamsSchema as ID_PARAMS, NullableText as TEXT } from '../../../../s
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { registerRecordActions, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { assertMayRun, readGrants, saveGrants } from './grants';
 import {
   createInterface,
@@ -43,6 +44,8 @@ const BODY = {
     description: TEXT(500),
     sortCode: { type: 'integer', minimum: -999999, maximum: 999999 },
     enabledMark: { type: 'integer', enum: [0, 1] },
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   },
   required: ['dataType'],
 } as const;
@@ -148,26 +151,29 @@ export default async function dataInterfaceRoutes(app: FastifyInstance): Promise
     async (req) => ok({ id: await createInterface(app.db, req.body, userOf(req)) }, t(req.lang, 'createOk')),
   );
 
-  /** GET DataInterface/{id} → the interface (id or enCode). 404 unknown. */
+  /** GET DataInterface/{id} → the interface (id or enCode, with `version`). 404 unknown or binned. */
   app.get<{ Params: { id: string } }>(`${BASE}/:id`, { config: { access: { menu: MENU } }, schema: { params: ID_PARAMS } }, async (req) =>
     ok(await getInterface(app.db, req.params.id)),
   );
 
-  /** POST DataInterface/{id}: update, same body. 404 / 400 as create. */
+  /**
+   * POST DataInterface/{id}: update, same body plus `version` (issue 27) → `{ version }`. 404 unknown or binned; 400 as
+   * create; 409 an older version (who changed it, when), nothing written.
+   */
   app.post<{ Params: { id: string }; Body: DataInterfaceInput }>(
     `${BASE}/:id`,
     { config: { access: { menu: MENU, button: 'btn_edit' } }, schema: { params: ID_PARAMS, body: BODY } },
-    async (req) => {
-      await updateInterface(app.db, req.params.id, req.body, userOf(req));
-      return ok(null, t(req.lang, 'updateOk'));
-    },
+    async (req) => ok({ version: await updateInterface(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk')),
   );
 
-  /** DELETE DataInterface/{id} (msg 删除成功) and POST DataInterface/{id}/Actions/State → `{ enabledMark }` (spec 001 §4). 404 unknown. */
+  /**
+   * DELETE DataInterface/{id}?version (msg 删除成功; to the recycle bin, issue 27; 409 an older version) and POST
+   * DataInterface/{id}/Actions/State → `{ enabledMark }` (spec 001 §4). 404 unknown or binned.
+   */
   registerRecordActions(app, {
     base: BASE,
     menu: MENU,
-    remove: (id) => deleteInterface(app.db, id),
+    remove: (id, req) => deleteInterface(app.db, id, { version: versionOf(req.query), actor: userOf(req) }),
     toggle: (id, req) => toggleInterfaceState(app.db, id, userOf(req)),
   });
 

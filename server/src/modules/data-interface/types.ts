@@ -22,6 +22,11 @@ export interface DataInterfaceTable {
   created_by: string | null;
   updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_by: string | null;
+  /** Migration 0671 (issue 27; _shared/row-version.ts): 1, +1 in every accepted update's own statement. */
+  f_version: Generated<number>;
+  /** Migration 0671: set when the interface is in the recycle bin (_shared/config-bins.ts), with who moved it there. */
+  f_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  f_deleted_by: string | null;
 }
 
 export type { InterfaceGrants, RunScope } from '../../../../schemas/data-source';
@@ -50,6 +55,8 @@ export interface DataInterfaceDto {
   runScope: RunScope;
   creatorTime: number;
   lastModifyTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 /** Create/update body (checked by the route's JSON Schema and `checkInput`). */
