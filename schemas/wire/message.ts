@@ -85,6 +85,8 @@ export const NoticeBodySchema = Type.Object(
     toOrganizeIds: Type.Optional(Type.Union([IdListSchema, Type.Null()])),
     toRoleIds: Type.Optional(Type.Union([IdListSchema, Type.Null()])),
     toUserIds: Type.Optional(Type.Union([IdListSchema, Type.Null()])),
+    /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false },
 );
@@ -106,6 +108,8 @@ export const NoticeRowSchema = Type.Object({
   releaseTime: Nullable(Type.Number()),
   audienceType: Type.Integer(),
   recipients: Type.Integer(),
+  /** The row's version (issue 27): sent back with an update or delete. */
+  version: Type.Integer(),
 });
 export type NoticeRow = Static<typeof NoticeRowSchema>;
 

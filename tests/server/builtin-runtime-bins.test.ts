@@ -173,6 +173,81 @@ describe('分组: version and recycle bin', () => {
   });
 });
 
+const N = '/api/message';
+const notice = (tag: string, extra: Record<string, unknown> = {}) => ({ title: `回收公告${tag}`, bodyText: `<p>正文${tag}</p>`, audienceType: 1, toUserIds: ['user-binreader'], ...extra });
+
+describe('公告/通知: version and recycle bin', () => {
+  let reader = '';
+  const as = (method: Method, url: string, payload?: unknown) => ctx.t.call(method, url, { token: reader, payload });
+  const unread = async () => (await as('GET', `${N}?isRead=0&pageSize=100`)).data as { list: Array<{ id: string }>; pagination: { total: number } };
+
+  it('a stale update of a draft is refused naming who and when; nothing written', async () => {
+    const { createUser } = await import('./helpers');
+    await createUser(ctx.t.app, { account: 'binreader', password: 'Reader#2026a' });
+    reader = await ctx.t.login('binreader', 'Reader#2026a');
+    const id = (await call('POST', N, notice('V'))).data.id as string;
+    expect((await call('GET', `${N}/${id}`)).data.version).toBe(1);
+    expect((await call('POST', `${N}/${id}`, notice('V', { bodyText: '<p>a</p>', version: 1 }))).data).toEqual({ version: 2 });
+    const stale = await call('POST', `${N}/${id}`, notice('V', { bodyText: '<p>b</p>', version: 1 }));
+    expect(stale).toMatchObject({ code: 409, data: { version: 2 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${N}/${id}`)).data).toMatchObject({ bodyText: '<p>a</p>', version: 2 });
+    expect((await call('DELETE', `${N}/${id}?version=1`)).code).toBe(409);
+    expect((await call('GET', `${N}/Notice?keyword=回收公告V`)).data.list).toEqual([expect.objectContaining({ id, version: 2 })]);
+  });
+
+  it("a binned notice leaves every recipient's list, unread count, initMessage and portal card; restored it comes back as it was", async () => {
+    const id = (await call('POST', N, notice('R'))).data.id as string;
+    expect((await call('POST', `${N}/${id}/Actions/Release`)).data).toEqual({ count: 1 });
+    const before = await unread();
+    expect(idsOf(before.list)).toContain(id);
+    const { unreadMessageSummary } = await import('../../server/src/modules/im/repository');
+    const summary = () => unreadMessageSummary(ctx.t.app.db, 'user-binreader');
+    expect(await summary()).toMatchObject({ unreadNoticeCount: 1, noticeDefaultText: '回收公告R' });
+    expect(idsOf((await as('GET', '/api/visualdev/Dashboard/Notice')).data.list)).toContain(id);
+    const version = (await call('GET', `${N}/${id}`)).data.version as number;
+    expect((await call('DELETE', `${N}/${id}?version=${version}`)).code).toBe(200);
+    const after = await unread();
+    expect(idsOf(after.list)).not.toContain(id);
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(await summary()).toMatchObject({ unreadNoticeCount: 0 });
+    expect(idsOf((await as('GET', `${N}?pageSize=100`)).data.list)).not.toContain(id);
+    expect((await as('GET', `${N}/ReadInfo/${id}`)).code).not.toBe(200);
+    expect(idsOf((await as('GET', '/api/visualdev/Dashboard/Notice')).data.list)).not.toContain(id);
+    // Mark all read leaves the binned notice unread for its restore.
+    expect((await as('POST', `${N}/Actions/ReadAll`)).code).toBe(200);
+    expect((await call('GET', `${N}/${id}`)).code).toBe(404);
+    expect(idsOf((await call('GET', `${N}/Notice?keyword=回收公告R`)).data.list)).toEqual([]);
+    expect((await call('POST', `${N}/${id}/Actions/Withdraw`)).code).toBe(404);
+
+    const bin = (await call('GET', `${N}/Recycle?keyword=回收公告R`)).data;
+    expect(bin).toMatchObject({ pagination: { total: 1 }, list: [{ id, title: '回收公告R', type: 1, enabledMark: 1, audienceType: 1, deletedBy: 'user-admin', deletedByName: '管理员' }] });
+    expect((await call('POST', `${N}/Recycle/Actions/Restore`, { ids: [id] })).data).toEqual({ count: 1 });
+    expect((await call('GET', `${N}/${id}`)).data).toMatchObject({ id, title: '回收公告R', bodyText: '<p>正文R</p>', enabledMark: 1, toUserIds: ['user-binreader'], recipients: 1, version: version + 2 });
+    expect(idsOf((await unread()).list)).toEqual([id]);
+  });
+
+  it('a notice binned for good stays out of every read; the purge removes it with its receipts', async () => {
+    const id = (await call('POST', N, notice('U'))).data.id as string;
+    await call('POST', `${N}/${id}/Actions/Release`);
+    expect((await call('DELETE', `${N}/${id}`)).code).toBe(200);
+    binned.push(id, '回收公告U');
+    const old = (await call('POST', N, notice('Old'))).data.id as string;
+    await call('POST', `${N}/${old}/Actions/Release`);
+    expect((await call('DELETE', `${N}/${old}`)).code).toBe(200);
+    const db = ctx.t.app.db;
+    await db.updateTable('message').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', old).execute();
+    expect(await purgeBuiltinBins(db, 30)).toMatchObject({ message: 1 });
+    expect(await db.selectFrom('message_receive').select('id').where('message_id', '=', old).execute()).toEqual([]);
+  });
+
+  it('回收站 is seeded on 通知公告 and its page config binds the bin', async () => {
+    const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+    expect(permissions.find((p) => p.modelId === 'menu-message-notice')?.button.map((x) => x.enCode)).toContain('btn_recycle');
+    expect((await call('GET', '/api/visualdev/OnlineDev/systemNotice/Config')).data.resource.recycle).toEqual({ path: `${N}/Recycle` });
+  });
+});
+
 describe('the walk of the reads', () => {
   it('no GET route of the app answers a binned row of these entities', async () => {
     expect(binned.length).toBeGreaterThan(0);

@@ -178,6 +178,6 @@ describe('grants (menu 通知公告, enCode messageNotice)', () => {
     const menu = await t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address']).where('id', '=', NOTICE_MENU_ID).executeTakeFirstOrThrow();
     expect(menu).toEqual({ parent_id: 'menu-system', en_code: 'messageNotice', url_address: 'system/notice' });
     const grants = await t.app.db.selectFrom('authorize').select('item_id').where('object_id', '=', 'role-admin').where('item_id', 'like', `${NOTICE_MENU_ID}%`).execute();
-    expect(grants.map((g) => g.item_id).sort()).toEqual([NOTICE_MENU_ID, ...['btn_add', 'btn_edit', 'btn_release', 'btn_remove'].map((b) => `${NOTICE_MENU_ID}:${b}`)]);
+    expect(grants.map((g) => g.item_id).sort()).toEqual([NOTICE_MENU_ID, ...['btn_add', 'btn_edit', 'btn_recycle', 'btn_release', 'btn_remove'].map((b) => `${NOTICE_MENU_ID}:${b}`)]);
   });
 });

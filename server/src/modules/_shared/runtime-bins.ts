@@ -12,6 +12,9 @@ import type { BinEntity } from './builtin-recycle';
  *   enabled one runs again on its cron from now (scheduler/task-bin.ts).
  * - 分组 (user_group, migration 0670): still refused while it has live members; binned, it is in no list, selector,
  *   member list (UserRelation), record reference check or flow candidate resolution; restored with the same id.
+ * - 公告/通知 (notices: type-1 `message` rows, migration 0672): binned with their receipts kept, they leave every
+ *   recipient's message list, unread count, initMessage and portal card; restored, they come back read or unread as
+ *   they were. Other messages are never binned.
  */
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -28,7 +31,7 @@ declare module '../../db/types' {
 }
 
 /** The runtime tables with a bin. */
-export type RuntimeBinnedTable = 'schedule_task' | 'user_group';
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
@@ -55,20 +58,30 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  {
+    table: 'message',
+    base: '/api/message',
+    menu: 'messageNotice',
+    fields: { title: 'title', type: 'type', enabledMark: 'enabled_mark', audienceType: 'audience_type', releaseTime: 'release_time' },
+    keyword: ['title'],
+    name: 'title',
+    parents: [],
+    unique: [],
+  },
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * Purges the runtime bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (a job's run log by its foreign key, a group's memberships). Returns how many rows per table.
+ * what hangs on them (a job's run log and a notice's receipts by their foreign keys, a group's memberships). Returns how many rows per table.
  */
 export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Date>>): Promise<Record<RuntimeBinnedTable, number>> {
   const db = trx as unknown as Loose;
-  const out = { schedule_task: 0, user_group: 0 } as Record<RuntimeBinnedTable, number>;
+  const out = { schedule_task: 0, user_group: 0, message: 0 } as Record<RuntimeBinnedTable, number>;
   const groups = db.selectFrom('user_group').select('id').where('f_deleted_at', '<', cutoff);
   await db.deleteFrom('user_relation').where('object_type', '=', 'Group').where('object_id', 'in', groups).execute();
-  for (const t of ['schedule_task', 'user_group'] as const) {
+  for (const t of ['schedule_task', 'user_group', 'message'] as const) {
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

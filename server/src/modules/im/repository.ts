@@ -172,6 +172,7 @@ export async function unreadMessageSummary(
     .where('r.user_id', '=', me)
     .where('r.is_read', '=', 0)
     .where('m.enabled_mark', '=', 1)
+    .where('m.f_deleted_at', 'is', null)
     .orderBy('m.updated_at', 'desc')
     .limit(1000)
     .execute();

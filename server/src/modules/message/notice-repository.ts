@@ -10,6 +10,7 @@ import {
 } from '../../../../schemas/wire/message';
 import type { Paged } from '../../../../schemas/wire/common';
 import type { Db } from '../../db/types';
+import { type RowWrite, softDelete, versionedUpdate } from '../_shared/row-version';
 import { serverSanitizer } from '../visualdev/record-prepare';
 import { publishMessage } from './bus';
 import { fail } from './messages';
@@ -22,6 +23,8 @@ import { withDescendants } from '../organization/common';
  * /api/message/{id}, POST {id}/Actions/Release; JNPF MessageService). A notice is a type-1 `message` row: written as
  * a draft (enabled_mark 0), released to its audience (one unread receipt per user, enabled_mark 1, release_time set,
  * a `message` bus event), withdrawn (receipts removed, back to a draft). Released notices are read-only until withdrawn.
+ * Deleted, a notice goes to the recycle bin (issue 27; receipts kept): it leaves every list, count and detail here
+ * and every recipient's message list (repository.ts mine, im initMessage, the portal's notice card) until restored.
  */
 
 /** An id list from an array or a JNPF comma list: trimmed, blanks and repeats dropped, order kept. */
@@ -46,6 +49,7 @@ function notices(db: Db) {
     .selectFrom('message as m')
     .leftJoin('users as u', 'u.id', 'm.created_by')
     .where('m.type', '=', MESSAGE_TYPE.notice)
+    .where('m.f_deleted_at', 'is', null)
     .select((eb) => [
       'm.id',
       'm.title',
@@ -55,6 +59,7 @@ function notices(db: Db) {
       'm.updated_at',
       'm.release_time',
       'm.audience_type',
+      'm.f_version',
       'u.real_name',
       'u.account',
       eb.selectFrom('message_receive as r').whereRef('r.message_id', '=', 'm.id').select((e) => e.fn.countAll<string>().as('n')).as('recipients'),
@@ -75,6 +80,7 @@ function toRow(r: Joined): NoticeRow {
     releaseTime: ms(r.release_time),
     audienceType: r.audience_type,
     recipients: Number(r.recipients ?? 0),
+    version: Number(r.f_version),
   };
 }
 
@@ -93,7 +99,7 @@ function searchedState(queryJson: string | undefined): 0 | 1 | undefined {
 export async function listNotices(db: Db, q: NoticeListQuery): Promise<Paged<NoticeRow>> {
   const currentPage = Math.max(1, q.currentPage ?? 1);
   const pageSize = Math.min(500, Math.max(1, q.pageSize ?? 20));
-  let base = db.selectFrom('message as m').where('m.type', '=', MESSAGE_TYPE.notice);
+  let base = db.selectFrom('message as m').where('m.type', '=', MESSAGE_TYPE.notice).where('m.f_deleted_at', 'is', null);
   const kw = q.keyword?.trim();
   if (kw) base = base.where('m.title', 'ilike', likeText(kw));
   const state = q.enabledMark ?? searchedState(q.queryJson);
@@ -137,24 +143,33 @@ export async function createNotice(db: Db, userId: string, body: NoticeBody): Pr
   return id;
 }
 
-/** The notice's release state; 404 when there is none. */
+/** The live notice's release state; 404 when there is none or it is in the bin. */
 async function stateOf(db: Db, id: string): Promise<number> {
-  const r = await db.selectFrom('message').select('enabled_mark').where('id', '=', id).where('type', '=', MESSAGE_TYPE.notice).executeTakeFirst();
+  const r = await db.selectFrom('message').select('enabled_mark').where('id', '=', id).where('type', '=', MESSAGE_TYPE.notice).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!r) throw fail(404, 'noticeNotFound');
   return r.enabled_mark;
 }
 
-/** POST /api/message/{id}: updates a draft. 404 unknown; 400 when released (withdraw first) or without a title. */
-export async function updateNotice(db: Db, userId: string, id: string, body: NoticeBody): Promise<void> {
+/** The 404 of a notice write. */
+const notFound = () => fail(404, 'noticeNotFound');
+
+/**
+ * POST /api/message/{id}: updates a draft → its new version. 404 unknown or binned; 400 when released (withdraw
+ * first) or without a title; 409 an older `version` (issue 27, naming who and when; nothing written).
+ */
+export async function updateNotice(db: Db, userId: string, id: string, body: NoticeBody): Promise<number> {
   if ((await stateOf(db, id)) === 1) throw fail(400, 'releasedReadOnly');
   const cols = await columns(body);
-  await db.updateTable('message').set({ ...cols, updated_by: userId, updated_at: new Date() }).where('id', '=', id).where('enabled_mark', '=', 0).execute();
+  return versionedUpdate(db, 'message', id, cols, { version: body.version, actor: userId, notFound });
 }
 
-/** DELETE /api/message/{id}: removes the notice and every receipt of it (released or not). 404 unknown. */
-export async function deleteNotice(db: Db, id: string): Promise<void> {
+/**
+ * DELETE /api/message/{id}?version: moves the notice (released or not) to the recycle bin; its receipts stay for the
+ * restore, and it leaves every recipient's list and unread count meanwhile. 404 unknown; 409 an older version.
+ */
+export async function deleteNotice(db: Db, id: string, w: Omit<RowWrite, 'notFound'>): Promise<void> {
   await stateOf(db, id);
-  await db.deleteFrom('message').where('id', '=', id).execute();
+  await softDelete(db, 'message', id, { ...w, notFound });
 }
 
 /**
@@ -194,7 +209,7 @@ export async function releaseNotice(db: Db, userId: string, id: string): Promise
   if (!userIds.length) throw fail(400, 'noRecipients');
   await db.transaction().execute(async (tx) => {
     const now = new Date();
-    await tx.updateTable('message').set({ enabled_mark: 1, release_time: now, updated_at: now, updated_by: userId }).where('id', '=', id).execute();
+    await versionedUpdate(tx, 'message', id, { enabled_mark: 1, release_time: now }, { actor: userId, notFound });
     await insertReceipts(tx, id, userIds);
   });
   await publishMessage(db, { userIds, id, title: n.title, type: MESSAGE_TYPE.notice, createdBy: userId });
@@ -206,6 +221,6 @@ export async function withdrawNotice(db: Db, userId: string, id: string): Promis
   if ((await stateOf(db, id)) !== 1) throw fail(400, 'notReleased');
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('message_receive').where('message_id', '=', id).execute();
-    await tx.updateTable('message').set({ enabled_mark: 0, release_time: null, updated_at: new Date(), updated_by: userId }).where('id', '=', id).execute();
+    await versionedUpdate(tx, 'message', id, { enabled_mark: 0, release_time: null }, { actor: userId, notFound });
   });
 }

@@ -3,6 +3,7 @@ import { IdParamsSchema as ID_PARAMS } from '../../../../schemas/wire/common';
 import { type NoticeBody, NoticeBodySchema, type NoticeListQuery, NoticeListQuerySchema } from '../../../../schemas/wire/message';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
+import { versionOf } from '../_shared/row-version';
 import { replyText } from './messages';
 import { createNotice, deleteNotice, getNotice, listNotices, releaseNotice, updateNotice, withdrawNotice } from './notice-repository';
 
@@ -57,18 +58,18 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
   /** POST /api/message → `{ id }` of a new draft notice. 400 without a title. */
   app.post<{ Body: NoticeBody }>(B, { config: access('btn_add'), schema: { body: NoticeBodySchema } }, async (req) => ok({ id: await createNotice(app.db, me(req), req.body) }, t(req.lang, 'createOk')));
 
-  /** POST /api/message/{id}: updates a draft. 404 unknown; 400 when released (withdraw first). */
+  /** POST /api/message/{id}: updates a draft → `{ version }`. 404 unknown; 400 when released (withdraw first); 409 an older `version` (issue 27). */
   app.post<Id & { Body: NoticeBody }>(`${B}/:id`, { config: access('btn_edit'), schema: { params: ID_PARAMS, body: NoticeBodySchema } }, async (req) => {
-    await updateNotice(app.db, me(req), req.params.id, req.body);
-    return ok(null, t(req.lang, 'updateOk'));
+    const version = await updateNotice(app.db, me(req), req.params.id, req.body);
+    return ok({ version }, t(req.lang, 'updateOk'));
   });
 
   /** GET /api/message/{id} → NoticeInfo (row, sanitised bodyText, audience lists). 404 unknown. */
   app.get<Id>(`${B}/:id`, { config: access(), schema: { params: ID_PARAMS } }, async (req) => ok(await getNotice(app.db, req.params.id)));
 
-  /** DELETE /api/message/{id}: removes the notice and its receipts. 404 unknown. */
+  /** DELETE /api/message/{id}?version: moves the notice to the recycle bin (GET/POST /api/message/Recycle…). 404 unknown; 409 an older version. */
   app.delete<Id>(`${B}/:id`, { config: access('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
-    await deleteNotice(app.db, req.params.id);
+    await deleteNotice(app.db, req.params.id, { version: versionOf(req.query), actor: me(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 

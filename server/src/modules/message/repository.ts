@@ -21,7 +21,9 @@ function mine(db: Db, userId: string) {
     .innerJoin('message as m', 'm.id', 'r.message_id')
     .leftJoin('users as u', 'u.id', 'm.created_by')
     .where('r.user_id', '=', userId)
-    .where('m.enabled_mark', '=', 1);
+    .where('m.enabled_mark', '=', 1)
+    // A notice in the recycle bin (issue 27) is in no one's list or count until it is restored.
+    .where('m.f_deleted_at', 'is', null);
 }
 
 interface JoinedRow {
@@ -101,7 +103,9 @@ export async function readAllMessages(db: Db, userId: string, ids?: string[]): P
     .updateTable('message_receive')
     .set((eb) => ({ is_read: 1, read_time: sql<Date>`coalesce(${eb.ref('read_time')}, now())`, read_count: eb('read_count', '+', 1) }))
     .where('user_id', '=', userId)
-    .where('is_read', '=', 0);
+    .where('is_read', '=', 0)
+    // A binned notice comes back as it was (read or unread).
+    .where('message_id', 'not in', db.selectFrom('message').select('id').where('f_deleted_at', 'is not', null));
   if (ids) q = q.where('message_id', 'in', ids);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);

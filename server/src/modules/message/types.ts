@@ -24,6 +24,10 @@ export interface MessageTable {
   to_user_ids: Generated<string>;
   /** When the notice was last released; null while a draft. */
   release_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0672 (issue 27): the row's version and a notice's recycle-bin mark (modules/_shared/runtime-bins.ts). */
+  f_version: Generated<number>;
+  f_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  f_deleted_by: string | null;
 }
 
 /** The `message_receive` table: one receipt per (message, recipient). */

@@ -29,6 +29,7 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
       .where('r.user_id', '=', me(req))
       .where('m.type', '=', 1)
       .where('m.enabled_mark', '=', 1)
+      .where('m.f_deleted_at', 'is', null)
       .orderBy('m.release_time', 'desc')
       .orderBy('m.id')
       .limit(req.query.pageSize ?? 10)
