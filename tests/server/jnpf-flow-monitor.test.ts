@@ -26,7 +26,7 @@ const files = [{ name: '盘点表.xlsx', fileId: 'f-1.xlsx', url: '/api/file/Dow
 const launch = async (flowId: string) => (await call('lina', 'POST', `${W}/FlowTask`, { formData: form, flowId, status: 0, flowUrgent: 1, candidateType: 3 })).data.id as string;
 
 beforeAll(async () => {
-  for (const u of ['lina', 'zhouqiang', 'huangwei', 'wangfang']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
+  for (const u of ['lina', 'zhouqiang', 'huangwei', 'wangfang', 'sunli']) tok[u] = await s.t.login(u, DEMO_PASSWORD);
 });
 
 describe('挂起 / 恢复 (SuspendDialog.vue; FlowBox.vue:566-574, :645-681)', () => {
@@ -133,5 +133,39 @@ describe('变更 / 复活 (FlowBox.vue:184-212 dialog, :430-467 handleResurgence
     expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${again?.id}`, { handleOpinion: '', fileList: [], id: taskId, formData: form })).code).toBe(200);
     expect((await todo('huangwei')).map((r) => r.processId)).toContain(taskId);
     expect((await info(taskId)).flowTaskInfo.completion).toBe(40);
+  });
+});
+
+describe('委托发起 (entrust/index.vue:24-70, :384-433; myEntrust.vue:135-150; FlowBox.vue:817-819 delegateUserList)', () => {
+  it('launches on behalf of the user who delegated the flow: his task, his approvers, the delegate shown and allowed to follow it', async () => {
+    const flowId = await releasedFlow(s.t, s.token, 'monEntrust', node('start', 'start', { title: '发起人' }, approver('boss', { title: '主管审批', assigneeType: 1, managerLevel: 1 })));
+    const now = Date.now();
+    // 孙丽 delegates this flow to 王芳 (the server's FlowDelegate rules: in force now, one flow).
+    const made = await call('sunli', 'POST', `${W}/FlowDelegate`, { toUserId: id('wangfang'), flowId, startTime: now - 60_000, endTime: now + 3_600_000, description: '出差' });
+    expect(made.code).toBe(200);
+    const flows = await call('wangfang', 'GET', `${W}/FlowDelegate/getflow?currentPage=1&pageSize=20&keyword=&category=&flowType=0`);
+    expect(flows.data.list.map((f: Json) => f.id)).toContain(flowId);
+    expect((await call('zhouqiang', 'GET', `${W}/FlowDelegate/getflow?currentPage=1&pageSize=20`)).data.list.map((f: Json) => f.id)).not.toContain(flowId);
+    const users = await call('wangfang', 'GET', `${W}/FlowDelegate/userList?flowId=${flowId}`);
+    expect(users.data.list).toEqual([expect.objectContaining({ id: id('sunli'), fullName: '孙丽/sunli', headIcon: expect.any(String), organize: expect.any(String) })]);
+    // submitOrSave: Candidates(0, formData) then Create({ ...formData, delegateUserList }).
+    const body = { formData: form, flowId, status: 0, flowUrgent: 1, delegateUserList: [id('sunli')] };
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/Candidates/0`, body)).data.type).toBe(3);
+    expect(await call('zhouqiang', 'POST', `${W}/FlowTask`, { ...body, candidateType: 3 })).toMatchObject({ code: 403, msg: '所选发起人没有把该流程委托给您，或委托不在有效期内' });
+    const launched = await call('wangfang', 'POST', `${W}/FlowTask`, { ...body, candidateType: 3 });
+    expect(launched.code).toBe(200);
+    const taskId = launched.data.id as string;
+    const task = await s.t.app.db.selectFrom('flow_task').select(['creator_user_id', 'delegate_user_id', 'full_name']).where('id', '=', taskId).executeTakeFirstOrThrow();
+    expect(task).toMatchObject({ creator_user_id: id('sunli'), delegate_user_id: id('wangfang'), full_name: expect.stringContaining('孙丽') });
+    // 孙丽's 我发起的 shows it with the 委托 tag; 王芳's 委托发起 tab (FlowLaunch delegateType=true) lists it.
+    const q = 'currentPage=1&pageSize=20&sort=desc&sidx=&keyword=';
+    expect((await call('sunli', 'GET', `${W}/FlowLaunch?${q}`)).data.list.find((r: Json) => r.id === taskId)).toMatchObject({ delegateUser: '王芳/wangfang', userName: '孙丽/sunli', status: 1 });
+    expect((await call('wangfang', 'GET', `${W}/FlowLaunch?${q}&delegateType=true`)).data.list.map((r: Json) => r.id)).toEqual([taskId]);
+    expect((await call('wangfang', 'GET', `${W}/FlowLaunch?${q}`)).data.list.map((r: Json) => r.id)).not.toContain(taskId);
+    // The approver is 孙丽's manager (the launcher's), and the delegate may open the task (详情).
+    const sunliManager = (await s.t.app.db.selectFrom('users').select('manager_id').where('id', '=', id('sunli')).executeTakeFirstOrThrow()).manager_id;
+    const ops = await s.t.app.db.selectFrom('flow_task_operator').select('handle_id').where('task_id', '=', taskId).execute();
+    expect(ops.map((o) => o.handle_id)).toEqual([sunliManager]);
+    expect((await call('wangfang', 'GET', `${W}/FlowBefore/${taskId}`)).data.flowTaskInfo).toMatchObject({ id: taskId, status: 1 });
   });
 });

@@ -105,17 +105,24 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** GET FlowLaunch?filters → the caller's tasks (drafts included), newest first. */
+  /**
+   * GET FlowLaunch?filters → the caller's tasks (drafts included), newest first; `delegateType=true` (JNPF 委托发起 tab)
+   * the tasks the caller launched on others' behalf instead. Rows carry `delegateUser`, the delegate's name for a task
+   * launched on the launcher's behalf (JNPF's 委托 tag, flowLaunch/index.vue:98), else null.
+   */
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowLaunch`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
-    const q = tasks().where('t.creator_user_id', '=', callerOf(req).userId);
+    const me = callerOf(req).userId;
+    const q = tasks().leftJoin('users as dg', 'dg.id', 't.delegate_user_id').where(req.query.delegateType ? 't.delegate_user_id' : 't.creator_user_id', '=', me);
     const f = await withCategoryCode(req.query);
-    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+    const cols = ['dg.real_name as delegate_name', 'dg.account as delegate_account'];
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), delegateUser: r.delegate_name ? `${r.delegate_name}/${r.delegate_account}` : null }), cols));
   });
 
-  /** DELETE FlowLaunch/{id}: the launcher deletes a draft, rejected or withdrawn task. */
+  /** DELETE FlowLaunch/{id}: the launcher (or the delegate who launched it) deletes a draft, rejected or withdrawn task. */
   app.delete<Id>(`${E}/FlowLaunch/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => {
-    const row = await db.selectFrom('flow_task').select(['creator_user_id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
-    if (!row || row.creator_user_id !== callerOf(req).userId) throw fail(404, 'taskNotFound');
+    const me = callerOf(req).userId;
+    const row = await db.selectFrom('flow_task').select(['creator_user_id', 'delegate_user_id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!row || (row.creator_user_id !== me && row.delegate_user_id !== me)) throw fail(404, 'taskNotFound');
     if (![0, 3, 4].includes(row.status)) throw fail(400, 'notDeletable');
     await db.deleteFrom('flow_task').where('id', '=', req.params.id).where('status', 'in', [0, 3, 4]).execute();
     return ok(null, t(req.lang, 'deleteOk'));

@@ -50,6 +50,7 @@ type Key =
   | 'cannotResurrect'
   | 'badChangeNode'
   | 'badFileList'
+  | 'notDelegated'
   | 'flowBroken'
   | 'subFlowUnsupported'
   | 'subFlowLoop'
@@ -124,6 +125,7 @@ const table: MessageTable<Key> = {
     cannotResurrect: '只有已结束或被退回的流程可以复活',
     badChangeNode: '请选择流程中的审批节点',
     badFileList: '附件格式不正确',
+    notDelegated: '所选发起人没有把该流程委托给您，或委托不在有效期内',
     flowBroken: '流程快照已损坏',
     subFlowUnsupported: '暂不支持子流程节点「{name}」',
     subFlowLoop: '子流程不能发起它的上级流程',
@@ -197,6 +199,7 @@ const table: MessageTable<Key> = {
     cannotResurrect: 'Only an ended or sent-back task can be revived',
     badChangeNode: 'Choose an approver node of the flow',
     badFileList: 'The attachments are not valid',
+    notDelegated: 'The chosen launcher has not delegated this flow to you, or the delegation is not in force',
     flowBroken: 'The flow snapshot is broken',
     subFlowUnsupported: 'Subflow node "{name}" is not supported yet',
     subFlowLoop: 'A subflow cannot launch a flow above it',

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { delegateLaunchRoutes } from './delegate-launch';
 import flowRoutes from './flow-routes';
 import jnpfApproveRoutes from './jnpf-approve-routes';
 import jnpfBatchRoutes from './jnpf-batch-routes';
@@ -27,6 +28,7 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
   await jnpfMonitorRoutes(app);
   await taskRoutes(app);
   await listRoutes(app);
+  await delegateLaunchRoutes(app);
   await launchFormRoutes(app);
   startTimerSweep(app);
 }

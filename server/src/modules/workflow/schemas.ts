@@ -73,8 +73,11 @@ export const FlowTaskBodySchema = Type.Object({
   errorRuleUserList: Type.Optional(PerNode),
   /** Users the launcher CCs (start node isCustomCopy): ids or JNPF's comma list (CandidateForm.vue:101-105). */
   copyIds: Type.Optional(Ids),
+  /** 委托发起: the users whose delegation lets the caller launch on their behalf, one task each (delegate-launch.ts). */
+  delegateUserList: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })),
 });
 export type FlowTaskBody = {
+  delegateUserList?: string[];
   flowId: string;
   id?: string | null;
   fullName?: string | null;
@@ -147,9 +150,12 @@ export const TaskListQuerySchema = Type.Object({
   flowUrgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
   endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
+  /** FlowLaunch: true lists the tasks the caller launched on others' behalf (JNPF 委托发起 tab, entrust/index.vue:427-433). */
+  delegateType: Type.Optional(Type.Boolean()),
   ...PagingQueryProperties,
 });
 export type TaskListQuery = {
+  delegateType?: boolean;
   keyword?: string;
   flowId?: string;
   templateId?: string;

@@ -82,6 +82,8 @@ export interface FlowTaskTable {
   start_time: Time;
   end_time: Time;
   creator_user_id: string;
+  /** Who launched it on the launcher's behalf (JNPF 委托发起, migration 0673); null when the launcher did. */
+  delegate_user_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Time;
 }

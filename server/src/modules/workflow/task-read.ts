@@ -35,13 +35,13 @@ export function taskWire(r: TaskRow & { user_name?: string | null }) {
 }
 
 /**
- * The task `id` if `caller` may read it (issue 15 "Bad input"): its launcher, an operator past or present (or the
+ * The task `id` if `caller` may read it (issue 15 "Bad input"): its launcher (or the delegate who launched it for them), an operator past or present (or the
  * approver they stood in for), a CC target, or an administrator. @throws 404 流程信息不存在, 403 您无权查看该流程.
  */
 export async function readableTask(db: Db, caller: Caller, id: string): Promise<TaskRow> {
   const row = await db.selectFrom('flow_task').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw fail(404, 'taskNotFound');
-  if (caller.isAdministrator || row.creator_user_id === caller.userId) return row;
+  if (caller.isAdministrator || row.creator_user_id === caller.userId || row.delegate_user_id === caller.userId) return row;
   const op = await db
     .selectFrom('flow_task_operator')
     .select('id')
@@ -103,7 +103,7 @@ export async function taskDetail(db: Db, caller: Caller, id: string, taskOperato
   };
   // The launcher editing a draft, rejected or withdrawn task (JNPF FlowBox opType -1 with the task's id) gets the start
   // node's properties: its button texts, isCustomCopy and formOperates.
-  const editable = !mine && row.creator_user_id === caller.userId && [0, 3, 4].includes(row.status);
+  const editable = !mine && (row.creator_user_id === caller.userId || row.delegate_user_id === caller.userId) && [0, 3, 4].includes(row.status);
   // 已办 (JNPF FlowBox opType 2) sends the caller's agree record as taskOperatorId: its node's switches (hasRevokeBtn → 撤回).
   const done = !mine && taskOperatorId ? records.find((r) => r.id === taskOperatorId && r.handle_id === caller.userId && r.handle_status === 1 && r.status === 0) : undefined;
   const own = mine?.node_code ?? done?.node_code;

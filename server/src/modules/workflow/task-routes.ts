@@ -9,7 +9,8 @@ import { idsOfValue } from './org-resolver';
 import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
 import { readableTask, taskDetail, taskWire } from './task-read';
 import { candidatesOf } from './candidates';
-import { type Caller, runAction, saveTask } from './task-service';
+import { type Caller, runAction } from './task-service';
+import { saveTaskAs } from './delegate-launch';
 
 const E = '/api/workflow/Engine';
 type Id = { Params: { id: string } };
@@ -53,18 +54,21 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
       return ok({ taskId: r.taskId, status: r.status }, t(req.lang, 'ok'));
     });
 
-  /** POST FlowTask: launch (status 0) or save a draft (status 1) → `{ id, status }` (task status 0 draft, 1 in approval…). */
+  /**
+   * POST FlowTask: launch (status 0) or save a draft (status 1) → `{ id, status }` (task status 0 draft, 1 in approval…);
+   * `delegateUserList`: 委托发起, one task per delegating launcher (delegate-launch.ts).
+   */
   app.post<{ Body: FlowTaskBody }>(`${E}/FlowTask`, { config: signedIn, schema: { body: FlowTaskBodySchema } }, async (req) =>
     withJnpfErrorNodes(req, async () => {
-      const r = await saveTask(app.db, callerOf(req), req.body, undefined, req.lang);
+      const r = await saveTaskAs(app.db, callerOf(req), req.body, undefined, req.lang);
       return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
     }),
   );
 
-  /** PUT FlowTask/{id}: edit a draft / resubmit a rejected or withdrawn task (launcher only). */
+  /** PUT FlowTask/{id}: edit a draft / resubmit a rejected or withdrawn task (its launcher, or the delegate who launched it). */
   app.put<Id & { Body: FlowTaskBody }>(`${E}/FlowTask/:id`, { config: signedIn, schema: { params: IdParams, body: FlowTaskBodySchema } }, async (req) =>
     withJnpfErrorNodes(req, async () => {
-      const r = await saveTask(app.db, callerOf(req), req.body, req.params.id, req.lang);
+      const r = await saveTaskAs(app.db, callerOf(req), req.body, req.params.id, req.lang);
       return ok({ id: r.taskId, status: r.status }, t(req.lang, 'ok'));
     }),
   );

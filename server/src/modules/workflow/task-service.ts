@@ -248,10 +248,11 @@ function formDataOf(b: FlowTaskBody): Record<string, unknown> {
  * codes) a task of a released flow the caller may launch. A new task takes the flow's latest released version; a draft
  * also moves to it on submit; a rejected or withdrawn task resubmits on the snapshot it started with, even once the
  * flow is stopped (stopping only prevents new launches and drafts). Only the launcher
- * may edit, and only a draft, rejected or withdrawn task. Returns the task id and its status.
+ * may edit, and only a draft, rejected or withdrawn task. `delegateBy`: the delegate launching a new task on the
+ * caller's behalf (委托发起, delegate-launch.ts; kept as delegate_user_id). Returns the task id and its status.
  * @throws 400 flowStopped / alreadySubmitted / engine refusals (noApprover…), 403 flowNotVisible, 404.
  */
-export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string, lang: Lang = 'zh'): Promise<ActionResult> {
+export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string, lang: Lang = 'zh', delegateBy: string | null = null): Promise<ActionResult> {
   const flow = await flowRow(db, b.flowId);
   const released = flow.enabled_mark === 1 && flow.version >= 1;
   if (!id && !released) throw fail(400, 'flowStopped');
@@ -293,6 +294,7 @@ export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: str
           status: 0,
           state_json: jsonb(initialState()),
           creator_user_id: caller.userId,
+          delegate_user_id: delegateBy,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
