@@ -169,3 +169,27 @@ describe('委托发起 (entrust/index.vue:24-70, :384-433; myEntrust.vue:135-150
     expect((await call('wangfang', 'GET', `${W}/FlowBefore/${taskId}`)).data.flowTaskInfo).toMatchObject({ id: taskId, status: 1 });
   });
 });
+
+describe('审批附件 (FlowBox.vue:150-153 审批附件, :973-990 handleApproval; RecordList.vue:36-42; RecordSummary.vue:69-71)', () => {
+  it('keeps the files sent with 通过 and 退回 on their records, answered as JSON text in FlowBefore and RecordList', async () => {
+    const flowId = await releasedFlow(s.t, s.token, 'monFiles', node('start', 'start', { title: '发起人', isSummary: true }, approver('a1', { title: '一审', approvers: [id('zhouqiang')] }, approver('a2', { title: '二审', approvers: [id('huangwei')], rejectStep: '1' }))));
+    const taskId = await launch(flowId);
+    const op = (await todo('zhouqiang')).find((r) => r.processId === taskId)?.id as string;
+    const body = { handleOpinion: '见附件', id: taskId, formData: form, flowId, signImg: '', copyIds: '', branchList: [], candidateType: 3, rejectType: 1 };
+    // Not an array of file objects: refused, nothing written.
+    expect(await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${op}`, { ...body, fileList: 'not json' })).toMatchObject({ code: 400, msg: '附件格式不正确' });
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${op}`, { ...body, fileList: [1, 2] })).code).toBe(400);
+    expect((await todo('zhouqiang')).map((r) => r.id)).toContain(op);
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Audit/${op}`, { ...body, fileList: files })).code).toBe(200);
+    const gm = (await todo('huangwei')).find((r) => r.processId === taskId)?.id as string;
+    const rejectFiles = [{ name: '差异说明.docx', fileId: 'f-2.docx', url: '/api/file/Download?f-2' }];
+    expect((await call('huangwei', 'POST', `${W}/FlowBefore/Reject/${gm}`, { ...body, handleOpinion: '数量不符', fileList: JSON.stringify(rejectFiles), rejectStep: '' })).code).toBe(200);
+    const records = (await call('lina', 'GET', `${W}/FlowBefore/${taskId}?flowId=${flowId}`)).data.flowTaskOperatorRecordList as Json[];
+    const of = (status: number) => records.find((r) => r.handleStatus === status && r.status === 0) as Json;
+    expect(JSON.parse(of(1).fileList)).toEqual(files);
+    expect(JSON.parse(of(0).fileList)).toEqual(rejectFiles);
+    expect(of(2).fileList).toBe('[]');
+    const summary = (await call('lina', 'GET', `${W}/FlowBefore/RecordList/${taskId}?category=1&type=1`)).data as Json[];
+    expect(summary.flatMap((g) => g.list.map((r: Json) => JSON.parse(r.fileList).map((f: Json) => f.name))).flat().sort()).toEqual(['差异说明.docx', '盘点表.xlsx']);
+  });
+});

@@ -3,7 +3,7 @@ import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { Action } from './engine/types';
 import { jsonOf } from './flow-repository';
-import { withJnpfErrorNodes } from './jnpf-task';
+import { fileListOf, withJnpfErrorNodes } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
 import { type FlowTaskBody, FlowTaskBodySchema, FlowTaskParams, type HandleBody, HandleBodySchema, IdParams } from './schemas';
@@ -115,17 +115,18 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
    * POST FlowBefore/Audit/{operatorId}: agree; `freeApproverUserId` adds a signer after the caller; copyIds CC;
    * candidateList/branchList/errorRuleUserList for the next nodes; `formData` (an object or its JSON text): the
    * approver's edits, only the node's writable fields (403 naming a read-only one that changed, 400 a required one
-   * empty), saved with the agree in its transaction (task and bound model record).
+   * empty), saved with the agree in its transaction (task and bound model record). `fileList` (审批附件, JNPF's
+   * JNPF-UploadFz array or its JSON text; FlowBox.vue:150-153, :986-988) is kept on the agree record (400 badFileList).
    */
   app.post<H>(`${E}/FlowBefore/Audit/:id`, handle, async (req) => {
     const b = req.body ?? {};
-    const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList };
+    const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList, fileList: fileListOf(b.fileList) };
     return act(req, await taskOfOperator(app, req.params.id), action, b.signImg, formOf(b.formData));
   });
 
-  /** POST FlowBefore/Reject/{operatorId}: reject (rejectStep when the node lets the approver choose). */
+  /** POST FlowBefore/Reject/{operatorId}: reject (rejectStep when the node lets the approver choose); `fileList` as Audit's. */
   app.post<H>(`${E}/FlowBefore/Reject/:id`, handle, async (req) =>
-    act(req, await taskOfOperator(app, req.params.id), { type: 'reject', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(req.body), rejectStep: req.body?.rejectStep || undefined }, req.body?.signImg),
+    act(req, await taskOfOperator(app, req.params.id), { type: 'reject', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(req.body), rejectStep: req.body?.rejectStep || undefined, fileList: fileListOf(req.body?.fileList) }, req.body?.signImg),
   );
 
   /** POST FlowBefore/Recall/{recordId}: take back one's agree while the next node is untouched. */

@@ -151,7 +151,7 @@ async function audit(w: Work, a: Extract<Action, { type: 'audit' }>): Promise<vo
   op.completion = 1;
   op.handleStatus = 1;
   op.handleTime = w.env.now;
-  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 1, opinion: a.opinion });
+  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 1, opinion: a.opinion, fileList: a.fileList });
   const copy = await w.env.resolver.enabled(a.copyIds ?? []);
   if (copy.length) {
     w.effects.push({ kind: 'circulate', nodeId: op.nodeId, userIds: copy });
@@ -194,7 +194,7 @@ async function reject(w: Work, a: Extract<Action, { type: 'reject' }>): Promise<
   op.completion = 1;
   op.handleStatus = 0;
   op.handleTime = w.env.now;
-  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 0, opinion: a.opinion });
+  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 0, opinion: a.opinion, fileList: a.fileList });
   if (isAddedSigner(op) || outcome(w, op.nodeId) === 'fail') await routeReject(w, op.nodeId, a.rejectStep);
 }
 

@@ -208,8 +208,9 @@ export interface Choices {
 /** The actions (reference §3 runtime API). `userId` is always the caller. */
 export type Action =
   | ({ type: 'submit'; userId: string; copyIds?: string[] } & Choices)
-  | ({ type: 'audit'; userId: string; operatorId: string; opinion?: string; copyIds?: string[]; addSignerAfter?: string } & Choices)
-  | { type: 'reject'; userId: string; operatorId: string; opinion?: string; rejectStep?: string }
+  /** `fileList` (audit, reject): JSON text of the attachments, kept on the caller's record. */
+  | ({ type: 'audit'; userId: string; operatorId: string; opinion?: string; copyIds?: string[]; addSignerAfter?: string; fileList?: string } & Choices)
+  | { type: 'reject'; userId: string; operatorId: string; opinion?: string; rejectStep?: string; fileList?: string }
   | { type: 'recall'; userId: string; operatorId: string; opinion?: string }
   | { type: 'transfer'; userId: string; operatorId: string; toUserId: string; opinion?: string }
   | { type: 'addSigner'; userId: string; operatorId: string; toUserId: string; opinion?: string }
