@@ -6,9 +6,9 @@ import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers'
 
 /**
  * Versions and recycle bins of the configuration entities (issue 27 items 1-2; modules/_shared/config-bins.ts):
- * bill rules, data interfaces. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
+ * bill rules, data interfaces, print templates. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
  * when) with nothing written; a delete moves the row to its bin — gone from list, detail and the path that uses it
- * (a bill number, an interface run by id or code, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
+ * (a bill number, an interface run by id or code, a template printing, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
  * whose code a live row took is refused naming the field; the purge removes it. A walk over every GET route of the
  * app (binned ids and codes in paths) finds them in no 200 answer.
  */
@@ -30,7 +30,12 @@ interface Spec {
   use: (row: { id: string; enCode: string }) => Promise<number>;
   /** True when the code has a unique index over all rows (no live row can take a binned one's code). */
   codeIndexed?: boolean;
+  /** True when only live rows' names are unique: a new row may take a binned one's name (its restore is then refused). */
+  nameFree?: boolean;
 }
+
+/** The print selector's templates (a tree of categories). */
+const printable = async () => ((await call('GET', '/api/system/printDev/Selector')).data.list as Array<{ children?: Array<{ id: string }> }>).flatMap((c) => c.children ?? []).map((c) => c.id);
 
 const SPECS: Record<string, Spec> = {
   billRule: {
@@ -59,6 +64,18 @@ const SPECS: Record<string, Spec> = {
       return codes.some((c) => c === 200) || picker.some((p) => p.id === r.id) ? 500 : 404;
     },
     codeIndexed: true,
+  },
+  printDev: {
+    table: 'print_dev',
+    base: '/api/system/printDev',
+    body: (fullName, enCode) => ({ fullName, enCode, type: 2, modelId: null, sqlTemplate: [{ sql: 'select 7 as n' }], printTemplate: '<p>{{ n }}</p>' }),
+    use: async (r) => {
+      const data = await call('GET', `/api/system/printDev/Data?id=${r.id}&formId=any`);
+      const offered = (await printable()).includes(r.id);
+      if (data.code === 200 && offered) return 200;
+      return data.code === 200 || offered ? 500 : data.code;
+    },
+    nameFree: true,
   },
 };
 
@@ -131,6 +148,13 @@ describe.each(Object.keys(SPECS))('%s: version and recycle bin', (kind) => {
       const clash = await call('POST', `${s.base}/Recycle/Actions/Restore`, { ids: [row.id] });
       expect(clash).toMatchObject({ code: 400, msg: `不能恢复：编码的值${row.enCode}已被其他数据使用`, data: { field: 'enCode', id: row.id } });
       expect((await call('GET', `${s.base}/Recycle?keyword=${enc(row.enCode)}`)).data.list).toHaveLength(1);
+      await sql`update ${sql.table(s.table)} set en_code = en_code || 'x' where en_code = ${row.enCode} and f_deleted_at is null`.execute(db);
+    }
+    if (s.nameFree) {
+      // A live row may take a binned one's name; the restore then names the field.
+      expect((await call('POST', s.base, s.body(row.fullName, `${row.enCode}N`))).code).toBe(200);
+      const clash = await call('POST', `${s.base}/Recycle/Actions/Restore`, { ids: [row.id] });
+      expect(clash).toMatchObject({ code: 400, msg: `不能恢复：名称的值${row.fullName}已被其他数据使用`, data: { field: 'fullName', id: row.id } });
     }
     await sql`update ${sql.table(s.table)} set f_deleted_at = now() - interval '31 days' where id = ${row.id}`.execute(db);
     const purged = (await purgeBuiltinBins(db, 30)) as Record<string, number>;
@@ -146,6 +170,7 @@ describe('configuration bins across the app', () => {
     for (const [menu, page, base] of [
       ['menu-bill-rule', 'billRule', SPECS.billRule.base],
       ['menu-data-interface', 'systemDataInterface', SPECS.dataInterface.base],
+      ['menu-print-dev', 'systemPrintDev', SPECS.printDev.base],
     ]) {
       expect(permissions.find((p) => p.modelId === menu)?.button.map((b) => b.enCode), menu).toContain('btn_recycle');
       expect((await call('GET', `/api/visualdev/OnlineDev/${page}/Config`)).data.resource.recycle, page).toEqual({ path: `${base}/Recycle` });

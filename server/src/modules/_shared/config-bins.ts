@@ -12,12 +12,16 @@ import type { BinEntity } from './builtin-recycle';
  * - 单据规则 (bill_rule, migration 0668): a binned rule issues no number and previews none.
  * - 数据接口 (data_interface, migration 0671): a binned interface runs nowhere (by id or enCode: Actions/Response,
  *   field sources, reports, tasks all resolve it through getInterface); its run grants stay until the purge.
+ * - 打印模板 (print_dev, migration 0674: its soft delete's deleted_at became f_deleted_at): a binned template is
+ *   offered to no print button and prints nothing (Data, BatchData, Pdf, the selector); its name is free (only
+ *   live names are unique), so a restore is refused while a live template took it.
  */
 
 /** The configuration tables with a bin. */
-export type ConfigBinnedTable = 'bill_rule' | 'data_interface';
+export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
+const NAME: MessageVar = { zh: '名称', en: 'name', mas: 'nama' };
 
 /** The configuration entities' bins (appended to BIN_ENTITIES). */
 export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
@@ -41,10 +45,23 @@ export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  {
+    table: 'print_dev',
+    base: '/api/system/printDev',
+    menu: 'printDev',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', type: 'type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [
+      { column: 'en_code', field: 'enCode', label: CODE },
+      { column: 'full_name', field: 'fullName', label: NAME },
+    ],
+  },
 ];
 
 /** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
-export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface'];
+export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev'];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -58,7 +75,7 @@ const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'da
 export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
   const db = trx as unknown as Loose;
   const out = {} as Record<ConfigBinnedTable, number>;
-  for (const t of ['bill_rule', 'data_interface'] as const) {
+  for (const t of ['bill_rule', 'data_interface', 'print_dev'] as const) {
     const itemType = GRANTS[t];
     if (itemType) {
       const expired = db.selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);

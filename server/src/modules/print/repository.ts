@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { CATALOGUE_SORTABLE, cataloguePage, categoryNames, searchedCategory } from '../_shared/catalogue';
 import { CODE_PATTERN } from '../dictionary/messages';
 import { likePattern } from '../visualdev/list-filter';
@@ -16,8 +17,9 @@ import type { PageParam, PrintDev, PrintDevRow, PrintDevTable, SqlItem } from '.
 
 /**
  * Print-template records (spec 001 §7 "Print templates"; JNPF BASE_PRINTDEV, reference print-report-portal.md §1):
- * fullName and enCode unique among undeleted rows, soft delete, HTML sanitised and its liquid checked on save,
- * datasets checked as data-interface SQL, page setup checked (page-setup.ts).
+ * enCode unique among all rows (binned ones keep theirs until purged), fullName among live ones; a version per row and
+ * a recycle bin (issue 27; _shared/config-bins.ts: every read skips binned templates); HTML sanitised and its liquid
+ * checked on save, datasets checked as data-interface SQL, page setup checked (page-setup.ts).
  */
 
 /** The printDev dictionary (category names). */
@@ -57,10 +59,18 @@ export function toDto(r: Selectable<PrintDevTable>): PrintDev {
     enabledMark: r.enabled_mark,
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: ms(r.updated_at),
+    version: r.f_version,
   };
 }
 
-const live = (db: Db) => db.selectFrom('print_dev').where('deleted_at', 'is', null);
+/** The templates outside the recycle bin. */
+const live = (db: Db) => db.selectFrom('print_dev').where('print_dev.f_deleted_at', 'is', null);
+
+/** A write's version check (issue 27): the version the caller read (undefined: last write wins) and who writes. */
+export interface PrintWrite {
+  version?: number;
+  actor: string | null;
+}
 
 /** The undeleted template `id`. @throws 404 notFound. */
 export async function getPrintDev(db: Db, id: string): Promise<PrintDev> {
@@ -98,8 +108,9 @@ async function columns(db: Db, b: PrintDevBody, exceptId?: string) {
   if (!fullName) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
   if (!enCode) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
   if (!CODE_PATTERN.test(enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
+  // The code stays taken while its template is in the bin; a binned template's name is free (a restore then refuses).
   const clash = (col: 'en_code' | 'full_name', v: string) => {
-    let q = live(db).select('id').where(col, '=', v);
+    let q = (col === 'en_code' ? db.selectFrom('print_dev') : live(db)).select('id').where(col, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return q.executeTakeFirst();
   };
@@ -136,23 +147,25 @@ export async function createPrintDev(db: Db, b: PrintDevBody, userId: string | n
   return id;
 }
 
-/** POST|PUT printDev/{id}: update. @throws 404, 400 as create. */
-export async function updatePrintDev(db: Db, id: string, b: PrintDevBody, userId: string | null): Promise<void> {
+/**
+ * POST|PUT printDev/{id}: update → the new version. @throws 404 (unknown or binned), 400 as create; 409 when
+ * `w.version` is older than the template's (who changed it, when; nothing written).
+ */
+export async function updatePrintDev(db: Db, id: string, b: PrintDevBody, w: PrintWrite): Promise<number> {
   await getPrintDev(db, id);
-  await db.updateTable('print_dev').set({ ...(await columns(db, b, id)), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  return versionedUpdate(db, 'print_dev', id, await columns(db, b, id), { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** DELETE printDev/{id}: soft delete. @throws 404. */
-export async function deletePrintDev(db: Db, id: string, userId: string | null): Promise<void> {
-  await getPrintDev(db, id);
-  await db.updateTable('print_dev').set({ deleted_at: new Date(), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+/** DELETE printDev/{id}: to the recycle bin (issue 27 item 2). @throws 404 (unknown or binned); 409 an older `w.version`. */
+export async function deletePrintDev(db: Db, id: string, w: PrintWrite): Promise<void> {
+  await softDelete(db, 'print_dev', id, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** PUT|POST printDev/{id}/Actions/State: toggles enabledMark → the new value. @throws 404. */
+/** PUT|POST printDev/{id}/Actions/State: toggles enabledMark (version +1) → the new value. @throws 404. */
 export async function togglePrintDev(db: Db, id: string, userId: string | null): Promise<number> {
   const cur = await getPrintDev(db, id);
   const next = cur.enabledMark === 1 ? 0 : 1;
-  await db.updateTable('print_dev').set({ enabled_mark: next, updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'print_dev', id, { enabled_mark: next }, { actor: userId, notFound: () => fail(404, 'notFound') });
   return next;
 }
 
@@ -172,9 +185,10 @@ export async function importPrintDev(db: Db, data: unknown, userId: string | nul
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw fail(400, 'badJson', { field: { zh: '导入文件', en: 'The imported file' } });
   const id = typeof b.id === 'string' && b.id.trim() && b.id.length <= 100 ? b.id.trim() : randomUUID();
   const exists = await live(db).select('id').where('id', '=', id).executeTakeFirst();
-  if (exists) await updatePrintDev(db, id, b, userId);
+  if (exists) await updatePrintDev(db, id, b, { actor: userId });
   else {
-    await db.deleteFrom('print_dev').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+    // A binned template with the imported id is replaced by the import.
+    await db.deleteFrom('print_dev').where('id', '=', id).where('f_deleted_at', 'is not', null).execute();
     await createPrintDev(db, b, userId, id);
   }
   return id;

@@ -6,6 +6,7 @@ import { contentDisposition } from '../../lib/disposition';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { sendJsonFile, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { PRINT_MENU } from './access';
 import { fieldTree, parseSqlTemplate } from './datasets';
 import { fail } from './messages';
@@ -95,20 +96,21 @@ export default async function printRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: await importPrintDev(app.db, data, userOf(req)) }, t(req.lang, 'createOk'));
   });
 
-  /** GET printDev/{id} → the template (PrintDev). 404 unknown. */
+  /** GET printDev/{id} → the template (PrintDev, with `version`). 404 unknown or binned. */
   app.get<Id>(`${BASE}/:id`, { config: menu(), schema: { params: ID_PARAMS } }, async (req) => ok(await getPrintDev(app.db, req.params.id)));
 
-  /** POST printDev/{id} (spec 001 §7) and PUT printDev/{id} (JNPF): update, body as create. 404 unknown. */
-  const update = async (req: FastifyRequest<Id & { Body: PrintDevBody }>) => {
-    await updatePrintDev(app.db, req.params.id, req.body, userOf(req));
-    return ok(null, t(req.lang, 'updateOk'));
-  };
+  /**
+   * POST printDev/{id} (spec 001 §7) and PUT printDev/{id} (JNPF): update, body as create plus `version` (issue 27) →
+   * `{ version }`. 404 unknown or binned; 409 an older version (who changed it, when), nothing written.
+   */
+  const update = async (req: FastifyRequest<Id & { Body: PrintDevBody }>) =>
+    ok({ version: await updatePrintDev(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk'));
   app.post<Id & { Body: PrintDevBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: PrintDevBodySchema } }, update);
   app.put<Id & { Body: PrintDevBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: PrintDevBodySchema } }, update);
 
-  /** DELETE printDev/{id}: soft delete. 404 unknown. */
+  /** DELETE printDev/{id}?version: to the recycle bin (issue 27). 404 unknown or binned; 409 an older version. */
   app.delete<Id>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
-    await deletePrintDev(app.db, req.params.id, userOf(req));
+    await deletePrintDev(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 

@@ -29,7 +29,11 @@ export interface PrintDevTable {
   created_by: string | null;
   updated_at: OptStamp;
   updated_by: string | null;
-  deleted_at: OptStamp;
+  /** In the recycle bin since (migration 0674 renamed 0520's deleted_at; _shared/config-bins.ts), and who moved it there. */
+  f_deleted_at: OptStamp;
+  f_deleted_by: string | null;
+  /** Migration 0674 (issue 27; _shared/row-version.ts): 1, +1 in every accepted update's own statement. */
+  f_version: Generated<number>;
 }
 
 declare module '../../db/types' {
@@ -76,6 +80,8 @@ export interface PrintDev extends Partial<PageParam> {
   enabledMark: number;
   creatorTime: number;
   lastModifyTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 /** A list row (GET /api/system/printDev): the template without its HTML and SQL. */
