@@ -4,6 +4,7 @@ import { purgeBuiltinBins } from '../../server/src/modules/_shared/builtin-recyc
 import { schedulerOf } from '../../server/src/modules/scheduler/routes';
 import { Scheduler } from '../../server/src/modules/scheduler/runner';
 import { fillPath } from './hostile-cases';
+import { approver, node, releasedFlow, W } from './workflow-fixtures';
 import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers';
 
 /**
@@ -245,6 +246,74 @@ describe('公告/通知: version and recycle bin', () => {
     const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
     expect(permissions.find((p) => p.modelId === 'menu-message-notice')?.button.map((x) => x.enCode)).toContain('btn_recycle');
     expect((await call('GET', '/api/visualdev/OnlineDev/systemNotice/Config')).data.resource.recycle).toEqual({ path: `${N}/Recycle` });
+  });
+});
+
+const F = `${W}/FlowEngine`;
+const flowSelectorIds = async (): Promise<string[]> => ((await call('GET', `${F}/Selector`)).data.list as Array<{ children: Array<{ id: string }> }>).flatMap((c) => c.children.map((x) => x.id));
+const flowTree = () => node('start', 'start', { title: '发起人' }, approver('check', { title: '审核', approvers: ['user-admin'] }));
+
+describe('流程设计: version and recycle bin', () => {
+  it('a stale save of a flow is refused naming who and when; nothing written', async () => {
+    const id = await releasedFlow(ctx.t, ctx.token, 'binFlowV', flowTree());
+    const info = (await call('GET', `${F}/${id}`)).data;
+    expect(info).toMatchObject({ version: '1', rowVersion: 2 });
+    expect((await call('POST', `${F}/${id}`, { description: 'a', rowVersion: 2 })).code).toBe(200);
+    const stale = await call('POST', `${F}/${id}`, { description: 'b', rowVersion: 2 });
+    expect(stale).toMatchObject({ code: 409, data: { version: 3 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${F}/${id}`)).data).toMatchObject({ description: 'a', rowVersion: 3 });
+    expect((await call('DELETE', `${F}/${id}?rowVersion=2`)).code).toBe(409);
+  });
+
+  it('a binned flow cannot be launched nor listed for launch; its tasks go on; delete stays refused while one is in approval; restore brings it back', async () => {
+    const id = await releasedFlow(ctx.t, ctx.token, 'binFlowR', flowTree());
+    const db = ctx.t.app.db;
+    const launched = await call('POST', `${W}/FlowTask`, { flowId: id, fullName: '回收流程任务', formData: { title: 't', amount: 1 }, status: 0 });
+    expect(launched).toMatchObject({ code: 200, data: { status: 1 } });
+    const taskId = launched.data.id as string;
+    expect((await call('DELETE', `${F}/${id}`)).code).toBe(400);
+    const op = await db.selectFrom('flow_task_operator').select('id').where('task_id', '=', taskId).executeTakeFirstOrThrow();
+    expect((await call('POST', `${W}/FlowBefore/Audit/${op.id}`, { handleOpinion: '同意' })).data).toMatchObject({ status: 2 });
+    expect(await flowSelectorIds()).toContain(id);
+    const rowVersion = (await call('GET', `${F}/${id}`)).data.rowVersion as number;
+    expect((await call('DELETE', `${F}/${id}?rowVersion=${rowVersion}`)).code).toBe(200);
+    expect((await call('GET', `${F}/${id}`)).code).toBe(404);
+    expect(await flowSelectorIds()).not.toContain(id);
+    expect(JSON.stringify((await call('GET', F)).data)).not.toContain(id);
+    expect((await call('GET', `${W}/FlowBefore/0?flowId=${id}`)).code).toBe(404);
+    expect((await call('GET', `${W}/FlowLaunch/Form/${id}`)).code).toBe(404);
+    expect((await call('POST', `${W}/FlowTask`, { flowId: id, fullName: 'x', formData: { title: 'x', amount: 1 }, status: 0 })).code).not.toBe(200);
+    expect((await call('POST', `${F}/Release/${id}`)).code).toBe(404);
+    // Its finished task still reads.
+    expect((await call('GET', `${W}/FlowBefore/${taskId}`)).code).toBe(200);
+    // Its code stays taken.
+    expect((await call('POST', F, { enCode: 'binFlowR', fullName: 'x' })).code).toBe(400);
+
+    const bin = (await call('GET', `${F}/Recycle?keyword=binFlowR`)).data;
+    expect(bin).toMatchObject({ pagination: { total: 1 }, list: [{ id, fullName: '流程binFlowR', enCode: 'binFlowR', enabledMark: 1, deletedBy: 'user-admin', deletedByName: '管理员' }] });
+    expect((await call('POST', `${F}/Recycle/Actions/Restore`, { ids: [id] })).data).toEqual({ count: 1 });
+    expect((await call('GET', `${F}/${id}`)).data).toMatchObject({ id, enCode: 'binFlowR', version: '1', enabledMark: 1, rowVersion: rowVersion + 2 });
+    expect(await flowSelectorIds()).toContain(id);
+    expect((await call('POST', `${W}/FlowTask`, { flowId: id, fullName: '再发起', formData: { title: 'y', amount: 1 }, status: 0 })).code).toBe(200);
+  });
+
+  it('a flow binned for good stays out of every read; the purge removes it and keeps its released versions', async () => {
+    const id = await releasedFlow(ctx.t, ctx.token, 'binFlowU', flowTree());
+    expect((await call('DELETE', `${F}/${id}`)).code).toBe(200);
+    binned.push(id, '流程binFlowU');
+    const old = await releasedFlow(ctx.t, ctx.token, 'binFlowOld', flowTree());
+    expect((await call('DELETE', `${F}/${old}`)).code).toBe(200);
+    const db = ctx.t.app.db;
+    await db.updateTable('flow_engine').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', old).execute();
+    expect(await purgeBuiltinBins(db, 30)).toMatchObject({ flow_engine: 1 });
+    expect(await db.selectFrom('flow_engine_version').select('id').where('flow_id', '=', old).execute()).toHaveLength(1);
+  });
+
+  it('回收站 is seeded on 流程设计 and its page config binds the bin', async () => {
+    const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+    expect(permissions.find((p) => p.modelId === 'menu-flow-engine')?.button.map((x) => x.enCode)).toContain('btn_recycle');
+    expect((await call('GET', '/api/visualdev/OnlineDev/workflowFlowEngine/Config')).data.resource.recycle).toEqual({ path: `${F}/Recycle` });
   });
 });
 

@@ -15,9 +15,21 @@ import type { BinEntity } from './builtin-recycle';
  * - 公告/通知 (notices: type-1 `message` rows, migration 0672): binned with their receipts kept, they leave every
  *   recipient's message list, unread count, initMessage and portal card; restored, they come back read or unread as
  *   they were. Other messages are never binned.
+ * - 流程设计 (flow templates, flow_engine, migration 0675; still refused while a task of it is in approval): binned, it
+ *   is in no designer list, launch list or picker and cannot be launched (nor spawned as a subflow); its other tasks
+ *   go on with their released versions, which stay (also after the purge).
  */
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+declare module '../workflow/tables' {
+  /** Migration 0675's columns (`version` stays the released version). */
+  interface FlowEngineTable {
+    f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: string | null;
+  }
+}
 
 declare module '../../db/types' {
   /** Migration 0670's columns. */
@@ -31,7 +43,7 @@ declare module '../../db/types' {
 }
 
 /** The runtime tables with a bin. */
-export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message';
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
@@ -68,20 +80,31 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [],
   },
+  {
+    table: 'flow_engine',
+    base: '/api/workflow/Engine/FlowEngine',
+    menu: 'flowEngine',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', type: 'type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
+  },
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * Purges the runtime bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (a job's run log and a notice's receipts by their foreign keys, a group's memberships). Returns how many rows per table.
+ * what hangs on them (a job's run log, a notice's receipts and a flow's launch rights by their foreign keys, a group's
+ * memberships; a flow's released versions stay for its tasks). Returns how many rows per table.
  */
 export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Date>>): Promise<Record<RuntimeBinnedTable, number>> {
   const db = trx as unknown as Loose;
-  const out = { schedule_task: 0, user_group: 0, message: 0 } as Record<RuntimeBinnedTable, number>;
+  const out = { schedule_task: 0, user_group: 0, message: 0, flow_engine: 0 } as Record<RuntimeBinnedTable, number>;
   const groups = db.selectFrom('user_group').select('id').where('f_deleted_at', '<', cutoff);
   await db.deleteFrom('user_relation').where('object_type', '=', 'Group').where('object_id', 'in', groups).execute();
-  for (const t of ['schedule_task', 'user_group', 'message'] as const) {
+  for (const t of ['schedule_task', 'user_group', 'message', 'flow_engine'] as const) {
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

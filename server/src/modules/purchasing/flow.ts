@@ -134,7 +134,7 @@ export async function summaryOf(db: Db, id: string): Promise<Record<string, unkn
  * @throws the engine's refusals (noApprover…) and the hook's.
  */
 export async function submitViaFlow(db: Db, row: { id: string; bill_no: string }, session: SessionInfo, lang: Lang): Promise<boolean> {
-  const flow = await db.selectFrom('flow_engine').select(['id', 'full_name']).where('en_code', '=', FLOW_CODE).where('enabled_mark', '=', 1).where('version', '>=', 1).executeTakeFirst();
+  const flow = await db.selectFrom('flow_engine').select(['id', 'full_name']).where('en_code', '=', FLOW_CODE).where('enabled_mark', '=', 1).where('version', '>=', 1).where('f_deleted_at', 'is', null).executeTakeFirst();
   const task = await currentTask(db, row.id);
   const reopen = task && [0, 3, 4].includes(task.status);
   if (!flow && !reopen) return false;

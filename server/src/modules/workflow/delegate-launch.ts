@@ -90,7 +90,7 @@ export async function delegateLaunchRoutes(app: FastifyInstance): Promise<void> 
     const currentPage = req.query.currentPage ?? 1;
     const pageSize = req.query.pageSize ?? 20;
     if (!all && !ids.length) return ok({ list: [], pagination: { currentPage, pageSize, total: 0 } });
-    let f = app.db.selectFrom('flow_engine').where('enabled_mark', '=', 1).where('version', '>=', 1);
+    let f = app.db.selectFrom('flow_engine').where('enabled_mark', '=', 1).where('version', '>=', 1).where('f_deleted_at', 'is', null);
     if (!all) f = f.where('id', 'in', ids);
     const kw = req.query.keyword?.trim();
     if (kw) f = f.where('full_name', 'like', `%${kw.replace(/[\\%_]/g, '\\$&')}%`);

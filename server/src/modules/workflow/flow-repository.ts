@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { jsonb, toMs } from '../../db/json';
 import type { Db } from '../../db/types';
+import { type RowWrite, softDelete, versionedUpdate } from '../_shared/row-version';
 import type { SessionInfo } from '../../plugins/permissions';
 import type { FlowTreeNode } from './engine/types';
 import type { FlowIssue } from './engine/compile';
@@ -35,6 +36,8 @@ export interface FlowWire {
   description: string | null;
   creatorTime: number | null;
   lastModifyTime: number | null;
+  /** The row's version (issue 27; `version` is the released version): sent back with a save or delete, a stale one is refused (409). */
+  rowVersion: number;
 }
 
 /** The wire shape of a row; `withJson` false leaves the designer JSON out (lists). */
@@ -58,6 +61,7 @@ export function toWire(r: FlowRow, withJson = true): FlowWire {
     description: r.description,
     creatorTime: toMs(r.created_at),
     lastModifyTime: toMs(r.updated_at),
+    rowVersion: Number(r.f_version),
   };
 }
 
@@ -94,17 +98,30 @@ export async function checkDesign(db: Db, tree: unknown, formId: string | null, 
 /** The default design of a new flow: a start node only (start → end). */
 const START_ONLY = { type: 'start', nodeId: 'start', content: '所有人', properties: { title: '发起人', initiator: [], initiatePos: [], initiateRole: [] }, childNode: null };
 
-/** One flow row by id. @throws 404 flowNotFound. */
-export async function flowRow(db: Db, id: string): Promise<FlowRow> {
-  const row = await db.selectFrom('flow_engine').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * One live flow row by id (`withBinned`: also one in the recycle bin, for the tasks of a binned flow, which go on).
+ * @throws 404 flowNotFound.
+ */
+export async function flowRow(db: Db, id: string, withBinned = false): Promise<FlowRow> {
+  let q = db.selectFrom('flow_engine').selectAll().where('id', '=', id);
+  if (!withBinned) q = q.where('f_deleted_at', 'is', null);
+  const row = await q.executeTakeFirst();
   if (!row) throw fail(404, 'flowNotFound');
   return row;
 }
 
+/** Whether new tasks of `row` may start: released, not stopped, not in the recycle bin. */
+export const isLaunchable = (row: Pick<FlowRow, 'enabled_mark' | 'version' | 'f_deleted_at'>): boolean => row.enabled_mark === 1 && row.version >= 1 && !row.f_deleted_at;
+
+/** The 404 of a flow write (row-version.ts). */
+const notFound = () => fail(404, 'flowNotFound');
+
 /**
  * Creates (no `id`) or updates a flow from a FlowEngine body (spec 001 §7 Flow engine): fullName and enCode required,
- * enCode unique, the design checked (checkDesign), the launch rights written from the start node. Returns the id.
- * The released snapshot is not touched: running and new tasks keep the last released version until Release.
+ * enCode unique (binned flows keep theirs), the design checked (checkDesign), the launch rights written from the start
+ * node. Returns the id. The released snapshot is not touched: running and new tasks keep the last released version
+ * until Release. An update carrying `rowVersion` older than the row's is refused (409 naming who and when, nothing
+ * written; issue 27); without it the last write wins.
  */
 export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null, id?: string): Promise<string> {
   const current = id ? await flowRow(db, id) : null;
@@ -136,7 +153,7 @@ export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null,
   };
   const flowId = id ?? randomUUID();
   await db.transaction().execute(async (tx) => {
-    if (current) await tx.updateTable('flow_engine').set({ ...values, updated_at: new Date(), updated_by: userId }).where('id', '=', flowId).execute();
+    if (current) await versionedUpdate(tx, 'flow_engine', flowId, values, { version: b.rowVersion, actor: userId, notFound });
     else await tx.insertInto('flow_engine').values({ id: flowId, ...values, enabled_mark: 0, created_by: userId }).execute();
     await tx.deleteFrom('flow_engine_visible').where('flow_id', '=', flowId).execute();
     if (targets.length) await tx.insertInto('flow_engine_visible').values(targets.map((t) => ({ id: `${flowId}:${t.operator_type}:${t.operator_id}`, flow_id: flowId, ...t }))).onConflict((oc) => oc.doNothing()).execute();
@@ -155,7 +172,7 @@ export async function releaseFlow(db: Db, id: string, userId: string | null): Pr
   const subFlows = Object.values(validateFlow(row.flow_template_json, kindsOf(fields)).flow.nodes).filter((n) => n.kind === 'subFlow');
   const missing: FlowIssue[] = [];
   for (const n of subFlows) {
-    const child = await db.selectFrom('flow_engine').select(['enabled_mark', 'version']).where('id', '=', String(n.props.flowId)).executeTakeFirst();
+    const child = await db.selectFrom('flow_engine').select(['enabled_mark', 'version']).where('id', '=', String(n.props.flowId)).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (child?.enabled_mark !== 1 || (child?.version ?? 0) < 1 || n.props.flowId === id) missing.push({ nodeId: n.id, name: n.name, key: 'issueSubFlowNotReleased' });
   }
   if (missing.length) throw flowInvalid(missing);
@@ -166,7 +183,7 @@ export async function releaseFlow(db: Db, id: string, userId: string | null): Pr
       .insertInto('flow_engine_version')
       .values({ id: `${id}:v${version}`, flow_id: id, version, flow_template_json: jsonb(row.flow_template_json), form_fields: jsonb(kindsOf(fields)), created_by: userId })
       .execute();
-    await tx.updateTable('flow_engine').set({ version, enabled_mark: 1, updated_at: new Date(), updated_by: userId }).where('id', '=', id).execute();
+    await versionedUpdate(tx, 'flow_engine', id, { version, enabled_mark: 1 }, { actor: userId, notFound });
     return version;
   });
 }
@@ -174,15 +191,19 @@ export async function releaseFlow(db: Db, id: string, userId: string | null): Pr
 /** Stop/{id}: no new launches (enabledMark 0); running tasks go on with their snapshot. */
 export async function stopFlow(db: Db, id: string, userId: string | null): Promise<void> {
   await flowRow(db, id);
-  await db.updateTable('flow_engine').set({ enabled_mark: 0, updated_at: new Date(), updated_by: userId }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'flow_engine', id, { enabled_mark: 0 }, { actor: userId, notFound });
 }
 
-/** DELETE FlowEngine/{id}: refused (400 flowInUse) while a task of it is in approval; released versions stay for old tasks. */
-export async function deleteFlow(db: Db, id: string): Promise<void> {
+/**
+ * DELETE FlowEngine/{id}: refused (400 flowInUse) while a task of it is in approval; otherwise the flow goes to the
+ * recycle bin (issue 27): it cannot be launched or listed for launch; its other tasks (drafts, rejected, finished) keep
+ * working on their released versions, which stay. 409 an older `w.version`.
+ */
+export async function deleteFlow(db: Db, id: string, w: Omit<RowWrite, 'notFound'> = { actor: null }): Promise<void> {
   await flowRow(db, id);
   const running = await db.selectFrom('flow_task').select('id').where('flow_id', '=', id).where('status', '=', 1).executeTakeFirst();
   if (running) throw fail(400, 'flowInUse');
-  await db.deleteFrom('flow_engine').where('id', '=', id).execute();
+  await softDelete(db, 'flow_engine', id, { ...w, notFound });
 }
 
 /** Actions/Copy: a stopped copy whose name and code get a time suffix (JNPF). Returns the new id. */

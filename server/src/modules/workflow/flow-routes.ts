@@ -48,7 +48,7 @@ async function categoryTree(app: FastifyInstance, rows: FlowRow[]) {
 export default async function flowRoutes(app: FastifyInstance): Promise<void> {
   const menu = (button?: string) => ({ access: { menu: FLOW_MENU, ...(button ? { button } : {}) } });
   const list = (q: { keyword?: string; category?: string }) => {
-    let query = app.db.selectFrom('flow_engine').selectAll().orderBy('sort_code').orderBy('created_at').limit(5000);
+    let query = app.db.selectFrom('flow_engine').selectAll().where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('created_at').limit(5000);
     const kw = q.keyword?.trim();
     if (kw) {
       const like = `%${kw.replace(/[\\%_]/g, '\\$&')}%`;
@@ -102,9 +102,9 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'updateOk'));
   });
 
-  /** DELETE FlowEngine/{id}: 400 while a task of it is in approval. */
-  app.delete<Id>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: IdParams } }, async (req) => {
-    await deleteFlow(app.db, req.params.id);
+  /** DELETE FlowEngine/{id}?rowVersion: to the recycle bin (FlowEngine/Recycle…); 400 while a task of it is in approval; 409 an older rowVersion. */
+  app.delete<Id & { Querystring: { rowVersion?: number } }>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: IdParams, querystring: { type: 'object', properties: { rowVersion: { type: 'integer', minimum: 1 } } } } }, async (req) => {
+    await deleteFlow(app.db, req.params.id, { version: req.query.rowVersion, actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
@@ -152,7 +152,7 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
 
   /** GET /api/SubDev/CommonData/GetFlowEngineByEnCode/{code} → the released flow (no designer JSON) the caller may launch; 404 otherwise. */
   app.get<{ Params: { code: string } }>('/api/SubDev/CommonData/GetFlowEngineByEnCode/:code', { config: { access: 'signedIn' }, schema: { params: CodeParams } }, async (req) => {
-    const row = await app.db.selectFrom('flow_engine').selectAll().where('en_code', '=', req.params.code).executeTakeFirst();
+    const row = await app.db.selectFrom('flow_engine').selectAll().where('en_code', '=', req.params.code).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw fail(404, 'flowNotFound');
     if (row.enabled_mark !== 1 || !(await canLaunch(app.db, session(req), row))) throw fail(404, 'flowNotFound');
     return ok(toWire(row, false));

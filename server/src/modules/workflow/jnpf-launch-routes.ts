@@ -91,7 +91,7 @@ export default async function jnpfLaunchRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Querystring: PageQuery }>(`${BASE}/PageListAll`, { config: { access: 'signedIn' }, schema: { querystring: PAGE_QUERY } }, async (req) => {
     const { currentPage, pageSize } = cataloguePage(req.query);
     const categories = (await itemsByCodes(app.db, [CATEGORY_DICTIONARY]))[CATEGORY_DICTIONARY];
-    let q = app.db.selectFrom('flow_engine').selectAll().where('enabled_mark', '=', 1).where('version', '>', 0);
+    let q = app.db.selectFrom('flow_engine').selectAll().where('enabled_mark', '=', 1).where('version', '>', 0).where('f_deleted_at', 'is', null);
     if (req.query.flowType !== undefined) q = q.where('type', '=', req.query.flowType);
     const kw = req.query.keyword?.trim();
     if (kw) q = q.where((eb) => eb.or([eb('full_name', 'ilike', likePattern(kw)), eb('en_code', 'ilike', likePattern(kw))]));
@@ -114,12 +114,12 @@ export default async function jnpfLaunchRoutes(app: FastifyInstance): Promise<vo
     return ok({ list, pagination: { currentPage, pageSize, total: rows.length } });
   });
   app.get<{ Params: { id: string } }>(`${BASE}/FlowJsonList/:id`, { config: { access: 'signedIn' }, schema: { params: IdParams, querystring: JSON_LIST_QUERY } }, async (req) => {
-    const row = await app.db.selectFrom('flow_engine').selectAll().where('id', '=', req.params.id).executeTakeFirst();
+    const row = await app.db.selectFrom('flow_engine').selectAll().where('id', '=', req.params.id).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (row?.enabled_mark !== 1 || row.version < 1 || !(await canLaunch(app.db, callerOf(req), row))) return ok<LaunchFlow[]>([]);
     return ok<LaunchFlow[]>([{ id: row.id, enCode: row.en_code, fullName: row.full_name, version: String(row.version) }]);
   });
   app.get<{ Querystring: { flowId?: string } }>('/api/workflow/Engine/FlowBefore/0', { config: { access: 'signedIn' }, schema: { querystring: BEFORE_QUERY } }, async (req) => {
-    const row = req.query.flowId ? await app.db.selectFrom('flow_engine').selectAll().where('id', '=', req.query.flowId).executeTakeFirst() : undefined;
+    const row = req.query.flowId ? await app.db.selectFrom('flow_engine').selectAll().where('id', '=', req.query.flowId).where('f_deleted_at', 'is', null).executeTakeFirst() : undefined;
     if (row?.enabled_mark !== 1 || row.version < 1 || !(await canLaunch(app.db, callerOf(req), row))) throw fail(404, 'flowNotFound');
     const released = await app.db.selectFrom('flow_engine_version').select('flow_template_json').where('flow_id', '=', row.id).where('version', '=', row.version).executeTakeFirst();
     const start = rootedTree(released?.flow_template_json ?? row.flow_template_json);

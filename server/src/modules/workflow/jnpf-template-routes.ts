@@ -51,7 +51,7 @@ export default async function jnpfTemplateRoutes(app: FastifyInstance): Promise<
   const config = { access: { menu: FLOW_MENU } };
   app.get<{ Querystring: ListQuery }>(BASE, { config, schema: { querystring: LIST_QUERY } }, async (req) => {
     const { currentPage, pageSize } = cataloguePage(req.query);
-    let q = app.db.selectFrom('flow_engine');
+    let q = app.db.selectFrom('flow_engine').where('f_deleted_at', 'is', null);
     const kw = req.query.keyword?.trim();
     if (kw) q = q.where((eb) => eb.or([eb('full_name', 'ilike', likePattern(kw)), eb('en_code', 'ilike', likePattern(kw))]));
     if (req.query.category) q = q.where('category', '=', req.query.category);
@@ -60,7 +60,7 @@ export default async function jnpfTemplateRoutes(app: FastifyInstance): Promise<
     return ok({ list: await rowsOf(app, rows), pagination: { currentPage, pageSize, total } });
   });
   app.get(`${BASE}/ListAll`, { config: { access: 'signedIn' } }, async () => {
-    const rows = await app.db.selectFrom('flow_engine').selectAll().orderBy('sort_code').orderBy('created_at').limit(5000).execute();
+    const rows = await app.db.selectFrom('flow_engine').selectAll().where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('created_at').limit(5000).execute();
     return ok({ list: (await rowsOf(app, rows)).map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode, category: r.category, type: r.type, enabledMark: r.enabledMark })) });
   });
 }

@@ -33,7 +33,7 @@ export async function flowFormOf(db: Db, flowId: string): Promise<FlowFormInfo> 
  */
 export default async function launchFormRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/workflow/Engine/FlowLaunch/Form/:id', { config: { access: 'signedIn' }, schema: { params: IdParams } }, async (req) => {
-    const row = await app.db.selectFrom('flow_engine').select(['id', 'full_name', 'en_code', 'category', 'enabled_mark', 'version', 'visible_type']).where('id', '=', req.params.id).executeTakeFirst();
+    const row = await app.db.selectFrom('flow_engine').select(['id', 'full_name', 'en_code', 'category', 'enabled_mark', 'version', 'visible_type']).where('id', '=', req.params.id).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!row || row.enabled_mark !== 1 || row.version < 1 || !(await canLaunch(app.db, callerOf(req), row))) throw fail(404, 'flowNotFound');
     return ok({ id: row.id, fullName: row.full_name, enCode: row.en_code, category: row.category, ...(await flowFormOf(app.db, row.id)) });
   });

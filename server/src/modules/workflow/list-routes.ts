@@ -128,12 +128,15 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
-  /** GET FlowMonitor?filters (administrators) → every submitted task. */
+  /**
+   * GET FlowMonitor?filters (administrators) → every submitted task (status 6 已被挂起 included); rows carry
+   * `flowVersion`, the released version the task runs on (JNPF's 版本号 column, flowMonitor/index.vue:110-114).
+   */
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowMonitor`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
-    const q = tasks().where('t.status', '<>', 0);
+    const q = tasks().leftJoin('flow_engine_version as fv', 'fv.id', 't.flow_version_id').where('t.status', '<>', 0);
     const f = await withCategoryCode(req.query);
-    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), flowVersion: r.flow_version === null || r.flow_version === undefined ? '' : String(r.flow_version) }), ['fv.version as flow_version']));
   });
 
   /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval or suspended). */
@@ -239,7 +242,7 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
    * 委托流程 picker; any signed-in user: a delegator approves flows they may not launch), in designer order.
    */
   app.get(`${D}/Flows`, { config: signedIn }, async () => {
-    const rows = await db.selectFrom('flow_engine').select(['id', 'full_name', 'category']).where('enabled_mark', '=', 1).where('version', '>', 0).orderBy('sort_code').orderBy('created_at').limit(5000).execute();
+    const rows = await db.selectFrom('flow_engine').select(['id', 'full_name', 'category']).where('enabled_mark', '=', 1).where('version', '>', 0).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('created_at').limit(5000).execute();
     return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.full_name, category: r.category })) });
   });
   /** GET FlowDelegate/{id}: one of the caller's delegations (404 otherwise). */

@@ -24,8 +24,11 @@ export const FlowEngineBodySchema = Type.Object({
   sortCode: Type.Optional(SortCodeSchema),
   enabledMark: Type.Optional(FlagSchema),
   description: Type.Optional(NullableText(500)),
+  /** The row version the designer read (issue 27; update only; `version` is the released one): an older one → 409. */
+  rowVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 export type FlowEngineBody = {
+  rowVersion?: number;
   enCode?: string | null;
   fullName?: string | null;
   category?: string | null;

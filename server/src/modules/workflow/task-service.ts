@@ -12,7 +12,7 @@ import { serverRegistry } from '../visualdev/server-registry';
 import { apply } from './engine/actions';
 import { initialState } from './engine/machine';
 import { type Action, type Effect, type EngineEnv, EngineError } from './engine/types';
-import { canLaunch, flowRow, jsonOf } from './flow-repository';
+import { canLaunch, flowRow, isLaunchable, jsonOf } from './flow-repository';
 import { afterBoundWrite, operatesOf, writableData, writeBoundRecord } from './form-permissions';
 import { flowFormOf } from './launch-form';
 import { fail } from './messages';
@@ -201,8 +201,8 @@ export async function cascade(tx: Db, first: Done): Promise<Done[]> {
     const d = all[i];
     for (const e of d.effects) {
       if (e.kind !== 'spawn') continue;
-      const flow = await flowRow(tx, e.flowId);
-      if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
+      const flow = await flowRow(tx, e.flowId, true);
+      if (!isLaunchable(flow)) throw fail(400, 'flowStopped');
       const ancestors = new Set([d.row.flow_id]);
       for (let p = d.row.parent_id, n = 0; p !== '0' && n < 20; n++) {
         const up = await tx.selectFrom('flow_task').select(['flow_id', 'parent_id']).where('id', '=', p).executeTakeFirst();
@@ -253,8 +253,9 @@ function formDataOf(b: FlowTaskBody): Record<string, unknown> {
  * @throws 400 flowStopped / alreadySubmitted / engine refusals (noApprover…), 403 flowNotVisible, 404.
  */
 export async function saveTask(db: Db, caller: Caller, b: FlowTaskBody, id?: string, lang: Lang = 'zh', delegateBy: string | null = null): Promise<ActionResult> {
-  const flow = await flowRow(db, b.flowId);
-  const released = flow.enabled_mark === 1 && flow.version >= 1;
+  // A task of a flow in the recycle bin (issue 27) is edited and resubmitted as one of a stopped flow; no new one starts.
+  const flow = await flowRow(db, b.flowId, true);
+  const released = isLaunchable(flow);
   if (!id && !released) throw fail(400, 'flowStopped');
   if (!(await canLaunch(db, caller, flow))) throw fail(403, 'flowNotVisible');
   const formData = formDataOf(b);
