@@ -128,15 +128,12 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
-  /**
-   * GET FlowMonitor?filters (administrators) → every submitted task (status 6 已被挂起 included); rows carry
-   * `flowVersion`, the released version the task runs on (JNPF's 版本号 column, flowMonitor/index.vue:110-114).
-   */
+  /** GET FlowMonitor?filters (administrators) → every submitted task. */
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowMonitor`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
-    const q = tasks().leftJoin('flow_engine_version as fv', 'fv.id', 't.flow_version_id').where('t.status', '<>', 0);
+    const q = tasks().where('t.status', '<>', 0);
     const f = await withCategoryCode(req.query);
-    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), flowVersion: r.flow_version === null || r.flow_version === undefined ? '' : String(r.flow_version) }), ['fv.version as flow_version']));
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
   });
 
   /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval or suspended). */
