@@ -6,9 +6,9 @@ import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers'
 
 /**
  * Versions and recycle bins of the configuration entities (issue 27 items 1-2; modules/_shared/config-bins.ts):
- * bill rules, data interfaces, print templates. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
+ * bill rules, data interfaces, print templates, portals. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
  * when) with nothing written; a delete moves the row to its bin — gone from list, detail and the path that uses it
- * (a bill number, an interface run by id or code, a template printing, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
+ * (a bill number, an interface run by id or code, a template printing, a portal shown, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
  * whose code a live row took is refused naming the field; the purge removes it. A walk over every GET route of the
  * app (binned ids and codes in paths) finds them in no 200 answer.
  */
@@ -74,6 +74,19 @@ const SPECS: Record<string, Spec> = {
       const offered = (await printable()).includes(r.id);
       if (data.code === 200 && offered) return 200;
       return data.code === 200 || offered ? 500 : data.code;
+    },
+    nameFree: true,
+  },
+  portal: {
+    table: 'portal',
+    base: '/api/visualdev/Portal',
+    update: 'PUT',
+    body: (fullName, enCode) => ({ fullName, enCode, category: 'ops', formData: JSON.stringify({ layout: [] }) }),
+    use: async (r) => {
+      const shown = await call('GET', `/api/visualdev/Portal/${r.id}/auth`);
+      const offered = ((await call('GET', '/api/visualdev/Portal/Selector')).data.list as Array<{ children: Array<{ id: string }> }>).some((c) => c.children.some((p) => p.id === r.id));
+      if (shown.code === 200 && offered) return 200;
+      return shown.code === 200 || offered ? 500 : shown.code;
     },
     nameFree: true,
   },
@@ -171,10 +184,30 @@ describe('configuration bins across the app', () => {
       ['menu-bill-rule', 'billRule', SPECS.billRule.base],
       ['menu-data-interface', 'systemDataInterface', SPECS.dataInterface.base],
       ['menu-print-dev', 'systemPrintDev', SPECS.printDev.base],
+      ['menu-portal', 'systemPortal', SPECS.portal.base],
     ]) {
       expect(permissions.find((p) => p.modelId === menu)?.button.map((b) => b.enCode), menu).toContain('btn_recycle');
       expect((await call('GET', `/api/visualdev/OnlineDev/${page}/Config`)).data.resource.recycle, page).toEqual({ path: `${base}/Recycle` });
     }
+  });
+
+  it('a binned portal is nobody\'s home page; a restore brings back its grants and the default, the purge drops them', async () => {
+    const row = await create('portal', 'Home');
+    const db = ctx.t.app.db;
+    await db.insertInto('authorize').values({ id: 'grant-cfgbin-portal', item_type: 'portal', item_id: row.id, object_type: 'Role', object_id: 'role-admin' }).execute();
+    expect((await call('PUT', `/api/visualdev/Portal/${row.id}/Actions/SetDefault`)).code).toBe(200);
+    const home = async () => (await call('GET', '/api/oauth/CurrentUser')).data.userInfo.portalId;
+    expect(await home()).toBe(row.id);
+    expect((await call('DELETE', `/api/visualdev/Portal/${row.id}`)).code).toBe(200);
+    expect(await home()).not.toBe(row.id);
+    expect((await call('PUT', `/api/visualdev/Portal/${row.id}/Actions/SetDefault`)).code).toBe(404);
+    expect((await call('POST', '/api/visualdev/Portal/Recycle/Actions/Restore', { ids: [row.id] })).code).toBe(200);
+    expect(await home()).toBe(row.id);
+    expect((await call('DELETE', `/api/visualdev/Portal/${row.id}`)).code).toBe(200);
+    await db.updateTable('portal').set({ f_deleted_at: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', row.id).execute();
+    expect(((await purgeBuiltinBins(db, 30)) as Record<string, number>).portal).toBe(1);
+    expect(await db.selectFrom('authorize').select('id').where('item_id', '=', row.id).execute()).toEqual([]);
+    expect((await db.selectFrom('users').select('portal_id').where('id', '=', 'user-admin').executeTakeFirstOrThrow()).portal_id).toBeNull();
   });
 
   it('no GET route of the app answers a binned row (ids and codes in paths; names, ids and codes in no 200 answer)', async () => {

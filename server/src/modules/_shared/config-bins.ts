@@ -15,10 +15,13 @@ import type { BinEntity } from './builtin-recycle';
  * - 打印模板 (print_dev, migration 0674: its soft delete's deleted_at became f_deleted_at): a binned template is
  *   offered to no print button and prints nothing (Data, BatchData, Pdf, the selector); its name is free (only
  *   live names are unique), so a restore is refused while a live template took it.
+ * - 门户 (portal, migration 0676: deleted_at became f_deleted_at): a binned portal is shown nowhere (home page, the
+ *   Selector, auth, a type-8 menu, the grant page); its grants and users' default stay for a restore, the purge
+ *   drops them. Its name is free, as a template's.
  */
 
 /** The configuration tables with a bin. */
-export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev';
+export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 const NAME: MessageVar = { zh: '名称', en: 'name', mas: 'nama' };
@@ -58,29 +61,42 @@ export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
       { column: 'full_name', field: 'fullName', label: NAME },
     ],
   },
+  {
+    table: 'portal',
+    base: '/api/visualdev/Portal',
+    menu: 'visualPortal',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', type: 'type', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [
+      { column: 'en_code', field: 'enCode', label: CODE },
+      { column: 'full_name', field: 'fullName', label: NAME },
+    ],
+  },
 ];
 
 /** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
-export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev'];
+export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev', 'menu-portal'];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
 /** The grants (`authorize` item_type) that hang on a binned row of a table, dropped when it is purged. */
-const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'dataInterface' };
+const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'dataInterface', portal: 'portal' };
 
 /**
  * Purges the configuration bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (an interface's run grants). Returns how many rows per table.
+ * what hangs on them (an interface's run grants, a portal's grants and the users' default portal). Returns how many
+ * rows per table.
  */
 export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
   const db = trx as unknown as Loose;
   const out = {} as Record<ConfigBinnedTable, number>;
-  for (const t of ['bill_rule', 'data_interface', 'print_dev'] as const) {
+  for (const t of ['bill_rule', 'data_interface', 'print_dev', 'portal'] as const) {
+    const expired = db.selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
     const itemType = GRANTS[t];
-    if (itemType) {
-      const expired = db.selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
-      await db.deleteFrom('authorize').where('item_type', '=', itemType).where('item_id', 'in', expired).execute();
-    }
+    if (itemType) await db.deleteFrom('authorize').where('item_type', '=', itemType).where('item_id', 'in', expired).execute();
+    if (t === 'portal') await db.updateTable('users').set({ portal_id: null }).where('portal_id', 'in', expired).execute();
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

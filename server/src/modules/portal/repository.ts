@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { holdingsOf } from '../../permissions/holdings';
 import { type SessionInfo, subjectsOf } from '../../plugins/permissions';
 import { cataloguePage, searchedCategory } from '../_shared/catalogue';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { CODE_PATTERN } from '../dictionary/messages';
 import { likePattern } from '../visualdev/list-filter';
 import { checkLayout } from './layout';
@@ -12,14 +13,23 @@ import type { PortalBody, PortalListQuery } from './schemas';
 import type { PortalDto, PortalTable } from './types';
 
 /**
- * Portal records (issue 16 item 3; JNPF BASE_PORTAL, reference print-report-portal.md §3): fullName and enCode
- * unique among undeleted rows, soft delete, the layout checked on save (layout.ts). Who sees a portal: administrators
+ * Portal records (issue 16 item 3; JNPF BASE_PORTAL, reference print-report-portal.md §3): enCode unique among all
+ * rows (binned ones keep theirs until purged), fullName among live ones; a version per row and a recycle bin (issue
+ * 27; _shared/config-bins.ts: every read skips binned portals, their grants stay for a restore); the layout checked
+ * on save (layout.ts). Who sees a portal: administrators
  * any enabled portal; others an enabled portal granted (`authorize` item_type 'portal') to them, one of their enabled
  * roles or positions (permissions/holdings.ts).
  */
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
-const live = (db: Db) => db.selectFrom('portal').where('deleted_at', 'is', null);
+/** The portals outside the recycle bin. */
+const live = (db: Db) => db.selectFrom('portal').where('portal.f_deleted_at', 'is', null);
+
+/** A write's version check (issue 27): the version the caller read (undefined: last write wins) and who writes. */
+export interface PortalWrite {
+  version?: number;
+  actor: string | null;
+}
 
 /** A row as it travels. */
 export function toDto(r: Selectable<PortalTable>): PortalDto {
@@ -36,6 +46,7 @@ export function toDto(r: Selectable<PortalTable>): PortalDto {
     enabledMark: r.enabled_mark,
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: ms(r.updated_at),
+    version: r.f_version,
   };
 }
 
@@ -79,8 +90,9 @@ async function columns(db: Db, b: PortalBody, exceptId?: string) {
   if (!fullName) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
   if (!enCode) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
   if (!CODE_PATTERN.test(enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
+  // The code stays taken while its portal is in the bin; a binned portal's name is free (a restore then refuses).
   const clash = (col: 'en_code' | 'full_name', v: string) => {
-    let q = live(db).select('id').where(col, '=', v);
+    let q = (col === 'en_code' ? db.selectFrom('portal') : live(db)).select('id').where(col, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return q.executeTakeFirst();
   };
@@ -109,19 +121,21 @@ export async function createPortal(db: Db, b: PortalBody, userId: string | null,
   return id;
 }
 
-/** PUT Portal/{id}: update. @throws 404, 400 as create. */
-export async function updatePortal(db: Db, id: string, b: PortalBody, userId: string | null): Promise<void> {
+/**
+ * PUT Portal/{id}: update → the new version. @throws 404 (unknown or binned), 400 as create; 409 when `w.version` is
+ * older than the portal's (who changed it, when; nothing written).
+ */
+export async function updatePortal(db: Db, id: string, b: PortalBody, w: PortalWrite): Promise<number> {
   await getPortal(db, id);
-  await db.updateTable('portal').set({ ...(await columns(db, b, id)), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  return versionedUpdate(db, 'portal', id, await columns(db, b, id), { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** DELETE Portal/{id}: soft delete; its grants go with it. @throws 404. */
-export async function deletePortal(db: Db, id: string, userId: string | null): Promise<void> {
-  await getPortal(db, id);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('portal').set({ deleted_at: new Date(), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
-    await trx.deleteFrom('authorize').where('item_type', '=', 'portal').where('item_id', '=', id).execute();
-  });
+/**
+ * DELETE Portal/{id}: to the recycle bin (issue 27 item 2); its grants stay for a restore (the purge removes them).
+ * @throws 404 (unknown or binned); 409 an older `w.version`.
+ */
+export async function deletePortal(db: Db, id: string, w: PortalWrite): Promise<void> {
+  await softDelete(db, 'portal', id, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
 /** POST Portal/{id}/Actions/Copy: a copy with a suffix on fullName and enCode (JNPF) → the new id. */
@@ -143,9 +157,10 @@ export async function importPortal(db: Db, data: unknown, userId: string | null)
   }
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw fail(400, 'badJson', { field: FIELD.file });
   const id = typeof b.id === 'string' && b.id.trim() && b.id.length <= 100 ? b.id.trim() : randomUUID();
-  if (await live(db).select('id').where('id', '=', id).executeTakeFirst()) await updatePortal(db, id, b, userId);
+  if (await live(db).select('id').where('id', '=', id).executeTakeFirst()) await updatePortal(db, id, b, { actor: userId });
   else {
-    await db.deleteFrom('portal').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+    // A binned portal with the imported id is replaced by the import.
+    await db.deleteFrom('portal').where('id', '=', id).where('f_deleted_at', 'is not', null).execute();
     await createPortal(db, b, userId, id);
   }
   return id;

@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { sendJsonFile, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import dashboardRoutes from './dashboard';
 import { copyPortal, createPortal, deletePortal, getPortal, importPortal, listPortals, portalForViewer, portalSelector, setDefaultPortal, updatePortal } from './repository';
 import { type PortalBody, PortalBodySchema, type PortalListQuery, PortalListQuerySchema, SelectorQuerySchema } from './schemas';
@@ -48,23 +49,24 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
     return ok({ id: await importPortal(app.db, data, userOf(req)) }, t(req.lang, 'createOk'));
   });
 
-  /** GET Portal/{id} → the portal (PortalDto, formData a JSON string). 404 unknown. */
+  /** GET Portal/{id} → the portal (PortalDto, formData a JSON string, with `version`). 404 unknown or binned. */
   app.get<Id>(`${BASE}/:id`, { config: menu(), schema: { params: ID_PARAMS } }, async (req) => ok(await getPortal(app.db, req.params.id)));
 
   /** GET Portal/{id}/auth → `{ id, fullName, type, customUrl, formData }` when the caller may see it (else 404). */
   app.get<Id>(`${BASE}/:id/auth`, { config: { access: 'signedIn' }, schema: { params: ID_PARAMS } }, async (req) => ok(await portalForViewer(app.db, session(req), req.params.id)));
 
-  /** PUT (and POST) Portal/{id}: update, body as create. 404 unknown. */
-  const update = async (req: FastifyRequest<Id & { Body: PortalBody }>) => {
-    await updatePortal(app.db, req.params.id, req.body, userOf(req));
-    return ok(null, t(req.lang, 'updateOk'));
-  };
+  /**
+   * PUT (and POST) Portal/{id}: update, body as create plus `version` (issue 27) → `{ version }`. 404 unknown or
+   * binned; 409 an older version (who changed it, when), nothing written.
+   */
+  const update = async (req: FastifyRequest<Id & { Body: PortalBody }>) =>
+    ok({ version: await updatePortal(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk'));
   app.put<Id & { Body: PortalBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: PortalBodySchema } }, update);
   app.post<Id & { Body: PortalBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: PortalBodySchema } }, update);
 
-  /** DELETE Portal/{id}: soft delete (its grants removed). 404 unknown. */
+  /** DELETE Portal/{id}?version: to the recycle bin (issue 27; its grants stay for a restore). 404 unknown or binned; 409 an older version. */
   app.delete<Id>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
-    await deletePortal(app.db, req.params.id, userOf(req));
+    await deletePortal(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 

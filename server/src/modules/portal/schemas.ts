@@ -17,6 +17,8 @@ export const PortalBodySchema = Type.Object({
   description: Type.Optional(NullableText(500)),
   sortCode: Type.Optional(SortCodeSchema),
   enabledMark: Type.Optional(FlagSchema),
+  /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 export type PortalBody = Static<typeof PortalBodySchema>;
 

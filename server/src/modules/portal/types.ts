@@ -21,7 +21,11 @@ export interface PortalTable {
   created_by: string | null;
   updated_at: OptStamp;
   updated_by: string | null;
-  deleted_at: OptStamp;
+  /** In the recycle bin since (migration 0676 renamed 0610's deleted_at; _shared/config-bins.ts), and who moved it there. */
+  f_deleted_at: OptStamp;
+  f_deleted_by: string | null;
+  /** Migration 0676 (issue 27; _shared/row-version.ts): 1, +1 in every accepted update's own statement. */
+  f_version: Generated<number>;
 }
 
 declare module '../../db/types' {
@@ -45,4 +49,6 @@ export interface PortalDto {
   enabledMark: number;
   creatorTime: number;
   lastModifyTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
