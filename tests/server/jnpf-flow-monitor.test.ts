@@ -58,6 +58,7 @@ describe('挂起 / 恢复 (SuspendDialog.vue; FlowBox.vue:566-574, :645-681)', (
     // flowMonitor/index.vue: status 6 已被挂起, also as a filter.
     const listed = (await call('admin', 'GET', `${W}/FlowMonitor?currentPage=1&pageSize=50&sort=desc&sidx=&keyword=&status=6&flowUrgent=&flowCategory=&creatorUserId=&templateId=&flowId=`)).data.list as Json[];
     expect(listed.map((r) => r.id).sort()).toEqual([taskId, childId].sort());
+    expect(listed.find((r) => r.id === taskId)).toMatchObject({ status: 6, flowVersion: '1', flowName: '流程monParent', userName: '李娜/lina', thisStep: '部门核对' });
 
     // The approver still sees the to-do, as suspended, and cannot approve it (in the request's language).
     const row = (await todo('wangfang')).find((r) => r.processId === childId);
@@ -143,6 +144,11 @@ describe('委托发起 (entrust/index.vue:24-70, :384-433; myEntrust.vue:135-150
     // 孙丽 delegates this flow to 王芳 (the server's FlowDelegate rules: in force now, one flow).
     const made = await call('sunli', 'POST', `${W}/FlowDelegate`, { toUserId: id('wangfang'), flowId, startTime: now - 60_000, endTime: now + 3_600_000, description: '出差' });
     expect(made.code).toBe(200);
+    // 委托设置 / 委托给我的 (entrust/index.vue:265-272: myOrDelagateToMe is the tab).
+    const dq = 'currentPage=1&pageSize=20&sort=desc&sidx=&keyword=';
+    expect((await call('sunli', 'GET', `${W}/FlowDelegate?${dq}&myOrDelagateToMe=1`)).data.list.map((d: Json) => d.id)).toContain(made.data.id);
+    expect((await call('wangfang', 'GET', `${W}/FlowDelegate?${dq}&myOrDelagateToMe=2`)).data.list).toEqual([expect.objectContaining({ id: made.data.id, userName: '孙丽/sunli', toUserId: id('wangfang'), flowId, startTime: expect.any(Number) })]);
+    expect((await call('wangfang', 'GET', `${W}/FlowDelegate?${dq}&myOrDelagateToMe=1`)).data.list.map((d: Json) => d.id)).not.toContain(made.data.id);
     const flows = await call('wangfang', 'GET', `${W}/FlowDelegate/getflow?currentPage=1&pageSize=20&keyword=&category=&flowType=0`);
     expect(flows.data.list.map((f: Json) => f.id)).toContain(flowId);
     expect((await call('zhouqiang', 'GET', `${W}/FlowDelegate/getflow?currentPage=1&pageSize=20`)).data.list.map((f: Json) => f.id)).not.toContain(flowId);

@@ -128,12 +128,15 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
-  /** GET FlowMonitor?filters (administrators) → every submitted task. */
+  /**
+   * GET FlowMonitor?filters (administrators) → every submitted task (status 6 已被挂起 included); rows carry
+   * `flowVersion`, the released version the task runs on (JNPF's 版本号 column, flowMonitor/index.vue:110-114).
+   */
   app.get<{ Querystring: TaskListQuery }>(`${E}/FlowMonitor`, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     if (!callerOf(req).isAdministrator) throw fail(403, 'notAdmin');
-    const q = tasks().where('t.status', '<>', 0);
+    const q = tasks().leftJoin('flow_engine_version as fv', 'fv.id', 't.flow_version_id').where('t.status', '<>', 0);
     const f = await withCategoryCode(req.query);
-    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r) })));
+    return ok(await page(filtered(q as AnyQuery, f, 't.created_at'), f, 't.created_at', (r) => ({ ...taskWire(r as unknown as TaskRow), userName: launcherOf(r), flowVersion: r.flow_version === null || r.flow_version === undefined ? '' : String(r.flow_version) }), ['fv.version as flow_version']));
   });
 
   /** DELETE FlowMonitor `{ ids: "a,b" }` (administrators): deletes finished tasks (not those in approval or suspended). */
@@ -222,17 +225,22 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
-  /** GET FlowDelegate?keyword&currentPage&pageSize → the caller's delegations, newest first. */
+  /**
+   * GET FlowDelegate?keyword&currentPage&pageSize → the caller's delegations, newest first; `myOrDelagateToMe=2` (JNPF's
+   * 委托给我的 tab, entrust/index.vue:265-272) the delegations to the caller instead, with `userName`, the delegator.
+   */
   app.get<{ Querystring: TaskListQuery }>(D, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
     const me = callerOf(req).userId;
     const currentPage = req.query.currentPage ?? 1;
     const pageSize = req.query.pageSize ?? 20;
-    let q = db.selectFrom('flow_delegate').where('creator_user_id', '=', me);
+    const toMe = req.query.myOrDelagateToMe === '2';
+    let q = db.selectFrom('flow_delegate').leftJoin('users as du', 'du.id', 'flow_delegate.creator_user_id').where(toMe ? 'to_user_id' : 'creator_user_id', '=', me);
     const kw = req.query.keyword?.trim();
     if (kw) q = q.where((eb) => eb.or([eb('to_user_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`), eb('flow_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`)]));
     const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-    return ok({ list: rows.map(delegateWire), pagination: { currentPage, pageSize, total: Number(total) } });
+    const rows = await q.selectAll('flow_delegate').select(['du.real_name as delegator_name', 'du.account as delegator_account']).orderBy('flow_delegate.created_at', 'desc').orderBy('flow_delegate.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
+    const list = rows.map((r) => ({ ...delegateWire(r), userName: r.delegator_name ? `${r.delegator_name}/${r.delegator_account}` : null }));
+    return ok({ list, pagination: { currentPage, pageSize, total: Number(total) } });
   });
   /**
    * GET FlowDelegate/Flows → `{ list: [{ id, fullName, category }] }`: the released flows a delegation may name (the

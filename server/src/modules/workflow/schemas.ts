@@ -155,10 +155,13 @@ export const TaskListQuerySchema = Type.Object({
   endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 })),
   /** FlowLaunch: true lists the tasks the caller launched on others' behalf (JNPF 委托发起 tab, entrust/index.vue:427-433). */
   delegateType: Type.Optional(Type.Boolean()),
+  /** FlowDelegate: '2' the delegations to the caller (JNPF 委托给我的), else the caller's own. */
+  myOrDelagateToMe: Type.Optional(Type.String({ maxLength: 2 })),
   ...PagingQueryProperties,
 });
 export type TaskListQuery = {
   delegateType?: boolean;
+  myOrDelagateToMe?: string;
   keyword?: string;
   flowId?: string;
   templateId?: string;
