@@ -6,9 +6,9 @@ import { type CollectedRoute, routeCollector, signedInTestApp } from './helpers'
 
 /**
  * Versions and recycle bins of the configuration entities (issue 27 items 1-2; modules/_shared/config-bins.ts):
- * bill rules, data interfaces, print templates, portals. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
+ * bill rules, data interfaces, print templates, portals, reports. Per entity: detail and list answer `version`; a stale update or delete is refused (409 naming who and
  * when) with nothing written; a delete moves the row to its bin — gone from list, detail and the path that uses it
- * (a bill number, an interface run by id or code, a template printing, a portal shown, …), its code still taken — the bin lists it and restores it with the same id and values; a restore
+ * (a bill number, an interface run by id or code, a template printing, a portal shown, a report run), its code still taken — the bin lists it and restores it with the same id and values; a restore
  * whose code a live row took is refused naming the field; the purge removes it. A walk over every GET route of the
  * app (binned ids and codes in paths) finds them in no 200 answer.
  */
@@ -87,6 +87,20 @@ const SPECS: Record<string, Spec> = {
       const offered = ((await call('GET', '/api/visualdev/Portal/Selector')).data.list as Array<{ children: Array<{ id: string }> }>).some((c) => c.children.some((p) => p.id === r.id));
       if (shown.code === 200 && offered) return 200;
       return shown.code === 200 || offered ? 500 : shown.code;
+    },
+    nameFree: true,
+  },
+  report: {
+    table: 'report',
+    base: '/api/datareport/Data',
+    update: 'PUT',
+    body: (fullName, enCode) => ({ fullName, enCode, category: 'general', config: { parameters: [], dataset: { type: 'sql', sql: 'select 7 as n' }, columns: [{ field: 'n', label: 'N' }] } }),
+    use: async (r) => {
+      const info = await call('GET', `/api/datareport/Data/${r.id}/Info`);
+      const run = await call('POST', `/api/datareport/Data/${r.id}/Preview`, {});
+      const offered = ((await call('GET', '/api/datareport/Data/Selector')).data.list as Array<{ children?: Array<{ id: string }> }>).some((c) => (c.children ?? []).some((x) => x.id === r.id));
+      if (info.code === 200 && run.code === 200 && offered) return 200;
+      return info.code === 200 || run.code === 200 || offered ? 500 : info.code;
     },
     nameFree: true,
   },
@@ -185,6 +199,7 @@ describe('configuration bins across the app', () => {
       ['menu-data-interface', 'systemDataInterface', SPECS.dataInterface.base],
       ['menu-print-dev', 'systemPrintDev', SPECS.printDev.base],
       ['menu-portal', 'systemPortal', SPECS.portal.base],
+      ['menu-data-report', 'systemDataReport', SPECS.report.base],
     ]) {
       expect(permissions.find((p) => p.modelId === menu)?.button.map((b) => b.enCode), menu).toContain('btn_recycle');
       expect((await call('GET', `/api/visualdev/OnlineDev/${page}/Config`)).data.resource.recycle, page).toEqual({ path: `${base}/Recycle` });

@@ -18,10 +18,12 @@ import type { BinEntity } from './builtin-recycle';
  * - 门户 (portal, migration 0676: deleted_at became f_deleted_at): a binned portal is shown nowhere (home page, the
  *   Selector, auth, a type-8 menu, the grant page); its grants and users' default stay for a restore, the purge
  *   drops them. Its name is free, as a template's.
+ * - 报表 (report, migration 0678: deleted_at became f_deleted_at): a binned report opens and runs nowhere (detail,
+ *   Info, Preview, the exports, a type-5 menu, the Selector); its name is free, as a template's.
  */
 
 /** The configuration tables with a bin. */
-export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal';
+export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal' | 'report';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 const NAME: MessageVar = { zh: '名称', en: 'name', mas: 'nama' };
@@ -74,10 +76,23 @@ export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
       { column: 'full_name', field: 'fullName', label: NAME },
     ],
   },
+  {
+    table: 'report',
+    base: '/api/datareport/Data',
+    menu: 'dataReport',
+    fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', enabledMark: 'enabled_mark', sortCode: 'sort_code', description: 'description' },
+    keyword: ['full_name', 'en_code'],
+    name: 'full_name',
+    parents: [],
+    unique: [
+      { column: 'en_code', field: 'enCode', label: CODE },
+      { column: 'full_name', field: 'fullName', label: NAME },
+    ],
+  },
 ];
 
 /** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
-export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev', 'menu-portal'];
+export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev', 'menu-portal', 'menu-data-report'];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -92,7 +107,7 @@ const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'da
 export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
   const db = trx as unknown as Loose;
   const out = {} as Record<ConfigBinnedTable, number>;
-  for (const t of ['bill_rule', 'data_interface', 'print_dev', 'portal'] as const) {
+  for (const t of ['bill_rule', 'data_interface', 'print_dev', 'portal', 'report'] as const) {
     const expired = db.selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
     const itemType = GRANTS[t];
     if (itemType) await db.deleteFrom('authorize').where('item_type', '=', itemType).where('item_id', 'in', expired).execute();

@@ -153,10 +153,8 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     else if (bound !== undefined) delete prop.moduleId;
     // A report (type 5) or portal (type 8) menu opens an undeleted record: not a category of the picker, not a typo.
     if ((body.type === 5 || body.type === 8) && typeof prop.moduleId === 'string' && prop.moduleId) {
-      const found =
-        body.type === 5
-          ? await db.selectFrom('report').select('id').where('id', '=', prop.moduleId).where('deleted_at', 'is', null).executeTakeFirst()
-          : await db.selectFrom('portal').select('id').where('id', '=', prop.moduleId).where('f_deleted_at', 'is', null).executeTakeFirst();
+      const table = body.type === 5 ? 'report' : 'portal';
+      const found = await db.selectFrom(table).select('id').where('id', '=', prop.moduleId).where('f_deleted_at', 'is', null).executeTakeFirst();
       if (!found) throw menuFail(400, body.type === 5 ? 'menuReportMissing' : 'menuPortalMissing');
     }
     const flags = Object.fromEntries((Object.keys(FLAGS) as Flag[]).map((k) => [FLAGS[k], body[k] ?? 0])) as Record<(typeof FLAGS)[Flag], number>;

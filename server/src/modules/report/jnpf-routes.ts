@@ -3,6 +3,7 @@ import { IdParamsSchema as ID_PARAMS } from '../../../../schemas/wire/common';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { REPORT_MENU } from './access';
 import { copyReport, deleteReport, listReports, reportSelector } from './repository';
 import { type ReportListQuery, ReportListQuerySchema } from './schemas';
@@ -30,7 +31,7 @@ export default async function jnpfReportRoutes(app: FastifyInstance): Promise<vo
   });
   app.get(`${BASE}/Selector`, { config: { access: 'signedIn' } }, async () => ok({ list: await reportSelector(app.db) }));
   app.delete<{ Params: { id: string } }>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
-    await deleteReport(app.db, req.params.id, userOf(req));
+    await deleteReport(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
   app.post<{ Params: { id: string } }>(`${BASE}/Copy/:id`, { config: menu('btn_add'), schema: { params: ID_PARAMS } }, async (req) =>

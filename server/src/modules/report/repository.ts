@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/types';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { CATALOGUE_SORTABLE, cataloguePage, categoryNames, searchedCategory } from '../_shared/catalogue';
 import { getInterface } from '../data-interface/repository';
 import { CODE_PATTERN } from '../dictionary/messages';
@@ -14,8 +15,9 @@ import { reportSourceOf } from './sources';
 import type { Report, ReportConfig, ReportRow, ReportTable } from './types';
 
 /**
- * Report records (issue 16 item 2; JNPF datareport `/Data`): fullName and enCode unique among undeleted rows, soft
- * delete, the config checked on every save (config.ts; the SQL exactly as a data interface's, the model / interface /
+ * Report records (issue 16 item 2; JNPF datareport `/Data`): enCode unique among all rows (binned ones keep theirs
+ * until purged), fullName among live ones; a version per row and a recycle bin (issue 27; _shared/config-bins.ts:
+ * every read — list, selector, detail, Info, runs, type-5 menus — skips binned reports); the config checked on every save (config.ts; the SQL exactly as a data interface's, the model / interface /
  * source must exist).
  */
 
@@ -23,7 +25,14 @@ import type { Report, ReportConfig, ReportRow, ReportTable } from './types';
 export const CATEGORY_DICTIONARY = 'dataReport';
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
-const live = (db: Db) => db.selectFrom('report').where('deleted_at', 'is', null);
+/** The reports outside the recycle bin. */
+const live = (db: Db) => db.selectFrom('report').where('report.f_deleted_at', 'is', null);
+
+/** A write's version check (issue 27): the version the caller read (undefined: last write wins) and who writes. */
+export interface ReportWrite {
+  version?: number;
+  actor: string | null;
+}
 
 /** A row as it travels. */
 export function toDto(r: Selectable<ReportTable>): Report {
@@ -44,6 +53,7 @@ export function toDto(r: Selectable<ReportTable>): Report {
     config,
     creatorTime: new Date(r.created_at).getTime(),
     lastModifyTime: ms(r.updated_at),
+    version: r.f_version,
   };
 }
 
@@ -135,8 +145,9 @@ async function columns(db: Db, b: ReportBody, exceptId?: string) {
   if (!fullName) throw fail(400, 'required', { field: FIELD.fullName }, { field: 'fullName' });
   if (!enCode) throw fail(400, 'required', { field: FIELD.enCode }, { field: 'enCode' });
   if (!CODE_PATTERN.test(enCode)) throw fail(400, 'codeRule', { field: FIELD.enCode }, { field: 'enCode' });
+  // The code stays taken while its report is in the bin; a binned report's name is free (a restore then refuses).
   const clash = (col: 'en_code' | 'full_name', v: string) => {
-    let q = live(db).select('id').where(col, '=', v);
+    let q = (col === 'en_code' ? db.selectFrom('report') : live(db)).select('id').where(col, '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return q.executeTakeFirst();
   };
@@ -157,16 +168,18 @@ export async function createReport(db: Db, b: ReportBody, userId: string | null,
   return id;
 }
 
-/** PUT Data/{id}: update. @throws 404, 400 as create. */
-export async function updateReport(db: Db, id: string, b: ReportBody, userId: string | null): Promise<void> {
+/**
+ * PUT Data/{id}: update → the new version. @throws 404 (unknown or binned), 400 as create; 409 when `w.version` is
+ * older than the report's (who changed it, when; nothing written).
+ */
+export async function updateReport(db: Db, id: string, b: ReportBody, w: ReportWrite): Promise<number> {
   await getReport(db, id);
-  await db.updateTable('report').set({ ...(await columns(db, b, id)), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  return versionedUpdate(db, 'report', id, await columns(db, b, id), { ...w, notFound: () => fail(404, 'notFound') });
 }
 
-/** DELETE Data/{id}: soft delete. @throws 404. */
-export async function deleteReport(db: Db, id: string, userId: string | null): Promise<void> {
-  await getReport(db, id);
-  await db.updateTable('report').set({ deleted_at: new Date(), updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+/** DELETE Data/{id}: to the recycle bin (issue 27 item 2). @throws 404 (unknown or binned); 409 an older `w.version`. */
+export async function deleteReport(db: Db, id: string, w: ReportWrite): Promise<void> {
+  await softDelete(db, 'report', id, { ...w, notFound: () => fail(404, 'notFound') });
 }
 
 /** POST Data/Copy/{id}: a copy with a time suffix on fullName and enCode (JNPF) → the new id. @throws 404. */
@@ -188,18 +201,19 @@ export async function importReport(db: Db, data: unknown, userId: string | null)
   }
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw fail(400, 'badJson', { field: { zh: '导入文件', en: 'The imported file', mas: 'Fail yang diimport' } });
   const id = typeof b.id === 'string' && b.id.trim() && b.id.length <= 100 ? b.id.trim() : randomUUID();
-  if (await live(db).select('id').where('id', '=', id).executeTakeFirst()) await updateReport(db, id, b, userId);
+  if (await live(db).select('id').where('id', '=', id).executeTakeFirst()) await updateReport(db, id, b, { actor: userId });
   else {
-    await db.deleteFrom('report').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+    // A binned report with the imported id is replaced by the import.
+    await db.deleteFrom('report').where('id', '=', id).where('f_deleted_at', 'is not', null).execute();
     await createReport(db, b, userId, id);
   }
   return id;
 }
 
-/** PUT|POST Data/{id}/Actions/State: toggles enabledMark → the new value. @throws 404. */
+/** PUT|POST Data/{id}/Actions/State: toggles enabledMark (version +1) → the new value. @throws 404. */
 export async function toggleReport(db: Db, id: string, userId: string | null): Promise<number> {
   const cur = await getReport(db, id);
   const next = cur.enabledMark === 1 ? 0 : 1;
-  await db.updateTable('report').set({ enabled_mark: next, updated_by: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  await versionedUpdate(db, 'report', id, { enabled_mark: next }, { actor: userId, notFound: () => fail(404, 'notFound') });
   return next;
 }

@@ -6,6 +6,7 @@ import { contentDisposition } from '../../lib/disposition';
 import { ApiError, ok } from '../../plugins/envelope';
 import type { SessionInfo } from '../../plugins/permissions';
 import { sendJsonFile, userOf } from '../_shared/record-routes';
+import { versionOf } from '../_shared/row-version';
 import { pdfRendererOf } from '../print/pdf';
 import { assertMayRun, REPORT_MENU } from './access';
 import { reportWorkbook } from './excel';
@@ -66,23 +67,24 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     return ok({ id: await importReport(app.db, data, userOf(req)) }, t(req.lang, 'createOk'));
   });
 
-  /** GET Data/{id} → the report (Report, with config) and the config's parts spread flat for the admin form. 404 unknown. */
+  /** GET Data/{id} → the report (Report, with config and `version`) and the config's parts spread flat for the admin form. 404 unknown or binned. */
   app.get<Id>(`${BASE}/:id`, { config: menu(), schema: { params: ID_PARAMS } }, async (req) => {
     const r = await getReport(app.db, req.params.id);
     return ok({ ...flatConfig(r.config), ...r });
   });
 
-  /** PUT (JNPF) and POST Data/{id}: update, body as create. 404 unknown. */
-  const update = async (req: FastifyRequest<Id & { Body: ReportBody }>) => {
-    await updateReport(app.db, req.params.id, req.body, userOf(req));
-    return ok(null, t(req.lang, 'updateOk'));
-  };
+  /**
+   * PUT (JNPF) and POST Data/{id}: update, body as create plus `version` (issue 27) → `{ version }`. 404 unknown or
+   * binned; 409 an older version (who changed it, when), nothing written.
+   */
+  const update = async (req: FastifyRequest<Id & { Body: ReportBody }>) =>
+    ok({ version: await updateReport(app.db, req.params.id, req.body, { version: versionOf(req.body), actor: userOf(req) }) }, t(req.lang, 'updateOk'));
   app.put<Id & { Body: ReportBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: ReportBodySchema } }, update);
   app.post<Id & { Body: ReportBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: ID_PARAMS, body: ReportBodySchema } }, update);
 
-  /** DELETE Data/{id}: soft delete. 404 unknown. */
+  /** DELETE Data/{id}?version: to the recycle bin (issue 27). 404 unknown or binned; 409 an older version. */
   app.delete<Id>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: ID_PARAMS } }, async (req) => {
-    await deleteReport(app.db, req.params.id, userOf(req));
+    await deleteReport(app.db, req.params.id, { version: versionOf(req.query), actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
 

@@ -21,6 +21,8 @@ export const ReportBodySchema = Type.Object({
   columns: Type.Optional(Type.Unknown()),
   grouping: Type.Optional(Type.Unknown()),
   chart: Type.Optional(Type.Unknown()),
+  /** The version the form read (issue 27; update only): an older one is refused (409), nothing written. */
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 export type ReportBody = Static<typeof ReportBodySchema>;
 

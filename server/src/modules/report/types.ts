@@ -19,7 +19,11 @@ export interface ReportTable {
   created_by: string | null;
   updated_at: OptStamp;
   updated_by: string | null;
-  deleted_at: OptStamp;
+  /** In the recycle bin since (migration 0678 renamed 0600's deleted_at; _shared/config-bins.ts), and who moved it there. */
+  f_deleted_at: OptStamp;
+  f_deleted_by: string | null;
+  /** Migration 0678 (issue 27; _shared/row-version.ts): 1, +1 in every accepted update's own statement. */
+  f_version: Generated<number>;
 }
 
 declare module '../../db/types' {
@@ -116,6 +120,8 @@ export interface Report {
   config: ReportConfig;
   creatorTime: number;
   lastModifyTime: number | null;
+  /** The row's version (issue 27): an update or delete sends back the one it read. */
+  version: number;
 }
 
 /** A list row (GET /api/datareport/Data): the report without its config. */
