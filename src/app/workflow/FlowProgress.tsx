@@ -44,7 +44,7 @@ export default function FlowProgress({ detail }: { detail: FlowTaskDetail }) {
           <Timeline
             items={records.map((r) => ({
               key: r.id,
-              color: r.handleStatus === 0 || r.handleStatus === 4 ? 'red' : r.handleStatus === 1 || r.handleStatus === 2 ? 'green' : 'blue',
+              color: r.handleStatus === 0 || r.handleStatus === 4 || r.handleStatus === 11 ? 'red' : r.handleStatus === 1 || r.handleStatus === 2 || r.handleStatus === 12 ? 'green' : 'blue',
               content: (
                 <div data-testid="flow-record" data-status={r.handleStatus} className={r.status === -1 ? 'kd-flow-record-voided' : undefined}>
                   <Typography.Text strong delete={r.status === -1}>

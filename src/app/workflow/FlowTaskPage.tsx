@@ -16,8 +16,8 @@ import FlowActionDialog, { type DialogAction } from './FlowActionDialog';
 import FlowProgress from './FlowProgress';
 import { applyFormOperates, writableIds } from './formOperates';
 
-/** Tag colours of the task status (spec 001 §3: 0 draft … 5 cancel) and the urgency (1–3). */
-export const STATUS_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default'] as const;
+/** Tag colours of the task status (spec 001 §3: 0 draft … 5 cancel; 6 suspended by the flow monitor) and the urgency (1–3). */
+export const STATUS_COLORS = ['default', 'processing', 'success', 'error', 'warning', 'default', 'error'] as const;
 const URGENT_COLORS = ['', 'default', 'orange', 'red'] as const;
 
 /**
