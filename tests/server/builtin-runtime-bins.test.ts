@@ -317,6 +317,36 @@ describe('流程设计: version and recycle bin', () => {
   });
 });
 
+const S = '/api/system/SysConfig';
+
+describe('系统配置: version of each settings group', () => {
+  it('a stale save of a group is refused naming who and when, nothing written; the version comes with the values', async () => {
+    const loaded = (await call('GET', `${S}/retention`)).data as { recycleRetentionDays: number; version: number };
+    expect(loaded).toMatchObject({ recycleRetentionDays: 30, version: expect.any(Number) });
+    const saved = await call('PUT', `${S}/retention`, { recycleRetentionDays: 20, version: loaded.version });
+    expect(saved).toMatchObject({ code: 200, data: { version: loaded.version + 1 } });
+    const stale = await call('PUT', `${S}/retention`, { recycleRetentionDays: 10, version: loaded.version });
+    expect(stale).toMatchObject({ code: 409, data: { version: loaded.version + 1 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${S}/retention`)).data).toMatchObject({ recycleRetentionDays: 20, version: loaded.version + 1 });
+    // A bad value with a current version: 400, and the version is not stepped.
+    expect((await call('PUT', `${S}/retention`, { recycleRetentionDays: 0, version: loaded.version + 1 })).code).toBe(400);
+    expect((await call('GET', `${S}/retention`)).data.version).toBe(loaded.version + 1);
+    // Without a version: last write wins, as before.
+    expect((await call('PUT', `${S}/retention`, { recycleRetentionDays: 30 })).data).toEqual({ version: loaded.version + 2 });
+  });
+
+  it('外部调用 (outbound) is versioned the same way, also when written through SysConfig/Outbound', async () => {
+    const loaded = (await call('GET', `${S}/outbound`)).data as { outboundTimeoutMs: number; version: number };
+    expect((await call('PUT', `${S}/Outbound`, { outboundTimeoutMs: 9000 })).code).toBe(200);
+    const stale = await call('PUT', `${S}/outbound`, { outboundTimeoutMs: 8000, version: loaded.version });
+    expect(stale).toMatchObject({ code: 409 });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('GET', `${S}/outbound`)).data).toMatchObject({ outboundTimeoutMs: 9000, version: loaded.version + 1 });
+    expect((await call('PUT', `${S}/outbound`, { outboundTimeoutMs: loaded.outboundTimeoutMs, version: loaded.version + 1 })).code).toBe(200);
+  });
+});
+
 describe('the walk of the reads', () => {
   it('no GET route of the app answers a binned row of these entities', async () => {
     expect(binned.length).toBeGreaterThan(0);

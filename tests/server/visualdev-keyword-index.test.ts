@@ -151,7 +151,7 @@ describe('keyword pages and totals', () => {
       expect((await list({ keyword: 'bulk 客户', pageSize: 20 })).data.pagination).toMatchObject({ total: 1_001, totalCapped: true });
       expect((await list({ keyword: 'paged 客户', pageSize: 20 })).data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 45 });
       for (const bad of [999, 1_000_001, 5000.5, '20000']) expect(await setCap(bad)).toMatchObject({ code: 400, msg: 'listTotalCap格式不正确' });
-      expect((await t.call('GET', '/api/system/SysConfig/lists', { token })).data).toEqual({ listTotalCap: 1_000, listTimeoutSeconds: 3 });
+      expect((await t.call('GET', '/api/system/SysConfig/lists', { token })).data).toEqual({ listTotalCap: 1_000, listTimeoutSeconds: 3, version: expect.any(Number) });
     } finally {
       await setCap(COUNT_CAP);
     }

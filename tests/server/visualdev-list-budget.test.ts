@@ -76,7 +76,7 @@ describe('the time budget', () => {
 
   it('takes its budget from 系统配置 → 列表与搜索 (listTimeoutSeconds) when no override is set; a value out of range is refused', async () => {
     const S = '/api/system/SysConfig/lists';
-    expect((await t.call('GET', S, { token })).data).toEqual({ listTotalCap: 10_000, listTimeoutSeconds: 3 });
+    expect((await t.call('GET', S, { token })).data).toEqual({ listTotalCap: 10_000, listTimeoutSeconds: 3, version: expect.any(Number) });
     expect(await t.call('PUT', S, { token, payload: { listTimeoutSeconds: 61 } })).toMatchObject({ code: 400, msg: 'listTimeoutSeconds格式不正确' });
     expect(await t.call('PUT', S, { token, payload: { listTimeoutSeconds: 1 } })).toMatchObject({ code: 200 });
     const held = await fillGate();

@@ -8,7 +8,8 @@ import { fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './
 /**
  * 系统配置 as a built-in page config (src/pages/system/sysConfig.page.json) against the real server: the groups with
  * their summaries, one group's form loaded from GET /api/system/SysConfig/{group}, a change saved by PUT and shown in
- * the summary; a value outside its range is brought inside it by the field (the server refuses it too).
+ * the summary; a value outside its range is brought inside it by the field (the server refuses it too); the form
+ * sends the group's version it loaded, so a save after someone else's is refused (409 toasted, nothing written).
  */
 pageTestServerLifecycle();
 resetAfterEach();
@@ -53,6 +54,23 @@ describe('系统配置 page config', () => {
     await waitFor(() => expect(fieldInput('recycleRetentionDays').value).toBe('1'), WAIT);
     fireEvent.click(d.getByTestId('page-action-ok'));
     await waitFor(() => expect(row('数据保留')).toContain('回收站保留 1 天'), WAIT);
+    await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 30 } });
+  });
+
+  it('sends the version it loaded: a save after someone else saved the group is refused with who and when, nothing written (issue 27)', async () => {
+    renderConfigPage('systemSysConfig');
+    await waitFor(() => expect(row('数据保留')).toContain('回收站保留 30 天'), WAIT);
+    fireEvent.click(screen.getByLabelText('编辑 数据保留'));
+    const d = await dialog();
+    await waitFor(() => expect(fieldInput('recycleRetentionDays').value).toBe('30'), WAIT);
+    // Another save of the group meanwhile (no version: last write wins).
+    await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 25 } });
+    fireEvent.change(fieldInput('recycleRetentionDays'), { target: { value: '40' } });
+    fireEvent.blur(fieldInput('recycleRetentionDays'));
+    fireEvent.click(d.getByTestId('page-action-ok'));
+    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toMatch(/管理员于.+修改了此数据，您的修改未保存/), WAIT);
+    expect(document.querySelector('.kd-page-action')).toBeTruthy();
+    expect((await request<{ recycleRetentionDays: number }>('/api/system/SysConfig/retention')).recycleRetentionDays).toBe(25);
     await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 30 } });
   });
 

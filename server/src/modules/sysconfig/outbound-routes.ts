@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { t } from '../../i18n';
 import { readOutboundSettings, writeOutboundSettings } from '../../lib/outbound';
 import { ApiError, ok } from '../../plugins/envelope';
+import { stepGroupVersion } from './group-version';
 
 /**
  * The outbound settings of the system settings (issue 24 item 1; lib/outbound/settings.ts), administrators only
@@ -33,8 +34,12 @@ export default async function outboundSettingsRoutes(app: FastifyInstance): Prom
     },
     async (req) => {
       adminOnly(req.auth?.isAdministrator);
-      const bad = await writeOutboundSettings(app.db, req.body ?? {});
-      if (bad.length) throw ApiError.of(400, 'invalid', { field: bad.join('; ') }, { field: bad[0].split(':')[0] });
+      // Steps the 外部调用 group's version too (issue 27: a page save loaded before this one is refused).
+      await app.db.transaction().execute(async (trx) => {
+        const bad = await writeOutboundSettings(trx, req.body ?? {});
+        if (bad.length) throw ApiError.of(400, 'invalid', { field: bad.join('; ') }, { field: bad[0].split(':')[0] });
+        await stepGroupVersion(trx, 'outbound', undefined, req.auth?.userId ?? null);
+      });
       return ok(null, t(req.lang, 'updateOk'));
     },
   );

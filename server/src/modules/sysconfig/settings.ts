@@ -1,4 +1,5 @@
 import Ajv from 'ajv';
+import { sql } from 'kysely';
 import { type NumericSetting, SETTINGS_GROUPS, type SettingsGroup, settingsGroupSchema } from '../../../../schemas/system-settings';
 import type { Db } from '../../db/types';
 import { type Lang, registerMessages, translate } from '../../i18n';
@@ -98,24 +99,25 @@ export async function readSettingsGroup(db: Db, group: SettingsGroup): Promise<R
 }
 
 /**
- * Writes the keys of `input` into numeric group `group` in one transaction. Returns the keys refused (not an integer,
+ * Writes the keys of `input` into numeric group `group` in one transaction (the caller's when `db` is one; each row's
+ * f_version + 1). Returns the keys refused (not an integer,
  * out of range, not one of the enum's values, or not of this group), each as `key` — nothing is written then.
  */
 export async function writeSettingsGroup(db: Db, group: SettingsGroup, input: Record<string, unknown>): Promise<string[]> {
   const validate = validators.get(group);
   if (!validate || validate(input)) {
     const entries = Object.entries(input).map(([key, value]) => ({ key, value: String(value) }));
-    if (entries.length) {
-      await db.transaction().execute(async (trx) => {
-        for (const e of entries) {
-          await trx
-            .insertInto('sys_config')
-            .values(e)
-            .onConflict((oc) => oc.column('key').doUpdateSet({ value: e.value }))
-            .execute();
-        }
-      });
-    }
+    const write = async (trx: Db) => {
+      for (const e of entries) {
+        await trx
+          .insertInto('sys_config')
+          .values(e)
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: e.value, f_version: sql`sys_config.f_version + 1`, updated_at: new Date() }))
+          .execute();
+      }
+    };
+    // Inside the caller's transaction when given one (settings-routes.ts: with the group's version step).
+    if (entries.length) await (db.isTransaction ? write(db) : db.transaction().execute(write));
     return [];
   }
   const bad = new Set<string>();
