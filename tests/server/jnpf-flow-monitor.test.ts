@@ -66,6 +66,9 @@ describe('挂起 / 恢复 (SuspendDialog.vue; FlowBox.vue:566-574, :645-681)', (
     const audit = { handleOpinion: '同意', fileList: [], id: childId, formData: {}, signImg: '', copyIds: '', branchList: [], candidateType: 3, rejectType: 1 };
     expect(await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit)).toMatchObject({ code: 400, msg: '流程已被挂起，恢复后才能办理' });
     expect((await call('wangfang', 'POST', `${W}/FlowBefore/Audit/${row?.id}`, audit, 'en')).msg).toBe('The task is suspended; it can be handled once it is restored');
+    // 退回 asks RejectList first and 暂存 SaveAudit: both name the suspension too.
+    expect((await call('wangfang', 'GET', `${W}/FlowBefore/RejectList/${row?.id}`)).msg).toBe('流程已被挂起，恢复后才能办理');
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/SaveAudit/${row?.id}`, { id: childId, formData: {} })).msg).toBe('流程已被挂起，恢复后才能办理');
     // A subflow task suspended with its parent is restored only with it; a second suspension is refused.
     expect((await call('admin', 'POST', `${W}/FlowBefore/Restore/${childId}`, { handleOpinion: '', fileList: [] })).msg).toBe('该流程随上级流程一起挂起，请恢复上级流程');
     expect((await call('admin', 'POST', `${W}/FlowBefore/Suspend/${taskId}`, { suspend: false })).code).toBe(400);

@@ -74,7 +74,8 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  *   id is flowTaskNodeList's `id`) → the child tasks that node launched (children of the task on the node's flow),
  *   each as FlowBefore/{taskId} answers it (flowTaskInfo, flowTemplateInfo, flowTaskNodeList, records), for readers
  *   of the parent task (who thereby see the children's progress).
- * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open), 400 badTemplate (formData not an object).
+ * @throws 404 流程信息不存在 (unknown operator, another user's, or no longer open), 400 badTemplate (formData not an object),
+ * 400 taskSuspended (SaveAudit and RejectList of a suspended task's to-do).
  */
 export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
@@ -83,19 +84,20 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
     ok(await candidateUsers(app.db, callerOf(req), req.params.id, req.body ?? {})),
   );
 
-  /** The caller's open to-do `id` of a task in approval. @throws 404 流程信息不存在. */
+  /** The caller's open to-do `id` of a task in approval. @throws 404 流程信息不存在, 400 taskSuspended (挂起). */
   const openOperator = async (id: string, userId: string) => {
     const op = await app.db
       .selectFrom('flow_task_operator as o')
       .innerJoin('flow_task as t', 't.id', 'o.task_id')
-      .select(['o.task_id', 'o.node_code'])
+      .select(['o.task_id', 'o.node_code', 't.status'])
       .where('o.id', '=', id)
       .where('o.handle_id', '=', userId)
       .where('o.state', '=', 0)
       .where('o.completion', '=', 0)
-      .where('t.status', '=', 1)
+      .where('t.status', 'in', [1, 6])
       .executeTakeFirst();
     if (!op) throw fail(404, 'taskNotFound');
+    if (op.status === 6) throw fail(400, 'taskSuspended');
     return op;
   };
 
@@ -162,6 +164,7 @@ export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<v
       .where('completion', '=', 0)
       .executeTakeFirst();
     const row = op ? await app.db.selectFrom('flow_task').selectAll().where('id', '=', op.task_id).executeTakeFirst() : undefined;
+    if (row?.status === 6) throw fail(400, 'taskSuspended');
     if (!op || !row || row.status !== 1) throw fail(404, 'taskNotFound');
     return ok({ isLastAppro: true, list: await rejectNodes(app.db, row, op.node_code) });
   });
