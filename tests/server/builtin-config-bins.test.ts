@@ -206,7 +206,7 @@ describe('configuration bins across the app', () => {
     }
   });
 
-  it('a binned portal is nobody\'s home page; a restore brings back its grants and the default, the purge drops them', async () => {
+  it('a binned portal is nobody\'s home page; its grants survive a grant-page save; a restore brings back its grants and the default, the purge drops them', async () => {
     const row = await create('portal', 'Home');
     const db = ctx.t.app.db;
     await db.insertInto('authorize').values({ id: 'grant-cfgbin-portal', item_type: 'portal', item_id: row.id, object_type: 'Role', object_id: 'role-admin' }).execute();
@@ -216,6 +216,9 @@ describe('configuration bins across the app', () => {
     expect((await call('DELETE', `/api/visualdev/Portal/${row.id}`)).code).toBe(200);
     expect(await home()).not.toBe(row.id);
     expect((await call('PUT', `/api/visualdev/Portal/${row.id}/Actions/SetDefault`)).code).toBe(404);
+    // Saving the role's portal grants on the grant page (where a binned portal is not listed) keeps its grant.
+    expect((await call('POST', '/api/permission/Authority/Data/role-admin', { objectType: 'Role', portal: [] })).code).toBe(200);
+    expect(await db.selectFrom('authorize').select('id').where('item_type', '=', 'portal').where('item_id', '=', row.id).execute()).toHaveLength(1);
     expect((await call('POST', '/api/visualdev/Portal/Recycle/Actions/Restore', { ids: [row.id] })).code).toBe(200);
     expect(await home()).toBe(row.id);
     expect((await call('DELETE', `/api/visualdev/Portal/${row.id}`)).code).toBe(200);

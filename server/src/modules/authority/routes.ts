@@ -160,7 +160,9 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       await db.transaction().execute(async (trx) => {
         for (const type of types) {
           const current = await trx.selectFrom('authorize').select(['id', 'item_id']).where('object_type', '=', objectType).where('object_id', '=', objectId).where('item_type', '=', type).execute();
-          const drop = current.filter((c) => holds(h, type, c.item_id)).map((c) => c.id);
+          // A binned portal's grants are not on the page: they stay for its restore (issue 27 item 2; the purge drops them).
+          const binned = type === 'portal' && current.length ? new Set((await trx.selectFrom('portal').select('id').where('id', 'in', current.map((c) => c.item_id)).where('f_deleted_at', 'is not', null).execute()).map((r) => r.id)) : new Set<string>();
+          const drop = current.filter((c) => holds(h, type, c.item_id) && !binned.has(c.item_id)).map((c) => c.id);
           if (drop.length) await trx.deleteFrom('authorize').where('id', 'in', drop).execute();
           const keep = new Set(current.filter((c) => !drop.includes(c.id)).map((c) => c.item_id));
           const add = [...new Set(req.body[type] ?? [])].filter((id) => !keep.has(id));
