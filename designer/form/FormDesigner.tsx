@@ -1,6 +1,6 @@
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { App, Empty, Splitter, Tabs } from 'antd';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldConfig } from '../../schemas/field';
 import type { FormConfig } from '../../schemas/form';
@@ -10,7 +10,7 @@ import FieldList from '../canvas/FieldList';
 import { DESIGNER_NS } from '../i18n';
 import ListDesigner from '../list/ListDesigner';
 import { useListHistory } from '../list/useListHistory';
-import { checkModel, type Problems } from '../model/check';
+import { checkModel, type Problems, sameProblems } from '../model/check';
 import { type DesignedModel, defaultColumns, type ModelMeta } from '../model/modelApi';
 import FieldProps from '../panels/FieldProps';
 import FormProps from '../panels/FormProps';
@@ -85,10 +85,13 @@ export default function FormDesigner({ model, registry, onLeave, onCreated, onPu
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  // The previous map is kept while the problems stay the same: every canvas field reads it (ProblemsContext).
+  const lastProblems = useRef<Problems>(new Map());
   const problems = useMemo(() => {
     const p: Problems = checking ? checkModel(snap.form, meta, registry, tr) : new Map();
     for (const [k, v] of serverProblems) p.set(k, [...(p.get(k) ?? []), ...v]);
-    return p;
+    if (!sameProblems(lastProblems.current, p)) lastProblems.current = p;
+    return lastProblems.current;
   }, [checking, snap.form, meta, registry, tr, serverProblems]);
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));

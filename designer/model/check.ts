@@ -17,6 +17,21 @@ export type Problems = Map<number | string, string[]>;
 /** Translates a designer key (`fd.…`). */
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
+/**
+ * Whether two problem maps say the same (same keys, same messages in order). The designer keeps the previous map when
+ * a change leaves the problems as they were, so the canvas fields reading it (ProblemsContext) do not all re-render on
+ * every edit or drop (issue 13 "Performance", D3).
+ */
+export function sameProblems(a: Problems, b: Problems): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) {
+    const w = b.get(k);
+    if (!w || w.length !== v.length || v.some((m, i) => m !== w[i])) return false;
+  }
+  return true;
+}
+
 const add = (p: Problems, key: number | string, msg: string) => p.set(key, [...(p.get(key) ?? []), msg]);
 
 /**

@@ -51,8 +51,15 @@ export default function FieldProps({ formId }: { formId: number }) {
   const stored = useMemo(() => flatten(snap.form.fields).filter((f) => f.__vModel__), [snap.form.fields]);
   const ruleNames = useMemo(() => ruleFieldNames(snap.form.fields), [snap.form.fields]);
   const formFields = useMemo(() => stored.map((f) => ({ vModel: f.__vModel__ as string, label: String(f.__config__.label ?? f.__vModel__) })), [stored]);
+  // The editors below keep their element while the selected field is unchanged, so an edit elsewhere on the canvas
+  // (a drop, another field's change) does not re-render them (issue 13 "Performance", D3).
+  const def = field ? store.registry[field.__config__.kdKey] : undefined;
+  const onRegList = useCallback((next: RegRule[]) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList'), [edit]);
+  const onInspector = useCallback((r: Recipe) => edit(r, 'inspector'), [edit]);
+  const regList = useMemo(() => (field ? <RegListEditor value={(field.__config__.regList ?? []) as RegRule[]} onChange={onRegList} /> : null), [field, onRegList]);
+  const inspector = useMemo(() => (field && def ? <InspectorForm key={formId} field={field} schema={def.inspector} onChange={onInspector} /> : null), [field, def, formId, onInspector]);
+  const optionSource = useMemo(() => (field && hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null), [field, formFields, edit]);
   if (!field) return null;
-  const def = store.registry[field.__config__.kdKey];
   const cfg = field.__config__;
   const stores = Object.hasOwn(field, '__vModel__');
   const valueSchema = def && stores ? def.toSchema(field) : null;
@@ -114,7 +121,7 @@ export default function FieldProps({ formId }: { formId: number }) {
       {stores && cfg.kdKey !== 'table' ? (
         <div className="kd-designer-prop">
           <span className="kd-designer-label">{t('fd.regList')}</span>
-          <RegListEditor value={(cfg.regList ?? []) as RegRule[]} onChange={(next) => edit((f) => void Object.assign(f.__config__, { regList: next }), 'regList')} />
+          {regList}
         </div>
       ) : null}
       {inTable ? (
@@ -123,13 +130,13 @@ export default function FieldProps({ formId }: { formId: number }) {
       ) : (
         <FieldRulesEditor field={field} others={stored.filter((f) => f !== field && ruleNames.has(f.__vModel__ as string))} onChange={edit} />
       )}
-      {hasOptionSource(field) ? <OptionSource field={field} formFields={formFields} onChange={edit} /> : null}
+      {optionSource}
       {def ? (
         <>
           <Divider plain size="small">
             {t('fd.inspector')}
           </Divider>
-          <InspectorForm key={formId} field={field} schema={def.inspector} onChange={(r) => edit(r, 'inspector')} />
+          {inspector}
         </>
       ) : null}
     </div>

@@ -35,7 +35,7 @@ const PaletteItem = memo(function PaletteItem({ def, onAdd }: { def: RendererDef
  * The palette (issue 13 item 1): every kdKey of the registry, grouped as the registry groups them, with its icon and
  * label; searchable; a click appends the widget to the form, a drag drops it where it is let go.
  */
-export default function Palette() {
+function Palette() {
   const { t } = useTranslation(DESIGNER_NS);
   const store = useDesignerStore();
   const [search, setSearch] = useState('');
@@ -57,3 +57,4 @@ export default function Palette() {
     </div>
   );
 }
+export default memo(Palette);
