@@ -81,7 +81,7 @@ describe('单据规则 page config (spec 001 §7 Bill rule)', () => {
     await waitFor(async () => expect((await listBillRules({ keyword: 'StockIn', currentPage: 1, pageSize: 10 })).list[0].enabledMark).toBe(0), WAIT);
   });
 
-  it('exports a rule as JSON and deletes a rule after confirmation', async () => {
+  it('exports a rule as JSON, deletes a rule after confirmation and restores it from 回收站', async () => {
     await saveBillRule({ fullName: '临时规则', enCode: 'TempRule', digit: 3, startNumber: 1 });
     let saved: Blob | null = null;
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
@@ -98,6 +98,13 @@ describe('单据规则 page config (spec 001 §7 Bill rule)', () => {
     fireEvent.click(ask.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(rows().some((r) => r.includes('TempRule'))).toBe(false), WAIT);
     expect((await listBillRules({ keyword: 'TempRule', currentPage: 1, pageSize: 10 })).pagination.total).toBe(0);
+    // The rule is in 回收站 (issue 27 item 2): 恢复 brings it back into the list.
+    fireEvent.click(screen.getByTestId('list-recycle'));
+    const drawer = (await screen.findByText('临时规则', {}, WAIT)).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(within(drawer).getByText('临时规则').closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(rows().some((r) => r.includes('TempRule'))).toBe(true), WAIT);
   });
 
   it('speaks Malay (spec 000 §9)', async () => {
