@@ -176,6 +176,21 @@ describe('委托发起 (entrust/index.vue:24-70, :384-433; myEntrust.vue:135-150
     const ops = await s.t.app.db.selectFrom('flow_task_operator').select('handle_id').where('task_id', '=', taskId).execute();
     expect(ops.map((o) => o.handle_id)).toEqual([sunliManager]);
     expect((await call('wangfang', 'GET', `${W}/FlowBefore/${taskId}`)).data.flowTaskInfo).toMatchObject({ id: taskId, status: 1 });
+
+    // Candidates(0, formData with delegateUserList) looks ahead as the delegating launcher: a branch limited to 孙丽
+    // (initiator) is hers, with approvers to pick.
+    const split = node('empty', 'split', {});
+    split.conditionType = 'condition';
+    split.conditionNodes = [
+      node('condition', 'hers', { title: '孙丽发起', priority: 1, initiator: [id('sunli')] }, approver('pk', { title: '品管', assigneeType: 7, approvers: [id('chenjing'), id('zhouqiang')] })),
+      node('condition', 'other', { title: '其他', priority: 2, isDefault: true }, approver('gm', { title: '总经理', approvers: [id('huangwei')] })),
+    ];
+    const branchFlow = await releasedFlow(s.t, s.token, 'monEntrustBranch', node('start', 'start', { title: '发起人' }, split));
+    await s.t.app.db.updateTable('flow_delegate').set({ flow_id: null }).where('id', '=', made.data.id).execute();
+    const asHer = await call('wangfang', 'POST', `${W}/FlowBefore/Candidates/0`, { formData: form, flowId: branchFlow, status: 0, flowUrgent: 1, delegateUserList: [id('sunli')] });
+    expect(asHer.data).toMatchObject({ type: 2, list: [expect.objectContaining({ nodeId: 'pk', isCandidates: true })] });
+    expect((await call('wangfang', 'POST', `${W}/FlowBefore/Candidates/0`, { formData: form, flowId: branchFlow, status: 0, flowUrgent: 1 })).data.type).toBe(3);
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Candidates/0`, { formData: form, flowId: branchFlow, delegateUserList: [id('sunli')] })).code).toBe(403);
   });
 });
 

@@ -3,22 +3,28 @@ import { likePattern } from '../visualdev/list-filter';
 import { peekNext } from './engine/peek';
 import { approverTargets } from './engine/resolve';
 import type { CompiledFlow, CompiledNode } from './engine/types';
+import { delegatedLauncher } from './delegate-launch';
 import { canLaunch, flowRow, jsonOf } from './flow-repository';
 import { fail } from './messages';
 import { orgResolver } from './org-resolver';
 import type { Caller } from './task-service';
 import { snapshotOf } from './task-repository';
 
-/** The request of Candidates and CandidateUser: the flow (with operator '0') and the form data (object or JSON text). */
+/**
+ * The request of Candidates and CandidateUser: the flow (with operator '0'), the form data (object or JSON text) and,
+ * for 委托发起, `delegateUserList` (FlowBox.vue:817-819 puts it in the body before Candidates(0, …)).
+ */
 interface CandidatesBody {
   flowId?: string;
   formData?: unknown;
+  delegateUserList?: string[];
 }
 
 /**
  * What lies after the caller's node: from the caller's open operator `operatorId` (or '0': the start of flow `flowId`,
- * which the caller must be allowed to launch), the snapshot and its look-ahead with the given (else stored) form data.
- * @throws 404 流程信息不存在 (unknown or another user's operator), 400 flowStopped, 403 flowNotVisible.
+ * which the caller — or, with `delegateUserList`, the first user delegating it to the caller — must be allowed to
+ * launch), the snapshot and its look-ahead with the given (else stored) form data.
+ * @throws 404 流程信息不存在 (unknown or another user's operator), 400 flowStopped, 403 flowNotVisible / notDelegated.
  */
 async function lookAhead(db: Db, caller: Caller, operatorId: string, body: CandidatesBody) {
   const given = jsonOf(body.formData);
@@ -30,7 +36,11 @@ async function lookAhead(db: Db, caller: Caller, operatorId: string, body: Candi
   if (operatorId === '0') {
     const flow = await flowRow(db, body.flowId ?? '');
     if (flow.enabled_mark !== 1 || flow.version < 1) throw fail(400, 'flowStopped');
-    if (!(await canLaunch(db, caller, flow))) throw fail(403, 'flowNotVisible');
+    // 委托发起: the look-ahead is the first delegating launcher's (visibility, launcher-limited branches).
+    const delegator = body.delegateUserList?.[0];
+    const launcher = delegator ? await delegatedLauncher(db, delegator, caller, flow.id) : caller;
+    if (!(await canLaunch(db, launcher, flow))) throw fail(403, 'flowNotVisible');
+    launcherId = launcher.userId;
     versionId = `${flow.id}:v${flow.version}`;
     fromId = null;
     formData = formOf({});

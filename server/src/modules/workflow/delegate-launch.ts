@@ -31,8 +31,8 @@ function delegators(db: Db, toUserId: string, flowId: string | null, now = new D
   return q;
 }
 
-/** The session-like caller of user `userId` (the launcher a delegate acts for). @throws 403 notDelegated. */
-async function launcherCaller(db: Db, userId: string, by: Caller, flowId: string): Promise<Caller> {
+/** The session-like caller of user `userId`, who delegated flow `flowId` to `by` now (the launcher a delegate acts for). @throws 403 notDelegated. */
+export async function delegatedLauncher(db: Db, userId: string, by: Caller, flowId: string): Promise<Caller> {
   const u = await delegators(db, by.userId, flowId).select(['u.id', 'u.real_name', 'u.is_administrator', 'u.organize_id', 'u.position_id']).where('u.id', '=', userId).executeTakeFirst();
   if (!u) throw fail(403, 'notDelegated');
   return { userId: u.id, realName: u.real_name, isAdministrator: u.is_administrator, organizeId: u.organize_id, positionId: u.position_id };
@@ -48,7 +48,7 @@ async function launcherCaller(db: Db, userId: string, by: Caller, flowId: string
 export async function saveTaskAs(db: Db, caller: Caller, b: FlowTaskBody, id: string | undefined, lang: Lang): Promise<ActionResult> {
   if (id) {
     const row = await db.selectFrom('flow_task').select(['creator_user_id', 'delegate_user_id', 'flow_id']).where('id', '=', id).executeTakeFirst();
-    if (row && row.creator_user_id !== caller.userId && row.delegate_user_id === caller.userId) return saveTask(db, await launcherCaller(db, row.creator_user_id, caller, row.flow_id), b, id, lang);
+    if (row && row.creator_user_id !== caller.userId && row.delegate_user_id === caller.userId) return saveTask(db, await delegatedLauncher(db, row.creator_user_id, caller, row.flow_id), b, id, lang);
     return saveTask(db, caller, b, id, lang);
   }
   const users = [...new Set(b.delegateUserList ?? [])];
@@ -56,7 +56,7 @@ export async function saveTaskAs(db: Db, caller: Caller, b: FlowTaskBody, id: st
   const flow = await flowRow(db, b.flowId);
   const launchers: Caller[] = [];
   for (const u of users) {
-    const l = await launcherCaller(db, u, caller, flow.id);
+    const l = await delegatedLauncher(db, u, caller, flow.id);
     if (!(await canLaunch(db, l, flow))) throw fail(403, 'flowNotVisible');
     launchers.push(l);
   }

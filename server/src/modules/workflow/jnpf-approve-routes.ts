@@ -20,6 +20,7 @@ const CANDIDATE_USER_BODY = {
     nodeCode: { type: 'string', maxLength: 100 },
     flowId: { type: 'string', maxLength: 100 },
     formData: {},
+    delegateUserList: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 100 } },
   },
 } as const;
 
@@ -79,7 +80,7 @@ async function rejectNodes(db: Parameters<typeof snapshotOf>[0], row: TaskRow, n
  */
 export default async function jnpfApproveRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
-  type Body = { keyword?: string; currentPage?: number; pageSize?: number; nodeCode?: string; flowId?: string; formData?: unknown };
+  type Body = { keyword?: string; currentPage?: number; pageSize?: number; nodeCode?: string; flowId?: string; formData?: unknown; delegateUserList?: string[] };
   app.post<{ Params: { id: string }; Body: Body | undefined }>('/api/workflow/Engine/FlowBefore/CandidateUser/:id', { config: signedIn, schema: { params: IdParams, body: CANDIDATE_USER_BODY } }, async (req) =>
     ok(await candidateUsers(app.db, callerOf(req), req.params.id, req.body ?? {})),
   );

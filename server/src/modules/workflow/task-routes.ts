@@ -188,9 +188,9 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
    * (`list: [{ nodeId, nodeName }]`), type 2 candidates for nodes whose approvers are picked (`list: [{ nodeId,
    * nodeName, candidates: [{ id, fullName }] }]`), type 3 nothing.
    */
-  app.post<Id & { Body: { flowId?: string; formData?: unknown } | undefined }>(
+  app.post<Id & { Body: { flowId?: string; formData?: unknown; delegateUserList?: string[] } | undefined }>(
     `${E}/FlowBefore/Candidates/:id`,
-    { config: signedIn, schema: { params: IdParams, body: { type: 'object', properties: { flowId: { type: 'string', maxLength: 100 }, formData: {} } } } },
+    { config: signedIn, schema: { params: IdParams, body: { type: 'object', properties: { flowId: { type: 'string', maxLength: 100 }, formData: {}, delegateUserList: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 100 } } } } } },
     async (req) => ok(await candidatesOf(app.db, callerOf(req), req.params.id, req.body ?? {})),
   );
 
