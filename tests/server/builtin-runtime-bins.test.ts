@@ -347,6 +347,67 @@ describe('系统配置: version of each settings group', () => {
   });
 });
 
+const MB = '/api/system/ModuleButton';
+const buttonsOfTask = async (): Promise<string[]> => {
+  const perms = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
+  return (perms.find((p) => p.modelId === 'menu-sys-task')?.button ?? []).map((b) => b.enCode);
+};
+
+describe("a menu's items: recycle bin", () => {
+  it('a deleted button goes to the bin with its grants kept: gone from the item list, detail and permissions; restored it is back as it was', async () => {
+    const id = (await call('POST', MB, { moduleId: 'menu-sys-task', fullName: '回收按钮R', enCode: 'btn_binR', sortCode: 95 })).data.id as string;
+    const db = ctx.t.app.db;
+    await db.insertInto('authorize').values({ id: `grant:bin:${id}`, item_type: 'button', item_id: id, object_type: 'Role', object_id: 'role-admin' }).execute();
+    expect(await buttonsOfTask()).toContain('btn_binR');
+    expect((await call('POST', `${MB}/${id}`, { fullName: '回收按钮R', version: 1 })).data).toEqual({ version: 2 });
+    const stale = await call('POST', `${MB}/${id}`, { fullName: 'x', version: 1 });
+    expect(stale).toMatchObject({ code: 409, data: { version: 2 } });
+    expect(stale.msg).toMatch(STALE);
+    expect((await call('DELETE', `${MB}/${id}?version=1`)).code).toBe(409);
+    expect((await call('DELETE', `${MB}/${id}?version=2`)).code).toBe(200);
+    expect((await call('GET', `${MB}/${id}`)).code).toBe(404);
+    expect(idsOf((await call('GET', `${MB}/menu-sys-task/List`)).data.list)).not.toContain(id);
+    expect(await buttonsOfTask()).not.toContain('btn_binR');
+    expect((await call('POST', `${MB}/${id}`, { fullName: 'x' })).code).toBe(404);
+    // Its code stays taken in its menu.
+    expect((await call('POST', MB, { moduleId: 'menu-sys-task', fullName: 'x', enCode: 'btn_binR' })).code).toBe(400);
+    expect(await db.selectFrom('authorize').select('id').where('item_id', '=', id).execute()).toHaveLength(1);
+
+    // The item pages' bin: one menu's items only (restoring another menu's id there restores nothing).
+    expect(idsOf((await call('GET', `${MB}/menu-sys-task/Recycle`)).data.list)).toContain(id);
+    expect(idsOf((await call('GET', `${MB}/menu-sys-log/Recycle`)).data.list)).not.toContain(id);
+    expect((await call('POST', `${MB}/menu-sys-log/Recycle/Actions/Restore`, { ids: [id] })).data).toEqual({ count: 0 });
+    expect((await call('GET', '/api/visualdev/OnlineDev/systemMenuButton/Config')).data.resource.recycle).toEqual({ path: `${MB}/{moduleId}/Recycle` });
+    const bin = (await call('GET', `${MB}/Recycle?keyword=btn_binR`)).data;
+    expect(bin).toMatchObject({ pagination: { total: 1 }, list: [{ id, fullName: '回收按钮R', enCode: 'btn_binR', moduleId: 'menu-sys-task', deletedBy: 'user-admin', deletedByName: '管理员' }] });
+    expect((await call('POST', `${MB}/Recycle/Actions/Restore`, { ids: [id] })).data).toEqual({ count: 1 });
+    expect((await call('GET', `${MB}/${id}`)).data).toMatchObject({ id, moduleId: 'menu-sys-task', fullName: '回收按钮R', enCode: 'btn_binR', sortCode: 95, version: 4 });
+    expect(await buttonsOfTask()).toContain('btn_binR');
+    await db.deleteFrom('authorize').where('id', '=', `grant:bin:${id}`).execute();
+  });
+
+  it('an item comes back only while its menu is live; the purge removes it with its grants', async () => {
+    const menu = (await call('POST', '/api/system/Menu', { parentId: '-1', fullName: '回收菜单I', enCode: 'binMenuI', type: 2, category: 'Web', urlAddress: 'bin/menuI' })).data.id as string;
+    expect(menu).toBeTruthy();
+    const col = (await call('POST', '/api/system/ModuleColumn', { moduleId: menu, fullName: '回收列', enCode: 'binColI' })).data.id as string;
+    expect((await call('DELETE', `/api/system/ModuleColumn/${col}`)).code).toBe(200);
+    expect((await call('DELETE', `/api/system/Menu/${menu}`)).code).toBe(200);
+    expect(await call('POST', '/api/system/ModuleColumn/Recycle/Actions/Restore', { ids: [col] })).toMatchObject({ code: 400, msg: '不能恢复：回收列的上级已删除，请先恢复上级' });
+    expect((await call('POST', '/api/system/Menu/Recycle/Actions/Restore', { ids: [menu] })).code).toBe(200);
+    expect((await call('POST', '/api/system/ModuleColumn/Recycle/Actions/Restore', { ids: [col] })).data).toEqual({ count: 1 });
+    const btn = (await call('POST', MB, { moduleId: menu, fullName: '回收按钮U', enCode: 'btn_binU' })).data.id as string;
+    expect((await call('DELETE', `${MB}/${btn}`)).code).toBe(200);
+    binned.push(btn, '回收按钮U');
+    const old = (await call('POST', MB, { moduleId: menu, fullName: '过期按钮', enCode: 'btn_binOld' })).data.id as string;
+    const db = ctx.t.app.db;
+    await db.insertInto('authorize').values({ id: `grant:bin:${old}`, item_type: 'button', item_id: old, object_type: 'Role', object_id: 'role-admin' }).execute();
+    expect((await call('DELETE', `${MB}/${old}`)).code).toBe(200);
+    await db.updateTable('module_button').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', old).execute();
+    expect(await purgeBuiltinBins(db, 30)).toMatchObject({ module_button: 1 });
+    expect(await db.selectFrom('authorize').select('id').where('item_id', '=', old).execute()).toEqual([]);
+  });
+});
+
 describe('the walk of the reads', () => {
   it('no GET route of the app answers a binned row of these entities', async () => {
     expect(binned.length).toBeGreaterThan(0);

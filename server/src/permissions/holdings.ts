@@ -63,7 +63,7 @@ async function readHoldings(db: Db, session: Pick<SessionInfo, 'userId' | 'posit
   const modules = new Set(enabled.map((m) => m.id).filter((id) => !granted || g('module').has(id)));
   const items = {} as Holdings['items'];
   for (const type of ['button', 'column', 'form', 'resource'] as const) {
-    const rows = await db.selectFrom(ITEM_TABLES[type]).select(['id', 'module_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).orderBy('sort_code').orderBy('id').execute();
+    const rows = await db.selectFrom(ITEM_TABLES[type]).select(['id', 'module_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('id').execute();
     const held = granted ? g(type) : null;
     items[type] = rows.filter((r) => modules.has(r.module_id) && (!held || held.has(r.id))).map((r) => ({ id: r.id, moduleId: r.module_id, fullName: r.full_name, enCode: r.en_code }));
   }

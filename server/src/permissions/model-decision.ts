@@ -65,7 +65,7 @@ export async function decideModel(db: Db, session: SessionInfo, modelId: string,
   const enabled = await db.selectFrom('module').select('id').where('id', 'in', menus).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   let candidates = enabled.map((m) => m.id).filter((id) => granted.has(id));
   if (candidates.length && action !== 'view' && switches.btn) {
-    const buttons = await db.selectFrom('module_button').select(['id', 'module_id']).where('module_id', 'in', candidates).where('en_code', '=', action).where('enabled_mark', '=', 1).execute();
+    const buttons = await db.selectFrom('module_button').select(['id', 'module_id']).where('module_id', 'in', candidates).where('en_code', '=', action).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
     const gb = await grantedIds(db, subjects, 'button');
     const withButton = new Set(buttons.filter((b) => gb.has(b.id)).map((b) => b.module_id));
     candidates = candidates.filter((c) => withButton.has(c));
@@ -74,12 +74,12 @@ export async function decideModel(db: Db, session: SessionInfo, modelId: string,
   if (!candidates.length) return { decision: DENY, facts };
   if (switches.column) {
     const g = await grantedIds(db, subjects, 'column');
-    const rows = await db.selectFrom('module_column').select(['id', 'en_code']).where('module_id', 'in', candidates).where('enabled_mark', '=', 1).execute();
+    const rows = await db.selectFrom('module_column').select(['id', 'en_code']).where('module_id', 'in', candidates).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
     facts.columns = [...new Set(rows.filter((r) => g.has(r.id)).map((r) => r.en_code))];
   }
   if (switches.form) {
     const g = await grantedIds(db, subjects, 'form');
-    const rows = await db.selectFrom('module_form').select(['id', 'en_code']).where('module_id', 'in', candidates).where('enabled_mark', '=', 1).execute();
+    const rows = await db.selectFrom('module_form').select(['id', 'en_code']).where('module_id', 'in', candidates).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
     facts.forms = [...new Set(rows.filter((r) => g.has(r.id)).map((r) => r.en_code))];
   }
   let rowFilter: RowFilter | null = null;
@@ -90,6 +90,7 @@ export async function decideModel(db: Db, session: SessionInfo, modelId: string,
       .select(['id', 'full_name', 'all_data', 'match_logic', 'condition_json', 'module_id'])
       .where('module_id', 'in', candidates)
       .where('enabled_mark', '=', 1)
+      .where('f_deleted_at', 'is', null)
       .orderBy('sort_code')
       .orderBy('id')
       .execute();

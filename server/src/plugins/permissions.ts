@@ -190,6 +190,8 @@ async function decide(db: Db, session: SessionInfo, ids: string[], action: strin
     .where('module_id', 'in', candidates)
     .where('en_code', '=', action)
     .where('enabled_mark', '=', 1)
+    // A button in the recycle bin (issue 27) grants nothing.
+    .where('f_deleted_at', 'is', null)
     .execute();
   const granted = await grantedIds(db, subjects, 'button');
   const hit = buttons.find((b) => granted.has(b.id));

@@ -63,6 +63,17 @@ export interface BinEntity {
   with?: { table: BinnedTable; column: string };
   /** Runs in the restore's transaction after rows `ids` left the bin (a scheduled job's next run from now). */
   restored?: (db: Db, ids: string[]) => Promise<void>;
+  /**
+   * A bin per owner besides the whole one: `{base}/{param}/Recycle…` lists and restores only the rows whose `column`
+   * is that path value (a menu's items: `/api/system/ModuleButton/{moduleId}/Recycle`).
+   */
+  scope?: { param: string; column: string };
+}
+
+/** Rows of one owner only (BinEntity.scope): `column` = `value`. */
+export interface BinScope {
+  column: string;
+  value: string;
 }
 
 /** The entities with a bin (spec: issue 27 item 2 "the same for built-in entities"). */
@@ -115,8 +126,9 @@ const loose = (db: Db): Loose => db as unknown as Loose;
 export type BinRow = Record<string, unknown> & { id: string; version: number; deletedAt: number | null; deletedBy: string | null; deletedByName: string | null };
 
 /** A page of `e`'s bin, newest deletion first; `keyword` matches the entity's keyword columns. */
-export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pageSize: number; keyword: string }): Promise<{ list: BinRow[]; total: number }> {
+export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pageSize: number; keyword: string }, scope?: BinScope): Promise<{ list: BinRow[]; total: number }> {
   let base = loose(db).selectFrom(e.table).where('f_deleted_at', 'is not', null);
+  if (scope) base = base.where(scope.column, '=', scope.value);
   if (q.keyword) {
     const pattern = likePattern(q.keyword);
     base = base.where((eb) => eb.or(e.keyword.map((c) => eb(sql.ref(c), 'ilike', pattern))));
@@ -142,19 +154,18 @@ export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pa
 
 /**
  * Restores rows of `e` from the bin (same id and values; version +1, updated_by the actor), with the rows of `e.with`
- * deleted together with them; ids not in the bin are skipped. Returns how many were restored. @throws LocalizedError 400 restoreParent when a row's parent (or, for a
+ * deleted together with them; ids not in the bin (or, with `scope`, not of that owner) are skipped. Returns how many were restored. @throws LocalizedError 400 restoreParent when a row's parent (or, for a
  * dictionary item, its type) is itself in the bin and not restored with it; nothing restored then.
  */
-export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: string | null): Promise<number> {
+export async function restoreBin(db: Db, e: BinEntity, ids: string[], actor: string | null, scope?: BinScope): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const rows = await loose(trx)
+    let q = loose(trx)
       .selectFrom(e.table)
       .select(['id', e.name, ...e.parents.map((p) => p.column)])
       .where('id', 'in', ids)
-      .where('f_deleted_at', 'is not', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+      .where('f_deleted_at', 'is not', null);
+    if (scope) q = q.where(scope.column, '=', scope.value);
+    const rows = await q.orderBy('id').forUpdate().execute();
     if (!rows.length) return 0;
     const restoring = new Set(rows.map((r) => String(r.id)));
     for (const p of e.parents) {

@@ -81,13 +81,11 @@ declare module '../../db/types' {
 
 /** The built-in tables with a recycle bin (migrations 0647 VERSIONED_TABLES, 0663 ORG_BIN_TABLES): a delete marks the row. */
 export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'module' | 'organize' | 'role' | 'position' | RuntimeBinnedTable | ConfigBinnedTable;
-/** A menu's item tables (migration 0664): versioned, deleted for good (checked against the version). */
+/** A menu's item tables (migration 0664 versions, 0679 a recycle bin: runtime-bins.ts). */
 export type MenuItemTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
-/** The built-in tables with versions: the binned ones and a menu's items. */
-export type VersionedTable = BinnedTable | MenuItemTable;
-
-const ITEM_TABLES: ReadonlySet<VersionedTable> = new Set<VersionedTable>(['module_button', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme']);
-const binned = (t: VersionedTable) => !ITEM_TABLES.has(t);
+/** The built-in tables with versions: every binned one (a menu's items are among them since migration 0679). */
+export type VersionedTable = BinnedTable;
+const binned = (_t: VersionedTable) => true;
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 const loose = (db: Db): Loose => db as unknown as Loose;
@@ -156,15 +154,4 @@ export async function softDelete(db: Db, table: BinnedTable, id: string, w: RowW
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const r = await q.executeTakeFirst();
   if (!Number(r.numUpdatedRows)) throw await refusal(db, table, id, w, 'delete');
-}
-
-/**
- * Deletes row `id` of a menu item table for good, in one statement checked like versionedUpdate (`DELETE … WHERE id
- * = ? [AND f_version = ?]`). @throws as versionedUpdate (409 says "not deleted").
- */
-export async function versionedDelete(db: Db, table: MenuItemTable, id: string, w: RowWrite): Promise<void> {
-  let q = loose(db).deleteFrom(table).where('id', '=', id);
-  if (w.version !== undefined) q = q.where('f_version', '=', w.version);
-  const r = await q.executeTakeFirst();
-  if (!Number(r.numDeletedRows)) throw await refusal(db, table, id, w, 'delete');
 }

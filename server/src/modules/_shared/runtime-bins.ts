@@ -15,6 +15,10 @@ import type { BinEntity } from './builtin-recycle';
  * - 公告/通知 (notices: type-1 `message` rows, migration 0672): binned with their receipts kept, they leave every
  *   recipient's message list, unread count, initMessage and portal card; restored, they come back read or unread as
  *   they were. Other messages are never binned.
+ * - a menu's items (buttons, columns, forms, data-rule fields, data schemes; migration 0679): binned, an item is in no
+ *   item list, grant page, permission list or permission decision, and its grants (kept for the restore) grant
+ *   nothing; it comes back only while its menu is live. `/api/system/{Kind}/{moduleId}/Recycle` is one menu's bin (the
+ *   item pages' 回收站), `/api/system/{Kind}/Recycle` every menu's (keyword: name, code or the menu's id).
  * - 流程设计 (flow templates, flow_engine, migration 0675; still refused while a task of it is in approval): binned, it
  *   is in no designer list, launch list or picker and cannot be launched (nor spawned as a subflow); its other tasks
  *   go on with their released versions, which stay (also after the purge).
@@ -31,7 +35,23 @@ declare module '../workflow/tables' {
   }
 }
 
+/** Migration 0664's and 0679's columns of a menu's item tables. */
+interface MenuItemBinColumns {
+  f_version: Generated<number>;
+  f_deleted_at: Stamp;
+  f_deleted_by: string | null;
+  updated_by: string | null;
+  updated_at: Stamp;
+}
+
+declare module '../../permissions/tables' {
+  interface ModuleDataAuthorizeTable extends MenuItemBinColumns {}
+  interface ModuleDataAuthorizeSchemeTable extends MenuItemBinColumns {}
+  interface ModuleFieldTable extends MenuItemBinColumns {}
+}
+
 declare module '../../db/types' {
+  interface ModuleButtonTable extends MenuItemBinColumns {}
   /** Migration 0670's columns. */
   interface UserGroupTable {
     f_version: Generated<number>;
@@ -43,7 +63,18 @@ declare module '../../db/types' {
 }
 
 /** The runtime tables with a bin. */
-export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine';
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine' | MenuItemBinTable;
+/** A menu's item tables with a bin (migration 0679; row-version.ts MenuItemTable). */
+type MenuItemBinTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
+
+/** A menu item kind's bin: its route kind, table and the grant item type its grants use (null: none). */
+const MENU_ITEM_BINS: ReadonlyArray<[string, MenuItemBinTable, string | null]> = [
+  ['ModuleButton', 'module_button', 'button'],
+  ['ModuleColumn', 'module_column', 'column'],
+  ['ModuleForm', 'module_form', 'form'],
+  ['ModuleDataAuthorize', 'module_data_authorize', null],
+  ['ModuleDataAuthorizeScheme', 'module_data_authorize_scheme', 'resource'],
+];
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
@@ -90,6 +121,20 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  // A menu's items (菜单管理 → 按钮/列表/表单/数据权限/方案): behind menuManage; one comes back only while its menu is live.
+  ...MENU_ITEM_BINS.map(
+    ([kind, table]): BinEntity => ({
+      table,
+      base: `/api/system/${kind}`,
+      menu: 'menuManage',
+      fields: { fullName: 'full_name', enCode: 'en_code', moduleId: 'module_id', sortCode: 'sort_code', description: 'description' },
+      keyword: ['full_name', 'en_code', 'module_id'],
+      name: 'full_name',
+      parents: [{ column: 'module_id', table: 'module', roots: [] }],
+      unique: [{ column: 'en_code', scope: ['module_id'], field: 'enCode', label: CODE }],
+      scope: { param: 'moduleId', column: 'module_id' },
+    }),
+  ),
 ];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
@@ -102,6 +147,12 @@ type Loose = Kysely<Record<string, Record<string, unknown>>>;
 export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Date>>): Promise<Record<RuntimeBinnedTable, number>> {
   const db = trx as unknown as Loose;
   const out = { schedule_task: 0, user_group: 0, message: 0, flow_engine: 0 } as Record<RuntimeBinnedTable, number>;
+  for (const [, table, item] of MENU_ITEM_BINS) {
+    const expired = db.selectFrom(table).select('id').where('f_deleted_at', '<', cutoff);
+    if (item) await db.deleteFrom('authorize').where('item_type', '=', item).where('item_id', 'in', expired).execute();
+    const r = await db.deleteFrom(table).where('f_deleted_at', '<', cutoff).executeTakeFirst();
+    out[table] = Number(r.numDeletedRows);
+  }
   const groups = db.selectFrom('user_group').select('id').where('f_deleted_at', '<', cutoff);
   await db.deleteFrom('user_relation').where('object_type', '=', 'Group').where('object_id', 'in', groups).execute();
   for (const t of ['schedule_task', 'user_group', 'message', 'flow_engine'] as const) {

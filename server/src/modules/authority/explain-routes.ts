@@ -42,10 +42,10 @@ const explainRoutes: FastifyPluginAsync = async (app) => {
     const session: SessionInfo = { id: '', userId: u.id, account: u.account, realName: u.real_name, isAdministrator: u.is_administrator, organizeId: u.organize_id, positionId: u.position_id };
     const subjects = await subjectsOf(db, session);
     const items = {
-      button: await db.selectFrom('module_button').select(['id', 'en_code']).where('module_id', '=', menuId).execute(),
-      column: await db.selectFrom('module_column').select(['id', 'en_code']).where('module_id', '=', menuId).execute(),
-      form: await db.selectFrom('module_form').select(['id', 'en_code']).where('module_id', '=', menuId).execute(),
-      resource: await db.selectFrom('module_data_authorize_scheme').select(['id', 'full_name as en_code']).where('module_id', '=', menuId).execute(),
+      button: await db.selectFrom('module_button').select(['id', 'en_code']).where('module_id', '=', menuId).where('f_deleted_at', 'is', null).execute(),
+      column: await db.selectFrom('module_column').select(['id', 'en_code']).where('module_id', '=', menuId).where('f_deleted_at', 'is', null).execute(),
+      form: await db.selectFrom('module_form').select(['id', 'en_code']).where('module_id', '=', menuId).where('f_deleted_at', 'is', null).execute(),
+      resource: await db.selectFrom('module_data_authorize_scheme').select(['id', 'full_name as en_code']).where('module_id', '=', menuId).where('f_deleted_at', 'is', null).execute(),
     };
     const sources = [];
     for (const s of subjects) {

@@ -153,7 +153,7 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       }
       for (const type of types) {
         const ids = [...new Set(req.body[type] ?? [])];
-        const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).execute()).map((r) => r.id));
+        const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id));
         const bad = ids.find((id) => !exists.has(id) || !holds(h, type, id));
         if (bad) throw menuFail(403, 'grantNotHeld', { detail: `${type}:${bad.slice(0, 100)}` });
       }

@@ -29,7 +29,7 @@ export function toTree(flat: Flat[]): AuthorizeNode[] {
  */
 export async function currentAuthorize(db: Db, session: SessionInfo): Promise<CurrentAuthorize> {
   const allModules = await db.selectFrom('module').select(['id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
-  let buttons = await db.selectFrom('module_button').select(['id', 'module_id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).execute();
+  let buttons = await db.selectFrom('module_button').select(['id', 'module_id', 'parent_id', 'full_name', 'en_code', 'icon', 'sort_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).execute();
   let modules = allModules;
   if (!session.isAdministrator) {
     const subjects = await subjectsOf(db, session);

@@ -7,7 +7,7 @@ import '../../permissions/tables';
 import { ApiError, ok } from '../../plugins/envelope';
 import { parseProperty } from '../../plugins/permissions';
 import { userOf } from '../_shared/record-routes';
-import { type MenuItemTable, versionedDelete, versionedUpdate, versionOf } from '../_shared/row-version';
+import { type MenuItemTable, softDelete, versionedUpdate, versionOf } from '../_shared/row-version';
 import { loadModel } from '../visualdev/model-store';
 import { MENU_MANAGE } from './menu-routes';
 import { menuFail } from './messages';
@@ -23,8 +23,9 @@ import { menuFail } from './messages';
  * bound model's columns and created_by/updated_by, else the menu's data-rule fields); one allData scheme per menu.
  * Versions (issue 27 item 1; migration 0664): each item answers `version` (list and detail); an update (`version` in
  * the body) or delete (`?version`) from an older one is refused (409 naming who changed it and when, nothing
- * written); without one it writes as before. The delete stays final (an item is its menu's configuration; a deleted
- * menu keeps its items in the menu's bin). An item's write does not step its menu's version. The menu form (POST Menu/{id})
+ * written); without one it writes as before. A delete moves the item to its kind's recycle bin (GET/POST
+ * /api/system/{Kind}/Recycle…, runtime-bins.ts; its grants stay for the restore and grant nothing meanwhile); a binned
+ * item is in no list, detail or permission read, its code stays taken in its menu. An item's write does not step its menu's version. The menu form (POST Menu/{id})
  * never sends the items, each item is saved on its own route, so a menu form opened before an item edit cannot undo
  * it; stepping would refuse that menu save for nothing. A menu in the recycle bin takes no new items (400).
  */
@@ -69,7 +70,7 @@ export async function schemeFields(db: Db, moduleId: string): Promise<Set<string
   const modelId = parseProperty(menu?.property_json ?? null).moduleId;
   const model = menu?.type === 3 && typeof modelId === 'string' ? await loadModel(db, modelId) : null;
   if (model) return new Set([...model.columns.map((c) => c.name), ...SYSTEM_SCHEME_FIELDS]);
-  return new Set((await db.selectFrom('module_data_authorize').select('en_code').where('module_id', '=', moduleId).execute()).map((r) => r.en_code));
+  return new Set((await db.selectFrom('module_data_authorize').select('en_code').where('module_id', '=', moduleId).where('f_deleted_at', 'is', null).execute()).map((r) => r.en_code));
 }
 
 /** Checks and normalises a scheme's values before a write (400 on an unknown field/operator/variable, a second allData). */
@@ -108,13 +109,13 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
 
     /** GET /api/system/{Kind}/{moduleId}/List → `{ list }` in sortCode order. */
     app.get<{ Params: { moduleId: string } }>(`${base}/:moduleId/List`, { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
-      const rows = await anyDb.selectFrom(table).selectAll().where('module_id', '=', req.params.moduleId).orderBy('sort_code').orderBy('id').execute();
+      const rows = await anyDb.selectFrom(table).selectAll().where('module_id', '=', req.params.moduleId).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('id').execute();
       return ok({ list: rows.map((r) => toWire(kind, r)) });
     });
 
     /** GET /api/system/{Kind}/{id} → the item; 404 when missing. */
     app.get<{ Params: { id: string } }>(`${base}/:id`, { config: { access: { menu: MENU_MANAGE } } }, async (req) => {
-      const r = await anyDb.selectFrom(table).selectAll().where('id', '=', req.params.id).executeTakeFirst();
+      const r = await anyDb.selectFrom(table).selectAll().where('id', '=', req.params.id).where('f_deleted_at', 'is', null).executeTakeFirst();
       if (!r) throw ApiError.notFound();
       return ok(toWire(kind, r));
     });
@@ -133,7 +134,7 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
 
     /** POST /api/system/{Kind}/{id}: updates the item (its menu stays) → `{ version }`; 404 when missing; 409 an older `version`. */
     app.post<{ Params: { id: string }; Body: Record<string, unknown> }>(`${base}/:id`, { config: { access: { menu: MENU_MANAGE, button: 'btn_edit' } }, schema: { body } }, async (req) => {
-      const cur = await anyDb.selectFrom(table).select(['id', 'module_id']).where('id', '=', req.params.id).executeTakeFirst();
+      const cur = await anyDb.selectFrom(table).select(['id', 'module_id']).where('id', '=', req.params.id).where('f_deleted_at', 'is', null).executeTakeFirst();
       if (!cur) throw ApiError.notFound();
       const values = valuesOf(req.body);
       if (table === 'module_data_authorize_scheme') await checkScheme(db, String(cur.module_id), values, req.params.id);
@@ -145,12 +146,9 @@ const itemsRoutes: FastifyPluginAsync = async (app) => {
       return ok({ version }, t(req.lang, 'updateOk'));
     });
 
-    /** DELETE /api/system/{Kind}/{id}?version: deletes the item and its grants in one transaction; 404 when missing; 409 an older version. */
+    /** DELETE /api/system/{Kind}/{id}?version: moves the item to the recycle bin (its grants kept for the restore); 404 when missing; 409 an older version. */
     app.delete<{ Params: { id: string } }>(`${base}/:id`, { config: { access: { menu: MENU_MANAGE, button: 'btn_remove' } } }, async (req) => {
-      await db.transaction().execute(async (trx) => {
-        if (item) await trx.deleteFrom('authorize').where('item_type', '=', item).where('item_id', '=', req.params.id).execute();
-        await versionedDelete(trx, table, req.params.id, { version: versionOf(req.query as Record<string, unknown>), actor: userOf(req), notFound: () => ApiError.notFound() });
-      });
+      await softDelete(db, table, req.params.id, { version: versionOf(req.query as Record<string, unknown>), actor: userOf(req), notFound: () => ApiError.notFound() });
       return ok(null, t(req.lang, 'deleteOk'));
     });
   }

@@ -186,7 +186,7 @@ export function fromJnpfColumns(columns: Obj, form: Obj): Obj {
 /** True when a menu bound to model `modelId` (`menus`: modulesOfModel) has the enabled 导出 button (btn_download). */
 export async function modelExports(db: Db, menus: string[]): Promise<boolean> {
   if (!menus.length) return false;
-  const row = await db.selectFrom('module_button').select('id').where('module_id', 'in', menus).where('en_code', '=', 'btn_download').where('enabled_mark', '=', 1).executeTakeFirst();
+  const row = await db.selectFrom('module_button').select('id').where('module_id', 'in', menus).where('en_code', '=', 'btn_download').where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).executeTakeFirst();
   return !!row;
 }
 
