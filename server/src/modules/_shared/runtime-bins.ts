@@ -1,4 +1,4 @@
-import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
+import type { ColumnType, Generated, Kysely, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import type { MessageVar } from '../dictionary/localized-error';
 import { rescheduleRestored } from '../scheduler/task-bin';

@@ -97,7 +97,7 @@ async function checkScheme(db: Db, moduleId: string, values: Record<string, unkn
 const itemsRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   for (const kind of Object.keys(KINDS) as Kind[]) {
-    const { table, item, fields, schema } = KINDS[kind];
+    const { table, fields, schema } = KINDS[kind];
     const base = `/api/system/${kind}`;
     const body = { type: 'object', properties: { moduleId: { type: 'string', maxLength: 100 }, ...common, ...schema, version: { type: 'integer', minimum: 1 }, n: {} } };
     const anyDb = db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
