@@ -215,5 +215,12 @@ describe('审批附件 (FlowBox.vue:150-153 审批附件, :973-990 handleApprova
     expect(of(2).fileList).toBe('[]');
     const summary = (await call('lina', 'GET', `${W}/FlowBefore/RecordList/${taskId}?category=1&type=1`)).data as Json[];
     expect(summary.flatMap((g) => g.list.map((r: Json) => JSON.parse(r.fileList).map((f: Json) => f.name))).flat().sort()).toEqual(['差异说明.docx', '盘点表.xlsx']);
+    // ActionDialog.vue's actions send { handleOpinion, signImg, fileList } too: 转审 and the launcher's 撤回 keep them.
+    const second = await launch(flowId);
+    const mine = (await todo('zhouqiang')).find((r) => r.processId === second)?.id as string;
+    expect((await call('zhouqiang', 'POST', `${W}/FlowBefore/Transfer/${mine}`, { handleOpinion: '请王芳办', signImg: '', fileList: files, freeApproverUserId: id('wangfang') })).code).toBe(200);
+    expect((await call('lina', 'PUT', `${W}/FlowLaunch/${second}/Actions/Withdraw`, { handleOpinion: '填错了', signImg: '', fileList: rejectFiles })).code).toBe(200);
+    const later = (await call('lina', 'GET', `${W}/FlowBefore/${second}?flowId=${flowId}`)).data.flowTaskOperatorRecordList as Json[];
+    expect(later.filter((r) => r.handleStatus === 7 || r.handleStatus === 3).map((r) => [r.handleStatus, JSON.parse(r.fileList)[0]?.name])).toEqual([[7, '盘点表.xlsx'], [3, '差异说明.docx']]);
   });
 });

@@ -30,6 +30,8 @@ async function taskOfOperator(app: FastifyInstance, id: string): Promise<string>
 }
 
 const opinion = (b: HandleBody | undefined) => b?.handleOpinion ?? undefined;
+/** The attachments of an action's body as JSON text (ActionDialog.vue's fileList; 400 badFileList). */
+const files = (b: HandleBody | undefined) => fileListOf(b?.fileList);
 
 /** An action's form data: an object or its JSON text; absent → undefined. @throws 400 badTemplate otherwise. */
 function formOf(v: unknown): Record<string, unknown> | undefined {
@@ -42,7 +44,8 @@ function formOf(v: unknown): Record<string, unknown> | undefined {
 /**
  * The workflow runtime (issue 15 item 2; reference/workflow.md §3): launch and resubmit (FlowTask), the form of a task,
  * the detail (FlowBefore/{taskId}) and the approver actions (FlowBefore/Audit, Reject, Recall, Transfer,
- * freeApprover, Assign, Cancel, UnAudit) and the launcher's (FlowLaunch Withdraw, Press). Every action runs in one transaction
+ * freeApprover, Assign, Cancel, UnAudit) and the launcher's (FlowLaunch Withdraw, Press); the attachments of each
+ * action's dialog (`fileList`) are kept on its record. Every action runs in one transaction
  * with the task row locked (task-service.ts) and answers `{ taskId, status }`; to JNPF's client, a launch or action
  * that needs approvers named for an approver-less node answers its 异常处理 list instead (jnpf-task.ts withJnpfErrorNodes).
  */
@@ -120,13 +123,13 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post<H>(`${E}/FlowBefore/Audit/:id`, handle, async (req) => {
     const b = req.body ?? {};
-    const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList, fileList: fileListOf(b.fileList) };
+    const action: Action = { type: 'audit', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(b), copyIds: idsOfValue(b.copyIds), addSignerAfter: b.freeApproverUserId || undefined, candidates: b.candidateList, branchList: b.branchList, errorRuleUsers: b.errorRuleUserList, fileList: files(b) };
     return act(req, await taskOfOperator(app, req.params.id), action, b.signImg, formOf(b.formData));
   });
 
   /** POST FlowBefore/Reject/{operatorId}: reject (rejectStep when the node lets the approver choose); `fileList` as Audit's. */
   app.post<H>(`${E}/FlowBefore/Reject/:id`, handle, async (req) =>
-    act(req, await taskOfOperator(app, req.params.id), { type: 'reject', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(req.body), rejectStep: req.body?.rejectStep || undefined, fileList: fileListOf(req.body?.fileList) }, req.body?.signImg),
+    act(req, await taskOfOperator(app, req.params.id), { type: 'reject', userId: callerOf(req).userId, operatorId: req.params.id, opinion: opinion(req.body), rejectStep: req.body?.rejectStep || undefined, fileList: files(req.body) }, req.body?.signImg),
   );
 
   /** POST FlowBefore/Recall/{recordId}: take back one's agree while the next node is untouched. */
@@ -134,12 +137,12 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     const rec = await app.db.selectFrom('flow_task_record').select(['task_id', 'task_operator_id', 'handle_status', 'status']).where('id', '=', req.params.id).executeTakeFirst();
     if (!rec) throw fail(404, 'taskNotFound');
     if (!rec.task_operator_id || rec.handle_status !== 1 || rec.status !== 0) throw fail(400, 'cannotRecall');
-    return act(req, rec.task_id, { type: 'recall', userId: callerOf(req).userId, operatorId: rec.task_operator_id, opinion: opinion(req.body) });
+    return act(req, rec.task_id, { type: 'recall', userId: callerOf(req).userId, operatorId: rec.task_operator_id, opinion: opinion(req.body), fileList: files(req.body) });
   });
 
   /** POST FlowBefore/Transfer/{operatorId} `{ freeApproverUserId }`: hand the to-do to another user. */
   app.post<H>(`${E}/FlowBefore/Transfer/:id`, handle, async (req) =>
-    act(req, await taskOfOperator(app, req.params.id), { type: 'transfer', userId: callerOf(req).userId, operatorId: req.params.id, toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body) }),
+    act(req, await taskOfOperator(app, req.params.id), { type: 'transfer', userId: callerOf(req).userId, operatorId: req.params.id, toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body), fileList: files(req.body) }),
   );
 
   /** POST FlowBefore/freeApprover/{operatorId} `{ freeApproverUserId, freeApproverType 1 before | 2 after }` (v3.4.1 add signer). */
@@ -148,7 +151,7 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
     const userId = callerOf(req).userId;
     const to = b.freeApproverUserId ?? '';
     if (!to) throw fail(400, 'badTarget');
-    const action: Action = b.freeApproverType === 2 ? { type: 'audit', userId, operatorId: req.params.id, opinion: opinion(b), addSignerAfter: to } : { type: 'addSigner', userId, operatorId: req.params.id, toUserId: to, opinion: opinion(b) };
+    const action: Action = b.freeApproverType === 2 ? { type: 'audit', userId, operatorId: req.params.id, opinion: opinion(b), addSignerAfter: to, fileList: files(b) } : { type: 'addSigner', userId, operatorId: req.params.id, toUserId: to, opinion: opinion(b), fileList: files(b) };
     return act(req, await taskOfOperator(app, req.params.id), action, b.signImg);
   });
 
@@ -156,14 +159,14 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
   app.post<H>(`${E}/FlowBefore/Assign/:id`, handle, async (req) => {
     const c = callerOf(req);
     if (!c.isAdministrator) throw fail(403, 'notAdmin');
-    return act(req, req.params.id, { type: 'assign', userId: c.userId, nodeId: req.body?.nodeCode ?? '', toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body) });
+    return act(req, req.params.id, { type: 'assign', userId: c.userId, nodeId: req.body?.nodeCode ?? '', toUserId: req.body?.freeApproverUserId ?? '', opinion: opinion(req.body), fileList: files(req.body) });
   });
 
   /** POST FlowBefore/Cancel/{taskId} (administrators, flow monitor): the task ends as cancelled (status 5). */
   app.post<H>(`${E}/FlowBefore/Cancel/:id`, handle, async (req) => {
     const c = callerOf(req);
     if (!c.isAdministrator) throw fail(403, 'notAdmin');
-    return act(req, req.params.id, { type: 'cancel', userId: c.userId, opinion: opinion(req.body) });
+    return act(req, req.params.id, { type: 'cancel', userId: c.userId, opinion: opinion(req.body), fileList: files(req.body) });
   });
 
   /**
@@ -195,7 +198,7 @@ export default async function taskRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** PUT FlowLaunch/{taskId}/Actions/Withdraw: the launcher withdraws a task in approval (status 4; open to-dos voided). */
-  app.put<H>(`${E}/FlowLaunch/:id/Actions/Withdraw`, handle, async (req) => act(req, req.params.id, { type: 'withdraw', userId: callerOf(req).userId, opinion: opinion(req.body) }));
+  app.put<H>(`${E}/FlowLaunch/:id/Actions/Withdraw`, handle, async (req) => act(req, req.params.id, { type: 'withdraw', userId: callerOf(req).userId, opinion: opinion(req.body), fileList: files(req.body) }));
 
   /** POST FlowLaunch/Press/{taskId}: the launcher urges the current approvers (a 【催办】 message each). */
   app.post<Id>(`${E}/FlowLaunch/Press/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => act(req, req.params.id, { type: 'urge', userId: callerOf(req).userId }));

@@ -40,7 +40,7 @@ export async function apply(env: EngineEnv, state: TaskState, action: Action): P
       if (action.type === 'withdraw' && action.userId !== env.launcherId) throw new EngineError('notLauncher');
       voidOpen(w);
       w.st.status = action.type === 'withdraw' ? 4 : 5;
-      w.effects.push({ kind: 'record', nodeId: env.flow.start, operatorId: null, userId: action.userId, handleStatus: action.type === 'withdraw' ? 3 : 4, opinion: action.opinion });
+      w.effects.push({ kind: 'record', nodeId: env.flow.start, operatorId: null, userId: action.userId, handleStatus: action.type === 'withdraw' ? 3 : 4, opinion: action.opinion, fileList: action.fileList });
       break;
     case 'unAudit':
       unAudit(w, action);
@@ -262,7 +262,7 @@ function recall(w: Work, a: Extract<Action, { type: 'recall' }>): void {
   op.handleTime = null;
   op.state = 0;
   w.effects.push({ kind: 'voidRecord', operatorId: op.id });
-  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 3, opinion: a.opinion });
+  w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 3, opinion: a.opinion, fileList: a.fileList });
 }
 
 /** A valid signer/transfer target: enabled, not the caller, not already open on the node. */
@@ -280,11 +280,11 @@ async function handOver(w: Work, a: Extract<Action, { type: 'transfer' | 'addSig
   if (a.type === 'transfer') {
     op.userId = to;
     op.delegatorId = null;
-    w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 7, opinion: a.opinion, targetUserId: to });
+    w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 7, opinion: a.opinion, targetUserId: to, fileList: a.fileList });
   } else {
     op.state = 1;
     await addOperator(w, op.nodeId, to, { handleType: 7, parentId: op.id });
-    w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 6, opinion: a.opinion, targetUserId: to });
+    w.effects.push({ kind: 'record', nodeId: op.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 6, opinion: a.opinion, targetUserId: to, fileList: a.fileList });
   }
   notify(w, { kind: 'notify', event: 'todo', to: [to], nodeId: op.nodeId });
 }
@@ -298,7 +298,7 @@ async function assign(w: Work, a: Extract<Action, { type: 'assign' }>): Promise<
   if (!to) throw new EngineError('badTarget');
   for (const o of opsOf(w, a.nodeId)) if (o.completion === 0) o.state = -1;
   const op = await addOperator(w, a.nodeId, to, { handleType: 6 });
-  w.effects.push({ kind: 'record', nodeId: a.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 5, opinion: a.opinion, targetUserId: to });
+  w.effects.push({ kind: 'record', nodeId: a.nodeId, operatorId: op.id, userId: a.userId, handleStatus: 5, opinion: a.opinion, targetUserId: to, fileList: a.fileList });
   notify(w, { kind: 'notify', event: 'todo', to: [op.userId], nodeId: a.nodeId });
 }
 

@@ -208,15 +208,15 @@ export interface Choices {
 /** The actions (reference §3 runtime API). `userId` is always the caller. */
 export type Action =
   | ({ type: 'submit'; userId: string; copyIds?: string[] } & Choices)
-  /** `fileList` (audit, reject): JSON text of the attachments, kept on the caller's record. */
+  /** `fileList` (every action with a dialog): JSON text of the attachments, kept on the caller's record. */
   | ({ type: 'audit'; userId: string; operatorId: string; opinion?: string; copyIds?: string[]; addSignerAfter?: string; fileList?: string } & Choices)
   | { type: 'reject'; userId: string; operatorId: string; opinion?: string; rejectStep?: string; fileList?: string }
-  | { type: 'recall'; userId: string; operatorId: string; opinion?: string }
-  | { type: 'transfer'; userId: string; operatorId: string; toUserId: string; opinion?: string }
-  | { type: 'addSigner'; userId: string; operatorId: string; toUserId: string; opinion?: string }
-  | { type: 'assign'; userId: string; nodeId: string; toUserId: string; opinion?: string }
-  | { type: 'withdraw'; userId: string; opinion?: string }
-  | { type: 'cancel'; userId: string; opinion?: string }
+  | { type: 'recall'; userId: string; operatorId: string; opinion?: string; fileList?: string }
+  | { type: 'transfer'; userId: string; operatorId: string; toUserId: string; opinion?: string; fileList?: string }
+  | { type: 'addSigner'; userId: string; operatorId: string; toUserId: string; opinion?: string; fileList?: string }
+  | { type: 'assign'; userId: string; nodeId: string; toUserId: string; opinion?: string; fileList?: string }
+  | { type: 'withdraw'; userId: string; opinion?: string; fileList?: string }
+  | { type: 'cancel'; userId: string; opinion?: string; fileList?: string }
   /** 反审核 (spec 001 §4 unAudit): an adopted task back to 流程撤回 so the launcher may edit and resubmit; admin checked by the caller of apply. */
   | { type: 'unAudit'; userId: string; opinion?: string }
   | { type: 'urge'; userId: string }
