@@ -14,7 +14,8 @@ import PortalDesigner from './PortalDesigner';
 /**
  * The portal designer (issue 16 item 3) against the real server: cards added from the palette, undo and redo,
  * the property panel, preview, and save — the server's refusal of a javascript: iframe address shown above the grid,
- * then the corrected portal saved with its three cards.
+ * then the corrected portal saved with its three cards; saved again and again (each save carries the version the last
+ * one made), until a save elsewhere makes the next one stale (issue 27: refused naming who and when).
  */
 const WAIT = { timeout: 15_000 };
 let id = '';
@@ -81,6 +82,12 @@ describe('portal designer', () => {
     await waitFor(() => expect(within(screen.getByTestId('portal-properties')).getByText(/待办事项/)).toBeTruthy(), WAIT);
     fireEvent.click(screen.getByTestId('portal-prop-remove'));
     await waitFor(() => expect(cardsShown()).toHaveLength(2), WAIT);
+    // Saved meanwhile elsewhere (issue 27): this designer's next save is refused naming who and when, nothing written.
+    const { id: _i, version: _v, ...server } = await getPortal(id);
+    await request(`/api/visualdev/Portal/${id}`, { method: 'put', json: { ...server, description: '别处改过' } });
+    fireEvent.click(screen.getByTestId('portal-save'));
+    expect((await screen.findByTestId('portal-refusal', {}, WAIT)).textContent).toMatch(/管理员于.*修改了此数据/);
+    expect(parseLayout((await getPortal(id)).formData).layout).toHaveLength(3);
     fireEvent.click(screen.getByTestId('portal-close'));
     expect(onClose).toHaveBeenCalled();
   });

@@ -88,7 +88,9 @@ export default function PortalDesigner({ id, Grid, menus, onClose }: PortalDesig
     setRefusal(null);
     try {
       const { id: _id, ...rest } = record;
-      await savePortal(id, { ...rest, formData: JSON.stringify({ layouyId: 100 + h.present.length, layout: h.present }) }, true);
+      // The version goes with the save (issue 27): the next save carries the one this save made.
+      const version = await savePortal(id, { ...rest, formData: JSON.stringify({ layouyId: 100 + h.present.length, layout: h.present }) }, true);
+      if (version !== undefined) setRecord({ ...record, version });
       toast('success', t('designer.saved'));
     } catch (e) {
       setRefusal(e instanceof ApiError ? e.msg : String(e));

@@ -18,6 +18,8 @@ export interface PortalRecord {
   description: string | null;
   sortCode: number;
   enabledMark: number;
+  /** The row's version (issue 27): a save sends back the one it read; an older one is refused (409, who and when). */
+  version?: number;
 }
 
 /** What a viewer gets: GET Portal/{id}/auth. */
@@ -44,9 +46,13 @@ export function getPortal(id: string): Promise<PortalRecord> {
   return request(`${B}/${enc(id)}`);
 }
 
-/** PUT Portal/{id}: saves a portal; rejects with the server's 400 (already toasted unless `silent`). */
-export async function savePortal(id: string, body: Omit<PortalRecord, 'id'>, silent = false): Promise<string> {
-  return (await requestEnvelope(`${B}/${enc(id)}`, { method: 'put', json: body, silent })).msg;
+/**
+ * PUT Portal/{id}: saves a portal (with the `version` it read, issue 27) → the new version; rejects with the server's
+ * 400 or 409 (a newer version saved meanwhile, naming who and when; already toasted unless `silent`).
+ */
+export async function savePortal(id: string, body: Omit<PortalRecord, 'id'>, silent = false): Promise<number | undefined> {
+  const data = (await requestEnvelope<{ version?: number } | null>(`${B}/${enc(id)}`, { method: 'put', json: body, silent })).data;
+  return typeof data?.version === 'number' ? data.version : undefined;
 }
 
 /** GET Portal/{id}/auth: the portal for the signed-in user (404 when not granted). `silent`: no toast. */
