@@ -54,10 +54,54 @@ function TableBody({ field }: { field: FieldConfig }) {
   );
 }
 
+/** Props of {@link SortableField}. */
+interface SortableFieldProps {
+  id: number;
+  index: number;
+  listRef: ListRef;
+  className: string;
+  testId: string;
+  selected: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The sortable wrapper of a canvas field (dnd-kit `useSortable`): the only part that re-renders when a drag starts,
+ * moves or ends (dnd-kit's context reaches every sortable). Its children are the element {@link CanvasField} made, kept
+ * while the field is unchanged, so the field's renderer, its column and its actions are not redrawn by a drag on a
+ * 200-field canvas (issue 13 "Performance", D3).
+ */
+function SortableField({ id, index, listRef, className, testId, selected, children }: SortableFieldProps) {
+  const store = useDesignerStore();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldId(id), data: { kind: 'field', formId: id, ref: listRef, index } });
+  const style: CSSProperties = {
+    transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+    transition,
+    opacity: isDragging ? 0.5 : 1,
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      className={className}
+      data-testid={testId}
+      data-selected={selected || undefined}
+      {...attributes}
+      {...listeners}
+      onClick={(e) => {
+        e.stopPropagation();
+        store.select(id);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 /**
  * One field on the canvas (issue 13 item 1): a sortable wrapper `designer-field-{vModel}` around the field drawn by its
  * renderer; click selects it; the selected one shows copy and delete; its problems (checks before saving) are shown
- * under it.
+ * under it. Re-renders only when its field, place, selection or problems change (a drag re-renders SortableField only).
  */
 function CanvasField({ field, index, listRef, span }: CanvasFieldProps) {
   const { t } = useTranslation(DESIGNER_NS);
@@ -65,32 +109,14 @@ function CanvasField({ field, index, listRef, span }: CanvasFieldProps) {
   const id = idOf(field) ?? 0;
   const selected = useSyncExternalStore(store.subscribe, () => store.getSnapshot().selected === id);
   const problems = useContext(ProblemsContext).get(id);
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldId(id), data: { kind: 'field', formId: id, ref: listRef, index } });
   const kdKey = field.__config__.kdKey;
   const def = store.registry[kdKey];
   const isTable = kdKey === 'table';
   const isContainer = !isTable && (!!def?.container || (Array.isArray(field.__config__.children) && !field.__vModel__));
-  const style: CSSProperties = {
-    transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-    transition,
-    opacity: isDragging ? 0.5 : 1,
-  };
   const cls = ['kd-designer-field', selected ? 'kd-designer-field-selected' : '', problems?.length ? 'kd-designer-field-invalid' : '', isContainer || isTable ? 'kd-designer-field-container' : ''].join(' ');
   return (
     <Col span={span ?? (typeof field.__config__.span === 'number' ? field.__config__.span : 24)}>
-      <div
-        ref={setNodeRef}
-        style={style}
-        className={cls}
-        data-testid={fieldTestId(field)}
-        data-selected={selected || undefined}
-        {...attributes}
-        {...listeners}
-        onClick={(e) => {
-          e.stopPropagation();
-          store.select(id);
-        }}
-      >
+      <SortableField id={id} index={index} listRef={listRef} className={cls} testId={fieldTestId(field)} selected={selected}>
         {isTable ? <TableBody field={field} /> : isContainer ? <ContainerBody field={field} /> : <LeafView field={field} registry={store.registry} />}
         {problems?.length ? (
           <div role="alert" className="kd-designer-problem">
@@ -113,7 +139,7 @@ function CanvasField({ field, index, listRef, span }: CanvasFieldProps) {
             </Tooltip>
           </div>
         ) : null}
-      </div>
+      </SortableField>
     </Col>
   );
 }
