@@ -13,7 +13,8 @@ import { type DesignedFlow, FLOW_BASE, loadFlow, newFlow } from './flowApi';
  * The flow designer against the real server (issue 15 item 4): a flow bound to an order model with a condition group
  * (金额 ≥ 10000 → approver A, the default → approver B) is designed in the card tree, saved, released and reloaded with
  * the same tree; a design the server refuses (an approver naming nobody) shows the server's message with that node
- * selected and flagged; undo/redo over the tree; leaving with unsaved changes asks first.
+ * selected and flagged; undo/redo over the tree; leaving with unsaved changes asks first; a save carries the row version
+ * the designer holds, so one after someone else's save is refused (issue 27).
  */
 let modelId = '';
 pageTestServerLifecycle(async () => {
@@ -155,7 +156,21 @@ describe('flow designer against the real server', () => {
     open(flow);
     await waitFor(() => expect(screen.getByTestId('flow-canvas').textContent).toBe(drawn), WAIT);
     expect(screen.getByTestId(`flow-node-${idOf(a)}`).textContent).toContain('审批人A');
-  }, 90_000);
+
+    // Issue 27: a save sends the row version the designer holds (loaded, then stepped by its own saves and releases).
+    expect(flow.meta.rowVersion).toBe(3);
+    fireEvent.click(screen.getByTestId('flow-save'));
+    await waitFor(async () => expect((await request<{ rowVersion: number }>(`${FLOW_BASE}/${id}`)).rowVersion).toBe(4), WAIT);
+    await waitFor(() => expect(screen.getByTestId('flow-release').className).not.toContain('loading'), WAIT);
+    fireEvent.click(screen.getByTestId('flow-release'));
+    await waitFor(async () => expect(await request<{ version: string; rowVersion: number }>(`${FLOW_BASE}/${id}`)).toMatchObject({ version: '2', rowVersion: 6 }), WAIT);
+    // Someone else saves the flow: the designer's next save is refused naming who and when, nothing written.
+    await request(`${FLOW_BASE}/${id}`, { method: 'post', json: { description: '他人修改' } });
+    await waitFor(() => expect(screen.getByTestId('flow-save').className).not.toContain('loading'), WAIT);
+    fireEvent.click(screen.getByTestId('flow-save'));
+    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toMatch(/管理员于.+修改了此数据，您的修改未保存/), WAIT);
+    expect(await request<{ description: string; rowVersion: number }>(`${FLOW_BASE}/${id}`)).toMatchObject({ description: '他人修改', rowVersion: 7 });
+  }, 120_000);
 
   it('shows the server refusal naming the node and selects it; undo and redo the tree', async () => {
     const flow = newFlow();

@@ -140,6 +140,9 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
     history.current.seal();
     const r = await saveFlow({ meta, tree: history.current.value.tree });
     const id = meta.id ?? r.data?.id ?? null;
+    // The row's version the next save sends (issue 27: a save after someone else's is refused).
+    const rowVersion = r.data?.rowVersion;
+    if (typeof rowVersion === 'number') setMeta((m) => ({ ...m, rowVersion }));
     if (id && !meta.id) {
       setMeta((m) => ({ ...m, id }));
       onCreated?.(id);
@@ -156,7 +159,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
       if (!saved) return;
       if (release) {
         const r = await releaseFlow(saved.id);
-        setMeta((m) => ({ ...m, enabledMark: 1, version: String(r.data?.version ?? m.version) }));
+        setMeta((m) => ({ ...m, enabledMark: 1, version: String(r.data?.version ?? m.version), rowVersion: r.data?.rowVersion ?? m.rowVersion }));
         message.success(r.msg);
       } else message.success(saved.msg);
     } catch (e) {

@@ -18,6 +18,8 @@ export interface FlowMeta {
   description: string;
   enabledMark?: number;
   version?: string;
+  /** The row's version the designer loaded (issue 27; `version` is the released one): sent with a save, a stale one is refused (409). */
+  rowVersion?: number;
 }
 
 /** A flow as the designer holds it. */
@@ -58,7 +60,7 @@ export async function loadFlow(id: string): Promise<DesignedFlow> {
   }
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    meta: { id, fullName: s(r.fullName), enCode: s(r.enCode), category: s(r.category), type: Number(r.type ?? 0), formId: s(r.formId), sortCode: Number(r.sortCode ?? 0), description: s(r.description), enabledMark: Number(r.enabledMark ?? 0), version: s(r.version) },
+    meta: { id, fullName: s(r.fullName), enCode: s(r.enCode), category: s(r.category), type: Number(r.type ?? 0), formId: s(r.formId), sortCode: Number(r.sortCode ?? 0), description: s(r.description), enabledMark: Number(r.enabledMark ?? 0), version: s(r.version), ...(typeof r.rowVersion === 'number' ? { rowVersion: r.rowVersion } : {}) },
     tree,
   };
 }
@@ -71,17 +73,18 @@ export function issuesOf(e: unknown): FlowIssue[] {
 }
 
 /**
- * Saves the flow: POST FlowEngine (create → `{ id }`) or POST FlowEngine/{id}. Resolves the envelope (its msg is the
- * server's); rejects with ApiError (400 naming the node: see issuesOf), already toasted.
+ * Saves the flow: POST FlowEngine (create) or POST FlowEngine/{id} (with the rowVersion loaded) → `{ id, rowVersion }`.
+ * Resolves the envelope (its msg is the server's); rejects with ApiError (400 naming the node: see issuesOf; 409 when
+ * someone saved the flow since it was loaded, naming who and when), already toasted.
  */
-export async function saveFlow(flow: DesignedFlow): Promise<Envelope<{ id: string } | null>> {
+export async function saveFlow(flow: DesignedFlow): Promise<Envelope<{ id: string; rowVersion?: number } | null>> {
   const { id, enabledMark: _e, version: _v, ...meta } = flow.meta;
   const body = { ...meta, formType: 2, formId: meta.formId || null, category: meta.category || null, flowTemplateJson: JSON.stringify(flow.tree) };
   return requestEnvelope(id ? `${FLOW_BASE}/${enc(id)}` : FLOW_BASE, { method: 'post', json: body });
 }
 
-/** POST FlowEngine/Release/{id} → `{ version }` (the design checked again; 400 naming the node). */
-export function releaseFlow(id: string): Promise<Envelope<{ version: number }>> {
+/** POST FlowEngine/Release/{id} → `{ version, rowVersion }` (the design checked again; 400 naming the node). */
+export function releaseFlow(id: string): Promise<Envelope<{ version: number; rowVersion?: number }>> {
   return requestEnvelope(`${FLOW_BASE}/Release/${enc(id)}`, { method: 'post' });
 }
 

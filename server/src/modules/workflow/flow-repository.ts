@@ -121,9 +121,9 @@ const notFound = () => fail(404, 'flowNotFound');
  * enCode unique (binned flows keep theirs), the design checked (checkDesign), the launch rights written from the start
  * node. Returns the id. The released snapshot is not touched: running and new tasks keep the last released version
  * until Release. An update carrying `rowVersion` older than the row's is refused (409 naming who and when, nothing
- * written; issue 27); without it the last write wins.
+ * written; issue 27); without it the last write wins. `out.rowVersion` receives the row's version after the write.
  */
-export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null, id?: string): Promise<string> {
+export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null, id?: string, out: { rowVersion?: number } = {}): Promise<string> {
   const current = id ? await flowRow(db, id) : null;
   const fullName = (b.fullName ?? current?.full_name ?? '').trim();
   const enCode = (b.enCode ?? current?.en_code ?? '').trim();
@@ -153,8 +153,11 @@ export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null,
   };
   const flowId = id ?? randomUUID();
   await db.transaction().execute(async (tx) => {
-    if (current) await versionedUpdate(tx, 'flow_engine', flowId, values, { version: b.rowVersion, actor: userId, notFound });
-    else await tx.insertInto('flow_engine').values({ id: flowId, ...values, enabled_mark: 0, created_by: userId }).execute();
+    if (current) out.rowVersion = await versionedUpdate(tx, 'flow_engine', flowId, values, { version: b.rowVersion, actor: userId, notFound });
+    else {
+      await tx.insertInto('flow_engine').values({ id: flowId, ...values, enabled_mark: 0, created_by: userId }).execute();
+      out.rowVersion = 1;
+    }
     await tx.deleteFrom('flow_engine_visible').where('flow_id', '=', flowId).execute();
     if (targets.length) await tx.insertInto('flow_engine_visible').values(targets.map((t) => ({ id: `${flowId}:${t.operator_type}:${t.operator_id}`, flow_id: flowId, ...t }))).onConflict((oc) => oc.doNothing()).execute();
   });
@@ -164,9 +167,10 @@ export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null,
 /**
  * Release/{id}: checks the design again (the bound form may have changed since the save) and that every subflow
  * names another released flow, stores a new immutable
- * version (snapshot + the form's field kinds) and marks the flow released (enabledMark 1). Returns the version number.
+ * version (snapshot + the form's field kinds) and marks the flow released (enabledMark 1). Returns the version number;
+ * `out.rowVersion` receives the row's version after the write (issue 27).
  */
-export async function releaseFlow(db: Db, id: string, userId: string | null): Promise<number> {
+export async function releaseFlow(db: Db, id: string, userId: string | null, out: { rowVersion?: number } = {}): Promise<number> {
   const row = await flowRow(db, id);
   const fields = await checkDesign(db, row.flow_template_json, row.form_id, row.form_data);
   const subFlows = Object.values(validateFlow(row.flow_template_json, kindsOf(fields)).flow.nodes).filter((n) => n.kind === 'subFlow');
@@ -183,7 +187,7 @@ export async function releaseFlow(db: Db, id: string, userId: string | null): Pr
       .insertInto('flow_engine_version')
       .values({ id: `${id}:v${version}`, flow_id: id, version, flow_template_json: jsonb(row.flow_template_json), form_fields: jsonb(kindsOf(fields)), created_by: userId })
       .execute();
-    await versionedUpdate(tx, 'flow_engine', id, { version, enabled_mark: 1 }, { actor: userId, notFound });
+    out.rowVersion = await versionedUpdate(tx, 'flow_engine', id, { version, enabled_mark: 1 }, { actor: userId, notFound });
     return version;
   });
 }

@@ -93,13 +93,18 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
   /** GET FlowEngine/{id} → the flow (flowTemplateJson and formData as JSON strings). 404 流程不存在. */
   app.get<Id>(`${BASE}/:id`, { config: menu(), schema: { params: IdParams } }, async (req) => ok(toWire(await flowRow(app.db, req.params.id))));
 
-  /** POST FlowEngine → `{ id }`: a stopped flow; the design is checked (400 naming the node). */
-  app.post<{ Body: FlowEngineBody }>(BASE, { config: menu('btn_add'), schema: { body: FlowEngineBodySchema } }, async (req) => ok({ id: await saveFlow(app.db, req.body, userOf(req)) }, t(req.lang, 'createOk')));
+  /** POST FlowEngine → `{ id, rowVersion }`: a stopped flow; the design is checked (400 naming the node). */
+  app.post<{ Body: FlowEngineBody }>(BASE, { config: menu('btn_add'), schema: { body: FlowEngineBodySchema } }, async (req) => {
+    const out: { rowVersion?: number } = {};
+    const id = await saveFlow(app.db, req.body, userOf(req), undefined, out);
+    return ok({ id, rowVersion: out.rowVersion }, t(req.lang, 'createOk'));
+  });
 
-  /** POST FlowEngine/{id}: update (same body; absent keys keep their value). 404; 400 as create. */
+  /** POST FlowEngine/{id}: update (same body; absent keys keep their value) → `{ id, rowVersion }`. 404; 400 as create; 409 an older `rowVersion` (issue 27). */
   app.post<Id & { Body: FlowEngineBody }>(`${BASE}/:id`, { config: menu('btn_edit'), schema: { params: IdParams, body: FlowEngineBodySchema } }, async (req) => {
-    await saveFlow(app.db, req.body, userOf(req), req.params.id);
-    return ok(null, t(req.lang, 'updateOk'));
+    const out: { rowVersion?: number } = {};
+    await saveFlow(app.db, req.body, userOf(req), req.params.id, out);
+    return ok({ id: req.params.id, rowVersion: out.rowVersion }, t(req.lang, 'updateOk'));
   });
 
   /** DELETE FlowEngine/{id}?rowVersion: to the recycle bin (FlowEngine/Recycle…); 400 while a task of it is in approval; 409 an older rowVersion. */
@@ -128,8 +133,12 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: await importFlow(app.db, file, userOf(req)) }, t(req.lang, 'createOk'));
   });
 
-  /** POST FlowEngine/Release/{id} → `{ version }`: checked again, snapshotted, released. */
-  app.post<Id>(`${BASE}/Release/:id`, { config: menu('btn_edit'), schema: { params: IdParams } }, async (req) => ok({ version: await releaseFlow(app.db, req.params.id, userOf(req)) }, t(req.lang, 'ok')));
+  /** POST FlowEngine/Release/{id} → `{ version, rowVersion }`: checked again, snapshotted, released (the row's version steps too). */
+  app.post<Id>(`${BASE}/Release/:id`, { config: menu('btn_edit'), schema: { params: IdParams } }, async (req) => {
+    const out: { rowVersion?: number } = {};
+    const version = await releaseFlow(app.db, req.params.id, userOf(req), out);
+    return ok({ version, rowVersion: out.rowVersion }, t(req.lang, 'ok'));
+  });
 
   /** POST FlowEngine/Stop/{id}: no new launches. */
   app.post<Id>(`${BASE}/Stop/:id`, { config: menu('btn_edit'), schema: { params: IdParams } }, async (req) => {
