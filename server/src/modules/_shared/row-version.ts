@@ -85,7 +85,6 @@ export type BinnedTable = 'users' | 'dictionary_type' | 'dictionary_data' | 'mod
 export type MenuItemTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
 /** The built-in tables with versions: every binned one (a menu's items are among them since migration 0679). */
 export type VersionedTable = BinnedTable;
-const binned = (_t: VersionedTable) => true;
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 const loose = (db: Db): Loose => db as unknown as Loose;
@@ -101,7 +100,7 @@ export interface RowWrite {
 async function currentOf(db: Db, table: VersionedTable, id: string) {
   const row = await loose(db)
     .selectFrom(table)
-    .select(['f_version', 'updated_by', 'updated_at', ...(binned(table) ? ['f_deleted_at'] : [])])
+    .select(['f_version', 'updated_by', 'updated_at', 'f_deleted_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || row.f_deleted_at) return null;
@@ -132,8 +131,7 @@ function stamped(set: Record<string, unknown>, actor: string | null): Record<str
  * (`data: { version }`, the current one); nothing written then.
  */
 export async function versionedUpdate(db: Db, table: VersionedTable, id: string, set: Record<string, unknown>, w: RowWrite): Promise<number> {
-  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id);
-  if (binned(table)) q = q.where('f_deleted_at', 'is', null);
+  let q = loose(db).updateTable(table).set(stamped(set, w.actor)).where('id', '=', id).where('f_deleted_at', 'is', null);
   if (w.version !== undefined) q = q.where('f_version', '=', w.version);
   const row = await q.returning('f_version').executeTakeFirst();
   if (row) return Number(row.f_version);
