@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/types';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/types';
 import { t } from '../../i18n';
 import { type Holdings, holdingsOf, holds, ITEM_TABLES, ITEM_TYPES, type ItemType } from '../../permissions/holdings';
 import { ok } from '../../plugins/envelope';
@@ -51,6 +52,15 @@ async function grantsOf(db: Db, objectType: ObjectType, objectId: string, h: Hol
   const out = Object.fromEntries(ITEM_TYPES.map((k) => [k, [] as string[]])) as Record<ItemType, string[]>;
   for (const r of rows) if ((ITEM_TYPES as readonly string[]).includes(r.item_type) && holds(h, r.item_type as ItemType, r.item_id)) out[r.item_type as ItemType].push(r.item_id);
   return out;
+}
+
+/** Of `ids` (grants of `type`), those whose menu, menu item or portal is in its recycle bin (issue 27 item 2). */
+async function binnedOf(db: Kysely<Database>, type: ItemType, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const table = type === 'portal' ? 'portal' : type === 'module' ? 'module' : ITEM_TABLES[type];
+  // Each of these tables has id and f_deleted_at: one of them stands for the union in Kysely's types.
+  const rows = await db.selectFrom(table as 'module').select('id').where('id', 'in', ids).where('f_deleted_at', 'is not', null).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 const authorityRoutes: FastifyPluginAsync = async (app) => {
@@ -153,15 +163,16 @@ const authorityRoutes: FastifyPluginAsync = async (app) => {
       }
       for (const type of types) {
         const ids = [...new Set(req.body[type] ?? [])];
-        const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id));
+        const exists = type === 'portal' ? new Set((await db.selectFrom('portal').select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id)) : new Set((type === 'module' ? await db.selectFrom('module').select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute() : await db.selectFrom(ITEM_TABLES[type]).select('id').where('id', 'in', ids.length ? ids : ['']).where('f_deleted_at', 'is', null).execute()).map((r) => r.id));
         const bad = ids.find((id) => !exists.has(id) || !holds(h, type, id));
         if (bad) throw menuFail(403, 'grantNotHeld', { detail: `${type}:${bad.slice(0, 100)}` });
       }
       await db.transaction().execute(async (trx) => {
         for (const type of types) {
           const current = await trx.selectFrom('authorize').select(['id', 'item_id']).where('object_type', '=', objectType).where('object_id', '=', objectId).where('item_type', '=', type).execute();
-          // A binned portal's grants are not on the page: they stay for its restore (issue 27 item 2; the purge drops them).
-          const binned = type === 'portal' && current.length ? new Set((await trx.selectFrom('portal').select('id').where('id', 'in', current.map((c) => c.item_id)).where('f_deleted_at', 'is not', null).execute()).map((r) => r.id)) : new Set<string>();
+          // A binned menu's, item's or portal's grants are not on the page: they stay for its restore (issue 27 item 2;
+          // the purge drops them).
+          const binned = await binnedOf(trx, type, current.map((c) => c.item_id));
           const drop = current.filter((c) => holds(h, type, c.item_id) && !binned.has(c.item_id)).map((c) => c.id);
           if (drop.length) await trx.deleteFrom('authorize').where('id', 'in', drop).execute();
           const keep = new Set(current.filter((c) => !drop.includes(c.id)).map((c) => c.item_id));
