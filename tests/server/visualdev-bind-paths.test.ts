@@ -132,6 +132,75 @@ describe('a bound time column on the less-used paths', () => {
   });
 });
 
+describe('a bound date, timestamp, timestamptz or time column searched as text and through Excel', () => {
+  let P: string;
+  beforeAll(async () => {
+    await run(`create table erp_punch (id text primary key, title text, day date, at timestamp, atz timestamptz, clock time)`);
+    await run(`insert into erp_punch (id, title, day, at, atz, clock) values ('p1', '早', '2026-11-26', '2026-11-26 08:05:00', '2026-11-26 08:30:00+00', '07:55'), ('p2', '晚', '2026-12-03', '2026-12-03 19:45:30', '2026-12-03 21:10:00+00', '19:58:30'), ('p3', '空', null, null, null, null)`);
+    const fields = [
+      field('comInput', 'title', '标题'),
+      field('date', 'day', '日期', {}, { type: 'date', format: 'yyyy-MM-dd' }),
+      field('date', 'at', '开始', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }),
+      field('date', 'atz', '到达', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm' }),
+      field('time', 'clock', '打卡'),
+    ];
+    const payload = bindModel('bind_punch', fields, [bindMain('erp_punch')]);
+    const props = ['title', 'day', 'at', 'atz', 'clock'];
+    payload.columnData = { ...payload.columnData, columnList: props.map((prop) => ({ prop, label: prop })), searchList: props.map((prop) => ({ prop, label: prop, searchType: 2 })) } as never;
+    const made = await t.call('POST', B, { token, payload });
+    expect(made).toMatchObject({ code: 200 });
+    P = `/api/visualdev/OnlineDev/${made.data.id}`;
+  });
+  const ids = async (queryJson: Record<string, unknown>) => {
+    const r = await t.call('POST', `${P}/List`, { token, payload: { typed: true, pageSize: 50, queryJson } });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    return r.data.list.map((x: { id: string }) => x.id).sort();
+  };
+
+  it('a fuzzy search (type 2) matches the text the list shows: HH:mm:ss for a time, the field’s format for a date', async () => {
+    // What JNPF's list shows (display text): the search matches a part of it.
+    const shown = (await t.call('POST', `${P}/List`, { token, payload: { pageSize: 50 } })).data.list.find((x: { id: string }) => x.id === 'p1');
+    expect(shown).toMatchObject({ day: '2026-11-26', at: '2026-11-26 08:05:00', atz: '2026-11-26 08:30', clock: '07:55:00' });
+    expect(await ids({ clock: '07:55' })).toEqual(['p1']);
+    expect(await ids({ clock: ':58:3' })).toEqual(['p2']);
+    expect(await ids({ clock: '07:55:00' })).toEqual(['p1']);
+    expect(await ids({ day: '2026-11' })).toEqual(['p1']);
+    expect(await ids({ day: '-12-03' })).toEqual(['p2']);
+    expect(await ids({ at: '08:05:00' })).toEqual(['p1']);
+    expect(await ids({ at: '2026-12-03 19:45' })).toEqual(['p2']);
+    expect(await ids({ atz: '2026-11-26 08:30' })).toEqual(['p1']);
+    expect(await ids({ atz: '21:10' })).toEqual(['p2']);
+    // Not the milliseconds the field holds.
+    expect(await ids({ at: String(await ms('2026-11-26 08:05:00')).slice(0, 6) })).toEqual([]);
+    expect(await ids({ day: '2026', clock: '19:' })).toEqual(['p2']);
+    // The keyword searches the text columns among the search fields (their trigram indexes serve it); the bound time
+    // and date columns are searched field by field above, not by keyword (no index could serve them).
+    const kw = await t.call('POST', `${P}/List`, { token, payload: { typed: true, pageSize: 50, keyword: '晚' } });
+    expect(kw.data.list.map((x: { id: string }) => x.id)).toEqual(['p2']);
+  });
+
+  it('an exported sheet imports back into the emptied table: the same dates, times and times of day', async () => {
+    const before = (await t.call('POST', `${P}/List`, { token, payload: { typed: true, pageSize: 50 } })).data.list as Array<Record<string, unknown>>;
+    const exported = (await download(t, token, `${P}/Actions/Export`, { dataType: '1', selectKey: ['title', 'day', 'at', 'atz', 'clock'] })).rawPayload;
+    const sheet = await sheetRows(exported);
+    expect(sheet.slice(1)).toEqual(expect.arrayContaining([['早', '2026-11-26', '2026-11-26 08:05:00', '2026-11-26 08:30', '07:55:00']]));
+    await run(`delete from erp_punch`);
+    const imported = await t.call('POST', `${P}/Actions/Import`, { token, ...multipart(exported) });
+    expect(imported, JSON.stringify(imported)).toMatchObject({ code: 200 });
+    const stored = (await sql<Record<string, string | null>>`select title, day::text as day, at::text as at, atz::text as atz, clock::text as clock from erp_punch order by title`.execute(t.app.db)).rows;
+    expect(stored).toEqual([
+      { title: '早', day: '2026-11-26', at: '2026-11-26 08:05:00', atz: '2026-11-26 08:30:00+00', clock: '07:55:00' },
+      { title: '晚', day: '2026-12-03', at: '2026-12-03 19:45:30', atz: '2026-12-03 21:10:00+00', clock: '19:58:30' },
+      { title: '空', day: null, at: null, atz: null, clock: null },
+    ]);
+    const after = (await t.call('POST', `${P}/List`, { token, payload: { typed: true, pageSize: 50 } })).data.list as Array<Record<string, unknown>>;
+    const values = (list: Array<Record<string, unknown>>) => list.map(({ title, day, at, atz, clock }) => ({ title, day, at, atz, clock })).sort((a, b) => String(a.title).localeCompare(String(b.title)));
+    expect(values(after)).toEqual(values(before));
+    const one = after.find((x) => x.title === '晚')!;
+    expect((await t.call('GET', `${P}/${one.id}`, { token })).data).toMatchObject({ day: await ms('2026-12-03'), at: await ms('2026-12-03 19:45:30'), atz: Date.parse('2026-12-03T21:10:00Z'), clock: '19:58:30' });
+  });
+});
+
 describe('a bound bigint or numeric column keeps every digit', () => {
   it('reads, writes, lists, exports and imports 9007199254740993 and a 25-digit numeric exactly; exact values stay numbers', async () => {
     await run(`create table erp_ledger (id text primary key, big bigint, amount numeric, qty bigint)`);

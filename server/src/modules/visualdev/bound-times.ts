@@ -30,6 +30,37 @@ export function columnExpr(col: Pick<FieldColumn, 'name' | 'stored'> | undefined
   return sql`(extract(epoch from cast(${sql.ref(name)} as timestamptz)) * 1000)::double precision`;
 }
 
+/** dayjs format tokens → PostgreSQL to_char patterns ('FM' drops the padding, as dayjs' one-letter tokens do). */
+const PG_PATTERNS: Record<string, string> = { YYYY: 'YYYY', YY: 'YY', MM: 'MM', M: 'FMMM', DD: 'DD', D: 'FMDD', HH: 'HH24', H: 'FMHH24', hh: 'HH12', h: 'FMHH12', mm: 'MI', m: 'FMMI', ss: 'SS', s: 'FMSS', SSS: 'MS', A: 'AM', a: 'am' };
+
+/**
+ * A dayjs display format (excel-values.ts dateFormatOf, e.g. 'YYYY-MM-DD HH:mm') as a PostgreSQL to_char pattern:
+ * each token mapped, everything else (and `[literal]` text) quoted, so `to_char` writes the text dayjs shows.
+ */
+export function pgDateFormat(format: string): string {
+  let out = '';
+  for (const [tok, literal] of format.matchAll(/\[([^\]]*)]|YYYY|YY|SSS|MM|M|DD|D|HH|H|hh|h|mm|m|ss|s|A|a|[^[YMDHhmsSAa]+|./g)) {
+    const pattern = literal === undefined ? PG_PATTERNS[tok] : undefined;
+    out += pattern ?? `"${(literal ?? tok).replace(/["\\]/g, '\\$&')}"`;
+  }
+  return out;
+}
+
+/**
+ * `col`'s value as the list shows it, as text, for a fuzzy (ILIKE) search (issue 13): a bound `time` column as
+ * 'HH:mm:ss'; a date field — a bound date/timestamp/timestamptz column or an epoch-ms column — in `format` (a dayjs
+ * format: the field's, as the list shows it), in the database session's time zone (where bound columns are read);
+ * any other column cast to text.
+ */
+export function shownText(col: Pick<FieldColumn, 'name' | 'stored' | 'kdKey' | 'type'>, name: string, format: string): RawBuilder<unknown> {
+  if (col.stored === BOUND_CLOCK_TYPE) return columnExpr(col, name);
+  const pattern = pgDateFormat(format);
+  if (col.stored === 'timestamp with time zone') return sql`to_char(${sql.ref(name)}, ${pattern})`;
+  if (col.stored) return sql`to_char(cast(${sql.ref(name)} as timestamp), ${pattern})`;
+  if (MS_KDKEYS.has(col.kdKey) && col.type === 'double precision') return sql`to_char(to_timestamp(${sql.ref(name)} / 1000), ${pattern})`;
+  return sql`cast(${sql.ref(name)} as text)`;
+}
+
 /** True for a bound column whose field holds ms (date/timestamp; not a `time` column). */
 export const holdsMs = (col: Pick<FieldColumn, 'stored'> | undefined): boolean => !!col?.stored && col.stored !== BOUND_CLOCK_TYPE;
 

@@ -1,8 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates';
 import type { RowFilter } from '../../permissions/row-filter';
-import { columnExpr } from './bound-times';
+import { columnExpr, shownText } from './bound-times';
 import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
+import { dateFormatOf } from './excel-values';
 import { inScope } from './field-access';
 import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
 import { type RowTest, rowTest } from './list-match';
@@ -193,7 +194,11 @@ function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): 
   const col = columnOf(model.layout, c.column)!;
   // A bound time column compares as ms (bound-times.ts); any other column as it is.
   const ref = columnExpr(col, c.column);
-  if (c.kind === 'like') return col.type === 'text' ? textMatch(eb, c.column, String(c.values[0]), shortPrefix) : sql<SqlBool>`cast(${ref} as text) ilike ${likePattern(String(c.values[0]))}`;
+  // A fuzzy search matches the text the list shows: a bound time column's HH:mm:ss, a date in its field's format.
+  if (c.kind === 'like') {
+    if (col.type === 'text' && !col.stored) return textMatch(eb, c.column, String(c.values[0]), shortPrefix);
+    return sql<SqlBool>`${shownText(col, c.column, dateFormatOf(col))} ilike ${likePattern(String(c.values[0]))}`;
+  }
   if (c.kind === 'range') {
     const [a, b] = c.values;
     const parts: Expression<SqlBool>[] = [];
