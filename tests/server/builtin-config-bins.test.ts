@@ -192,6 +192,15 @@ describe.each(Object.keys(SPECS))('%s: version and recycle bin', (kind) => {
 });
 
 describe('configuration bins across the app', () => {
+  it('a scheduled task cannot be pointed at a binned data interface; restored, it can', async () => {
+    const row = await create('dataInterface', 'T');
+    const task = (name: string) => call('POST', '/api/scheduletask', { fullName: name, enCode: name, executeType: 1, executeContent: { cron: '0 3 * * *', interfaceId: row.id } });
+    expect((await call('DELETE', `${SPECS.dataInterface.base}/${row.id}`)).code).toBe(200);
+    expect((await task('binTaskA')).code).toBe(400);
+    expect((await call('POST', `${SPECS.dataInterface.base}/Recycle/Actions/Restore`, { ids: [row.id] })).code).toBe(200);
+    expect((await task('binTaskB')).code).toBe(200);
+  });
+
   it('回收站 is seeded on each menu and the page configs bind the bins', async () => {
     const permissions = (await call('GET', '/api/oauth/CurrentUser')).data.permissionList as Array<{ modelId: string; button: Array<{ enCode: string }> }>;
     for (const [menu, page, base] of [

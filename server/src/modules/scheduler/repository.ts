@@ -103,7 +103,8 @@ export async function checkInput(db: Db, b: TaskInput): Promise<{ content: Execu
   const next = nextRunAfter(content, new Date());
   if (!next && !(content.endTime && content.endTime < Date.now())) throw fail(400, 'noRun');
   if (b.executeType === 1) {
-    const found = content.interfaceId ? await db.selectFrom('data_interface').select('id').where('id', '=', content.interfaceId).executeTakeFirst() : undefined;
+    // A binned interface runs nowhere (issue 27 item 2): a task cannot be pointed at one.
+    const found = content.interfaceId ? await db.selectFrom('data_interface').select('id').where('id', '=', content.interfaceId).where('f_deleted_at', 'is', null).executeTakeFirst() : undefined;
     if (!found) throw fail(400, 'noInterface', { detail: String(content.interfaceId ?? '') });
   } else if (!taskMethod(content.localHostTaskId)) throw fail(400, 'noMethod', { detail: String(content.localHostTaskId ?? '') });
   return { content, next };
