@@ -51,6 +51,20 @@ describe('the widget table (every kdKey maps)', () => {
     const jnpf = { __config__: { jnpfKey: 'select', label: '等级', tag: 'JnpfSelect', showLabel: true, dataType: 'static' }, __vModel__: 'level', options: [{ fullName: 'A', id: 'a' }], props: { props: { label: 'fullName', value: 'id' } } };
     expect(fromJnpfField(jnpf)).toEqual({ __config__: { kdKey: 'select', label: '等级', tag: 'el-select', dataType: 'static' }, __vModel__: 'level', __slot__: { options: [{ fullName: 'A', id: 'a' }] } });
   });
+
+  it('which copy of a select’s options wins: ours on the way out, JNPF’s edited top-level copy on the way in', () => {
+    const ours = { __config__: { kdKey: 'select', label: '类别', tag: 'el-select', props: { label: 'name', value: 'code' } }, __vModel__: 'kind', __slot__: { options: [{ name: '甲', code: 'a' }] }, options: [{ name: '旧', code: 'x' }] };
+    // Out: JNPF's designer shows what our engine renders (__slot__.options, __config__.props), not a stray top-level copy.
+    const out = toJnpfField(ours);
+    expect(out).toMatchObject({ options: [{ name: '甲', code: 'a' }], props: { props: { label: 'name', value: 'code' } } });
+    // In: JNPF 3.4.7 edits the top-level options and props.props (RightComponents/Select.vue:31-39) and carries the
+    // stale __slot__ along; its copies replace ours and leave no top-level members behind.
+    const edited = { ...out, options: [{ name: '乙', code: 'b' }], props: { props: { label: 'fullName', value: 'id' } } };
+    expect(fromJnpfField(edited)).toEqual({ __config__: { kdKey: 'select', label: '类别', tag: 'el-select', props: { label: 'fullName', value: 'id' } }, __vModel__: 'kind', __slot__: { options: [{ name: '乙', code: 'b' }] } });
+    // Unedited, our own field comes back exact (minus the stray copy, which our engine never read).
+    const { options: _stray, ...exact } = ours;
+    expect(fromJnpfField(out)).toEqual(exact);
+  });
 });
 
 const h = signedInTestApp();

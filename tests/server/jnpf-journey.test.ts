@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { jnpfKeyOf } from '../../server/src/modules/visualdev/jnpf-widgets';
 import { jnpfClient } from '../../server/src/plugins/jnpf-client';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
 import { listenWs } from './im-client';
@@ -217,6 +218,98 @@ describe("JNPF client's journey (issue 22)", () => {
     const model = await call('GET', `/api/visualdev/Base/${SUPPLIER}`);
     expect(JSON.parse(model.data.formData).fields[0].__config__.jnpfKey).toEqual(expect.any(String));
     expect(JSON.parse(model.data.tables)[0]).toMatchObject({ typeId: '1', table: expect.any(String) });
+  });
+
+  it('在线开发 design page: a model exported here imports through 导入, opens in the designer, and 保存 keeps it', async () => {
+    // mixins/generator/index.js:92-99 exportModel → exportData(id) → jnpf.downloadFile(res.data.url): a .vdd file,
+    // the kind the page's 导入 offers (onlineDev/webDesign/index.vue:34 accept=".vdd").
+    const exported = await call('POST', `/api/visualdev/OnlineDev/${SUPPLIER}/Actions/ExportData`);
+    expect(exported.data.name).toBe('供应商.vdd');
+    const file = (await t.app.inject({ method: 'GET', url: exported.data.url })).rawPayload;
+    // webDesign/index.vue:34-35 <upload-btn url="/api/visualdev/OnlineDev/Model/Actions/ImportData">: JNPF-uploadBtn/
+    // index.vue:2-4 is an el-upload (multipart part `file`, Authorization only: no jnpf-origin, no ?n); :50-65 a
+    // code ≠ 200 is a red toast, else msg, then on-success → initData.
+    const boundary = '----jnpfUpload';
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${exported.data.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const upload = await t.app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/Model/Actions/ImportData', headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(upload.statusCode).toBe(200);
+    const uploaded = JSON.parse(upload.body) as { code: number; msg: string; data: Json };
+    expect(uploaded).toMatchObject({ code: 200, msg: expect.any(String) });
+    // initData (mixins/generator/index.js:47-58) lists it; the row's 编辑 is addOrUpdateHandle(row.id, row.webType)
+    // (webDesign/index.vue:69; webType 4 would open the data view form instead, index.js:115-116).
+    const rows = (await call('GET', '/api/visualdev/Base', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '供应商', category: '', type: 1 })).data.list as Json[];
+    const row = rows.find((r) => r.id === uploaded.data.id);
+    expect(row).toMatchObject({ fullName: '供应商', enCode: uploaded.data.enCode, webType: 2 });
+    const id = row?.id as string;
+    const ours = async () => JSON.parse((await t.app.inject({ method: 'GET', url: `/api/visualdev/Base/${id}`, headers: { authorization: token } })).body).data as Json;
+    const oursBefore = await ours(); // our designer's read (designer/model/modelApi.ts): no jnpf-origin, our names
+
+    // Form.init (mixins/generator/form.js:68-82): dataForm = res.data; webType; formData, columnData, appColumnData,
+    // tables, interfaceParam parsed from JSON strings (appColumnData and interfaceParam may be null).
+    const info = (await call('GET', `/api/visualdev/Base/${id}`)).data;
+    expect(info).toMatchObject({ id, fullName: '供应商', webType: 2, dbLinkId: '0' });
+    const formData = JSON.parse(info.formData) as Json;
+    const columnData = JSON.parse(info.columnData) as Json;
+    const appColumnData = info.appColumnData && JSON.parse(info.appColumnData);
+    const interfaceParam = (info.interfaceParam && JSON.parse(info.interfaceParam)) || [];
+    const tables = JSON.parse(info.tables) as Json[];
+    expect(tables.filter((x) => x.typeId === '1')).toHaveLength(1);
+    // common.js:100-118 updateFields: DataModelFieldList(dbLinkId, table, 0) for each table → res.data.list.
+    for (const table of tables) {
+      table.fields = (await call('GET', `/api/system/DataModel/${info.dbLinkId || '0'}/Tables/${table.table}/Fields?type=0`)).data.list;
+      expect(table.fields).toContainEqual(expect.objectContaining({ field: 'id', primaryKey: 1 }));
+    }
+    // common.js:167-196 exist() before the form step: each sub-table needs tableField and relationField.
+    for (const sub of tables.filter((x) => x.typeId === '0')) expect(sub).toMatchObject({ tableField: expect.any(String), relationField: expect.any(String) });
+    // Generator/index/Home.vue:331-336: drawingList = conf.fields, formConf = the rest; every field is drawn and edited by
+    // __config__.jnpfKey (DraggableItem.vue, RightPanel.vue); radio/checkbox/select show and edit the top-level
+    // options with props.props (RightComponents/Select.vue:16-39, Radio.vue:12-41).
+    const leaves: Json[] = [];
+    const walk = (list: Json[]) => {
+      for (const f of list) {
+        expect(f.__config__.jnpfKey, String(f.__vModel__)).toEqual(expect.stringMatching(/./));
+        leaves.push(f);
+        if (Array.isArray(f.__config__.children)) walk(f.__config__.children);
+      }
+    };
+    walk(formData.fields);
+    expect(leaves.length).toBeGreaterThan(10);
+    const category = formData.fields.find((f: Json) => f.__vModel__ === 'category');
+    expect(category).toMatchObject({ props: { props: { label: 'fullName', value: 'id' } } });
+    expect(category.options.map((o: Json) => o.fullName)).toEqual(['面料', '辅料', '五金', '包装']);
+    for (const c of columnData.columnList) expect(c.jnpfKey, String(c.prop)).toEqual(expect.any(String));
+
+    // 保存 (form.js:96-103 getData, :174-187 formSubmit → Update: PUT Base/{dataForm.id}, visualDev.js:28-33): the
+    // dataForm with the configs as JSON strings and the tables with their fields; res.msg is shown.
+    const dataForm = (form: Json, stamp = info) => ({ ...stamp, tables: JSON.stringify(tables), formData: JSON.stringify(form), columnData: JSON.stringify(columnData), appColumnData: appColumnData ? JSON.stringify(appColumnData) : null, interfaceParam: JSON.stringify(interfaceParam) });
+    expect((await call('PUT', `/api/visualdev/Base/${id}`, dataForm(formData))).msg).toBe('修改成功');
+    // Saved unchanged, the model is exactly what our designer read before.
+    const oursAfter = await ours();
+    expect(JSON.parse(oursAfter.formData)).toEqual(JSON.parse(oursBefore.formData));
+    expect(JSON.parse(oursAfter.columnData)).toEqual(JSON.parse(oursBefore.columnData));
+    expect(JSON.parse(oursAfter.tables)).toEqual(JSON.parse(oursBefore.tables));
+    // The same dataForm again carries the first read's lastModifyTime: stale → code 409 with who saved, nothing written.
+    const stale = await t.app.inject({ method: 'PUT', url: withN(`/api/visualdev/Base/${id}`), headers: { authorization: token, 'jnpf-origin': 'pc' }, payload: dataForm(formData) });
+    expect(JSON.parse(stale.body)).toMatchObject({ code: 409, msg: expect.stringMatching(/./) }); // request.js:56-60 toasts msg
+
+    // Reopened, an option renamed in JNPF's designer (the top-level copy it edits) is what our runtime shows.
+    const reopened = (await call('GET', `/api/visualdev/Base/${id}`)).data;
+    const form2 = JSON.parse(reopened.formData) as Json;
+    const cat2 = form2.fields.find((f: Json) => f.__vModel__ === 'category');
+    cat2.options = cat2.options.map((o: Json) => (o.id === 'hardware' ? { ...o, fullName: '五金件' } : o));
+    expect((await call('PUT', `/api/visualdev/Base/${id}`, dataForm(form2, reopened))).msg).toBe('修改成功');
+    const stored = JSON.parse((await ours()).formData).fields.find((f: Json) => f.__vModel__ === 'category');
+    expect(stored.options).toBeUndefined();
+    expect(stored.__slot__.options.find((o: Json) => o.id === 'hardware').fullName).toBe('五金件');
+
+    // The imported model runs: its Config, a record saved through the client's form, the list's label.
+    const config = await call('GET', `/api/visualdev/OnlineDev/${id}/Config`);
+    expect(JSON.parse(config.data.formData).fields.every((f: Json) => f.__config__.jnpfKey === jnpfKeyOf(f.__config__.kdKey))).toBe(true);
+    await call('POST', `/api/visualdev/OnlineDev/${id}`, { id: '', data: JSON.stringify({ supplierCode: 'S0931', supplierName: '导入五金', category: 'hardware', level: 'B' }) });
+    const list = await call('POST', `/api/visualdev/OnlineDev/${id}/List`, { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', menuId: '', queryJson: '', superQueryJson: '' });
+    expect(list.data.list).toContainEqual(expect.objectContaining({ supplierCode: 'S0931', category: '五金件', level: 'B' }));
+    // handleDel (mixins/generator/index.js:60-73).
+    expect((await call('DELETE', `/api/visualdev/Base/${id}`)).msg).toEqual(expect.any(String));
   });
 
   it('表单外链 (issue 18 item 7): ShortLinkDialog reads and saves, then the public page\'s calls without a token', async () => {

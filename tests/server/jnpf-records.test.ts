@@ -158,7 +158,7 @@ describe('export like JNPF (issue 22 item 5)', () => {
     expect(template.data.name).toBe('销售订单导入模板.xlsx');
     expect((await sheet((await linked(template)).rawPayload))[0][0]).toBe('订单号');
     const model = await t.call('POST', `${O}/Actions/ExportData`, { token });
-    expect(model.data.name).toBe('销售订单.json');
+    expect(model.data.name).toBe('销售订单.vdd');
     expect(JSON.parse((await linked(model)).body)).toMatchObject({ id: ordersId, enCode: 'jrorders', webType: 2 });
   });
 });

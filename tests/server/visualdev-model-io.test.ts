@@ -41,7 +41,7 @@ describe('model export and import', () => {
     expect(first.json.formData.fields[8].__config__.kdKey).toBe('table');
     // JNPF's design list: ExportData answers { name, url }; the signed link serves the same file without the token.
     const link = await t.call('POST', `/api/visualdev/OnlineDev/${id}/Actions/ExportData`, { token });
-    expect(link).toMatchObject({ code: 200, data: { name: '销售订单.json', url: expect.stringMatching(/^\/api\/file\/Temp\/[0-9a-f]{32}\?expires=\d+&sign=[0-9a-f]{64}$/) } });
+    expect(link).toMatchObject({ code: 200, data: { name: '销售订单.vdd', url: expect.stringMatching(/^\/api\/file\/Temp\/[0-9a-f]{32}\?expires=\d+&sign=[0-9a-f]{64}$/) } });
     const viaOnlineDev = await t.app.inject({ method: 'GET', url: link.data.url });
     expect(JSON.parse(viaOnlineDev.body)).toEqual(first.json);
 

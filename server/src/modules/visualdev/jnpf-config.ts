@@ -13,7 +13,12 @@ import { jnpfKeyOf, kdKeyOf, WIDGET_BY_KDKEY } from './jnpf-widgets';
  * - every field: `__config__.jnpfKey` (components/Generator/parser/Parser.vue:19-166, render/render.js:49), `showLabel`
  *   (Parser.vue:18, :31), `tag` (the component render.js creates);
  * - radio, checkbox, select: top-level `options` and `props.props {label, value}` (Parser.vue:254-271, :839-866; the
- *   3.4.7 palette, generator/config.js:302-352), where we keep `__slot__.options` and `__config__.props`;
+ *   3.4.7 palette, generator/config.js:302-352), where we keep `__slot__.options` and `__config__.props`. Which copy
+ *   wins: ours on the way out (toJnpfField answers `options` = `__slot__.options`, `props.props` = `__config__.props`),
+ *   JNPF's on the way in (fromJnpfField: `options` and `props.props` replace ours), since JNPF 3.4.7's designer edits
+ *   only the top-level copies (index/RightComponents/Radio.vue:33-41, Checkbox.vue:34-42, Select.vue:31-39) and carries
+ *   `__slot__` along unread. Our designer's saves (POST Base/{id} in our names) never pass through fromJnpfField, so
+ *   they are stored exactly as sent; a model exported here and imported again is the same model.
  * - the form: `classJson` (a CSS string, Parser.vue:378-392), `className` (an array) and `formStyle` (Parser.vue:186-187),
  *   `formRules` (the name of the rules object, Parser.vue:198, :310);
  * - columnList and searchList items: `jnpfKey`; a searchList item is the whole field config spread with the search
@@ -28,6 +33,8 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 /** The option widgets whose static options JNPF 3.4.7 keeps at the top level. */
 const OPTION_WIDGETS = new Set(['radio', 'checkbox', 'select']);
 const DEFAULT_OPTION_PROPS = { label: 'fullName', value: 'id' };
+/** True for JNPF's option-mapping member `props: { props: { label, value } }` (nothing else in it). */
+const onlyProps = (v: unknown): v is { props: Obj } => isObj(v) && isObj(v.props) && Object.keys(v).length === 1;
 
 /** Form-level members JNPF's form parser reads, with the values a form without them has (generator/config.js:2-40). */
 const FORM_DEFAULTS: Readonly<Obj> = { formRules: 'rules', classJson: '', className: [], formStyle: '' };
@@ -56,9 +63,11 @@ export function toJnpfField(field: Obj): Obj {
   if (Array.isArray(cfg.regList)) cfg.regList = cfg.regList.map(withCatalogueMessage);
   const out: Obj = { ...field, __config__: cfg };
   if (OPTION_WIDGETS.has(kdKey)) {
+    // Ours win on the way out: what our engine renders is what JNPF's designer shows and edits.
     const slot = isObj(field.__slot__) ? field.__slot__.options : undefined;
-    if (out.options === undefined) out.options = Array.isArray(slot) ? slot : [];
-    if (out.props === undefined) out.props = { props: isObj(cfg.props) ? cfg.props : DEFAULT_OPTION_PROPS };
+    if (Array.isArray(slot)) out.options = slot;
+    else if (out.options === undefined) out.options = [];
+    if (out.props === undefined || onlyProps(out.props)) out.props = { props: isObj(cfg.props) ? cfg.props : DEFAULT_OPTION_PROPS };
   }
   return out;
 }
@@ -87,15 +96,15 @@ export function fromJnpfField(field: Obj): Obj {
   if (cfg.children !== undefined) cfg.children = mapChildren(cfg.children, fromJnpfField);
   const out: Obj = { ...field, __config__: cfg };
   if (OPTION_WIDGETS.has(kdKey)) {
-    const slot = isObj(out.__slot__) ? out.__slot__ : undefined;
+    // JNPF's copies win on the way in (the module comment): its designer edits `options` and `props.props` only.
     if (Array.isArray(out.options)) {
-      if (!Array.isArray(slot?.options)) out.__slot__ = { ...(slot ?? {}), options: out.options };
-      if (!Array.isArray(slot?.options) || isDeepStrictEqual(slot?.options, out.options)) delete out.options;
+      out.__slot__ = { ...(isObj(out.__slot__) ? out.__slot__ : {}), options: out.options };
+      delete out.options;
     }
-    const props = isObj(out.props) && isObj(out.props.props) && Object.keys(out.props).length === 1 ? out.props.props : undefined;
-    if (props) {
-      if (cfg.props === undefined && !isDeepStrictEqual(props, DEFAULT_OPTION_PROPS)) cfg.props = props;
-      if (isDeepStrictEqual(cfg.props ?? DEFAULT_OPTION_PROPS, props)) delete out.props;
+    if (onlyProps(out.props)) {
+      const props = out.props.props;
+      if (cfg.props !== undefined || !isDeepStrictEqual(props, DEFAULT_OPTION_PROPS)) cfg.props = props;
+      delete out.props;
     }
   }
   return out;

@@ -35,9 +35,13 @@ async function modelFileOf(req: FastifyRequest): Promise<unknown> {
   return parseModelFile(buf.toString('utf8').replace(/^\uFEFF/, ''));
 }
 
-/** The model's export file as JNPF's design list fetches it: stored, answered `{ name: '<fullName>.json', url }`. */
+/**
+ * The model's export file as JNPF's design list fetches it: stored, answered `{ name: '<fullName>.vdd', url }`. The
+ * same JSON as our `.json` export, named as JNPF names its model files, since the design list's 导入 offers `.vdd`
+ * files only (Mnxhp src/views/onlineDev/webDesign/index.vue:34 `accept=".vdd"`).
+ */
 async function modelLink(req: FastifyRequest, record: Model) {
-  return ok(await storeTempFile(req.server, `${record.fullName}.json`, 'application/json; charset=utf-8', JSON.stringify(exportRecord(record), null, 2)));
+  return ok(await storeTempFile(req.server, `${record.fullName}.vdd`, 'application/json; charset=utf-8', JSON.stringify(exportRecord(record), null, 2)));
 }
 
 /**
@@ -46,10 +50,13 @@ async function modelLink(req: FastifyRequest, record: Model) {
  *   format); errors stay JSON envelopes (404).
  * - POST /api/visualdev/OnlineDev/{id}/Actions/ExportData and …/OnlineDev/App/{id}/Actions/ExportData (no body; the
  *   design list's 导出 in JNPF's client, Mnxhp src/mixins/generator/index.js exportModel) → `{ name, url }`, url a
- *   signed link valid 5 minutes to the same file (files/temp-links.ts; issue 22 item 5).
+ *   signed link valid 5 minutes to the same file named `<fullName>.vdd` (files/temp-links.ts; issue 22 item 5).
  * - POST /api/visualdev/Base/Actions/Import (btn_add): multipart `file` (≤ 5 MB) or the same JSON as the body
  *   (≤ 5 MB, else HTTP 413) → `{ id, enCode, tables }`, msg 新建成功. Accepts JNPF v3 exports. A bad file → 400
  *   naming the path of the first problem; nothing is created.
+ * - POST /api/visualdev/OnlineDev/Model/Actions/ImportData: the same import at the path of JNPF's design list 导入
+ *   (Mnxhp src/views/onlineDev/webDesign/index.vue:34-35, JNPF-uploadBtn: el-upload's multipart `file`, the token in
+ *   Authorization and no `jnpf-origin`; JNPF-uploadBtn/index.vue:50-65 toasts `msg`, red when `code` ≠ 200).
  */
 const modelIoRoutes: FastifyPluginAsync = async (app) => {
   const exportOpts = { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } };
@@ -57,10 +64,13 @@ const modelIoRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/:id/Actions/ExportData', exportOpts, async (req) => modelLink(req, (await adminModelOf(req)).record));
   app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/App/:id/Actions/ExportData', exportOpts, async (req) => modelLink(req, (await adminModelOf(req)).record));
 
-  app.post('/api/visualdev/Base/Actions/Import', { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES }, async (req) => {
+  const importOpts = { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES };
+  const importHandler = async (req: FastifyRequest) => {
     const record = await importModel(app.db, await modelFileOf(req), req.auth?.userId ?? null);
     return ok({ id: record.id, enCode: record.enCode, tables: record.tables.map((x) => x.table) }, t(req.lang, 'createOk'));
-  });
+  };
+  app.post('/api/visualdev/Base/Actions/Import', importOpts, importHandler);
+  app.post('/api/visualdev/OnlineDev/Model/Actions/ImportData', importOpts, importHandler);
 };
 
 export default modelIoRoutes;
