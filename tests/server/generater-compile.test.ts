@@ -4,12 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeneratedFile, generateCode } from '../../server/src/modules/generater/generate';
 import { ensureModelTables } from '../../server/src/modules/visualdev/model-ddl';
 import { type LoadedModel, loadModel } from '../../server/src/modules/visualdev/model-store';
 import { createTestApp, createUser, grant, type TestApp } from './helpers';
-import { anOrder, orderModel } from './visualdev-fixtures';
+import { anOrder, bindMain, bindModel, field, orderModel } from './visualdev-fixtures';
 
 /**
  * The generated code compiles against this project (tsc) and runs the same model (issue 4 item 8): the files of
@@ -17,11 +18,14 @@ import { anOrder, orderModel } from './visualdev-fixtures';
  * the project's tsconfig, and the generated Fastify module, registered in a buildApp instance, serves the supplier
  * model's list, create, get, update and delete on the seeded table as the platform does, without the visualdev record.
  * The same for a model with a sub-table (the order of visualdev-fixtures, under test-output/generated-vd-order/): its
- * child rows are created, listed, read, replaced and deleted with the record.
+ * child rows are created, listed, read, replaced and deleted with the record. A model bound to existing tables (issue 13
+ * item 3: date, timestamp, time, bigint and numeric columns, a bound child table with its own foreign key; under
+ * test-output/generated-vd-bound/) type-checks in the same tsc run (visualdev-bind-paths runs its repository).
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = 'test-output/generated-vd-supplier';
 const ORDER_OUT = 'test-output/generated-vd-order';
+const BOUND_OUT = 'test-output/generated-vd-bound';
 const M = '/api/visualdev/OnlineDev/vd-supplier';
 const run = promisify(execFile);
 
@@ -46,6 +50,7 @@ let generated: TestApp;
 let files: GeneratedFile[];
 let preview: GeneratedFile[];
 let orderFiles: GeneratedFile[];
+let boundFiles: GeneratedFile[];
 let orderModelLoaded: LoadedModel;
 let generatedOrder: TestApp;
 
@@ -68,7 +73,10 @@ beforeAll(async () => {
   orderModelLoaded = (await loadModel(platform.app.db, orderId))!;
   orderFiles = generateCode(orderModelLoaded, { area: 'order', className: 'SalesOrder', description: '销售订单', root: ORDER_OUT });
   await place(ORDER_OUT, orderFiles);
-  await writeFile(join(ROOT, 'test-output/tsconfig.generated.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['./generated-vd-supplier/**/*', './generated-vd-order/**/*'] }));
+  boundFiles = generateCode(await boundModel(token), { area: 'hr', className: 'BoundShift', description: '绑定班次', root: BOUND_OUT });
+  await place(BOUND_OUT, boundFiles);
+  const include = ['./generated-vd-supplier/**/*', './generated-vd-order/**/*', './generated-vd-bound/**/*'];
+  await writeFile(join(ROOT, 'test-output/tsconfig.generated.json'), JSON.stringify({ extends: '../tsconfig.json', include }));
   const routes = await import(pathToFileURL(join(ROOT, OUT, 'server/src/modules/purchasing/supplier/routes.ts')).href);
   generated = await createTestApp({ appOptions: { plugins: [routes.default as FastifyPluginAsync] } });
   const orderRoutes = await import(pathToFileURL(join(ROOT, ORDER_OUT, 'server/src/modules/order/sales-order/routes.ts')).href);
@@ -80,6 +88,25 @@ afterAll(async () => {
   await generated?.close();
   await generatedOrder?.close();
 });
+
+/**
+ * A model bound to existing tables (issue 13 item 3), saved on the platform and loaded: main table gc_shift (text,
+ * date, timestamp, time, bigint, numeric columns) and child table gc_shift_note bound by its own foreign key.
+ */
+async function boundModel(token: string): Promise<LoadedModel> {
+  await sql`create table gc_shift (id text primary key, title text, shift_on date, shift_at timestamp, clock_in time, big bigint, amount numeric)`.execute(platform.app.db);
+  await sql`create table gc_shift_note (id text primary key, shift_ref text not null references gc_shift(id), note text, noted_at timestamptz)`.execute(platform.app.db);
+  const notes = { __config__: { kdKey: 'table', label: '记录', layout: 'rowFormItem', formId: 801, tableName: 'gc_shift_note', children: [field('comInput', 'note', '内容'), field('date', 'noted_at', '记录时间', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' })] }, __vModel__: 'notes' };
+  const fields = [field('comInput', 'title', '班次'), field('date', 'shift_on', '日期'), field('date', 'shift_at', '开始', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }), field('time', 'clock_in', '打卡'), field('numInput', 'big', '大数', {}, { precision: 0 }), field('numInput', 'amount', '金额'), notes as never];
+  const payload = bindModel('gc_bound_shift', fields, [bindMain('gc_shift'), { typeId: '0', table: 'gc_shift_note', tableKey: 'id', tableField: 'shift_ref', relationTable: 'gc_shift', relationField: 'id', bind: true }]);
+  payload.columnData = { ...payload.columnData, columnList: [{ prop: 'title', label: '班次' }, { prop: 'shift_on', label: '日期' }], searchList: [{ prop: 'clock_in', label: '打卡', searchType: 2 }] } as never;
+  const made = await platform.call('POST', '/api/visualdev/Base', { token, payload });
+  expect(made).toMatchObject({ code: 200 });
+  const model = (await loadModel(platform.app.db, made.data.id))!;
+  // What makes the generated code differ from a created model's: ms and HH:mm:ss conversions, exact numbers, the child's key.
+  expect(model.columns.filter((c) => c.stored || c.exact).map((c) => c.name).sort()).toEqual(['amount', 'big', 'clock_in', 'shift_at', 'shift_on']);
+  return model;
+}
 
 /** A file's text without its import lines (the only lines that depend on where the files are placed). */
 const body = (text: string) => text.replace(/^import .*$/gm, '');
@@ -95,8 +122,8 @@ describe('generated code', () => {
       (e: { stdout: string }) => ({ stdout: e.stdout }),
     );
     const lines = res.stdout.split('\n');
-    for (const f of [...files, ...orderFiles].filter((x) => /\.tsx?$/.test(x.fileName))) expect(lines).toContain(join(ROOT, f.fileName));
-    expect(lines.filter((l) => (l.includes(OUT) || l.includes(ORDER_OUT)) && /error TS\d+/.test(l))).toEqual([]);
+    for (const f of [...files, ...orderFiles, ...boundFiles].filter((x) => /\.tsx?$/.test(x.fileName))) expect(lines).toContain(join(ROOT, f.fileName));
+    expect(lines.filter((l) => [OUT, ORDER_OUT, BOUND_OUT].some((o) => l.includes(o)) && /error TS\d+/.test(l))).toEqual([]);
   }, 120_000);
 });
 
