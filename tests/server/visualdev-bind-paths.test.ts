@@ -173,6 +173,15 @@ describe('a bound date, timestamp, timestamptz or time column searched as text a
     // Not the milliseconds the field holds.
     expect(await ids({ at: String(await ms('2026-11-26 08:05:00')).slice(0, 6) })).toEqual([]);
     expect(await ids({ day: '2026', clock: '19:' })).toEqual(['p2']);
+    // A date field of a created table (epoch ms in a double precision column) is searched in its format too.
+    const created = bindModel('fuzzy_created', [field('date', 'due', '到期', {}, { type: 'datetime', format: 'yyyy-MM-dd HH:mm' })], []);
+    created.columnData = { ...created.columnData, searchList: [{ prop: 'due', label: '到期', searchType: 2 }] } as never;
+    const C = `/api/visualdev/OnlineDev/${(await t.call('POST', B, { token, payload: { ...created, tables: [] } })).data.id}`;
+    const due = (await t.call('POST', C, { token, payload: { due: await ms('2026-11-26 08:30:00') } })).data.id;
+    await t.call('POST', C, { token, payload: { due: await ms('2026-12-01 09:00:00') } });
+    const dueIds = async (v: string) => (await t.call('POST', `${C}/List`, { token, payload: { typed: true, queryJson: { due: v } } })).data.list.map((x: { id: string }) => x.id);
+    expect(await dueIds('11-26 08:3')).toEqual([due]);
+    expect(await dueIds(String(await ms('2026-11-26 08:30:00')).slice(0, 5))).toEqual([]);
     // The keyword searches the text columns among the search fields (their trigram indexes serve it); the bound time
     // and date columns are searched field by field above, not by keyword (no index could serve them).
     const kw = await t.call('POST', `${P}/List`, { token, payload: { typed: true, pageSize: 50, keyword: '晚' } });
