@@ -49,7 +49,7 @@ describe('菜单管理 page config (issue 12 item 2)', () => {
     expect(screen.getByRole('columnheader', { name: '菜单编码' })).toBeTruthy();
   });
 
-  it('creates a menu under the chosen node with its permission switches, adds a button to it and sees it listed', async () => {
+  it('creates a menu under the chosen node with its permission switches, adds a button to it and sees it listed; a deleted button comes back from the menu’s 回收站', async () => {
     page();
     await choose('系统管理');
     await waitFor(() => expect(rows('systemMenu').length).toBeGreaterThan(0), WAIT);
@@ -83,7 +83,29 @@ describe('菜单管理 page config (issue 12 item 2)', () => {
     await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_audit') && r.includes('审核'))).toBe(true), WAIT);
     const buttons = (await request<{ list: Array<{ enCode: string; moduleId: string }> }>(`/api/system/ModuleButton/${all[0].id}/List`)).list;
     expect(buttons).toEqual([expect.objectContaining({ enCode: 'btn_audit', moduleId: all[0].id })]);
-  });
+
+    // Deleted, the button goes to this menu's 回收站 (issue 27 item 2), which restores it into the list.
+    fireEvent.click(within(drawer).getByLabelText('删除 审核'));
+    const ask = within(
+      await waitFor(() => {
+        const el = document.querySelector('.ant-modal-confirm');
+        expect(el).toBeTruthy();
+        return el as HTMLElement;
+      }, WAIT),
+    );
+    fireEvent.click(ask.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_audit'))).toBe(false), WAIT);
+    fireEvent.click(within(drawer).getByTestId('list-recycle'));
+    const bin = await waitFor(() => {
+      const el = [...document.querySelectorAll('.ant-drawer')].find((d) => d.querySelector('[data-testid="recycle-restore"]') && d.textContent?.includes('btn_audit'));
+      expect(el).toBeTruthy();
+      return el as HTMLElement;
+    }, WAIT);
+    fireEvent.click(within(within(bin).getByText('btn_audit').closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(within(bin).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(rows('systemMenuButton').some((r) => r.includes('btn_audit'))).toBe(true), WAIT);
+  }, 90_000);
 
   it('a report menu (type 5) picks its report and a portal menu (type 8) its portal from pickers, not a raw id', async () => {
     const option = async (text: string) =>
