@@ -285,6 +285,9 @@ describe('流程设计: version and recycle bin', () => {
     expect((await call('GET', `${W}/FlowLaunch/Form/${id}`)).code).toBe(404);
     expect((await call('POST', `${W}/FlowTask`, { flowId: id, fullName: 'x', formData: { title: 'x', amount: 1 }, status: 0 })).code).not.toBe(200);
     expect((await call('POST', `${F}/Release/${id}`)).code).toBe(404);
+    // Nor delegated (委托).
+    const delegation = { toUserId: 'user-demo-zhouqiang', flowId: id, startTime: Date.now(), endTime: Date.now() + 86_400_000 };
+    expect((await call('POST', `${W}/FlowDelegate`, delegation)).code).toBe(400);
     // Its finished task still reads.
     expect((await call('GET', `${W}/FlowBefore/${taskId}`)).code).toBe(200);
     // Its code stays taken.
@@ -296,6 +299,7 @@ describe('流程设计: version and recycle bin', () => {
     expect((await call('GET', `${F}/${id}`)).data).toMatchObject({ id, enCode: 'binFlowR', version: '1', enabledMark: 1, rowVersion: rowVersion + 2 });
     expect(await flowSelectorIds()).toContain(id);
     expect((await call('POST', `${W}/FlowTask`, { flowId: id, fullName: '再发起', formData: { title: 'y', amount: 1 }, status: 0 })).code).toBe(200);
+    expect((await call('POST', `${W}/FlowDelegate`, delegation)).code).toBe(200);
   });
 
   it('a flow binned for good stays out of every read; the purge removes it and keeps its released versions', async () => {

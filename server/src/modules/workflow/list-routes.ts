@@ -200,7 +200,7 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!to) throw fail(400, 'badDelegate', { detail: { zh: '被委托人不存在或已停用', en: 'the delegate does not exist or is disabled' } });
     // The delegated flow (none: every flow): its name and category are the server's, not the body's.
-    const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).executeTakeFirst() : null;
+    const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).where('f_deleted_at', 'is', null).executeTakeFirst() : null;
     if (b.flowId && !flow) throw fail(400, 'badDelegate', { detail: { zh: '委托的流程不存在', en: 'the delegated flow does not exist' } });
     const overlap = (who: string, towards?: string) =>
       db
