@@ -56,7 +56,7 @@ export default function ListColumns({ value, fields, onChange }: { value: ListCo
       <Input size="small" disabled={!col} aria-label={`${t('fd.list.colLabel')} ${f.label}`} value={col?.label ?? f.label} onChange={(e) => setCol(f.vModel, { label: e.target.value })} />
       <InputNumber size="small" disabled={!col} aria-label={`${t('fd.list.width')} ${f.label}`} placeholder={t('fd.list.width')} min={40} max={800} value={col?.width ?? null} onChange={(v) => setCol(f.vModel, { width: v ?? undefined })} />
       <Select size="small" disabled={!col} aria-label={`${t('fd.list.align')} ${f.label}`} value={col?.align ?? 'left'} onChange={(v) => setCol(f.vModel, { align: v })} options={['left', 'center', 'right'].map((v) => ({ value: v, label: t(`fd.list.align${v[0].toUpperCase()}${v.slice(1)}`) }))} />
-      <Select size="small" disabled={!col} aria-label={`${t('fd.list.fixed')} ${f.label}`} value={col?.fixed ?? ''} onChange={(v) => setCol(f.vModel, { fixed: v || undefined })} options={['', 'left', 'right'].map((v) => ({ value: v, label: t(`fd.list.fixed${v ? v[0].toUpperCase() + v.slice(1) : 'None'}`) }))} />
+      <Select size="small" disabled={!col} aria-label={`${t('fd.list.fixed')} ${f.label}`} value={col?.fixed === 'left' || col?.fixed === 'right' ? col.fixed : ''} onChange={(v) => setCol(f.vModel, { fixed: v || undefined })} options={['', 'left', 'right'].map((v) => ({ value: v, label: t(`fd.list.fixed${v ? v[0].toUpperCase() + v.slice(1) : 'None'}`) }))} />
       <Switch size="small" disabled={!col} aria-label={`${t('fd.list.sortable')} ${f.label}`} checked={!!col?.sortable} onChange={(v) => setCol(f.vModel, { sortable: v })} />
       <Select
         size="small"

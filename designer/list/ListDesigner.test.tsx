@@ -5,7 +5,9 @@ import { renderers } from '../../renderers';
 import type { FieldConfig } from '../../schemas/field';
 import { initI18n } from '../../src/i18n';
 import TestShell from '../../src/testing/TestShell';
+import type { FormConfig } from '../../schemas/form';
 import { newModel } from '../DesignerPage';
+import { defaultColumns } from '../model/modelApi';
 import FormDesigner from '../form/FormDesigner';
 import { listProblems, withoutMissing } from './listConfig';
 import { sampleRows } from './ListPreview';
@@ -23,9 +25,10 @@ const WAIT = { timeout: 15_000 };
 const field = (kdKey: string, vModel: string, label: string, extra: Partial<FieldConfig> = {}): FieldConfig => ({ ...structuredClone(renderers[kdKey].scaffold), ...extra, __vModel__: vModel, __config__: { ...renderers[kdKey].scaffold.__config__, label } });
 const FIELDS = [field('comInput', 'name', '名称'), field('select', 'grade', '等级'), field('numInput', 'qty', '数量')];
 
-function open() {
+function open(columnData?: ReturnType<typeof newModel>['columnData']) {
   const model = newModel();
   model.form.fields = structuredClone(FIELDS);
+  if (columnData) model.columnData = columnData;
   render(
     <TestShell>
       <FormDesigner model={model} registry={renderers} onLeave={() => {}} />
@@ -84,6 +87,14 @@ describe('list designer (issue 13 item 2)', () => {
     await waitFor(() => expect(ld.queryByRole('alert')).toBeNull(), WAIT);
     // The JSON of the model is the form's; the list config goes with the save (listConfig tests).
     expect(screen.getByTestId('designer-save')).toBeTruthy();
+  });
+
+  it('a column unfixed JNPF\'s way (fixed: \'none\', as JNPF\'s list designer saves it) reads 不固定, not the stored word', async () => {
+    open({ ...defaultColumns({ fields: FIELDS } as FormConfig), columnList: [{ prop: 'name', label: '名称', fixed: 'none' } as never, { prop: 'qty', label: '数量', fixed: 'left' }] });
+    fireEvent.click(screen.getByTestId('designer-view-list'));
+    await screen.findByTestId('list-designer');
+    expect(screen.getByLabelText('固定 名称').closest('.ant-select')?.textContent).toBe('不固定');
+    expect(screen.getByLabelText('固定 数量').closest('.ant-select')?.textContent).toBe('左侧');
   });
 
   it('list checks and sample rows', () => {
