@@ -62,10 +62,13 @@ export function listRequisitions(q: ReqQuery): Promise<ReqPage> {
   return request<ReqPage>(`${P}/SelReq`, { query });
 }
 
-/** POST PuReq/DelReq/{id} (drafts only). */
-export async function deleteRequisition(id: string): Promise<void> {
-  await request(`${P}/DelReq/${enc(id)}`, { method: 'post' });
+/** POST PuReq/DelReq/{id}[?version] (drafts only): moves it with its lines to the recycle bin; an older `version` → 409. */
+export async function deleteRequisition(id: string, version?: number): Promise<void> {
+  await request(`${P}/DelReq/${enc(id)}`, { method: 'post', query: version === undefined ? undefined : { version } });
 }
+
+/** The requisitions' recycle bin: GET PuReq/Recycle, POST PuReq/Recycle/Actions/Restore (issue 27 item 2). */
+export const REQUISITION_BIN = `${P}/Recycle`;
 
 /** POST PuReq/Upstatu/{id} → the new states. */
 export function updateRequisitionState(id: string, action: string, version?: number): Promise<{ auditState: number; docState: number; version: number }> {

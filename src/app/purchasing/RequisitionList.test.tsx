@@ -13,7 +13,7 @@ import RequisitionList from './RequisitionList';
 /**
  * The requisition list (issue 17 item 4) against the real server: 12 requisitions of the admin, three of them
  * submitted for review; the list pages them 10 at a time, filters by state and number, shows state tags, and deletes
- * selected drafts while skipping the submitted ones; a submitted row links to its approval task (查看流程). The server runs
+ * selected drafts while skipping the submitted ones (to the 回收站, restored from there); a submitted row links to its approval task (查看流程). The server runs
  * without demo data (KD_DEMO=0), so the counts are the test's own.
  */
 const MENU = 'menu-pu-req';
@@ -82,6 +82,14 @@ describe('采购申请 list', () => {
     fireEvent.click(within(await screen.findByRole('tooltip', {}, WAIT)).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(screen.getByText('共 11 条')).toBeTruthy(), WAIT);
     expect(rows()[0].textContent).toContain('待审核');
+    // The deleted draft is in the 回收站 (issue 27 item 2); restored, it is back in the list.
+    fireEvent.click(screen.getByRole('button', { name: '回收站' }));
+    const drawer = (await screen.findByText('删除人', {}, WAIT)).closest('.kd-recycle-drawer') as HTMLElement;
+    await waitFor(() => expect(drawer.querySelectorAll('tr.ant-table-row')).toHaveLength(1), WAIT);
+    expect(drawer.textContent).toContain('列表测试');
+    fireEvent.click(drawer.querySelector('tr.ant-table-row input[type=checkbox]') as HTMLInputElement);
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    await waitFor(() => expect(screen.getByText('共 12 条')).toBeTruthy(), WAIT);
   });
 
   it('approves a submitted requisition from its row (btn_audit)', async () => {

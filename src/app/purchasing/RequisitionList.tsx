@@ -3,8 +3,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteRequisition, listRequisitions, type ReqHeader, type ReqPage, updateRequisitionState } from '../../api/purchasing';
+import { deleteRequisition, listRequisitions, REQUISITION_BIN, type ReqHeader, type ReqPage, updateRequisitionState } from '../../api/purchasing';
 import { toast } from '../../api/toast';
+import RecycleDrawer from '../../runtime/RecycleDrawer';
+import { recycleCalls } from '../../runtime/source/resource';
 import { permissionListAtom, userInfoAtom } from '../session/atoms';
 import { fetchAll, requisitionWorkbook, saveBlob } from './exportRequisitions';
 import { PURCHASING_NS } from './i18n';
@@ -34,7 +36,7 @@ function useButtons(menuId: string): (enCode: string) => boolean {
 /**
  * 采购申请 list (issue 17 item 4; menu purchasing/requisition): search by number, type, audit and document state,
  * request date range and manufacturing order; pages of 10–500; state tags (audit, document, purchasing progress); per
- * row submit (launches the approval flow), 查看流程 (the task page of its latest approval task, when it has one), 外发登记 on approved rows (btn_outsource; OutsourcingDialog), 打印 (print preview), cancel and delete (drafts); batch delete of the selected drafts; export of every matching requisition to
+ * row submit (launches the approval flow), 查看流程 (the task page of its latest approval task, when it has one), 外发登记 on approved rows (btn_outsource; OutsourcingDialog), 打印 (print preview), cancel and delete (drafts, to the 回收站 with the version read); batch delete of the selected drafts; 回收站 (btn_remove: RecycleDrawer over PuReq/Recycle, restored ones reload); export of every matching requisition to
  * Excel. Buttons follow the caller's grants on the menu (the server checks them again).
  */
 export default function RequisitionList({ menuId }: { menuId: string }) {
@@ -50,6 +52,9 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
   const [outsourcing, setOutsourcing] = useState<string | null>(null);
+  // The recycle bin of deleted drafts (issue 27 item 2): restored ones come back to the list.
+  const [binOpen, setBinOpen] = useState(false);
+  const bin = useMemo(() => recycleCalls(REQUISITION_BIN), []);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -84,14 +89,14 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
     await load();
   };
   const removeOne = async (r: ReqHeader) => {
-    await deleteRequisition(r.id).catch(() => null);
+    await deleteRequisition(r.id, r.version).catch(() => null);
     setSelected((s) => s.filter((x) => x.id !== r.id));
     await load();
   };
   const removeSelected = async () => {
     const drafts = selected.filter((r) => DRAFTS.has(r.auditState) && r.docState === 0);
     let done = 0;
-    for (const r of drafts) if (await deleteRequisition(r.id).then(() => true, () => false)) done++;
+    for (const r of drafts) if (await deleteRequisition(r.id, r.version).then(() => true, () => false)) done++;
     if (drafts.length < selected.length) toast('warning', t('list.onlyDrafts', { count: selected.length - drafts.length }));
     toast('success', t('list.deleted', { count: done }));
     setSelected([]);
@@ -214,6 +219,7 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
             </Button>
           </Popconfirm>
         )}
+        {can('btn_remove') && <Button onClick={() => setBinOpen(true)}>{t('list.recycle')}</Button>}
         {can('btn_download') && (
           <Button onClick={exportAll} loading={exporting}>
             {t('list.export')}
@@ -240,6 +246,17 @@ export default function RequisitionList({ menuId }: { menuId: string }) {
         }}
       />
       </div>
+      <RecycleDrawer
+        open={binOpen}
+        bin={bin}
+        columns={[
+          { prop: 'billNo', label: t('list.billNo') },
+          { prop: 'remark', label: t('list.remark') },
+          { prop: 'organizeName', label: t('list.department') },
+        ]}
+        onClose={() => setBinOpen(false)}
+        onRestored={() => void load()}
+      />
       <RequisitionPrint id={printing} onClose={() => setPrinting(null)} />
       <OutsourcingDialog id={outsourcing} onClose={() => setOutsourcing(null)} onSaved={() => void load()} />
       <Drawer

@@ -52,7 +52,7 @@ export function workbenchLayout(): PortalLayout {
 async function purchasesByMonth(db: SeedContext['db']): Promise<Array<{ month: string; count: number; qty: number }>> {
   const rows = await sql<{ month: string; count: number; qty: number }>`
     select substr(req_date, 1, 7) as month, count(*)::int as count, coalesce(sum(total_qty), 0)::float8 as qty
-    from pu_req group by 1 order by 1 desc limit 12`.execute(db);
+    from pu_req where f_deleted_at is null group by 1 order by 1 desc limit 12`.execute(db);
   return rows.rows.reverse().map((r) => ({ month: r.month, count: Number(r.count), qty: Math.round(Number(r.qty)) }));
 }
 

@@ -44,7 +44,8 @@ export async function followTask(tx: Db, c: TaskStatusChange): Promise<void> {
   const action = c.from === 2 && c.to === 4 ? 'unaudit' : ACTION_OF[c.to]; // 2 → 4 is the engine's 反审核 (workflow FlowBefore/UnAudit)
   if (!action) return;
   const id = reqIdOf(c.taskId);
-  const row = await tx.selectFrom('pu_req').select(['id', 'audit_state', 'doc_state']).where('id', '=', id).forUpdate().executeTakeFirst();
+  // A requisition in the recycle bin (bin.ts) follows no task: its rejected task cannot be resubmitted meanwhile.
+  const row = await tx.selectFrom('pu_req').select(['id', 'audit_state', 'doc_state']).where('id', '=', id).where('f_deleted_at', 'is', null).forUpdate().executeTakeFirst();
   if (!row) throw fail(400, 'flowNoReq');
   const t = assertAllowed(row, action);
   if (!t.allowed) return;

@@ -93,9 +93,13 @@ export function assertAllowed(row: { audit_state: number; doc_state: number }, a
   return t;
 }
 
-/** 409 stale: names who saved last and when, and the current version (the caller's body is not stored, so nothing is lost). */
+/**
+ * 409 stale: names who saved last and when, and the current version (the caller's body is not stored, so nothing is
+ * lost); 404 when the requisition is gone or was moved to the recycle bin meanwhile (bin.ts).
+ */
 export async function staleError(db: Db, id: string) {
-  const cur = await db.selectFrom('pu_req as r').leftJoin('users as u', 'u.id', 'r.updated_by').select(['r.version', 'r.updated_at', 'u.real_name']).where('r.id', '=', id).executeTakeFirst();
+  const cur = await db.selectFrom('pu_req as r').leftJoin('users as u', 'u.id', 'r.updated_by').select(['r.version', 'r.updated_at', 'r.f_deleted_at', 'u.real_name']).where('r.id', '=', id).executeTakeFirst();
+  if (!cur || cur.f_deleted_at) return fail(404, 'notFound');
   return fail(409, 'stale', { user: cur?.real_name ?? '?', time: cur?.updated_at ? dayjs(cur.updated_at).format('YYYY-MM-DD HH:mm:ss') : '?', version: cur?.version ?? 0 }, { version: cur?.version ?? null });
 }
 
@@ -132,15 +136,4 @@ export async function updateReq(db: Db, id: string, b: ReqInput, session: Sessio
   });
   if (!out) throw await staleError(db, id);
   return out;
-}
-
-/** DelReq/{id}: only drafts (draft or waiting for submission, never submitted) are deleted, lines and all; else 400. */
-export async function deleteReq(db: Db, id: string, session: SessionInfo): Promise<void> {
-  const row = await headerInScope(db, id, await scopeOf(db, session));
-  if (!transition(row.audit_state, row.doc_state, 'delete').allowed) throw fail(400, 'deleteDraftOnly', {}, { state: row.audit_state });
-  await db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('pu_req').where('id', '=', id).where('audit_state', 'in', [0, 1]).where('doc_state', '=', 0).executeTakeFirst();
-    if (!gone.numDeletedRows) throw fail(400, 'deleteDraftOnly');
-    await logChange(trx, id, 'delete', session.userId, row.audit_state, null, row.bill_no);
-  });
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../i18n';
 import { ApiError, ok } from '../../plugins/envelope';
+import { recycleFail, recycleText } from '../visualdev/recycle-messages';
 import type { SessionInfo } from '../../plugins/permissions';
 import { MENU, updateOutsourcing, updateStatus } from './actions';
 import { registerFlowHook } from './flow';
 import { registerRequisitionPrint } from './print';
 import { lineList, type ReqFilter, reqInfo, reqNoList, selReq } from './queries';
 import { INSPECT_PLANS, MACHINING_TYPES } from './reference';
-import { createReq, createTno, deleteReq, updateReq } from './repository';
+import { binReq, listReqBin, restoreReqs } from './bin';
+import { createReq, createTno, updateReq } from './repository';
 import { scopeOf } from './scope';
 import { deptItems, findOrders, orderByMno, parseBatches, requirementLines, styleList, styleRequirement, unitList, zeroLines } from './sources';
 import type { ReqInput } from './types';
@@ -64,10 +66,45 @@ export default async function purchasingRoutes(app: FastifyInstance): Promise<vo
     ok(await updateReq(db, req.params.id, req.body, session(req)), t(req.lang, 'updateOk')),
   );
 
-  /** POST DelReq/{id}: deletes a draft (draft or waiting for submission). 400 otherwise; 404 unknown or hidden. */
-  app.post<{ Params: { id: string } }>(`${B}/DelReq/:id`, { config: menu('btn_remove'), schema: { params: ID } }, async (req) => {
-    await deleteReq(db, req.params.id, session(req));
-    return ok(null, t(req.lang, 'deleteOk'));
+  /**
+   * POST DelReq/{id}[?version] (or body `{ version }`): moves a draft (draft or waiting for submission) with its lines
+   * to the recycle bin (bin.ts). 400 otherwise; 404 unknown, hidden or binned; 409 stale when `version` is older.
+   */
+  app.post<{ Params: { id: string }; Querystring: { version?: number }; Body: Body | null }>(
+    `${B}/DelReq/:id`,
+    { config: menu('btn_remove'), schema: { params: ID, querystring: { type: 'object', properties: { version: { type: 'integer', minimum: 0 } } } } },
+    async (req) => {
+      const v = req.query.version ?? (Number.isInteger(req.body?.version) ? (req.body?.version as number) : undefined);
+      await binReq(db, req.params.id, session(req), v);
+      return ok(null, t(req.lang, 'deleteOk'));
+    },
+  );
+
+  /**
+   * GET Recycle?currentPage&pageSize(≤200, default 20)&keyword → `{ list: ReqBinRow[] (bin.ts), pagination }`: the
+   * caller's binned requisitions, newest deletion first. Behind btn_remove, as the delete.
+   */
+  app.get<{ Querystring: { currentPage?: number; pageSize?: number; keyword?: string } }>(
+    `${B}/Recycle`,
+    {
+      config: menu('btn_remove'),
+      schema: { querystring: { type: 'object', properties: { currentPage: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 200 }, keyword: { type: 'string', maxLength: 200 }, n: {} } } },
+    },
+    async (req) => {
+      const currentPage = req.query.currentPage ?? 1;
+      const pageSize = req.query.pageSize ?? 20;
+      const { list, total } = await listReqBin(db, session(req), { currentPage, pageSize, keyword: (req.query.keyword ?? '').trim() });
+      return ok({ list, pagination: { currentPage, pageSize, total } });
+    },
+  );
+
+  /** POST Recycle/Actions/Restore `{ ids: string[] (1..1000) }` → `{ count }`, msg 恢复成功，共N条 (same id, lines, bill number). 400 no ids. */
+  app.post<{ Body: { ids?: unknown } | null }>(`${B}/Recycle/Actions/Restore`, { config: menu('btn_remove') }, async (req) => {
+    const raw = req.body?.ids;
+    const ids = (Array.isArray(raw) ? raw : []).filter((x): x is string => typeof x === 'string' && x.length > 0 && x.length <= 100);
+    if (!ids.length || ids.length > 1000) throw recycleFail(400, 'idsToRestore');
+    const count = await restoreReqs(db, [...new Set(ids)], session(req));
+    return ok({ count }, recycleText('restoreOk', { count }, req.lang));
   });
 
   /** GET GetReqInfoById/{id} → header, `lines[]`, `log[]` (queries.ts reqInfo). */

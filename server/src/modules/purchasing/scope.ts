@@ -27,11 +27,15 @@ export function mayUseOrg(scope: ReqScope, orgId: string | null): boolean {
   return scope.orgIds === null || (orgId !== null && scope.orgIds.includes(orgId));
 }
 
-/** The WHERE of the scope over `pu_req as r` (use in every list and by-id query). */
-export function inScope(scope: ReqScope) {
+/**
+ * The WHERE of the scope over `pu_req as r` (use in every list and by-id query): live requisitions only (a binned one,
+ * purchasing/bin.ts, answers 404 and is in no list, count, report or print), or with `binned` the caller's binned ones.
+ */
+export function inScope(scope: ReqScope, binned = false) {
   return (eb: ExpressionBuilder<Database & { r: Database['pu_req'] }, 'r'>) => {
-    if (scope.orgIds === null) return eb.lit(true);
+    const bin = eb('r.f_deleted_at', binned ? 'is not' : 'is', null);
+    if (scope.orgIds === null) return bin;
     const mine = [eb('r.requester_id', '=', scope.userId), eb('r.created_by', '=', scope.userId)];
-    return eb.or(scope.orgIds.length ? [eb('r.organize_id', 'in', scope.orgIds), ...mine] : mine);
+    return eb.and([bin, eb.or(scope.orgIds.length ? [eb('r.organize_id', 'in', scope.orgIds), ...mine] : mine)]);
   };
 }

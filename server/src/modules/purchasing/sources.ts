@@ -75,7 +75,7 @@ export async function findOrders(db: Db, f: { mnos?: string[]; snos?: string[]; 
   return { list: rows.map(orderOf), total };
 }
 
-/** Quantities already requested per `mno|materialCode` on requisitions that are not cancelled (optionally ignoring one requisition). */
+/** Quantities already requested per `mno|materialCode` on requisitions that are not cancelled nor binned (optionally ignoring one requisition). */
 async function requestedOf(db: Db, mnos: string[], excludeReqId?: string): Promise<Map<string, number>> {
   if (!mnos.length) return new Map();
   let q = db
@@ -84,6 +84,7 @@ async function requestedOf(db: Db, mnos: string[], excludeReqId?: string): Promi
     .select(['d.mno', 'd.material_code', sql<number>`sum(d.quantity)`.as('qty')])
     .where('d.mno', 'in', mnos)
     .where('r.doc_state', '=', 0)
+    .where('r.f_deleted_at', 'is', null)
     .groupBy(['d.mno', 'd.material_code']);
   if (excludeReqId) q = q.where('r.id', '<>', excludeReqId);
   const rows = await q.execute();

@@ -48,6 +48,10 @@ export interface PuReqTable {
   created_by: string | null;
   updated_at: OptStamp;
   updated_by: string | null;
+  /** In the recycle bin since (migration 0680; purchasing/bin.ts); null: live. */
+  f_deleted_at: OptStamp;
+  /** Who binned it. */
+  f_deleted_by: string | null;
 }
 
 /** `pu_req_detail`: a requisition line. */
