@@ -62,8 +62,8 @@ declare module '../../db/types' {
   }
 }
 
-/** The runtime tables with a bin. */
-export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine' | MenuItemBinTable;
+/** The runtime tables with a bin (flow_delegate: row-version.ts versions and softDelete, but its bin is each user's own and purged apart: workflow/delegate-bin.ts). */
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine' | 'flow_delegate' | MenuItemBinTable;
 /** A menu's item tables with a bin (migration 0679; row-version.ts MenuItemTable). */
 type MenuItemBinTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
 

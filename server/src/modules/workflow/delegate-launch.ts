@@ -17,7 +17,7 @@ import { type ActionResult, type Caller, saveTask } from './task-service';
  * delegate, who may read it and edit it while it is a draft, rejected or withdrawn.
  */
 
-/** Users who delegated flow `flowId` to `toUserId` at `now` (enabled, outside the recycle bin). */
+/** Users who delegated flow `flowId` to `toUserId` at `now` (enabled, outside the recycle bin; binned delegations count not). */
 function delegators(db: Db, toUserId: string, flowId: string | null, now = new Date()) {
   let q = db
     .selectFrom('flow_delegate as d')
@@ -25,6 +25,7 @@ function delegators(db: Db, toUserId: string, flowId: string | null, now = new D
     .where('d.to_user_id', '=', toUserId)
     .where('d.start_time', '<=', now)
     .where('d.end_time', '>', now)
+    .where('d.f_deleted_at', 'is', null)
     .where('u.enabled_mark', '<>', 0)
     .where('u.f_deleted_at', 'is', null);
   if (flowId) q = q.where((eb) => eb.or([eb('d.flow_id', 'is', null), eb('d.flow_id', '=', flowId)]));

@@ -5,6 +5,8 @@ import { toMs } from '../../db/json';
 import type { Database } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
+import { delegateBinRoutes, overlapFail, overlapsLive } from './delegate-bin';
 import { categoryCode, fromJnpfClient } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
@@ -183,6 +185,7 @@ const delegateWire = (d: Record<string, unknown>) => ({
   endTime: toMs(d.end_time as Date),
   description: d.description,
   creatorTime: toMs(d.created_at as Date),
+  version: d.f_version,
 });
 
 /**
@@ -202,25 +205,12 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     // The delegated flow (none: every flow): its name and category are the server's, not the body's.
     const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).where('f_deleted_at', 'is', null).executeTakeFirst() : null;
     if (b.flowId && !flow) throw fail(400, 'badDelegate', { detail: { zh: '委托的流程不存在', en: 'the delegated flow does not exist' } });
-    const overlap = (who: string, towards?: string) =>
-      db
-        .selectFrom('flow_delegate')
-        .select('id')
-        .where('creator_user_id', '=', who)
-        .where('start_time', '<', new Date(b.endTime))
-        .where('end_time', '>', new Date(b.startTime))
-        .where((eb) => (b.flowId ? eb.or([eb('flow_id', 'is', null), eb('flow_id', '=', b.flowId)]) : eb.val(true)))
-        .where((eb) => (towards ? eb('to_user_id', '=', towards) : eb.val(true)))
-        .where('id', '<>', id ?? '')
-        .executeTakeFirst();
-    if ((await overlap(b.toUserId)) || (await overlap(me)) || (await db.selectFrom('flow_delegate').select('id').where('to_user_id', '=', me).where('start_time', '<', new Date(b.endTime)).where('end_time', '>', new Date(b.startTime)).executeTakeFirst())) {
-      throw fail(400, 'badDelegate', { detail: { zh: '委托时间与已有委托重叠或形成委托链', en: 'it overlaps another delegation or forms a chain' } });
-    }
+    if (await overlapsLive(db, { id, creator: me, toUserId: b.toUserId, flowId: b.flowId || null, start: new Date(b.startTime), end: new Date(b.endTime) })) throw overlapFail();
     return { name: to.real_name, flow };
   };
   const values = (b: DelegateBody, c: Awaited<ReturnType<typeof check>>) => ({ to_user_id: b.toUserId, to_user_name: c.name, flow_id: b.flowId || null, flow_name: c.flow?.full_name ?? null, flow_category: c.flow?.category ?? null, start_time: new Date(b.startTime), end_time: new Date(b.endTime), description: b.description ?? null });
   const own = async (me: string, id: string) => {
-    const row = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).where('creator_user_id', '=', me).executeTakeFirst();
+    const row = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).where('creator_user_id', '=', me).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw fail(404, 'delegateNotFound');
     return row;
   };
@@ -234,7 +224,7 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     const currentPage = req.query.currentPage ?? 1;
     const pageSize = req.query.pageSize ?? 20;
     const toMe = req.query.myOrDelagateToMe === '2';
-    let q = db.selectFrom('flow_delegate').leftJoin('users as du', 'du.id', 'flow_delegate.creator_user_id').where(toMe ? 'to_user_id' : 'creator_user_id', '=', me);
+    let q = db.selectFrom('flow_delegate').leftJoin('users as du', 'du.id', 'flow_delegate.creator_user_id').where(toMe ? 'to_user_id' : 'creator_user_id', '=', me).where('flow_delegate.f_deleted_at', 'is', null);
     const kw = req.query.keyword?.trim();
     if (kw) q = q.where((eb) => eb.or([eb('to_user_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`), eb('flow_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`)]));
     const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -260,18 +250,23 @@ async function delegateRoutes(app: FastifyInstance): Promise<void> {
     await db.insertInto('flow_delegate').values({ id, creator_user_id: me, ...values(req.body, checked) }).execute();
     return ok({ id }, t(req.lang, 'createOk'));
   });
-  /** PUT FlowDelegate/{id}: update, same checks. */
+  /** PUT FlowDelegate/{id}: update, same checks; `version` (optional) older than the row's → 409 naming who and when, nothing written. Answers `{ version }`. */
   app.put<Id & { Body: DelegateBody }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, body: DelegateBodySchema } }, async (req) => {
     const me = callerOf(req).userId;
     await own(me, req.params.id);
     const checked = await check(me, req.body, req.params.id);
-    await db.updateTable('flow_delegate').set(values(req.body, checked)).where('id', '=', req.params.id).execute();
-    return ok(null, t(req.lang, 'updateOk'));
+    const version = await versionedUpdate(db, 'flow_delegate', req.params.id, values(req.body, checked), { version: req.body.version, actor: me, notFound: () => fail(404, 'delegateNotFound') });
+    return ok({ version }, t(req.lang, 'updateOk'));
   });
-  /** DELETE FlowDelegate/{id}: ends the delegation (open to-dos already given to the delegate stay with them). */
-  app.delete<Id>(`${D}/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => {
-    await own(callerOf(req).userId, req.params.id);
-    await db.deleteFrom('flow_delegate').where('id', '=', req.params.id).execute();
+  /**
+   * DELETE FlowDelegate/{id}?version: ends the delegation by moving it to the caller's recycle bin (delegate-bin.ts;
+   * open to-dos already given to the delegate stay with them); an older version → 409.
+   */
+  app.delete<Id & { Querystring: { version?: number } }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, querystring: { type: 'object', properties: { version: { type: 'integer', minimum: 0 } } } } }, async (req) => {
+    const me = callerOf(req).userId;
+    await own(me, req.params.id);
+    await softDelete(db, 'flow_delegate', req.params.id, { version: req.query.version, actor: me, notFound: () => fail(404, 'delegateNotFound') });
     return ok(null, t(req.lang, 'deleteOk'));
   });
+  await delegateBinRoutes(app, D);
 }

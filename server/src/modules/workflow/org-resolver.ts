@@ -24,7 +24,7 @@ export function idsOfValue(value: unknown): string[] {
  * The engine's Resolver over the organisation tables (issue 15 item 2; modules/organization): users (enabled_mark,
  * manager_id, organize_id, position_id), user_relation (roles, positions, groups, departments), organize.manager_id
  * (department head) and flow_delegate. Users in the recycle bin (issue 27) are never approvers, copies or delegates
- * (members, enabled, delegateOf skip them). Works inside a transaction when given one.
+ * (members, enabled, delegateOf skip them), and a binned delegation delegates nothing (delegate-bin.ts). Works inside a transaction when given one.
  */
 export function orgResolver(db: Db): Resolver {
   const enabled = async (ids: string[]): Promise<string[]> => {
@@ -135,6 +135,7 @@ export function orgResolver(db: Db): Resolver {
         .where((eb) => eb.or([eb('d.flow_id', 'is', null), eb('d.flow_id', '=', flowId)]))
         .where('d.start_time', '<=', when)
         .where('d.end_time', '>', when)
+        .where('d.f_deleted_at', 'is', null)
         .where('u.enabled_mark', '<>', 0)
         .where('u.f_deleted_at', 'is', null)
         .orderBy('d.created_at', 'desc')

@@ -196,6 +196,8 @@ export const DelegateBodySchema = Type.Object({
   startTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
   endTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
   description: Type.Optional(NullableText(500)),
+  /** The version the caller read (issue 27 item 1); older → 409. */
+  version: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type DelegateBody = {
   toUserId: string;
@@ -206,4 +208,5 @@ export type DelegateBody = {
   startTime: number;
   endTime: number;
   description?: string | null;
+  version?: number;
 };
