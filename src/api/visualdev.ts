@@ -48,7 +48,7 @@ export function updateModel(id: string, model: ModelInput, purge = false): Promi
   return requestEnvelope(`${B}/${enc(id)}`, { method: 'post', json: model, query: purge ? { purge: 1 } : {} });
 }
 
-/** DELETE Base/{id}?purge=1: deletes the model and drops its tables (msg says so); without purge see visualdevBase.deleteModel. */
+/** DELETE Base/{id}?purge=1: moves the model to the recycle bin; its tables are dropped when the bin is purged (msg says so); without purge see visualdevBase.deleteModel. */
 export function deleteModelAndData(id: string): Promise<Envelope<{ tables: string[]; purged: boolean }>> {
   return requestEnvelope(`${B}/${enc(id)}`, { method: 'delete', query: { purge: 1 } });
 }

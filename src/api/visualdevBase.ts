@@ -43,7 +43,7 @@ export async function modelSelector(type = 1): Promise<ModelTreeNode[]> {
   return (await request<{ list: ModelTreeNode[] }>(`${B}/Selector`, { query: { type } })).list ?? [];
 }
 
-/** DELETE Base/{id}; resolves the envelope (its msg says whether the tables were kept). */
+/** DELETE Base/{id}: moves the model to the recycle bin (GET Base/Recycle restores it); resolves the envelope (its msg names the kept tables). */
 export function deleteModel(id: string): Promise<Envelope<unknown>> {
   return requestEnvelope(`${B}/${enc(id)}`, { method: 'delete' });
 }

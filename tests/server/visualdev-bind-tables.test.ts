@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldConfig } from '../../schemas/field';
 import { PLATFORM_TABLES } from '../../server/src/db/platform-tables';
+import { purgeRecycleBins } from '../../server/src/modules/scheduler/recycle-purge';
 import { dbFacts } from '../../server/src/plugins/db';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helpers';
 import { bindMain, bindModel, field } from './visualdev-fixtures';
@@ -205,6 +206,9 @@ describe('saving a model bound to existing tables', () => {
     expect(JSON.parse((await t.call('GET', `${B}/${id}`, { token })).data.tables)).toEqual([main('erp_order'), child]);
     // Deleting the model with purge releases the bound tables but never drops them (the answer names none as dropped).
     expect(await t.call('DELETE', `${B}/${id}?purge=1`, { token })).toMatchObject({ code: 200, data: { tables: [], purged: true } });
+    // The model is in the bin (issue 27 item 2) until the 回收站清理 job purges it: then the bound tables are released.
+    await sql`update visualdev set f_deleted_at = now() - interval '400 days' where id = ${id}`.execute(t.app.db);
+    await purgeRecycleBins(t.app.db, 30);
     expect(await columnsOf('erp_order')).toHaveProperty('order_no');
     expect((await sql`select model_id from visualdev_table where name = 'erp_order'`.execute(t.app.db)).rows).toEqual([{ model_id: null }]);
   });

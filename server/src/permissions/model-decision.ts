@@ -36,6 +36,7 @@ export async function modelSwitches(db: Db, modelId: string): Promise<ModelSwitc
       sql<unknown>`column_data->'useDataPermission'`.as('data'),
     ])
     .where('id', '=', modelId)
+    .where('f_deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return { btn: row.btn !== false, column: row.col === true, form: row.form === true, data: row.data === true };

@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Db } from '../../db/types';
 import type { MessageVar } from '../dictionary/localized-error';
+import { MODEL_BIN_ENTITY, MODEL_BIN_MENU, purgeModelBin } from '../visualdev/model-bin';
 import type { BinEntity } from './builtin-recycle';
 
 /**
@@ -20,10 +21,13 @@ import type { BinEntity } from './builtin-recycle';
  *   drops them. Its name is free, as a template's.
  * - 报表 (report, migration 0678: deleted_at became f_deleted_at): a binned report opens and runs nowhere (detail,
  *   Info, Preview, the exports, a type-5 menu, the Selector); its name is free, as a template's.
+ * - 在线开发 models (visualdev, migration 0682; visualdev/model-bin.ts): a binned model loads nowhere (records, menus,
+ *   short links, export, copy, generated code); its enCode and tables stay taken; the purge drops its tables when
+ *   its delete asked so.
  */
 
 /** The configuration tables with a bin. */
-export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal' | 'report';
+export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal' | 'report' | 'visualdev';
 
 const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 const NAME: MessageVar = { zh: '名称', en: 'name', mas: 'nama' };
@@ -89,10 +93,11 @@ export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [
       { column: 'full_name', field: 'fullName', label: NAME },
     ],
   },
+  MODEL_BIN_ENTITY,
 ];
 
 /** The admin menus (module ids) of these bins: 回收站 (btn_recycle) is seeded on them (seed/builtin-recycle-buttons.ts). */
-export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev', 'menu-portal', 'menu-data-report'];
+export const CONFIG_BIN_MENUS = ['menu-bill-rule', 'menu-data-interface', 'menu-print-dev', 'menu-portal', 'menu-data-report', MODEL_BIN_MENU];
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -101,7 +106,8 @@ const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'da
 
 /**
  * Purges the configuration bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (an interface's run grants, a portal's grants and the users' default portal). Returns how many
+ * what hangs on them (an interface's run grants, a portal's grants and the users' default portal; a model's tables
+ * released, or dropped when its delete asked so: visualdev/model-bin.ts purgeModelBin). Returns how many
  * rows per table.
  */
 export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
@@ -115,5 +121,6 @@ export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promis
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }
+  out.visualdev = await purgeModelBin(trx, cutoff);
   return out;
 }

@@ -63,7 +63,7 @@ const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Rec
  * form or its list's tree filter. False for an unknown model or field.
  */
 export async function modelBinds(db: Db, modelId: string, vModel: string | undefined, di: Pick<DataInterfaceDto, 'id' | 'enCode'>): Promise<boolean> {
-  const row = await db.selectFrom('visualdev').select(['form_data', 'column_data']).where('id', '=', modelId).executeTakeFirst();
+  const row = await db.selectFrom('visualdev').select(['form_data', 'column_data']).where('id', '=', modelId).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) return false;
   const hits = (v: unknown) => v === di.id || v === di.enCode;
   for (const f of fieldsOf(parse(row.form_data)?.fields)) {

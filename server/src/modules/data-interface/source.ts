@@ -57,7 +57,7 @@ async function resolveConfig(req: FastifyRequest, body: SourceListBody): Promise
     if (!session) throw ApiError.forbidden();
     const decision = await authorize(req.server.db, session, await modulesOfModel(req.server.db, body.modelId));
     if (!decision.allowed) throw ApiError.forbidden();
-    const row = await req.server.db.selectFrom('visualdev').select('form_data').where('id', '=', body.modelId).executeTakeFirst();
+    const row = await req.server.db.selectFrom('visualdev').select('form_data').where('id', '=', body.modelId).where('f_deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw ApiError.notFound();
     const form = (typeof row.form_data === 'string' ? JSON.parse(row.form_data) : row.form_data) as { fields?: unknown };
     const cfg = findField(form?.fields, body.vModel)?.dataSource as DataSourceConfig | undefined;

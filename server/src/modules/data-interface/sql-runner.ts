@@ -100,7 +100,8 @@ export function serverSchema(db: Db): Promise<string> {
 
 /** Tables a data source may read: the tables bound to models and the dictionary tables, never a protected one. */
 export async function readableTables(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('visualdev').select('tables').execute();
+  // A binned model's tables (visualdev/model-bin.ts) are read by no data source until it is restored.
+  const rows = await db.selectFrom('visualdev').select('tables').where('f_deleted_at', 'is', null).execute();
   const out = new Set(DICTIONARY_TABLES);
   for (const r of rows) {
     const list = (typeof r.tables === 'string' ? JSON.parse(r.tables) : r.tables) as Array<{ table?: unknown }> | null;

@@ -5,9 +5,9 @@ import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import { failWith, type MessageTable } from '../dictionary/localized-error';
 import { likePattern } from './list-filter';
-import { releaseTables } from './model-ddl';
 import { assignFreeTables, uniqueEnCode } from './model-io';
-import { forgetModel, type LoadedModel, type Model, saveModel } from './model-store';
+import { binModel } from './model-bin';
+import { type LoadedModel, type Model, saveModel } from './model-store';
 
 /** Model records for the admin page (spec 001 §7 "Visual dev" Base; design.md §4). */
 
@@ -43,7 +43,7 @@ export interface ModelListQuery {
 
 /** A page of models (name or code matching the keyword, ILIKE bound), newest first; totals are exact (small table). */
 export async function listModels(db: Db, q: ModelListQuery): Promise<{ list: ModelListItem[]; total: number }> {
-  let base = db.selectFrom('visualdev');
+  let base = db.selectFrom('visualdev').where('f_deleted_at', 'is', null);
   if (q.keyword) {
     const p = likePattern(q.keyword);
     base = base.where((eb) => eb.or([eb('full_name', 'ilike', p), eb('en_code', 'ilike', p)]));
@@ -96,7 +96,7 @@ export async function categoryNames(db: Db, categories: string[]): Promise<Map<s
 
 /** Models grouped by category as a tree (Base/Selector): `[{ id: category, fullName, hasChildren, children: [{ id, fullName, enCode, webType }] }]`. */
 export async function modelTree(db: Db, type?: number) {
-  let q = db.selectFrom('visualdev').select(['id', 'full_name', 'en_code', 'category', 'web_type', 'type']).where('state', '=', 1);
+  let q = db.selectFrom('visualdev').select(['id', 'full_name', 'en_code', 'category', 'web_type', 'type']).where('state', '=', 1).where('f_deleted_at', 'is', null);
   if (type !== undefined) q = q.where('type', '=', type);
   const rows = await q.orderBy('sort_code').orderBy('full_name').execute();
   const names = await categoryNames(db, rows.map((r) => r.category ?? ''));
@@ -111,19 +111,12 @@ export async function modelTree(db: Db, type?: number) {
 }
 
 /**
- * Deletes a model record. Its tables are kept with their data (orphans a later import can bind again), or dropped
- * when `purge` (except the tables it bound: released only). Returns the table names.
+ * Deletes a model (DELETE Base/{id}): it goes to the bin (model-bin.ts binModel) with its record and tables as they
+ * are; `purge` (drop the tables) is remembered and done when the 回收站清理 job purges it after the retention (the
+ * tables it bound are then only released). Returns the tables registered to it, or null when there is no live model.
  */
-export async function deleteModel(db: Db, id: string, purge: boolean): Promise<string[] | null> {
-  const tables = await db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('visualdev').where('id', '=', id).returning(['id', 'tables']).executeTakeFirst();
-    if (!gone) return null;
-    // Tables the model bound existed before it (issue 13 item 3): a purge releases them but never drops them.
-    const bound = ((gone.tables ?? []) as Array<{ table?: unknown; bind?: unknown }>).filter((t) => t?.bind === true && typeof t.table === 'string').map((t) => t.table as string);
-    return releaseTables(trx, id, purge, new Set(bound));
-  });
-  forgetModel(db, id);
-  return tables;
+export async function deleteModel(db: Db, id: string, purge: boolean, actor: string | null = null): Promise<string[] | null> {
+  return binModel(db, id, purge, actor);
 }
 
 /**
@@ -154,6 +147,7 @@ export async function modelStamp(db: Db, id: string): Promise<ModelStamp | null>
     .leftJoin('users', 'users.id', 'visualdev.updated_by')
     .select(['visualdev.updated_at', 'visualdev.created_at', 'visualdev.updated_by', 'users.real_name'])
     .where('visualdev.id', '=', id)
+    .where('visualdev.f_deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return { time: toMs(row.updated_at) ?? toMs(row.created_at) ?? 0, userId: row.updated_by, userName: row.real_name ?? null };

@@ -7,6 +7,7 @@ import { fromJnpf, isJnpfExport } from './jnpf';
 import { toJnpfColumns, toJnpfForm } from './jnpf-config';
 import { fail, text } from './messages';
 import { bindableTables, bindColumns } from './model-bind';
+import { binnedText } from './model-bin';
 import { freeTableName } from './model-ddl';
 import { MAX_MODEL_BYTES, modelOfJnpfWire, uniqueEnCode } from './model-io';
 import { type LoadedModel, loadModel, type Model, saveModel } from './model-store';
@@ -201,17 +202,19 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * DELETE /api/visualdev/Base/{id}?purge=1 (btn_remove): deletes the model. Its data tables are kept (msg 删除成功，数据表…已保留;
-   * a later import of the model binds them again) or, with purge=1, dropped (…已删除). → `{ tables, purged }`; 404.
+   * DELETE /api/visualdev/Base/{id}?purge=1 (btn_remove): moves the model to the bin (issue 27 item 2; model-bin.ts),
+   * its record and tables untouched (msg 删除成功，模型已移入回收站…). With purge=1 its tables are dropped when the
+   * 回收站清理 job purges it after the retention (…将在回收站清理时删除), else released then, kept with their data.
+   * → `{ tables, purged }` (purged: the drop asked for); 404 when missing or already in the bin.
    */
   app.delete<{ Params: IdParams; Querystring: { purge?: string } }>(
     '/api/visualdev/Base/:id',
     { config: { access: { menu: ADMIN_MENU, button: 'btn_remove' } }, schema: { params: idParams, querystring: purgeQuery } },
     async (req) => {
       const purge = isPurge(req.query);
-      const tables = await deleteModel(app.db, req.params.id, purge);
+      const tables = await deleteModel(app.db, req.params.id, purge, req.auth?.userId ?? null);
       if (!tables) throw ApiError.notFound();
-      return ok({ tables, purged: purge }, text(purge ? 'deletedPurged' : 'deletedKeepData', { tables: tables.join(', ') }, req.lang));
+      return ok({ tables, purged: purge }, binnedText(purge, tables, req.lang));
     },
   );
 

@@ -81,14 +81,15 @@ export function recordOfRow(row: Selectable<VisualdevTable>): Model {
 
 /**
  * Loads a model by id and compiles it (cached per database and updated_at; a cached model is re-checked with one small
- * query at most every MODEL_RECHECK_MS). Null when there is no such model.
+ * query at most every MODEL_RECHECK_MS). Null when there is no such model or it is in the bin (model-bin.ts).
  * @throws UnknownKdKeyError / LayoutError when the stored configuration is broken.
  */
 export async function loadModel(db: Db, id: string): Promise<LoadedModel | null> {
   const cache = cacheOf(db);
   const hit = cache.get(id);
   if (hit && Date.now() - hit.checkedAt < MODEL_RECHECK_MS) return hit;
-  const head = await db.selectFrom('visualdev').select(['updated_at', 'created_at']).where('id', '=', id).executeTakeFirst();
+  // A model in the bin (model-bin.ts) is missing to every caller until it is restored.
+  const head = await db.selectFrom('visualdev').select(['updated_at', 'created_at']).where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!head) {
     cache.delete(id);
     return null;
@@ -98,7 +99,7 @@ export async function loadModel(db: Db, id: string): Promise<LoadedModel | null>
     hit.checkedAt = Date.now();
     return hit;
   }
-  const row = await db.selectFrom('visualdev').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('visualdev').selectAll().where('id', '=', id).where('f_deleted_at', 'is', null).executeTakeFirst();
   if (!row) return null;
   const loaded = compileModel(recordOfRow(row), toMs(row.updated_at) ?? toMs(row.created_at) ?? 0);
   // Date fields in a bound table's time columns are read and written as ms (issue 13 item 3).

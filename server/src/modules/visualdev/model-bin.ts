@@ -1,0 +1,97 @@
+import { type ColumnType, type Generated, sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/types';
+import type { BinEntity } from '../_shared/builtin-recycle';
+import { releaseTables } from './model-ddl';
+import { forgetModel } from './model-store';
+
+/**
+ * The recycle bin of online-development models (issue 27 item 2 "every delete path is restorable"; migration 0682):
+ * DELETE Base/{id} only marks the `visualdev` row (`f_deleted_at`, `f_deleted_by`) and remembers whether the caller
+ * asked to drop the tables (`f_purge_tables`). The record and its tables stay as they were — the tables stay
+ * registered to the model (visualdev_table), so no new model takes them, and its enCode stays taken — but the model
+ * is shown and run nowhere: model-store.ts loadModel answers null for it (record routes, type-3 menus, short links,
+ * generated code, export and copy answer 404 as for a missing model), the model list and Selector skip it. The bin
+ * (GET /api/visualdev/Base/Recycle, POST …/Recycle/Actions/Restore behind 在线开发's btn_recycle; builtin-recycle.ts)
+ * lists and restores it with the same id, config and tables; the 回收站清理 job purges it after the retention
+ * (purgeModelBin): the record goes and its tables are released, or dropped when the delete asked so.
+ */
+
+type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+declare module '../../db/types' {
+  /** Migration 0682's columns (visualdev/model-bin.ts). */
+  interface VisualdevTable {
+    f_version: Generated<number>;
+    f_deleted_at: Stamp;
+    f_deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+    f_purge_tables: Generated<boolean>;
+  }
+}
+
+/** The models' bin (appended to the configuration bins, config-bins.ts): behind 在线开发 (webDesign) and its btn_recycle. */
+export const MODEL_BIN_ENTITY: BinEntity = {
+  table: 'visualdev',
+  base: '/api/visualdev/Base',
+  menu: 'webDesign',
+  fields: { fullName: 'full_name', enCode: 'en_code', category: 'category', type: 'type', webType: 'web_type', state: 'state', purgeTables: 'f_purge_tables', description: 'description' },
+  keyword: ['full_name', 'en_code'],
+  name: 'full_name',
+  parents: [],
+  unique: [{ column: 'en_code', field: 'enCode', label: { zh: '编码', en: 'code', mas: 'kod' } }],
+  // No cache to clear at the restore: loadModel never keeps a binned model (binModel forgot it, a load answers null).
+};
+
+/** The tables a model bound (tables[] entries with `bind: true`, issue 13 item 3): a purge releases them, never drops them. */
+function boundTables(tables: unknown): string[] {
+  return ((tables ?? []) as Array<{ table?: unknown; bind?: unknown }>).filter((t) => t?.bind === true && typeof t.table === 'string').map((t) => t.table as string);
+}
+
+/** The module id of 在线开发 (seed ids.ts menus.webDesign): btn_recycle is seeded on it (seed/builtin-recycle-buttons.ts). */
+export const MODEL_BIN_MENU = 'menu-web-design';
+
+/**
+ * Moves live model `id` to the bin: the row is marked (deleted now by `actor`; `purge` remembered for the purge) and
+ * nothing else changes. Returns the tables registered to it (main first) — with `purge`, those the purge will drop
+ * (not the ones it bound) — or null when there is no live model.
+ */
+export async function binModel(db: Db, id: string, purge: boolean, actor: string | null): Promise<string[] | null> {
+  const r = await db
+    .updateTable('visualdev')
+    .set({ f_deleted_at: new Date(), f_deleted_by: actor, f_purge_tables: purge, f_version: sql`f_version + 1` })
+    .where('id', '=', id)
+    .where('f_deleted_at', 'is', null)
+    .returning('tables')
+    .executeTakeFirst();
+  forgetModel(db, id);
+  if (!r) return null;
+  const bound = new Set(boundTables(r.tables));
+  const rows = await db.selectFrom('visualdev_table').select(['name', 'parent_table']).where('model_id', '=', id).execute();
+  return [...rows.filter((x) => x.parent_table === null), ...rows.filter((x) => x.parent_table !== null)].map((x) => x.name).filter((n) => !(purge && bound.has(n)));
+}
+
+/**
+ * Purges models binned before `cutoff` (inside the built-in purge's transaction): each record goes for good and its
+ * tables are released (kept with their data, free for an import to bind), or dropped when its delete asked so — the
+ * tables it bound (existing before it, issue 13 item 3) are only released. Returns how many models.
+ */
+export async function purgeModelBin(trx: Db, cutoff: RawBuilder<Date>): Promise<number> {
+  const expired = await trx.selectFrom('visualdev').select(['id', 'tables', 'f_purge_tables']).where('f_deleted_at', '<', cutoff).execute();
+  for (const m of expired) {
+    await releaseTables(trx, m.id, m.f_purge_tables === true, new Set(boundTables(m.tables)));
+    await trx.deleteFrom('visualdev').where('id', '=', m.id).execute();
+  }
+  return expired.length;
+}
+
+/** The answers of DELETE Base/{id} (zh, en, mas; tw reads zh, as recycle-messages.ts recycleText). */
+const deleteTexts = {
+  zh: { keep: '删除成功，模型已移入回收站，数据表{tables}已保留', purge: '删除成功，模型已移入回收站，数据表{tables}将在回收站清理时删除' },
+  en: { keep: 'Deleted: the model is in the recycle bin; the data tables {tables} were kept', purge: 'Deleted: the model is in the recycle bin; the data tables {tables} will be dropped when the bin is purged' },
+  mas: { keep: 'Dipadam: model berada dalam tong kitar semula; jadual data {tables} disimpan', purge: 'Dipadam: model berada dalam tong kitar semula; jadual data {tables} akan digugurkan apabila tong dikosongkan' },
+} as const;
+
+/** The message of a model's delete in `lang` (zh/tw → zh, en, mas): `purge` says the tables go at the purge. */
+export function binnedText(purge: boolean, tables: string[], lang: string): string {
+  const t = lang === 'en' ? deleteTexts.en : lang === 'mas' ? deleteTexts.mas : deleteTexts.zh;
+  return (purge ? t.purge : t.keep).replace('{tables}', tables.join(', '));
+}

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeRecycleBins } from '../../server/src/modules/scheduler/recycle-purge';
+import { createTestApp, type TestApp } from './helpers';
+import { anOrder, orderModel } from './visualdev-fixtures';
+
+/**
+ * The recycle bin of online-development models (issue 27 item 2 "every delete path is restorable";
+ * server/src/modules/visualdev/model-bin.ts): DELETE Base/{id} (with or without purge=1) moves the model to the bin
+ * — gone from the list, Selector, detail, Config, records, export, copy, short link and generated code, its tables
+ * and data untouched, its enCode
+ * and tables still taken — GET Base/Recycle lists it, Restore brings the same id back with its records; the 回收站清理
+ * job purges it after the retention: the record goes, its tables are dropped only when the delete asked so.
+ */
+let t: TestApp;
+let token: string;
+const B = '/api/visualdev/Base';
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.call(method, url, { token, payload });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A model with one order record; returns its id and the record's id. */
+async function modelWithRecord(enCode: string, table: string) {
+  const made = await call('POST', B, orderModel(enCode, table));
+  expect(made.code).toBe(200);
+  const rec = await call('POST', `/api/visualdev/OnlineDev/${made.data.id}`, anOrder());
+  expect(rec.code).toBe(200);
+  const list = await call('POST', `/api/visualdev/OnlineDev/${made.data.id}/List`, {});
+  return { id: made.data.id as string, recordId: list.data.list[0].id as string };
+}
+
+const tablesLike = async (prefix: string) => (await sql<{ table_name: string }>`select table_name from information_schema.tables where table_name like ${`${prefix}%`} order by table_name`.execute(t.app.db)).rows.map((r) => r.table_name);
+const rowsOf = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.app.db)).rows[0].n);
+
+describe('model recycle bin', () => {
+  it('a deleted model is in the bin, shown and run nowhere, its tables and code kept; a restore brings it back', async () => {
+    const keep = await modelWithRecord('mbin1', 'kd_mbin1');
+    const drop = await modelWithRecord('mbin2', 'kd_mbin2');
+
+    expect(await call('DELETE', `${B}/${keep.id}`)).toMatchObject({ code: 200, msg: '删除成功，模型已移入回收站，数据表kd_mbin1, kd_mbin1_lines已保留', data: { tables: ['kd_mbin1', 'kd_mbin1_lines'], purged: false } });
+    expect(await call('DELETE', `${B}/${drop.id}?purge=1`)).toMatchObject({ code: 200, msg: '删除成功，模型已移入回收站，数据表kd_mbin2, kd_mbin2_lines将在回收站清理时删除', data: { purged: true } });
+
+    for (const m of [keep, drop]) {
+      expect((await call('GET', `${B}?keyword=mbin`)).data.pagination.total).toBe(0);
+      const sel = (await call('GET', `${B}/Selector`)).data.list as Array<{ children: Array<{ id: string }> }>;
+      expect(sel.flatMap((g) => g.children).some((c) => c.id === m.id)).toBe(false);
+      for (const [method, url] of [
+        ['GET', `${B}/${m.id}`],
+        ['DELETE', `${B}/${m.id}`],
+        ['GET', `${B}/${m.id}/Actions/Export`],
+        ['POST', `${B}/${m.id}/Actions/Copy`],
+        ['GET', `/api/visualdev/OnlineDev/${m.id}/Config`],
+        ['POST', `/api/visualdev/OnlineDev/${m.id}/List`],
+        ['GET', `/api/visualdev/OnlineDev/${m.id}/${m.recordId}`],
+        ['POST', `/api/visualdev/OnlineDev/${m.id}`],
+        ['GET', `${B}/${m.id}/FormDataFields`],
+        ['GET', `/api/visualdev/ShortLink/${m.id}`],
+        ['POST', `/api/visualdev/Generater/${m.id}/Actions/CodePreview`],
+      ] as const) {
+        expect((await call(method, url, method === 'POST' ? {} : undefined)).code, `${method} ${url}`).toBe(404);
+      }
+    }
+    // The tables and their data are untouched, even where the delete asked for a purge.
+    expect(await tablesLike('kd_mbin')).toEqual(['kd_mbin1', 'kd_mbin1_lines', 'kd_mbin2', 'kd_mbin2_lines']);
+    expect(await rowsOf('kd_mbin1')).toBe(1);
+    expect(await rowsOf('kd_mbin2')).toBe(1);
+    // Its enCode and tables stay taken until the purge.
+    expect(await call('POST', B, orderModel('mbin1', 'kd_mbin_new'))).toMatchObject({ code: 400, msg: '编码mbin1已存在' });
+    expect(await call('POST', B, orderModel('mbin3', 'kd_mbin2'))).toMatchObject({ code: 400, msg: '数据表kd_mbin2已被占用，不能绑定到此模型' });
+
+    const bin = await call('GET', `${B}/Recycle?keyword=mbin&pageSize=10`);
+    expect(bin).toMatchObject({ code: 200, data: { pagination: { total: 2 } } });
+    expect(bin.data.list.map((r: { enCode: string; purgeTables: boolean }) => [r.enCode, r.purgeTables])).toEqual([
+      ['mbin2', true],
+      ['mbin1', false],
+    ]);
+    expect(bin.data.list[0]).toMatchObject({ id: drop.id, fullName: '销售订单', deletedByName: expect.any(String), deletedAt: expect.any(Number) });
+
+    expect(await call('POST', `${B}/Recycle/Actions/Restore`, { ids: [keep.id] })).toMatchObject({ code: 200, msg: '恢复成功，共1条', data: { count: 1 } });
+    expect(await call('GET', `${B}/${keep.id}`)).toMatchObject({ code: 200, data: { id: keep.id, enCode: 'mbin1' } });
+    expect((await call('GET', `/api/visualdev/OnlineDev/${keep.id}/Config`)).code).toBe(200);
+    expect(await call('GET', `/api/visualdev/OnlineDev/${keep.id}/${keep.recordId}`)).toMatchObject({ code: 200 });
+    expect((await call('POST', `/api/visualdev/OnlineDev/${keep.id}/List`, {})).data.list.map((r: { id: string }) => r.id)).toEqual([keep.recordId]);
+    expect((await call('GET', `${B}?keyword=mbin`)).data.list.map((r: { id: string }) => r.id)).toEqual([keep.id]);
+    expect((await call('GET', `${B}/Recycle?keyword=mbin`)).data.pagination.total).toBe(1);
+  });
+
+  it('the purge after the retention drops the record, and the tables only when the delete asked so', async () => {
+    const keep = await modelWithRecord('mpur1', 'kd_mpur1');
+    const drop = await modelWithRecord('mpur2', 'kd_mpur2');
+    expect((await call('DELETE', `${B}/${keep.id}`)).code).toBe(200);
+    expect((await call('DELETE', `${B}/${drop.id}?purge=1`)).code).toBe(200);
+    // Inside the retention nothing goes.
+    await purgeRecycleBins(t.app.db, 30);
+    expect((await call('GET', `${B}/Recycle?keyword=mpur`)).data.pagination.total).toBe(2);
+    expect(await tablesLike('kd_mpur')).toEqual(['kd_mpur1', 'kd_mpur1_lines', 'kd_mpur2', 'kd_mpur2_lines']);
+
+    await sql`update visualdev set f_deleted_at = now() - interval '31 days' where id in (${keep.id}, ${drop.id})`.execute(t.app.db);
+    await purgeRecycleBins(t.app.db, 30);
+    expect((await call('GET', `${B}/Recycle?keyword=mpur`)).data.pagination.total).toBe(0);
+    expect((await sql`select id from visualdev where id in (${keep.id}, ${drop.id})`.execute(t.app.db)).rows).toEqual([]);
+    expect(await tablesLike('kd_mpur')).toEqual(['kd_mpur1', 'kd_mpur1_lines']);
+    expect(await rowsOf('kd_mpur1')).toBe(1);
+    // The kept tables are orphans now: a new model may bind them, data included; the code is free again.
+    const back = await call('POST', B, orderModel('mpur1', 'kd_mpur1'));
+    expect(back.code).toBe(200);
+    expect((await call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, {})).data.pagination.total).toBe(1);
+    expect((await call('POST', B, orderModel('mpur2', 'kd_mpur2'))).code).toBe(200);
+  });
+});
