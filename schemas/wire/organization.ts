@@ -124,6 +124,8 @@ export const OrganizeAdminSchema = Type.Object(
     account: Type.Optional(NullableText(100)),
     realName: Type.Optional(NullableText(100)),
     organizeId: Type.Optional(NullableText(100)),
+    /** The version GET answered for this user's row (issue 27): an older one is refused (409), nothing written. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   strict,
 );

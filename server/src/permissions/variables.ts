@@ -12,7 +12,7 @@ import type { Variable } from './schemes';
  * - `@organizeId`: users.organize_id (null when the user has none);
  * - `@organizationAndSuborganization`: that organisation and every organisation below it through organize.parent_id;
  * - `@branchManageOrganize[AndSub]`: the organisations the user administers (organize_administrator, helper C's
- *   migration 0400; any row), and with AndSub their subtrees; null (deny) when it administers none;
+ *   migration 0400; any row outside the recycle bin), and with AndSub their subtrees; null (deny) when it administers none;
  * - `@currentSupply`: the identity the session acts for (oauth/supply.ts currentSupplyOf: users.current_supply when it
  *   is one of the user's own user_supply rows, else the user's first identity): its Id, its SupNo and its SupTname (a
  *   model field may hold any of them, e.g. a material's 默认供应商 name); null when the user has no identity.
@@ -36,8 +36,8 @@ export async function resolveVariable(db: Db, session: Pick<SessionInfo, 'userId
     case '@branchManageOrganizeAndSub': {
       const r =
         name === '@branchManageOrganize'
-          ? await sql<{ id: string }>`select distinct organize_id as id from organize_administrator where user_id = ${session.userId}`.execute(db)
-          : await sql<{ id: string }>`with recursive sub(id) as (select organize_id from organize_administrator where user_id = ${session.userId} union select o.id from organize o join sub on o.parent_id = sub.id) select id from sub limit 100000`.execute(db);
+          ? await sql<{ id: string }>`select distinct organize_id as id from organize_administrator where user_id = ${session.userId} and f_deleted_at is null`.execute(db)
+          : await sql<{ id: string }>`with recursive sub(id) as (select organize_id from organize_administrator where user_id = ${session.userId} and f_deleted_at is null union select o.id from organize o join sub on o.parent_id = sub.id) select id from sub limit 100000`.execute(db);
       return r.rows.length ? r.rows.map((x) => x.id) : null;
     }
     case '@currentSupply': {

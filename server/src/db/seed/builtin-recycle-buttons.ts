@@ -4,8 +4,8 @@ import { ORG_MENUS } from './organization-menus';
 import { PERMISSION_SEED } from './permission-grants';
 import { CONFIG_BIN_MENUS } from '../../modules/_shared/config-bins';
 
-/** The runtime entities' pages with a bin (modules/_shared/runtime-bins.ts): 定时任务, 分组管理, 通知公告, 流程设计. */
-const RUNTIME_BIN_MENUS = ['menu-sys-task', ORG_MENUS.group, 'menu-message-notice', 'menu-flow-engine'];
+/** The runtime entities' pages with a bin (modules/_shared/runtime-bins.ts): 定时任务, 分组管理, 通知公告, 流程设计, 分级管理. */
+const RUNTIME_BIN_MENUS = ['menu-sys-task', ORG_MENUS.group, 'menu-message-notice', 'menu-flow-engine', ORG_MENUS.gradeManage];
 
 /**
  * 回收站 (btn_recycle) on the built-in pages with a recycle bin (issue 27 item 2; modules/_shared/builtin-recycle.ts):

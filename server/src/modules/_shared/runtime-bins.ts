@@ -22,6 +22,8 @@ import type { BinEntity } from './builtin-recycle';
  * - 流程设计 (flow templates, flow_engine, migration 0675; still refused while a task of it is in approval): binned, it
  *   is in no designer list, launch list or picker and cannot be launched (nor spawned as a subflow); its other tasks
  *   go on with their released versions, which stay (also after the purge).
+ * - 分级管理 grants (organize_administrator, migration 0683): a save that leaves a user out, or the organisation's
+ *   delete, bins the grant; binned it gives no administration rights (org-scope.ts, @branchManageOrganize).
  */
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -63,7 +65,7 @@ declare module '../../db/types' {
 }
 
 /** The runtime tables with a bin (flow_delegate: row-version.ts versions and softDelete, but its bin is each user's own and purged apart: workflow/delegate-bin.ts). */
-export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine' | 'flow_delegate' | MenuItemBinTable;
+export type RuntimeBinnedTable = 'schedule_task' | 'user_group' | 'message' | 'flow_engine' | 'flow_delegate' | 'organize_administrator' | MenuItemBinTable;
 /** A menu's item tables with a bin (migration 0679; row-version.ts MenuItemTable). */
 type MenuItemBinTable = 'module_button' | 'module_column' | 'module_form' | 'module_data_authorize' | 'module_data_authorize_scheme';
 
@@ -121,6 +123,21 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     parents: [],
     unique: [{ column: 'en_code', field: 'enCode', label: CODE }],
   },
+  // 分级管理 grants (organize_administrator, migration 0683): binned when a save leaves the user out or the organisation
+  // is deleted; they come back only while the organisation and the user are live and the user has no live grant there.
+  {
+    table: 'organize_administrator',
+    base: '/api/permission/organizeAdminIsTrator',
+    menu: 'gradeManage',
+    fields: { userId: 'user_id', organizeId: 'organize_id', thisLayerAdd: 'this_layer_add', thisLayerEdit: 'this_layer_edit', thisLayerDelete: 'this_layer_delete', thisLayerSelect: 'this_layer_select', subLayerAdd: 'sub_layer_add', subLayerEdit: 'sub_layer_edit', subLayerDelete: 'sub_layer_delete', subLayerSelect: 'sub_layer_select' },
+    keyword: ['user_id', 'organize_id'],
+    name: 'user_id',
+    parents: [
+      { column: 'organize_id', table: 'organize', roots: [] },
+      { column: 'user_id', table: 'users', roots: [] },
+    ],
+    unique: [{ column: 'user_id', scope: ['organize_id'], field: 'userId', label: { zh: '用户', en: 'user', mas: 'pengguna' } }],
+  },
   // A menu's items (菜单管理 → 按钮/列表/表单/数据权限/方案): behind menuManage; one comes back only while its menu is live.
   ...MENU_ITEM_BINS.map(
     ([kind, table]): BinEntity => ({
@@ -155,7 +172,7 @@ export async function purgeRuntimeBins(trx: Db, cutoff: ReturnType<typeof sql<Da
   }
   const groups = db.selectFrom('user_group').select('id').where('f_deleted_at', '<', cutoff);
   await db.deleteFrom('user_relation').where('object_type', '=', 'Group').where('object_id', 'in', groups).execute();
-  for (const t of ['schedule_task', 'user_group', 'message', 'flow_engine'] as const) {
+  for (const t of ['schedule_task', 'user_group', 'message', 'flow_engine', 'organize_administrator'] as const) {
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }

@@ -23,7 +23,8 @@ type Scope = Map<string, Set<OrgAction>>;
  */
 export async function orgScopeOf(db: Db, caller: Pick<SessionInfo, 'userId' | 'isAdministrator'>): Promise<Scope | null> {
   if (caller.isAdministrator) return null;
-  const rows = await db.selectFrom('organize_administrator').selectAll().where('user_id', '=', caller.userId).execute();
+  // Grants in the recycle bin (issue 27) give no administration rights.
+  const rows = await db.selectFrom('organize_administrator').selectAll().where('user_id', '=', caller.userId).where('f_deleted_at', 'is', null).execute();
   if (!rows.length) return null;
   const scope: Scope = new Map();
   const allow = (id: string, action: OrgAction) => scope.set(id, (scope.get(id) ?? new Set()).add(action));

@@ -5,6 +5,7 @@ import { type OrganizeAdminBody, OrganizeAdminBodySchema, OrgKeywordQuerySchema 
 import type { Db } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { MENU } from './common';
 import { fail } from './messages';
 import { assertOrgScope } from './org-scope';
@@ -28,6 +29,8 @@ export interface OrganizeAdminRow {
   subLayerEdit: number;
   subLayerDelete: number;
   subLayerSelect: number;
+  /** The row's version (issue 27 item 1): send it back with the save. */
+  version: number;
 }
 
 /** The admins of organisation `organizeId`; 404 when it does not exist. */
@@ -39,38 +42,63 @@ export async function organizeAdmins(db: Db, organizeId: string): Promise<Organi
     .selectAll('a')
     .select(['u.account', 'u.real_name'])
     .where('a.organize_id', '=', organizeId)
+    .where('a.f_deleted_at', 'is', null)
     .orderBy('u.account')
     .execute();
   return rows.map((r) => {
-    const out = { id: r.id, userId: r.user_id, account: r.account, realName: r.real_name, organizeId: r.organize_id } as OrganizeAdminRow;
+    const out = { id: r.id, userId: r.user_id, account: r.account, realName: r.real_name, organizeId: r.organize_id, version: r.f_version } as OrganizeAdminRow;
     for (const f of FLAGS) out[f] = r[column(f)];
     return out;
   });
 }
 
-/** Replaces the admins of organisation `organizeId` in one transaction; 404 unknown organisation, 400 unknown user or one in the recycle bin. */
-export async function saveOrganizeAdmins(db: Db, organizeId: string, body: OrganizeAdminBody): Promise<void> {
+/**
+ * Saves the admins of organisation `organizeId` as `body.list` in one transaction (issue 27 items 1-2): a listed
+ * user's live row keeps its id and, when its flags change or it carries a `version`, is updated version-checked (older
+ * → 409 naming who and when, nothing written); a new user gets a row (one whose grant is in the bin gets that row
+ * back, same id, with the new flags: one row per user and organisation); a live row whose user is left out goes to the
+ * recycle bin (GET/POST organizeAdminIsTrator/Recycle…), where it grants nothing. 404 unknown organisation, 400
+ * unknown user or one in the recycle bin.
+ */
+export async function saveOrganizeAdmins(db: Db, organizeId: string, body: OrganizeAdminBody, actor: string | null = null): Promise<void> {
   if (!(await db.selectFrom('organize').select('id').where('id', '=', organizeId).where('f_deleted_at', 'is', null).executeTakeFirst())) throw fail(404, 'orgNotFound');
   const userIds = [...new Set(body.list.map((a) => a.userId))];
   const known = userIds.length ? await db.selectFrom('users').select('id').where('id', 'in', userIds).where('f_deleted_at', 'is', null).execute() : [];
   if (known.length !== userIds.length) throw fail(400, 'userNotFound');
+  const notFound = () => fail(404, 'userNotFound');
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('organize_administrator').where('organize_id', '=', organizeId).execute();
+    const live = new Map((await trx.selectFrom('organize_administrator').selectAll().where('organize_id', '=', organizeId).where('f_deleted_at', 'is', null).orderBy('id').forUpdate().execute()).map((r) => [r.user_id, r]));
     const seen = new Set<string>();
     for (const a of body.list) {
       if (seen.has(a.userId)) continue;
       seen.add(a.userId);
-      const values: Record<string, string | number> = { id: randomUUID(), user_id: a.userId, organize_id: organizeId };
-      for (const f of FLAGS) values[column(f)] = a[f] === true || a[f] === 1 ? 1 : 0;
-      await trx.insertInto('organize_administrator').values(values as never).execute();
+      const flags: Record<string, number> = {};
+      for (const f of FLAGS) flags[column(f)] = a[f] === true || a[f] === 1 ? 1 : 0;
+      const row = live.get(a.userId);
+      if (!row) {
+        // One row per user and organisation: a grant in the bin is taken out of it with the new flags (same id).
+        const revived = await trx
+          .updateTable('organize_administrator')
+          .set((eb) => ({ ...flags, f_deleted_at: null, f_deleted_by: null, f_version: eb('f_version', '+', 1), updated_at: new Date(), updated_by: actor }))
+          .where('organize_id', '=', organizeId)
+          .where('user_id', '=', a.userId)
+          .where('f_deleted_at', 'is not', null)
+          .executeTakeFirst();
+        if (!Number(revived.numUpdatedRows)) await trx.insertInto('organize_administrator').values({ id: randomUUID(), user_id: a.userId, organize_id: organizeId, ...flags, updated_at: new Date(), updated_by: actor } as never).execute();
+        continue;
+      }
+      const changed = FLAGS.some((f) => Number(row[column(f)]) !== flags[column(f)]);
+      if (changed || (a.version !== undefined && a.version !== row.f_version)) await versionedUpdate(trx, 'organize_administrator', row.id, flags, { version: a.version, actor, notFound });
     }
+    for (const [userId, row] of live) if (!seen.has(userId)) await softDelete(trx, 'organize_administrator', row.id, { actor, notFound });
   });
 }
 
 /**
  * Organisation admins per organisation (spec 001 §7 Organisation; reference/permissions.md §1; JNPF PUT, ours POST):
  * GET /api/permission/organizeAdminIsTrator/{organizeId} → `{ list: OrganizeAdminRow[] }`;
- * POST the same path with `{ list: [{ userId, thisLayerAdd…subLayerSelect }] }` replaces them (btn_edit).
+ * POST the same path with `{ list: [{ userId, thisLayerAdd…subLayerSelect, version? }] }` saves them (btn_edit; users left
+ * out go to the bin: organizeAdminIsTrator/Recycle, builtin-recycle-routes.ts).
  * GET /api/permission/organizeAdminIsTrator?keyword → the organisation tree (the page's list, so the 分级管理 grant alone
  * opens it). Behind the 分级管理 menu (enCode gradeManage). 404 unknown organisation; 400 unknown user.
  */
@@ -87,7 +115,7 @@ export default async function organizeAdminRoutes(app: FastifyInstance): Promise
     { config: { access: { menu: MENU.gradeManage, button: 'btn_edit' } }, schema: { params: IdParamsSchema, body: OrganizeAdminBodySchema } },
     async (req) => {
       await assertOrgScope(app.db, req.auth!, [req.params.id], 'edit');
-      await saveOrganizeAdmins(app.db, req.params.id, req.body);
+      await saveOrganizeAdmins(app.db, req.params.id, req.body, req.auth?.userId ?? null);
       return ok(null, t(req.lang, 'updateOk'));
     },
   );

@@ -132,7 +132,8 @@ const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | numbe
  * 404 unknown id. Refused (400, nothing deleted) while it has live child organisations, positions, users (main
  * organisation or membership; users in the recycle bin do not count, their links go) or roles bound to it
  * (reference/permissions.md §1); 409 when `w.version` (issue 27) is older than the row's. Its grade administrators
- * (organize_administrator) go: a restore does not hand anyone administration back unasked. Binned children,
+ * (organize_administrator) go to their own bin: a restore of the organisation does not hand anyone administration back
+ * unasked (they come back from 分级管理's bin, once the organisation is live). Binned children,
  * positions and roles keep pointing at it and come back only after it.
  */
 export async function deleteOrganize(db: Db, id: string, category: Category, w: { version?: number; actor: string | null } = { actor: null }): Promise<void> {
@@ -159,7 +160,12 @@ export async function deleteOrganize(db: Db, id: string, category: Category, w: 
         .where('ro.f_deleted_at', 'is', null),
     );
     if (roles) throw fail(400, 'orgHasRoles', { count: roles });
-    await trx.deleteFrom('organize_administrator').where('organize_id', '=', id).execute();
+    await trx
+      .updateTable('organize_administrator')
+      .set((eb) => ({ f_deleted_at: new Date(), f_deleted_by: w.actor, f_version: eb('f_version', '+', 1) }))
+      .where('organize_id', '=', id)
+      .where('f_deleted_at', 'is', null)
+      .execute();
     await dropBinnedMembers(trx, 'Organize', id);
     await softDelete(trx, 'organize', id, { ...w, notFound: () => fail(404, category === 'company' ? 'orgNotFound' : 'deptNotFound') });
   });

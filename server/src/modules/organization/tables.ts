@@ -28,6 +28,12 @@ export interface OrganizeAdministratorTable {
   sub_layer_delete: Generated<number>;
   sub_layer_select: Generated<number>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Migration 0683 (issue 27): version, modifier, recycle bin. */
+  f_version: Generated<number>;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_by: string | null;
+  f_deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  f_deleted_by: string | null;
 }
 
 declare module '../../db/types' {
