@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReadOnlySql } from '../../server/src/modules/data-interface/sql-runner';
 import { purgeRecycleBins } from '../../server/src/modules/scheduler/recycle-purge';
 import { createTestApp, type TestApp } from './helpers';
 import { anOrder, orderModel } from './visualdev-fixtures';
@@ -8,7 +9,7 @@ import { anOrder, orderModel } from './visualdev-fixtures';
  * The recycle bin of online-development models (issue 27 item 2 "every delete path is restorable";
  * server/src/modules/visualdev/model-bin.ts): DELETE Base/{id} (with or without purge=1) moves the model to the bin
  * — gone from the list, Selector, detail, Config, records, export, copy, short link and generated code, its tables
- * and data untouched, its enCode
+ * and data untouched (read by no SQL data source), its enCode
  * and tables still taken — GET Base/Recycle lists it, Restore brings the same id back with its records; the 回收站清理
  * job purges it after the retention: the record goes, its tables are dropped only when the delete asked so.
  */
@@ -70,6 +71,8 @@ describe('model recycle bin', () => {
     expect(await tablesLike('kd_mbin')).toEqual(['kd_mbin1', 'kd_mbin1_lines', 'kd_mbin2', 'kd_mbin2_lines']);
     expect(await rowsOf('kd_mbin1')).toBe(1);
     expect(await rowsOf('kd_mbin2')).toBe(1);
+    // No SQL data source reads a binned model's table (its rows are not shown by the model either).
+    await expect(runReadOnlySql(t.app.db, 'select id from kd_mbin1', {})).rejects.toThrow();
     // Its enCode and tables stay taken until the purge.
     expect(await call('POST', B, orderModel('mbin1', 'kd_mbin_new'))).toMatchObject({ code: 400, msg: '编码mbin1已存在' });
     expect(await call('POST', B, orderModel('mbin3', 'kd_mbin2'))).toMatchObject({ code: 400, msg: '数据表kd_mbin2已被占用，不能绑定到此模型' });
@@ -88,6 +91,7 @@ describe('model recycle bin', () => {
     expect(await call('GET', `/api/visualdev/OnlineDev/${keep.id}/${keep.recordId}`)).toMatchObject({ code: 200 });
     expect((await call('POST', `/api/visualdev/OnlineDev/${keep.id}/List`, {})).data.list.map((r: { id: string }) => r.id)).toEqual([keep.recordId]);
     expect((await call('GET', `${B}?keyword=mbin`)).data.list.map((r: { id: string }) => r.id)).toEqual([keep.id]);
+    expect((await runReadOnlySql(t.app.db, 'select id from kd_mbin1', {})).list).toHaveLength(1);
     expect((await call('GET', `${B}/Recycle?keyword=mbin`)).data.pagination.total).toBe(1);
   });
 
