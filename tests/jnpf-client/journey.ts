@@ -3,7 +3,7 @@
  * client). Drives a JNPF v3.4 web client build (default ../jnpf-client-src/dist, or JNPF_CLIENT_DIST) served by our
  * server (plugins/jnpf-client.ts, as `npm run jnpf-client` serves it) in Chromium (/usr/bin/chromium, playwright-core)
  * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
- * bell, 发起流程's launch form, every menu page, and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
+ * bell, 发起流程's launch form, every menu page, 在线开发's 导入 of a model exported here (opened in the designer, saved), and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
  * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
  * answered 404; exits 1 when a step failed (screenshots of failed steps in test-output/jnpf-client/). Fresh PGlite data in a temporary folder (or DATABASE_URL).
  */
@@ -211,6 +211,43 @@ try {
       if (!(await page.locator('.app-main').count())) throw new Error('blank page: the client has no view at this path');
     });
   }
+  // 在线开发 (issue 22 Done when): a model exported here (the design list's 导出, a .vdd file) imports through the page's
+  // 导入 and opens in JNPF's designer; 保存 there stores it back (PUT Base/{id}).
+  let importedCode = '';
+  await step('在线开发: 导入 a model exported here', async () => {
+    const md5 = createHash('md5').update(PASSWORD).digest('hex');
+    const signedIn = await app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: md5, grant_type: 'password' }).toString() });
+    const authorization = JSON.parse(signedIn.body).data.token as string;
+    const link = JSON.parse((await app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/vd-supplier/Actions/ExportData', headers: { authorization } })).body).data as { name: string; url: string };
+    const buffer = (await app.inject({ method: 'GET', url: link.url })).rawPayload;
+    await page.goto(`${origin}/onlineDev/webDesign`);
+    await page.locator('.el-table__row').first().waitFor({ timeout: 15_000 });
+    // webDesign/index.vue:34: <upload-btn> is an el-upload; its hidden file input takes the file.
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/visualdev/OnlineDev/Model/Actions/ImportData', { timeout: 15_000 });
+    await page.locator('.JNPF-common-head input[type=file]').first().setInputFiles({ name: link.name, mimeType: 'application/octet-stream', buffer });
+    const body = (await (await answered).json()) as { code: number; data?: { enCode?: string } };
+    if (body.code !== 200 || !body.data?.enCode) throw new Error(`ImportData answered ${JSON.stringify(body).slice(0, 200)}`);
+    importedCode = body.data.enCode;
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+    await page.locator('.el-table__body-wrapper .el-table__row').filter({ hasText: importedCode }).first().waitFor({ timeout: 15_000 });
+  });
+  await step('在线开发: the imported model opens in the designer', async () => {
+    if (!importedCode) throw new Error('nothing was imported');
+    const rows = await page.locator('.el-table__body-wrapper .el-table__row').allInnerTexts();
+    const index = rows.findIndex((r) => r.split(/\s+/).includes(importedCode));
+    if (index < 0) throw new Error(`no row with ${importedCode}`);
+    await page.locator('.el-table__fixed-right .el-table__row').nth(index).getByRole('button', { name: '编辑' }).click();
+    // Form.vue → GET Base/{id}, the tables' fields, then the form step: Generator/index/Home.vue draws the fields.
+    await page.locator('.JNPF-full-dialog .drawing-board').first().waitFor({ timeout: 20_000 });
+    await page.locator('.JNPF-full-dialog .drawing-board .el-form-item').filter({ hasText: '供应类别' }).first().waitFor({ timeout: 10_000 });
+  });
+  await step('在线开发: 保存 in the designer', async () => {
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/visualdev\/Base\//.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /保\s*存/ }).click();
+    const body = (await (await saved).json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`PUT Base/{id} answered ${body.code} ${body.msg}`);
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+  });
   await step('sign-in with the image code the system setting asks for', async () => {
     // views/login/index.vue:245-283: the account's change asks getConfig, the image is <img id="imgcode">; Login sends code + timestamp.
     const md5 = createHash('md5').update(PASSWORD).digest('hex');

@@ -235,6 +235,10 @@ describe("JNPF client's journey (issue 22)", () => {
     expect(upload.statusCode).toBe(200);
     const uploaded = JSON.parse(upload.body) as { code: number; msg: string; data: Json };
     expect(uploaded).toMatchObject({ code: 200, msg: expect.any(String) });
+    // The taken code gets a number, in the shape the designer's 功能编码 rule takes (utils/formValidate.js:29-31), which
+    // Form.vue checks on next() before it opens the form step (mixins/generator/form.js:190-192).
+    expect(uploaded.data.enCode).toBe('supplier2');
+    expect(uploaded.data.enCode).toMatch(/^[a-zA-Z0-9]((([a-zA-Z0-9])*[a-zA-Z0-9]?)|(([a-zA-Z0-9]+|\.)*[a-zA-Z0-9]))$/);
     // initData (mixins/generator/index.js:47-58) lists it; the row's 编辑 is addOrUpdateHandle(row.id, row.webType)
     // (webDesign/index.vue:69; webType 4 would open the data view form instead, index.js:115-116).
     const rows = (await call('GET', '/api/visualdev/Base', { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', keyword: '供应商', category: '', type: 1 })).data.list as Json[];

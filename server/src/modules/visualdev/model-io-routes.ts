@@ -56,7 +56,8 @@ async function modelLink(req: FastifyRequest, record: Model) {
  *   naming the path of the first problem; nothing is created.
  * - POST /api/visualdev/OnlineDev/Model/Actions/ImportData: the same import at the path of JNPF's design list 导入
  *   (Mnxhp src/views/onlineDev/webDesign/index.vue:34-35, JNPF-uploadBtn: el-upload's multipart `file`, the token in
- *   Authorization and no `jnpf-origin`; JNPF-uploadBtn/index.vue:50-65 toasts `msg`, red when `code` ≠ 200).
+ *   Authorization and no `jnpf-origin`; JNPF-uploadBtn/index.vue:50-65 toasts `msg`, red when `code` ≠ 200). A taken
+ *   enCode becomes `code2`, `code3`… (not `code_2`: JNPF's designer refuses `_` in 功能编码 and would not open it).
  */
 const modelIoRoutes: FastifyPluginAsync = async (app) => {
   const exportOpts = { config: { access: { menu: ADMIN_MENU } }, schema: { params: idParams } };
@@ -65,12 +66,12 @@ const modelIoRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>('/api/visualdev/OnlineDev/App/:id/Actions/ExportData', exportOpts, async (req) => modelLink(req, (await adminModelOf(req)).record));
 
   const importOpts = { config: { access: { menu: ADMIN_MENU, button: 'btn_add' } }, bodyLimit: MAX_MODEL_BYTES };
-  const importHandler = async (req: FastifyRequest) => {
-    const record = await importModel(app.db, await modelFileOf(req), req.auth?.userId ?? null);
+  const importHandler = (codeSep: '_' | '') => async (req: FastifyRequest) => {
+    const record = await importModel(app.db, await modelFileOf(req), req.auth?.userId ?? null, codeSep);
     return ok({ id: record.id, enCode: record.enCode, tables: record.tables.map((x) => x.table) }, t(req.lang, 'createOk'));
   };
-  app.post('/api/visualdev/Base/Actions/Import', importOpts, importHandler);
-  app.post('/api/visualdev/OnlineDev/Model/Actions/ImportData', importOpts, importHandler);
+  app.post('/api/visualdev/Base/Actions/Import', importOpts, importHandler('_'));
+  app.post('/api/visualdev/OnlineDev/Model/Actions/ImportData', importOpts, importHandler(''));
 };
 
 export default modelIoRoutes;

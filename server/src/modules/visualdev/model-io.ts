@@ -78,10 +78,14 @@ export function parseModelFile(text: string): unknown {
   }
 }
 
-/** An enCode not used by another model: `code`, else `code_2`, `code_3`… (at most 50 characters). */
-export async function uniqueEnCode(db: Db, code: string, exceptId?: string): Promise<string> {
+/**
+ * An enCode not used by another model: `code`, else `code_2`, `code_3`… (at most 50 characters). `sep` joins the
+ * number: '' gives `code2`, which JNPF's designer accepts (its 功能编码 allows letters, digits and inner dots only,
+ * Mnxhp src/utils/formValidate.js:29-31, checked before the designer opens its form step).
+ */
+export async function uniqueEnCode(db: Db, code: string, exceptId?: string, sep: '_' | '' = '_'): Promise<string> {
   for (let i = 1; i < 1000; i++) {
-    const candidate = i === 1 ? code : `${code.slice(0, 45)}_${i}`;
+    const candidate = i === 1 ? code : `${code.slice(0, 45)}${sep}${i}`;
     let q = db.selectFrom('visualdev').select('id').where('en_code', '=', candidate);
     if (exceptId) q = q.where('id', '<>', exceptId);
     if (!(await q.executeTakeFirst())) return candidate;
@@ -120,16 +124,17 @@ export async function assignFreeTables(db: Db, model: Model, allowOrphan: boolea
 }
 
 /**
- * Imports a model file (parsed JSON; JNPF v3 exports converted first) and creates it (see the module comment).
- * Returns the stored record. @throws LocalizedError 400 with the path of the first problem.
+ * Imports a model file (parsed JSON; JNPF v3 exports converted first) and creates it (see the module comment); a taken
+ * enCode gets a number joined by `codeSep` (uniqueEnCode). Returns the stored record.
+ * @throws LocalizedError 400 with the path of the first problem.
  */
-export async function importModel(db: Db, input: unknown, userId: string | null): Promise<Model> {
+export async function importModel(db: Db, input: unknown, userId: string | null, codeSep: '_' | '' = '_'): Promise<Model> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail(400, 'modelInvalid', { path: '(root)', detail: 'must be object' }, { path: '(root)' });
   const converted = modelOfJnpfWire(input as Record<string, unknown>);
   converted.id = typeof converted.id === 'string' ? converted.id : '';
   const model = structuredClone(validateModel(converted, platformTables(db)));
   model.id = randomUUID();
-  model.enCode = await uniqueEnCode(db, model.enCode);
+  model.enCode = await uniqueEnCode(db, model.enCode, undefined, codeSep);
   await assignFreeTables(db, model, true);
   return (await saveModel(db, model, userId)).record;
 }
