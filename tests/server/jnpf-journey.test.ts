@@ -252,6 +252,9 @@ describe("JNPF client's journey (issue 22)", () => {
     // tables, interfaceParam parsed from JSON strings (appColumnData and interfaceParam may be null).
     const info = (await call('GET', `/api/visualdev/Base/${id}`)).data;
     expect(info).toMatchObject({ id, fullName: '供应商', webType: 2, dbLinkId: '0' });
+    // Form.vue:44-48 功能分类: a select over the webDesign dictionary's items by id (index.vue:181 sort 'webDesign').
+    expect(info.category).toBe('webDesign-supplyChain');
+    expect(oursBefore.category).toBe('supplyChain');
     const formData = JSON.parse(info.formData) as Json;
     const columnData = JSON.parse(info.columnData) as Json;
     const appColumnData = info.appColumnData && JSON.parse(info.appColumnData);
@@ -292,6 +295,7 @@ describe("JNPF client's journey (issue 22)", () => {
     expect(JSON.parse(oursAfter.formData)).toEqual(JSON.parse(oursBefore.formData));
     expect(JSON.parse(oursAfter.columnData)).toEqual(JSON.parse(oursBefore.columnData));
     expect(JSON.parse(oursAfter.tables)).toEqual(JSON.parse(oursBefore.tables));
+    expect(oursAfter.category).toBe('supplyChain');
     // The same dataForm again carries the first read's lastModifyTime: stale → code 409 with who saved, nothing written.
     const stale = await t.app.inject({ method: 'PUT', url: withN(`/api/visualdev/Base/${id}`), headers: { authorization: token, 'jnpf-origin': 'pc' }, payload: dataForm(formData) });
     expect(JSON.parse(stale.body)).toMatchObject({ code: 409, msg: expect.stringMatching(/./) }); // request.js:56-60 toasts msg

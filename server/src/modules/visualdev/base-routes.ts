@@ -45,11 +45,28 @@ function modelOfBody(body: unknown): Record<string, unknown> {
 const fromJnpfClient = (req: FastifyRequest) => req.headers['jnpf-origin'] !== undefined;
 
 /**
+ * The item of the model-category dictionary (JNPF's `webDesign` type) whose id or code is `category`, or undefined.
+ * JNPF's designer picks 功能分类 by item id (Mnxhp src/views/onlineDev/webDesign/Form.vue:44-48), we store the code.
+ */
+async function categoryItem(req: FastifyRequest, category: unknown): Promise<{ id: string; code: string } | undefined> {
+  if (typeof category !== 'string' || !category) return undefined;
+  const row = await req.server.db
+    .selectFrom('dictionary_data as d')
+    .innerJoin('dictionary_type as t', 't.id', 'd.dictionary_type_id')
+    .select(['d.id', 'd.en_code'])
+    .where('t.en_code', '=', 'webDesign')
+    .where((eb) => eb.or([eb('d.id', '=', category), eb('d.en_code', '=', category)]))
+    .executeTakeFirst();
+  return row ? { id: row.id, code: row.en_code } : undefined;
+}
+
+/**
  * The wire form of a model (Base get): the record with `tables`, `formData`, `columnData` as JSON strings (JNPF v3),
  * and who saved it last: `lastModifyTime` (ms, changes on every save; POST Base/{id} takes it back), `lastModifyUserId`.
  * To JNPF's client the configs are in JNPF's names beside ours (jnpf-config.ts toJnpfForm, toJnpfColumns, as the
  * model export), which its designer reads (Mnxhp src/mixins/generator/form.js:68-82: `formData`, `columnData`,
- * `appColumnData`, `tables`, `interfaceParam` parsed from JSON strings; `webType`); our designer gets our names only.
+ * `appColumnData`, `tables`, `interfaceParam` parsed from JSON strings; `webType`), and `category` is the category's
+ * dictionary item id (its 功能分类 select's value); our designer gets our names only.
  */
 async function wireModel(req: FastifyRequest, record: Model) {
   const stamp = await modelStamp(req.server.db, record.id);
@@ -57,6 +74,7 @@ async function wireModel(req: FastifyRequest, record: Model) {
   const form = record.formData as unknown as Record<string, unknown>;
   return {
     ...record,
+    ...(jnpf && record.category ? { category: (await categoryItem(req, record.category))?.id ?? record.category } : {}),
     tables: JSON.stringify(record.tables),
     formData: JSON.stringify(jnpf ? toJnpfForm(form) : record.formData),
     columnData: JSON.stringify(jnpf ? toJnpfColumns(record.columnData as unknown as Record<string, unknown>, form) : record.columnData),
@@ -190,14 +208,18 @@ const baseRoutes: FastifyPluginAsync = async (app) => {
    * PUT /api/visualdev/Base/{id} (btn_edit; JNPF v3.4's designer: Mnxhp src/api/onlineDev/visualDev.js:27-33, body the
    * `dataForm` of mixins/generator/form.js:96-103 — GET Base/{id}'s answer with `tables`, `formData`, `columnData`,
    * `appColumnData`, `interfaceParam` as JSON strings in JNPF's names): converted as a model import converts a file
-   * (model-io.ts modelOfJnpfWire: JNPF's members off, our names), then saved as POST Base/{id} saves (same checks,
-   * version check by `lastModifyTime`, 修改成功 → `{ dropped, lastModifyTime }`). A body that is no object → 400.
+   * (model-io.ts modelOfJnpfWire: JNPF's members off, our names; the category's item id back to the stored code), then
+   * saved as POST Base/{id} saves (same checks, version check by `lastModifyTime`, 修改成功 → `{ dropped,
+   * lastModifyTime }`). A body that is no object → 400.
    */
   app.put<{ Params: IdParams; Querystring: { purge?: string } }>('/api/visualdev/Base/:id', updateOptions, async (req) => {
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw ApiError.of(400, 'badRequest');
     const raw = req.body as Record<string, unknown>;
     const { id: _id, ...body } = modelOfJnpfWire(raw);
     if (raw.lastModifyTime !== undefined) body.lastModifyTime = raw.lastModifyTime;
+    // The category as GET answered it (the item id of the stored code) stays the stored code.
+    const item = await categoryItem(req, body.category);
+    if (item && item.id === body.category && (await adminModelOf(req)).record.category === item.code) body.category = item.code;
     return update(req, body);
   });
 
