@@ -120,12 +120,13 @@ export class DesignerStore {
     if (!this.accepts(target.ref, from.field.__config__.kdKey) || !listOf(this.form, target.ref)) return false;
     this.history.seal();
     return this.change((d) => {
-      const src = locate(d, formId)!;
+      // The field's place comes from the current form (`from`), so only the lists it leaves and enters are drafted.
+      const src = listOf(d, from.ref)!;
       const dest = listOf(d, target.ref)!;
       // The index names a place in the list as it is now; taking the field out first shifts the later places by one.
       let index = target.index ?? dest.length;
-      if (dest === src.list && index > src.index) index -= 1;
-      const [moved] = src.list.splice(src.index, 1);
+      if (dest === src && index > from.index) index -= 1;
+      const [moved] = src.splice(from.index, 1);
       insert(dest, moved, index);
     });
   }

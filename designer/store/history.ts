@@ -1,6 +1,9 @@
-import { applyPatches, enablePatches, type Patch, produceWithPatches } from 'immer';
+import { applyPatches, enableArrayMethods, enablePatches, type Patch, produceWithPatches } from 'immer';
 
 enablePatches();
+// splice/push on a draft list work on its copy: without this, a splice read every later field through a proxy and
+// drafted it (a drop near the top of a 200-field canvas drafted and finalised ~100 fields; issue 13 "Performance", D3).
+enableArrayMethods();
 
 /** One undoable change: immer's forward and inverse patches; `mergeKey` joins consecutive edits of one property. */
 interface Step {
