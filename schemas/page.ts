@@ -34,6 +34,20 @@ export const ResourceCallSchema = Type.Object(
 );
 
 /**
+ * A list's recycle bin call (issue 27 item 2): as a call, and `open` when the bin holds only the caller's own rows and
+ * every user of the page may use it (e.g. 流程委托, a page open to every signed-in user): 回收站 then shows without the
+ * btn_recycle button; the server still answers each user with their own rows only.
+ */
+export const RecycleCallSchema = Type.Object(
+  {
+    method: Type.Optional(CallMethodSchema),
+    path: PathTemplateSchema,
+    open: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * The list call. GET sends the query as URL parameters, POST as a JSON body: currentPage, pageSize, keyword, sidx,
  * sort, queryJson (the search fields, a JSON string) and, with a tree filter, `tree.param` = the chosen node. The answer
  * is `{ list, pagination: { currentPage, pageSize, total } }` (design.md §6) or a bare array (one page, no paging).
@@ -184,7 +198,8 @@ export const ResourceTreeSchema = Type.Object(
  * - `exportData` (answer a file; body/query = the list query and `selectKey`), `template` (a file), `importData`
  *   (multipart `file`, answer `{ count }` or 400 `{ errors }`);
  * - `recycle`: the area's recycle bin (issue 27 item 2): GET `path?currentPage&pageSize&keyword` answers the deleted
- *   rows, POST `path/Actions/Restore` `{ ids }` restores them (the list's 回收站, with the btn_recycle button);
+ *   rows, POST `path/Actions/Restore` `{ ids }` restores them (the list's 回收站, with the btn_recycle button, or for
+ *   everyone when `open`);
  * - `actions`: extra row and toolbar buttons; `tree`: a tree filter beside the list.
  */
 export const ResourceBindingSchema = Type.Object(
@@ -199,7 +214,7 @@ export const ResourceBindingSchema = Type.Object(
     exportData: Type.Optional(ResourceCallSchema),
     template: Type.Optional(ResourceCallSchema),
     importData: Type.Optional(ResourceCallSchema),
-    recycle: Type.Optional(ResourceCallSchema),
+    recycle: Type.Optional(RecycleCallSchema),
     actions: Type.Optional(Type.Array(PageActionSchema)),
     tree: Type.Optional(ResourceTreeSchema),
   },

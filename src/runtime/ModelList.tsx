@@ -239,7 +239,7 @@ export default function ModelList(props: ModelListProps) {
         }}
         onRefresh={reload}
         onRestored={restored}
-        canRecycle={can('btn_recycle') && !!source.recycle}
+        canRecycle={!!source.recycle && (!!source.recycle.open || can('btn_recycle'))}
         canReplace={can('btn_remove')}
         exportQuery={exportQuery}
         selectedIds={[...selected]}

@@ -149,6 +149,13 @@ describe('workflow lists', () => {
     fireEvent.click(screen.getByLabelText('删除 王芳'));
     await confirm();
     await waitFor(() => expect(row('出差期间')).toBe(''), WAIT);
+    // The delegation is in her own 回收站 (issue 27 item 2; the page is open to everyone, so is its bin): 恢复 brings it back.
+    fireEvent.click(screen.getByTestId('list-recycle'));
+    const drawer = (await screen.findByText('王芳', { selector: '.ant-drawer td' }, WAIT)).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(within(drawer).getByText('王芳').closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(row('出差期间')).toContain('王芳'), WAIT);
   }, 60_000);
 
   it('发起流程 saves a draft; 我发起的 lists it 草稿 and its page submits it', async () => {

@@ -46,6 +46,8 @@ export interface RecordSource {
   recycle?: {
     list(query: { currentPage: number; pageSize: number; keyword?: string }): Promise<{ list: RecycleRecord[]; pagination: ListPage['pagination'] }>;
     restore(ids: string[]): Promise<Envelope<{ count: number }>>;
+    /** The bin holds the caller's own rows and needs no btn_recycle (schemas/page.ts RecycleCallSchema). */
+    open?: boolean;
   };
   /** A record's change history, newest first (issue 4 item 4). */
   dataChange?(id: string, query?: { currentPage?: number; pageSize?: number }): Promise<{ list: DataChangeEntry[]; pagination?: ListPage['pagination'] }>;
