@@ -248,6 +248,18 @@ try {
     if (body.code !== 200) throw new Error(`PUT Base/{id} answered ${body.code} ${body.msg}`);
     await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
   });
+  await step('在线开发: 列表设计 shows the model’s search and list fields', async () => {
+    // 保存 closed the designer (form.js:182-184); 编辑 again, then 下一步 from 表单设计 to ColumnDesign (Form.vue:128-131).
+    const rows = await page.locator('.el-table__body-wrapper .el-table__row').allInnerTexts();
+    const index = rows.findIndex((r) => r.split(/\s+/).includes(importedCode));
+    if (index < 0) throw new Error(`no row with ${importedCode}`);
+    await page.locator('.el-table__fixed-right .el-table__row').nth(index).getByRole('button', { name: '编辑' }).click();
+    await page.locator('.JNPF-full-dialog .drawing-board').first().waitFor({ timeout: 20_000 });
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /下一步/ }).click();
+    await page.locator('.JNPF-full-dialog .el-step__title.is-process', { hasText: '列表设计' }).waitFor({ timeout: 10_000 });
+    const text = await page.locator('.JNPF-full-dialog .main').innerText();
+    if (!text.includes('供应商名称')) throw new Error('列表设计 shows none of the model’s columns (暂无数据)');
+  });
   await step('sign-in with the image code the system setting asks for', async () => {
     // views/login/index.vue:245-283: the account's change asks getConfig, the image is <img id="imgcode">; Login sends code + timestamp.
     const md5 = createHash('md5').update(PASSWORD).digest('hex');
