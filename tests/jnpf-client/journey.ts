@@ -257,6 +257,18 @@ try {
     await page.locator('.JNPF-full-dialog .drawing-board').first().waitFor({ timeout: 20_000 });
     await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /下一步/ }).click();
     await page.locator('.JNPF-full-dialog .el-step__title.is-process', { hasText: '列表设计' }).waitFor({ timeout: 10_000 });
+    // ColumnDesign reads the form's fields from localStorage (Generator/utils/db.js:8-15 getDrawingList), which answers
+    // nothing the first time in a browser profile (it only sets its cache version then); Home.vue:308-310 writes them
+    // 340 ms after the form step draws. So: back to 表单设计, wait, and forward again, as a user would see it.
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /上一步/ }).click();
+    await page.waitForTimeout(1000);
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /上一步/ }).click();
+    await page.waitForTimeout(500);
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /下一步/ }).click();
+    await page.locator('.JNPF-full-dialog .drawing-board').first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /下一步/ }).click();
+    await page.locator('.JNPF-full-dialog .el-step__title.is-process', { hasText: '列表设计' }).waitFor({ timeout: 10_000 });
     const text = await page.locator('.JNPF-full-dialog .main').innerText();
     if (!text.includes('供应商名称')) throw new Error('列表设计 shows none of the model’s columns (暂无数据)');
   });
