@@ -272,6 +272,13 @@ try {
     const text = await page.locator('.JNPF-full-dialog .main').innerText();
     if (!text.includes('供应商名称')) throw new Error('列表设计 shows none of the model’s columns (暂无数据)');
   });
+  await step('在线开发: 保存 from 列表设计', async () => {
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/visualdev\/Base\//.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /保\s*存/ }).click();
+    const body = (await (await saved).json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`PUT Base/{id} answered ${body.code} ${body.msg}`);
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+  });
   await step('sign-in with the image code the system setting asks for', async () => {
     // views/login/index.vue:245-283: the account's change asks getConfig, the image is <img id="imgcode">; Login sends code + timestamp.
     const md5 = createHash('md5').update(PASSWORD).digest('hex');
