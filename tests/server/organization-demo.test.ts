@@ -57,7 +57,7 @@ describe('组织架构 menus', () => {
       ['分级管理', 'gradeManage', 'permission/gradeManage'],
     ]);
     const granted = await ctx.t.app.db.selectFrom('authorize').select('item_id').where('object_type', '=', 'Role').where('object_id', '=', 'role-admin').where('item_id', 'like', 'menu-user%').execute();
-    expect(granted.map((g) => g.item_id).sort()).toEqual(['menu-user', 'menu-user-group', 'menu-user-group:btn_add', 'menu-user-group:btn_edit', 'menu-user-group:btn_remove', 'menu-user:btn_add', 'menu-user:btn_authorize', 'menu-user:btn_download', 'menu-user:btn_edit', 'menu-user:btn_explain', 'menu-user:btn_recycle', 'menu-user:btn_remove', 'menu-user:btn_upload']);
+    expect(granted.map((g) => g.item_id).sort()).toEqual(['menu-user', 'menu-user-group', 'menu-user-group:btn_add', 'menu-user-group:btn_edit', 'menu-user-group:btn_recycle', 'menu-user-group:btn_remove', 'menu-user:btn_add', 'menu-user:btn_authorize', 'menu-user:btn_download', 'menu-user:btn_edit', 'menu-user:btn_explain', 'menu-user:btn_recycle', 'menu-user:btn_remove', 'menu-user:btn_upload']);
 
     // 在线用户 opens the online-user page config and its 强制下线 button guards the force-offline routes.
     const online = await ctx.t.app.db.selectFrom('module').select(['parent_id', 'en_code', 'url_address']).where('id', '=', 'menu-online-user').executeTakeFirst();

@@ -29,7 +29,7 @@ describe('系统配置', () => {
   });
 
   it('a saved lockout setting applies to the next sign-in; a bad value is refused by name and nothing is written', async () => {
-    expect((await h.t.call('GET', `${S}/security`, { token: h.token })).data).toEqual({ tokenTimeout: 120, passwordErrorsNumber: 5, lockType: 2, lockTime: 10, enableVerificationCode: 0, verificationCodeNumber: 4 });
+    expect((await h.t.call('GET', `${S}/security`, { token: h.token })).data).toEqual({ tokenTimeout: 120, passwordErrorsNumber: 5, lockType: 2, lockTime: 10, enableVerificationCode: 0, verificationCodeNumber: 4, version: 1 });
     for (const [body, field] of [
       [{ lockType: 3 }, 'lockType'],
       [{ passwordErrorsNumber: -1 }, 'passwordErrorsNumber'],
@@ -53,7 +53,7 @@ describe('系统配置', () => {
   it('the recycle-bin retention and the password policy follow their groups; outbound keeps its own checks', async () => {
     expect(await h.t.call('PUT', `${S}/retention`, { token: h.token, payload: { recycleRetentionDays: 7, logRetentionDays: 0 } })).toMatchObject({ code: 200 });
     expect(await retentionDays(h.t.app.db)).toBe(7);
-    expect((await h.t.call('GET', `${S}/retention`, { token: h.token })).data).toEqual({ recycleRetentionDays: 7, logRetentionDays: 0 });
+    expect((await h.t.call('GET', `${S}/retention`, { token: h.token })).data).toEqual({ recycleRetentionDays: 7, logRetentionDays: 0, version: 2 });
     expect(await h.t.call('PUT', `${S}/password`, { token: h.token, payload: { passwordScoreMin: 3, containsNumbers: 1 } })).toMatchObject({ code: 200 });
     expect((await h.t.call('GET', `${S}/PasswordPolicy`, { token: h.token })).data).toMatchObject({ passwordScoreMin: 3, containsNumbers: 1 });
     expect(await h.t.call('PUT', `${S}/password`, { token: h.token, payload: { passwordScoreMin: 5 } })).toMatchObject({ code: 400, msg: 'passwordScoreMin格式不正确' });
