@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { CODE } from './bin-labels';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import { likePattern } from '../visualdev/list-filter';
@@ -42,7 +43,6 @@ export interface BinUnique {
   label: MessageVar;
 }
 
-const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
 /** One built-in entity's bin: its table, route base, menu (access), wire fields, parents and unique values. */
 export interface BinEntity {

@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder } from 'kysely';
+import { CODE, NAME } from './bin-labels';
 import type { Db } from '../../db/types';
-import type { MessageVar } from '../dictionary/localized-error';
 import { MODEL_BIN_ENTITY, MODEL_BIN_MENU, purgeModelBin } from '../visualdev/model-bin';
 import type { BinEntity } from './builtin-recycle';
 
@@ -29,8 +29,6 @@ import type { BinEntity } from './builtin-recycle';
 /** The configuration tables with a bin. */
 export type ConfigBinnedTable = 'bill_rule' | 'data_interface' | 'print_dev' | 'portal' | 'report' | 'visualdev';
 
-const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
-const NAME: MessageVar = { zh: '名称', en: 'name', mas: 'nama' };
 
 /** The configuration entities' bins (appended to BIN_ENTITIES). */
 export const CONFIG_BIN_ENTITIES: readonly BinEntity[] = [

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely, sql } from 'kysely';
+import { CODE } from './bin-labels';
 import type { Db } from '../../db/types';
-import type { MessageVar } from '../dictionary/localized-error';
 import { rescheduleRestored } from '../scheduler/task-bin';
 import type { BinEntity } from './builtin-recycle';
 
@@ -78,7 +78,6 @@ const MENU_ITEM_BINS: ReadonlyArray<[string, MenuItemBinTable, string | null]> =
   ['ModuleDataAuthorizeScheme', 'module_data_authorize_scheme', 'resource'],
 ];
 
-const CODE: MessageVar = { zh: '编码', en: 'code', mas: 'kod' };
 
 /** The runtime entities' bins (appended to BIN_ENTITIES). */
 export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
