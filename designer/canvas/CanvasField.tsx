@@ -69,11 +69,12 @@ interface SortableFieldProps {
  * The sortable wrapper of a canvas field (dnd-kit `useSortable`): the only part that re-renders when a drag starts,
  * moves or ends (dnd-kit's context reaches every sortable). Its children are the element {@link CanvasField} made, kept
  * while the field is unchanged, so the field's renderer, its column and its actions are not redrawn by a drag on a
- * 200-field canvas (issue 13 "Performance", D3).
+ * 200-field canvas (issue 13 "Performance", D3). While a drag is over it, `kd-designer-field-over` draws the line
+ * where the dragged field will go.
  */
 function SortableField({ id, index, listRef, className, testId, selected, children }: SortableFieldProps) {
   const store = useDesignerStore();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldId(id), data: { kind: 'field', formId: id, ref: listRef, index } });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging, isOver } = useSortable({ id: fieldId(id), data: { kind: 'field', formId: id, ref: listRef, index } });
   const style: CSSProperties = {
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
     transition,
@@ -83,7 +84,7 @@ function SortableField({ id, index, listRef, className, testId, selected, childr
     <div
       ref={setNodeRef}
       style={style}
-      className={className}
+      className={isOver && !isDragging ? `${className} kd-designer-field-over` : className}
       data-testid={testId}
       data-selected={selected || undefined}
       {...attributes}

@@ -26,7 +26,7 @@ describe('form designer end to end', () => {
   });
   after(() => shutDown(browser, server));
 
-  /** Drags `source` onto `target` with the mouse in small steps (dnd-kit's pointer sensor starts after 6 px). */
+  /** Drags `source` onto `target` with the mouse in small steps (dnd-kit's pointer sensor starts after 6 px), dropping once the target is marked. */
   async function drag(source: Locator, target: Locator, where: 'center' | 'bottom' = 'center'): Promise<void> {
     await source.scrollIntoViewIfNeeded();
     const from = (await source.boundingBox())!;
@@ -38,6 +38,8 @@ describe('form designer end to end', () => {
     const y = where === 'bottom' ? to.y + to.height * 0.85 : to.y + to.height / 2;
     await page.mouse.move(x, y, { steps: 12 });
     await page.mouse.move(x + 1, y, { steps: 2 });
+    // As a user does, drop once the canvas shows where the field will go (a list or field marked as under the pointer).
+    await page.locator('.kd-designer-list-over, .kd-designer-field-over').first().waitFor();
     await page.mouse.up();
   }
   const palette = (kdKey: string) => page.getByTestId(`designer-palette-item-${kdKey}`);
