@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { runSeeds } from './db/seed';
-import { openBus } from './lib/bus';
+import { openBus, rateLimitStore } from './lib/bus';
 import { modules } from './modules';
 import { registerPageExtensions } from './modules/page-extension/hooks';
 import { registerMetrics } from './modules/metrics/metrics';
@@ -76,7 +76,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   });
   registerDb(app, db);
   try {
-    registerBus(app, await openBus({ redisUrl: opts.redisUrl, databaseUrl: opts.databaseUrl }));
+    const bus = await openBus({ redisUrl: opts.redisUrl, databaseUrl: opts.databaseUrl });
+    registerBus(app, bus);
     await runSeeds({ db, adminPassword: opts.adminPassword });
     registerEnvelope(app);
     registerAreaVersions(app);
@@ -87,7 +88,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     registerPageExtensions(app);
     registerSysLog(app);
     registerMetrics(app);
-    await app.register(rateLimit, { global: false });
+    // Rate limits count in Redis across instances when the bus is Redis (lib/bus rateLimitStore), else in memory.
+    await app.register(rateLimit, { global: false, ...rateLimitStore(bus) });
     await app.register(formbody);
     for (const load of modules) await app.register((await load()).default);
     for (const plugin of opts.plugins ?? []) await app.register(plugin);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBus, openBus } from '../../server/src/lib/bus';
+import { md5Hex } from '../../server/src/lib/password';
+import { busNamespace, LocalBus, openBus, rateLimitStore } from '../../server/src/lib/bus';
 import { createTestApp, createTestStore, createUser, grant, TEST_ADMIN_PASSWORD, type TestApp, type TestStore } from './helpers';
 
 /**
  * Issue 12 item 6: two server instances on one PostgreSQL database and one Redis. A user forced offline on instance A
  * answers 601 on instance B at its next request; a grant revoked on A applies on B's next request (not after the
- * 10 s cache TTL). Needs DATABASE_URL and REDIS_URL (CI sets both, .ci/run). Without them the cross-instance part is
+ * 10 s cache TTL); rate limits (the sign-in throttle) count one allowance across both. Needs DATABASE_URL and REDIS_URL (CI sets both, .ci/run). Without them the cross-instance part is
  * not applicable: the file says so on a line of its own and asserts the in-process fallback instead.
  */
 
@@ -78,6 +79,19 @@ if (crossInstance) {
       expect((await a.call('POST', `${M}/List`, { token, payload: { typed: true } })).code).toBe(602);
     });
 
+    it('the sign-in throttle counts across instances: 20 wrong tries split over A and B, then both answer 429', async () => {
+      const signIn = (t: TestApp) =>
+        t.app.inject({ method: 'POST', url: '/api/oauth/Login', remoteAddress: '10.9.0.1', payload: { account: 'ghost-twin', password: md5Hex('nope') } }).then((r) => r.json().code as number);
+      const codes: number[] = [];
+      for (let i = 0; i < 20; i++) codes.push(await signIn(i % 2 ? b : a));
+      expect(codes).toEqual(Array(20).fill(400));
+      // Each instance alone has seen 10: only the shared count makes the 21st try a 429, on either instance.
+      expect([await signIn(a), await signIn(b)]).toEqual([429, 429]);
+      // The counters live in Redis under the database's namespace.
+      const { redis } = rateLimitStore(a.app.bus);
+      expect(await redis?.keys(`kd:${busNamespace(store.databaseUrl)}:rl:*`)).not.toHaveLength(0);
+    });
+
     it('a bus message published on one instance reaches the other exactly once', async () => {
       const seen: unknown[] = [];
       const off = b.app.bus.subscribe('test.ping', (p) => seen.push(p));
@@ -112,6 +126,8 @@ if (crossInstance) {
       await bus.publish('x', { a: 1 });
       expect(seen).toEqual([{ a: 1 }]);
       expect([await bus.incr('c'), await bus.incr('c'), await bus.read('c')]).toEqual([1, 2, 2]);
+      // Rate limits stay in the plugin's in-memory store.
+      expect(rateLimitStore(bus)).toEqual({});
       await bus.close();
     });
 

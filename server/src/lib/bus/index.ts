@@ -168,6 +168,14 @@ export class RedisBus implements Bus {
     return Number((await this.cmd.get(`${this.prefix}${name}`)) ?? 0);
   }
 
+  /**
+   * The options of @fastify/rate-limit's Redis store on this bus's command connection: counters under
+   * `kd:<ns>:rl:` so every instance on the database counts one allowance (see {@link rateLimitStore}).
+   */
+  rateLimitStore(): { redis: Redis; nameSpace: string; skipOnError: boolean } {
+    return { redis: this.cmd, nameSpace: `${this.prefix}rl:`, skipOnError: true };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -186,6 +194,17 @@ export function busNamespace(databaseUrl?: string): string {
   if (!databaseUrl) return randomUUID().slice(0, 12);
   const u = new URL(databaseUrl);
   return createHash('sha256').update(`${u.hostname}:${u.port || '5432'}${u.pathname}`).digest('hex').slice(0, 12);
+}
+
+/**
+ * Where @fastify/rate-limit counts (issue 18 item 6): with a Redis bus, Redis — one allowance per key across all
+ * instances on the database (`{ redis, nameSpace, skipOnError }`, spread into the plugin's options); with the local
+ * bus, `{}` (the plugin's in-memory store, one process). `skipOnError`: while Redis does not answer (each command
+ * fails after COMMAND_TIMEOUT_MS) requests pass unthrottled rather than all failing — sign-in stays possible during a
+ * Redis outage, and the limits count again once it is back (the bus logs the outage).
+ */
+export function rateLimitStore(bus: Bus): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  return bus instanceof RedisBus ? bus.rateLimitStore() : {};
 }
 
 /**
