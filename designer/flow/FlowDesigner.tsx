@@ -131,7 +131,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
       select(first.nodeId);
     }
   };
-  const save = async (): Promise<{ id: string; msg: string } | null> => {
+  const save = async (): Promise<{ id: string; msg: string; rowVersion?: number } | null> => {
     if (!meta.fullName.trim() || !meta.enCode.trim()) {
       setView('basic');
       message.error(t(meta.fullName.trim() ? 'flow.basic.enCodeRequired' : 'flow.basic.fullNameRequired'));
@@ -150,7 +150,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
     setIssues([]);
     setError('');
     setDirty(false);
-    return id ? { id, msg: r.msg } : null;
+    return id ? { id, msg: r.msg, rowVersion: typeof rowVersion === 'number' ? rowVersion : undefined } : null;
   };
   const run = async (release: boolean) => {
     setBusy(true);
@@ -158,7 +158,7 @@ export default function FlowDesigner({ flow, onLeave, onCreated }: FlowDesignerP
       const saved = await save();
       if (!saved) return;
       if (release) {
-        const r = await releaseFlow(saved.id);
+        const r = await releaseFlow(saved.id, saved.rowVersion);
         setMeta((m) => ({ ...m, enabledMark: 1, version: String(r.data?.version ?? m.version), rowVersion: r.data?.rowVersion ?? m.rowVersion }));
         message.success(r.msg);
       } else message.success(saved.msg);

@@ -83,9 +83,12 @@ export async function saveFlow(flow: DesignedFlow): Promise<Envelope<{ id: strin
   return requestEnvelope(id ? `${FLOW_BASE}/${enc(id)}` : FLOW_BASE, { method: 'post', json: body });
 }
 
-/** POST FlowEngine/Release/{id} → `{ version, rowVersion }` (the design checked again; 400 naming the node). */
-export function releaseFlow(id: string): Promise<Envelope<{ version: number; rowVersion?: number }>> {
-  return requestEnvelope(`${FLOW_BASE}/Release/${enc(id)}`, { method: 'post' });
+/**
+ * POST FlowEngine/Release/{id}?rowVersion → `{ version, rowVersion }` (the design checked again; 400 naming the node).
+ * `rowVersion`: the row's version the designer holds (its last save's); an older one is refused (409, issue 27).
+ */
+export function releaseFlow(id: string, rowVersion?: number): Promise<Envelope<{ version: number; rowVersion?: number }>> {
+  return requestEnvelope(`${FLOW_BASE}/Release/${enc(id)}`, { method: 'post', query: rowVersion === undefined ? undefined : { rowVersion } });
 }
 
 /**

@@ -197,6 +197,29 @@ describe('公告/通知: version and recycle bin', () => {
     expect((await call('GET', `${N}/Notice?keyword=回收公告V`)).data.list).toEqual([expect.objectContaining({ id, version: 2 })]);
   });
 
+  it('发布 and 撤回 carry the version the list showed (the page sends it): a stale one is refused, nothing sent', async () => {
+    const id = (await call('POST', N, notice('P'))).data.id as string;
+    const listed = async () => ((await call('GET', `${N}/Notice?keyword=回收公告P`)).data.list as Array<{ id: string; version: number; enabledMark: number }>)[0];
+    const shown = await listed();
+    expect(shown).toMatchObject({ id, version: 1, enabledMark: 0 });
+    // Someone edits the draft after the list was loaded: 发布 from the stale row is refused and reaches nobody.
+    expect((await call('POST', `${N}/${id}`, notice('P', { bodyText: '<p>改</p>', version: 1 }))).data).toEqual({ version: 2 });
+    const stale = await call('POST', `${N}/${id}/Actions/Release?version=${shown.version}`);
+    expect(stale).toMatchObject({ code: 409, data: { version: 2 } });
+    expect(stale.msg).toMatch(STALE);
+    expect(await listed()).toMatchObject({ version: 2, enabledMark: 0 });
+    expect(idsOf((await unread()).list)).not.toContain(id);
+    expect((await call('PUT', `${N}/${id}/Actions/Release`, { version: 1 })).code).toBe(409);
+    expect((await call('POST', `${N}/${id}/Actions/Release?version=2`)).data).toEqual({ count: 1 });
+    expect(await listed()).toMatchObject({ version: 3, enabledMark: 1 });
+    expect((await call('POST', `${N}/${id}/Actions/Withdraw?version=2`)).code).toBe(409);
+    expect(idsOf((await unread()).list)).toContain(id);
+    expect((await call('POST', `${N}/${id}/Actions/Withdraw?version=3`)).code).toBe(200);
+    expect(idsOf((await unread()).list)).not.toContain(id);
+    const page = (await call('GET', '/api/visualdev/OnlineDev/systemNotice/Config')).data.resource.actions as Array<{ value: string; path: string }>;
+    expect(page.filter((a) => ['release', 'withdraw'].includes(a.value)).map((a) => a.path)).toEqual([`${N}/{id}/Actions/Release?version={version}`, `${N}/{id}/Actions/Withdraw?version={version}`]);
+  });
+
   it("a binned notice leaves every recipient's list, unread count, initMessage and portal card; restored it comes back as it was", async () => {
     const id = (await call('POST', N, notice('R'))).data.id as string;
     expect((await call('POST', `${N}/${id}/Actions/Release`)).data).toEqual({ count: 1 });
@@ -264,6 +287,36 @@ describe('流程设计: version and recycle bin', () => {
     expect(stale.msg).toMatch(STALE);
     expect((await call('GET', `${F}/${id}`)).data).toMatchObject({ description: 'a', rowVersion: 3 });
     expect((await call('DELETE', `${F}/${id}?rowVersion=2`)).code).toBe(409);
+  });
+
+  it("发布, 停止 and 删除 carry the list row's rowVersion (the page and the designer send it): a stale one is refused, nothing written", async () => {
+    const id = await releasedFlow(ctx.t, ctx.token, 'binFlowS', flowTree());
+    const row = async () => ((await call('GET', `${F}/ListAll`)).data.list as Array<{ id: string; rowVersion: number; enabledMark: number; version: string }>).find((r) => r.id === id);
+    const shown = await row();
+    expect(shown).toMatchObject({ enabledMark: 1, version: '1', rowVersion: 2 });
+    // Someone saves the flow after the list was loaded.
+    expect((await call('POST', `${F}/${id}`, { description: 'a', rowVersion: 2 })).code).toBe(200);
+    const stop = await call('POST', `${F}/Stop/${id}?rowVersion=2`);
+    expect(stop).toMatchObject({ code: 409, data: { version: 3 } });
+    expect(stop.msg).toMatch(STALE);
+    expect(await row()).toMatchObject({ enabledMark: 1, rowVersion: 3 });
+    expect((await call('POST', `${F}/Stop/${id}?rowVersion=3`)).code).toBe(200);
+    expect(await row()).toMatchObject({ enabledMark: 0, rowVersion: 4 });
+    const release = await call('POST', `${F}/Release/${id}?rowVersion=3`);
+    expect(release).toMatchObject({ code: 409, data: { version: 4 } });
+    expect(await row()).toMatchObject({ enabledMark: 0, version: '1', rowVersion: 4 });
+    expect(await ctx.t.app.db.selectFrom('flow_engine_version').select('id').where('flow_id', '=', id).execute()).toHaveLength(1);
+    expect((await call('POST', `${F}/Release/${id}?rowVersion=4`)).data).toEqual({ version: 2, rowVersion: 5 });
+    expect((await call('DELETE', `${F}/${id}?rowVersion=4`)).code).toBe(409);
+    expect((await call('POST', `${F}/Stop/${id}?rowVersion=9`)).code).toBe(400);
+    expect((await call('DELETE', `${F}/${id}?rowVersion=5`)).code).toBe(200);
+    binned.push(id, '流程binFlowS');
+    const page = (await call('GET', '/api/visualdev/OnlineDev/workflowFlowEngine/Config')).data.resource.actions as Array<{ value: string; path: string }>;
+    expect(Object.fromEntries(page.filter((a) => ['release', 'stop', 'remove'].includes(a.value)).map((a) => [a.value, a.path]))).toEqual({
+      release: `${F}/Release/{id}?rowVersion={rowVersion}`,
+      stop: `${F}/Stop/{id}?rowVersion={rowVersion}`,
+      remove: `${F}/{id}?rowVersion={rowVersion}`,
+    });
   });
 
   it('a binned flow cannot be launched nor listed for launch; its tasks go on; delete stays refused while one is in approval; restore brings it back', async () => {
@@ -342,7 +395,14 @@ describe('系统配置: version of each settings group', () => {
 
   it('外部调用 (outbound) is versioned the same way, also when written through SysConfig/Outbound', async () => {
     const loaded = (await call('GET', `${S}/outbound`)).data as { outboundTimeoutMs: number; version: number };
-    expect((await call('PUT', `${S}/Outbound`, { outboundTimeoutMs: 9000 })).code).toBe(200);
+    expect((await call('GET', `${S}/Outbound`)).data.version).toBe(loaded.version);
+    // SysConfig/Outbound takes the version it answered: a stale one is refused the same way, nothing written.
+    expect((await call('PUT', `${S}/Outbound`, { outboundTimeoutMs: 7000, version: 999 })).code).toBe(400);
+    expect((await call('PUT', `${S}/Outbound`, { outboundTimeoutMs: 9000, version: loaded.version })).data).toEqual({ version: loaded.version + 1 });
+    const staleOutbound = await call('PUT', `${S}/Outbound`, { outboundTimeoutMs: 8000, version: loaded.version });
+    expect(staleOutbound).toMatchObject({ code: 409, data: { version: loaded.version + 1 } });
+    expect(staleOutbound.msg).toMatch(STALE);
+    expect((await call('GET', `${S}/Outbound`)).data).toMatchObject({ outboundTimeoutMs: 9000, version: loaded.version + 1 });
     const stale = await call('PUT', `${S}/outbound`, { outboundTimeoutMs: 8000, version: loaded.version });
     expect(stale).toMatchObject({ code: 409 });
     expect(stale.msg).toMatch(STALE);

@@ -204,7 +204,7 @@ describe('outbound settings in the system settings', () => {
       (e: OutboundError) => e,
     );
     expect(before?.message).toBe(`地址 127.0.0.1（127.0.0.1）是内网地址，未被允许访问；如需访问，请管理员在系统设置“外部访问白名单”（outboundAllowedHosts）中加入 127.0.0.1:${port}`);
-    expect((await t.call('GET', '/api/system/SysConfig/Outbound', { token })).data).toEqual({ outboundAllowedHosts: '', outboundTimeoutMs: 10000, dataInterfaceMaxBytes: 10 * 1024 * 1024 });
+    expect((await t.call('GET', '/api/system/SysConfig/Outbound', { token })).data).toEqual({ outboundAllowedHosts: '', outboundTimeoutMs: 10000, dataInterfaceMaxBytes: 10 * 1024 * 1024, version: 1 });
     const bad = await t.call('PUT', '/api/system/SysConfig/Outbound', { token, payload: { outboundAllowedHosts: 'ok.lan bad_host!' } });
     expect(bad).toMatchObject({ code: 400, msg: 'outboundAllowedHosts: bad_host!格式不正确' });
     expect(await t.call('PUT', '/api/system/SysConfig/Outbound', { token, payload: { outboundAllowedHosts: `127.0.0.1:${port}`, outboundTimeoutMs: 5000 } })).toMatchObject({ code: 200 });

@@ -175,6 +175,16 @@ describe('pickers and parameters', () => {
     expect(await t.call('POST', P, { token, payload: { code: 'USD' } })).toMatchObject({ code: 200, data: { value: { code: 'USD' } } });
     const row = await t.app.db.selectFrom('sys_parameter').selectAll().where('id', '=', 'defaultCurrency').executeTakeFirst();
     expect(row?.value).toEqual({ code: 'USD' });
+    // Versions (issue 27 item 1): each answer gives the version; a write carrying an older one is refused, nothing written.
+    const held = (await t.call('POST', P, { token, payload: { value: { code: 'EUR' } } })).data.version as number;
+    expect(held).toBe(3);
+    expect(await t.call('POST', P, { token, payload: { value: { code: 'JPY' }, version: held } })).toMatchObject({ code: 200, data: { value: { code: 'JPY' }, version: held + 1 } });
+    const stale = await t.call('POST', P, { token, payload: { value: { code: 'GBP' }, version: held } });
+    expect(stale).toMatchObject({ code: 409, data: { version: held + 1 } });
+    expect(stale.msg).toMatch(/^管理员于\d{4}-\d\d-\d\d \d\d:\d\d:\d\d修改了此数据，您的修改未保存。请刷新后重试$/);
+    expect(await t.call('POST', P, { token, payload: { value: 1, version: held + 5 } })).toMatchObject({ code: 400 });
+    expect(await t.call('POST', '/api/SubDev/CommonData/UpdateSysparamter/neverSaved', { token, payload: { value: 1, version: 1 } })).toMatchObject({ code: 400 });
+    expect((await t.app.db.selectFrom('sys_parameter').select('value').where('id', '=', 'defaultCurrency').executeTakeFirst())?.value).toEqual({ code: 'JPY' });
     await createUser(t.app, { account: 'clerk', password: 'Clerk@1234' });
     const clerk = await t.login('clerk', 'Clerk@1234');
     expect(await t.call('POST', P, { token: clerk, payload: { value: 1 } })).toMatchObject({ code: 403, msg: '暂无权限' });

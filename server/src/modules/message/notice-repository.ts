@@ -200,27 +200,28 @@ async function audienceOf(db: Db, n: { audience_type: number; to_organize_ids: s
  * POST /api/message/{id}/Actions/Release: sends the notice to its audience (resolved now), marks it released (last
  * modified and release time now, so it is the recipients' newest) and publishes a `message` event; returns how many
  * users it reached. Releasing again reaches users who joined the audience since (existing receipts are kept).
- * 404 unknown; 400 when the chosen audience is empty or holds no enabled user.
+ * 404 unknown; 400 when the chosen audience is empty or holds no enabled user; 409 when `version` (the one the caller
+ * read; undefined: no check) is older than the notice's (issue 27: naming who and when; nothing sent then).
  */
-export async function releaseNotice(db: Db, userId: string, id: string): Promise<number> {
+export async function releaseNotice(db: Db, userId: string, id: string, version?: number): Promise<number> {
   await stateOf(db, id);
   const n = await db.selectFrom('message').select(['title', 'audience_type', 'to_organize_ids', 'to_role_ids', 'to_user_ids']).where('id', '=', id).executeTakeFirstOrThrow();
   const userIds = await audienceOf(db, n);
   if (!userIds.length) throw fail(400, 'noRecipients');
   await db.transaction().execute(async (tx) => {
     const now = new Date();
-    await versionedUpdate(tx, 'message', id, { enabled_mark: 1, release_time: now }, { actor: userId, notFound });
+    await versionedUpdate(tx, 'message', id, { enabled_mark: 1, release_time: now }, { version, actor: userId, notFound });
     await insertReceipts(tx, id, userIds);
   });
   await publishMessage(db, { userIds, id, title: n.title, type: MESSAGE_TYPE.notice, createdBy: userId });
   return userIds.length;
 }
 
-/** POST /api/message/{id}/Actions/Withdraw: takes a released notice back (receipts removed, a draft again). 404 unknown; 400 when a draft. */
-export async function withdrawNotice(db: Db, userId: string, id: string): Promise<void> {
+/** POST /api/message/{id}/Actions/Withdraw: takes a released notice back (receipts removed, a draft again). 404 unknown; 400 when a draft; 409 an older `version` (as releaseNotice). */
+export async function withdrawNotice(db: Db, userId: string, id: string, version?: number): Promise<void> {
   if ((await stateOf(db, id)) !== 1) throw fail(400, 'notReleased');
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('message_receive').where('message_id', '=', id).execute();
-    await versionedUpdate(tx, 'message', id, { enabled_mark: 0, release_time: null }, { actor: userId, notFound });
+    await versionedUpdate(tx, 'message', id, { enabled_mark: 0, release_time: null }, { version, actor: userId, notFound });
   });
 }

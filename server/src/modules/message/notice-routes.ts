@@ -73,17 +73,21 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     return ok(null, t(req.lang, 'deleteOk'));
   });
 
-  /** POST /api/message/{id}/Actions/Release → `{ count }` users reached (JNPF uses PUT; both are taken). 404 unknown; 400 empty audience. */
-  const release = async (req: { params: { id: string }; auth: { userId: string } | null; lang: Parameters<typeof t>[0] }) => {
-    const count = await releaseNotice(app.db, me(req), req.params.id);
+  /**
+   * POST /api/message/{id}/Actions/Release[?version] (or `version` in the body) → `{ count }` users reached (JNPF uses
+   * PUT; both are taken). 404 unknown; 400 empty audience; 409 an older `version` (issue 27; without it the release
+   * writes, as the other writes here).
+   */
+  const release = async (req: { params: { id: string }; query: unknown; body: unknown; auth: { userId: string } | null; lang: Parameters<typeof t>[0] }) => {
+    const count = await releaseNotice(app.db, me(req), req.params.id, versionOf(req.query, req.body));
     return ok({ count }, replyText(req.lang, 'released', { count }));
   };
   app.post<Id>(`${B}/:id/Actions/Release`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, release);
   app.put<Id>(`${B}/:id/Actions/Release`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, release);
 
-  /** POST /api/message/{id}/Actions/Withdraw: a released notice back to a draft, gone from every recipient's list. 400 when a draft. */
+  /** POST /api/message/{id}/Actions/Withdraw[?version]: a released notice back to a draft, gone from every recipient's list. 400 when a draft; 409 an older `version`. */
   app.post<Id>(`${B}/:id/Actions/Withdraw`, { config: access('btn_release'), schema: { params: ID_PARAMS } }, async (req) => {
-    await withdrawNotice(app.db, me(req), req.params.id);
+    await withdrawNotice(app.db, me(req), req.params.id, versionOf(req.query, req.body));
     return ok(null, replyText(req.lang, 'withdrawn'));
   });
 }

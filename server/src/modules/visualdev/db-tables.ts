@@ -26,10 +26,11 @@ export interface VisualdevTableTable {
   created_at: CreatedAt;
 }
 
-/** A system parameter: id → JSON value. */
+/** A system parameter: id → JSON value; `f_version` (migration 0684) steps with every accepted write. */
 export interface SysParameterTable {
   id: string;
   value: Json;
+  f_version: ColumnType<number, number | undefined, number>;
   updated_at: CreatedAt;
   updated_by: string | null;
 }

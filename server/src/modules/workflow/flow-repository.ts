@@ -168,9 +168,10 @@ export async function saveFlow(db: Db, b: FlowEngineBody, userId: string | null,
  * Release/{id}: checks the design again (the bound form may have changed since the save) and that every subflow
  * names another released flow, stores a new immutable
  * version (snapshot + the form's field kinds) and marks the flow released (enabledMark 1). Returns the version number;
- * `out.rowVersion` receives the row's version after the write (issue 27).
+ * `out.rowVersion` receives the row's version after the write; `rowVersion` is the one the caller read (undefined: no
+ * check): an older one → 409 naming who and when, nothing written (issue 27).
  */
-export async function releaseFlow(db: Db, id: string, userId: string | null, out: { rowVersion?: number } = {}): Promise<number> {
+export async function releaseFlow(db: Db, id: string, userId: string | null, out: { rowVersion?: number } = {}, rowVersion?: number): Promise<number> {
   const row = await flowRow(db, id);
   const fields = await checkDesign(db, row.flow_template_json, row.form_id, row.form_data);
   const subFlows = Object.values(validateFlow(row.flow_template_json, kindsOf(fields)).flow.nodes).filter((n) => n.kind === 'subFlow');
@@ -187,15 +188,18 @@ export async function releaseFlow(db: Db, id: string, userId: string | null, out
       .insertInto('flow_engine_version')
       .values({ id: `${id}:v${version}`, flow_id: id, version, flow_template_json: jsonb(row.flow_template_json), form_fields: jsonb(kindsOf(fields)), created_by: userId })
       .execute();
-    out.rowVersion = await versionedUpdate(tx, 'flow_engine', id, { version, enabled_mark: 1 }, { actor: userId, notFound });
+    out.rowVersion = await versionedUpdate(tx, 'flow_engine', id, { version, enabled_mark: 1 }, { version: rowVersion, actor: userId, notFound });
     return version;
   });
 }
 
-/** Stop/{id}: no new launches (enabledMark 0); running tasks go on with their snapshot. */
-export async function stopFlow(db: Db, id: string, userId: string | null): Promise<void> {
+/**
+ * Stop/{id}: no new launches (enabledMark 0); running tasks go on with their snapshot. `rowVersion`: the row's version
+ * the caller read (undefined: no check); an older one → 409 naming who and when, nothing written (issue 27).
+ */
+export async function stopFlow(db: Db, id: string, userId: string | null, rowVersion?: number): Promise<void> {
   await flowRow(db, id);
-  await versionedUpdate(db, 'flow_engine', id, { enabled_mark: 0 }, { actor: userId, notFound });
+  await versionedUpdate(db, 'flow_engine', id, { enabled_mark: 0 }, { version: rowVersion, actor: userId, notFound });
 }
 
 /**

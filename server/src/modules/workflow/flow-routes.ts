@@ -16,6 +16,9 @@ const CATEGORY_DICTIONARY = 'WorkFlowCategory';
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 type Id = { Params: { id: string } };
+/** `?rowVersion`: the flow row's version the caller read (issue 27; list rows and the designer carry it). */
+type RowVersionQuery = { Querystring: { rowVersion?: number } };
+const ROW_VERSION_QUERY = { type: 'object', properties: { rowVersion: { type: 'integer', minimum: 1 } } } as const;
 const session = (req: FastifyRequest) => {
   if (!req.auth) throw ApiError.forbidden();
   return req.auth;
@@ -108,7 +111,7 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** DELETE FlowEngine/{id}?rowVersion: to the recycle bin (FlowEngine/Recycle…); 400 while a task of it is in approval; 409 an older rowVersion. */
-  app.delete<Id & { Querystring: { rowVersion?: number } }>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: IdParams, querystring: { type: 'object', properties: { rowVersion: { type: 'integer', minimum: 1 } } } } }, async (req) => {
+  app.delete<Id & RowVersionQuery>(`${BASE}/:id`, { config: menu('btn_remove'), schema: { params: IdParams, querystring: ROW_VERSION_QUERY } }, async (req) => {
     await deleteFlow(app.db, req.params.id, { version: req.query.rowVersion, actor: userOf(req) });
     return ok(null, t(req.lang, 'deleteOk'));
   });
@@ -133,16 +136,19 @@ export default async function flowRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: await importFlow(app.db, file, userOf(req)) }, t(req.lang, 'createOk'));
   });
 
-  /** POST FlowEngine/Release/{id} → `{ version, rowVersion }`: checked again, snapshotted, released (the row's version steps too). */
-  app.post<Id>(`${BASE}/Release/:id`, { config: menu('btn_edit'), schema: { params: IdParams } }, async (req) => {
+  /**
+   * POST FlowEngine/Release/{id}?rowVersion → `{ version, rowVersion }`: checked again, snapshotted, released (the row's
+   * version steps too). 409 an older rowVersion (issue 27; without it the release writes, as the other writes here).
+   */
+  app.post<Id & RowVersionQuery>(`${BASE}/Release/:id`, { config: menu('btn_edit'), schema: { params: IdParams, querystring: ROW_VERSION_QUERY } }, async (req) => {
     const out: { rowVersion?: number } = {};
-    const version = await releaseFlow(app.db, req.params.id, userOf(req), out);
+    const version = await releaseFlow(app.db, req.params.id, userOf(req), out, req.query.rowVersion);
     return ok({ version, rowVersion: out.rowVersion }, t(req.lang, 'ok'));
   });
 
-  /** POST FlowEngine/Stop/{id}: no new launches. */
-  app.post<Id>(`${BASE}/Stop/:id`, { config: menu('btn_edit'), schema: { params: IdParams } }, async (req) => {
-    await stopFlow(app.db, req.params.id, userOf(req));
+  /** POST FlowEngine/Stop/{id}?rowVersion: no new launches. 409 an older rowVersion (issue 27). */
+  app.post<Id & RowVersionQuery>(`${BASE}/Stop/:id`, { config: menu('btn_edit'), schema: { params: IdParams, querystring: ROW_VERSION_QUERY } }, async (req) => {
+    await stopFlow(app.db, req.params.id, userOf(req), req.query.rowVersion);
     return ok(null, t(req.lang, 'ok'));
   });
 
