@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RowCondition, RowFilter } from '../../server/src/permissions/row-filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedTotal, invalidateRows, listCacheStats, storeTotal, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
 import { type ListFilterInput, listFilter } from '../../server/src/modules/visualdev/list-filter';
@@ -12,7 +13,7 @@ import { anOrder, orderModel } from './visualdev-fixtures';
  * Caches that survive writes (issue 28 item 4; list-cache.ts, list-match.ts): a write drops only the cached totals and
  * page positions whose filter the written rows could match; the JS row test never misses a row the SQL filter
  * matches; after a user's write the next list answers the new total; with a 15 % write share the entries of other
- * filters keep serving. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
+ * filters keep serving; a list under a data permission is dropped only by writes its row filter could match. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 let t: TestApp;
 let token: string;
@@ -59,12 +60,29 @@ const FILTERS: Array<{ name: string; input: ListFilterInput; exact: boolean }> =
   { name: 'urgent', input: { query: { urgent: true } }, exact: true },
   { name: 'combined', input: { keyword: 'alpha', query: { status: 'done', amount: [0, 150] } }, exact: true },
   { name: 'ids', input: { ids: ['r001', 'r005', 'nope'] }, exact: true },
+  // the caller's row filter (data permissions, row-filter-match.ts)
+  { name: 'rf mine', input: { rowFilter: rf('and', [['and', [['created_by', 'Equal', ['u-1']]]]]) }, exact: true },
+  { name: 'rf status in', input: { rowFilter: rf('and', [['and', [['status', 'Included', ['done', 'draft']]]]]) }, exact: true },
+  { name: 'rf not customer', input: { rowFilter: rf('and', [['and', [['customer', 'NotIncluded', ['beta', 'Alpha Trading']]]]]) }, exact: true },
+  { name: 'rf or groups', input: { rowFilter: rf('or', [['and', [['amount', 'GreaterThan', ['150']], ['urgent', 'Equal', ['true']]]], ['or', [['status', 'NotEqual', ['done']]]]]) }, exact: true },
+  { name: 'rf deny or date', input: { rowFilter: rf('and', [['and', [['orderDate', 'LessThanOrEqual', [String(Date.UTC(2024, 0, 20))]]]]], true) }, exact: true },
+  { name: 'rf text order', input: { rowFilter: rf('and', [['and', [['customer', 'GreaterThan', ['b']]]]]) }, exact: false },
+  { name: 'rf with keyword', input: { keyword: 'alpha', rowFilter: rf('and', [['and', [['created_by', 'NotEqual', ['u-1']]]]]) }, exact: true },
 ];
+
+/** A row filter of one scheme (groups of [field, op, values]); `deny`: a second scheme that denies (an unresolved variable). */
+function rf(matchLogic: 'and' | 'or', groups: Array<[string, Array<[string, string, string[]]>]>, deny = false): RowFilter {
+  const scheme = { id: 's1', fullName: 's1', matchLogic, groups: groups.map(([logic, conds]) => ({ logic: logic as 'and' | 'or', conditions: conds.map(([field, op, values]) => ({ field, op: op as RowCondition['op'], values, source: values.join(',') })) })) };
+  const denying = { id: 's2', fullName: 's2', matchLogic: 'and' as const, groups: [{ logic: 'and' as const, conditions: [{ field: 'created_by', op: 'Equal' as const, values: [], source: '@userId', deny: true as const }] }] };
+  return { schemes: deny ? [denying, scheme] : [scheme] };
+}
 
 describe('the row test of a list filter', () => {
   it('matches every row the SQL filter matches, and exactly those where JS can decide', async () => {
     const model = (await loadModel(t.app.db, id))!;
-    const rows = (await sql<Record<string, unknown>>`select ${sql.join(selectColumns(model).map((c) => sql.ref(c)))} from ${sql.table(TABLE)}`.execute(t.app.db)).rows.map((r) => toRow(model, r));
+    await sql`update ${sql.table(TABLE)} set created_by = case when right(id, 1) in ('1', '2') then 'u-1' else 'u-2' end`.execute(t.app.db);
+    const cols = [...selectColumns(model), 'created_by'];
+    const rows = (await sql<Record<string, unknown>>`select ${sql.join(cols.map((c) => sql.ref(c)))} from ${sql.table(TABLE)}`.execute(t.app.db)).rows.map((r) => ({ ...toRow(model, r), created_by: r.created_by }));
     expect(rows).toHaveLength(66);
     for (const f of FILTERS) {
       const filter = listFilter(model, f.input);
@@ -150,6 +168,22 @@ describe('writes and the list caches', () => {
     expect(hits / (hits + misses)).toBeGreaterThan(0.6);
     expect(end.kept - start.kept).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a list under a data permission (own records) keeps its cached total when others write, and drops it when its owner writes', async () => {
+    const model = (await loadModel(t.app.db, id))!;
+    expect((await create({ orderNo: 'SO-RF1', status: 'draft', customer: 'zz', amount: 1 })).code).toBe(200);
+    const owner = String((await sql<{ created_by: string }>`select created_by from ${sql.table(TABLE)} where "orderNo" = 'SO-RF1'`.execute(t.app.db)).rows[0].created_by);
+    const mine = listFilter(model, { rowFilter: rf('and', [['and', [['created_by', 'Equal', [owner]]]]]) });
+    const others = listFilter(model, { rowFilter: rf('and', [['and', [['created_by', 'Equal', ['someone-else']]]]]) });
+    const unsure = listFilter(model, { rowFilter: rf('and', [['and', [['customer', 'GreaterThan', ['a']]]]]) });
+    const since = writeEpoch(t.app.db, id);
+    storeTotal(t.app.db, id, { ...mine, since }, 'rf-mine', { total: 5 });
+    storeTotal(t.app.db, id, { ...others, since }, 'rf-others', { total: 7 });
+    storeTotal(t.app.db, id, { ...unsure, since }, 'rf-unsure', { total: 9 });
+    // the administrator adds an order: the wire record has no created_by, the cache reads it from the table
+    expect((await create({ orderNo: 'SO-RF2', status: 'draft', customer: 'zz', amount: 2 })).code).toBe(200);
+    expect([cachedTotal(t.app.db, id, 'rf-mine'), cachedTotal(t.app.db, id, 'rf-others'), cachedTotal(t.app.db, id, 'rf-unsure')]).toEqual([undefined, { total: 7 }, undefined]);
+  });
 
   it('a write noted inside a transaction (not committed yet) keeps matching answers read meanwhile out of the cache', async () => {
     const model = (await loadModel(t.app.db, id))!;

@@ -20,7 +20,8 @@ type EB = ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
 const FALSE = sql<SqlBool>`false`;
 const TRUE = sql<SqlBool>`true`;
 
-function coerce(kind: ColumnKind, v: string): string | number | boolean | null {
+/** A condition's value as the column's type compares it (number, boolean, text), or null when that type cannot hold it. */
+export function coerceSchemeValue(kind: ColumnKind, v: string): string | number | boolean | null {
   if (kind === 'double precision') {
     const n = Number(v);
     return v.trim() !== '' && Number.isFinite(n) ? n : null;
@@ -50,7 +51,7 @@ const ORDER = { GreaterThan: '>', GreaterThanOrEqual: '>=', LessThan: '<', LessT
 function conditionExpr(eb: EB, c: RowCondition, columns: ReadonlyMap<string, ColumnKind>, refs?: ColumnRefs): Expression<SqlBool> {
   const kind = columns.get(c.field);
   if (c.deny || !kind || !c.values.length) return FALSE;
-  const values = c.values.map((v) => coerce(kind, v));
+  const values = c.values.map((v) => coerceSchemeValue(kind, v));
   if (values.some((v) => v === null)) return FALSE;
   const vs = values as Array<string | number | boolean>;
   switch (c.op) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
 import { type RowTest, slimRows, type WrittenRow } from './list-match';
 import type { LoadedModel } from './model-store';
+import { withRowFilterFields } from './row-filter-match';
 
 /**
  * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
@@ -235,7 +236,7 @@ export function setWritePublisher(db: Db, fn: WritePublisher | null): void {
  * (a workflow action writing its bound record inside its own), the write is held open for OPEN_TX_MS (noteWrite).
  */
 export async function invalidateRows(db: Db, model: LoadedModel, rows: readonly WrittenRow[]): Promise<void> {
-  const slim = slimRows(model, rows);
+  const slim = slimRows(model, await withRowFilterFields(db, model, rows));
   const openMs = db.isTransaction ? OPEN_TX_MS : 0;
   noteWrite(db, model.record.id, slim, openMs);
   await publishers.get(dbFacts(db))?.(model.record.id, slim, openMs);

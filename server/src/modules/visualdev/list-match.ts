@@ -1,6 +1,7 @@
 import type { RowFilter } from '../../permissions/row-filter';
 import { type ColumnData, keywordColumns } from './column-data';
 import type { LoadedModel } from './model-store';
+import { rowFilterColumns, rowFilterTest } from './row-filter-match';
 
 /**
  * A list filter evaluated against one written row in JS (issue 28 item 4: a write drops only the cached totals and
@@ -14,7 +15,7 @@ import type { LoadedModel } from './model-store';
  * - equality (text, number, boolean: one of the values; jsonb: equal to one, or an array holding one; an empty list
  *   matches nothing); ranges on number columns (dates are numbers); ranges on text columns (collation order): true.
  * - record ids (export of chosen rows): the row's id among them.
- * - the caller's row filter (data permissions): true (not evaluated).
+ * - the caller's row filter (data permissions): row-filter-match.ts, in the same conservative way.
  * A value absent from the row (`undefined`: a column the writer did not send, e.g. another instance's older model)
  * counts as a match; `null` is SQL NULL (matches no condition). Every part is ANDed, as in SQL.
  */
@@ -117,11 +118,11 @@ function conditionTest(model: LoadedModel, c: MatchCondition): RowTest {
 
 /**
  * The row test of a list filter (see the module comment): `conds` and the trimmed `keyword` over `kwCols` as
- * list-filter.ts built them, `ids`, and the row filter `rf` (any row filter makes the test ANY_ROW).
+ * list-filter.ts built them, `ids`, and the row filter `rf` (row-filter-match.ts).
  */
 export function rowTest(model: LoadedModel, conds: MatchCondition[], keyword: string, kwCols: string[], ids: string[] | undefined, rf: RowFilter | null): RowTest {
-  if (rf) return ANY_ROW;
   const parts = conds.map((c) => conditionTest(model, c));
+  if (rf) parts.push(rowFilterTest(model, rf));
   if (keyword && kwCols.length) {
     const needle = foldNeedle(keyword);
     parts.push((row) => kwCols.some((col) => contains(row[col], needle)));
@@ -136,8 +137,8 @@ export function rowTest(model: LoadedModel, conds: MatchCondition[], keyword: st
 
 /**
  * The columns any list filter of the model can read (search fields, keyword columns, the left tree's field) and `id`:
- * what a write sends to other instances (list-cache-bus.ts). Row filters are not evaluated, so their fields are not
- * needed.
+ * what a write sends to other instances (list-cache-bus.ts), with the fields the model's row filters compared so far
+ * (row-filter-match.ts rowFilterColumns; another instance missing one of them counts the row as a match).
  */
 export function filterColumns(model: LoadedModel): string[] {
   const cd = model.record.columnData as ColumnData;
@@ -145,7 +146,8 @@ export function filterColumns(model: LoadedModel): string[] {
   for (const s of cd.searchList ?? []) if (typeof s.prop === 'string') cols.add(s.prop);
   for (const c of keywordColumns(model.layout, cd)) cols.add(c);
   if (cd.type === 2 && cd.treeRelation) cols.add(cd.treeRelation);
-  return [...cols].filter((c) => c === 'id' || model.columns.some((x) => x.name === c));
+  const kept = [...cols].filter((c) => c === 'id' || model.columns.some((x) => x.name === c));
+  return [...kept, ...[...rowFilterColumns(model)].filter((c) => !cols.has(c))];
 }
 
 /** `rows` with only the filter columns of `model` (filterColumns). */
