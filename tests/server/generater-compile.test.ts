@@ -138,13 +138,20 @@ describe('the generated Fastify module in buildApp', () => {
     }
     const fields = Object.keys(valid('', '', 0));
     const strip = (list: Array<Record<string, unknown>>) => list.map((r) => Object.fromEntries(fields.map((k) => [k, r[k]])));
-    for (const query of [{}, { keyword: '华美' }, { sidx: 'creditLimit', sort: 'asc' }, { currentPage: 2, pageSize: 10 }, { currentPage: 2, pageSize: 10, sidx: 'creditLimit', sort: 'desc' }]) {
+    const searches = [{ queryJson: JSON.stringify({ supplierName: '华美' }) }, { queryJson: { supplierCode: 'S00' }, keyword: '华美', sidx: 'creditLimit', sort: 'asc' }];
+    for (const query of [{}, { keyword: '华美' }, { sidx: 'creditLimit', sort: 'asc' }, { currentPage: 2, pageSize: 10 }, { currentPage: 2, pageSize: 10, sidx: 'creditLimit', sort: 'desc' }, ...searches]) {
       const a = await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, ...query } });
       const b = await platform.call('POST', `${M}/List`, { token: p, payload: { typed: true, ...query } });
       expect(a.code, JSON.stringify(query)).toBe(200);
       expect(strip(a.data.list), JSON.stringify(query)).toEqual(strip(b.data.list));
       expect(a.data.pagination).toEqual(b.data.pagination);
     }
+    // the search field filters: only names holding 华美, fewer than all
+    const all = (await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true } })).data.pagination.total;
+    const found = (await generated.call('POST', `${M}/List`, { token: g, payload: { typed: true, ...searches[0] } })).data;
+    expect(found.pagination.total).toBeGreaterThanOrEqual(2);
+    expect(found.pagination.total).toBeLessThan(all);
+    expect(found.list.every((r: { supplierName: string }) => r.supplierName.includes('华美'))).toBe(true);
     const bad = valid('X1', '坏编码', 1);
     const a = await generated.call('POST', M, { token: g, payload: bad });
     const b = await platform.call('POST', M, { token: p, payload: bad });

@@ -125,8 +125,15 @@ describe('a bound time column on the less-used paths', () => {
     const row = (await sql<Record<string, unknown>>`select shift_on::text as d, shift_at::text as t from erp_shift where id = ${id}`.execute(t.app.db)).rows[0];
     expect(row).toEqual({ d: '2026-12-01', t: '2026-12-01 07:45:00' });
     expect((await sql<{ n: number }>`select count(*)::int as n from erp_shift_note where shift_ref = ${id} and noted_at = '2026-12-01T01:00:00Z'`.execute(t.app.db)).rows[0].n).toBe(1);
-    const page = await repo.listShift(t.app.db, { currentPage: 1, pageSize: 50, sort: 'asc', sidx: '', keyword: '' });
+    const page = await repo.listShift(t.app.db, { currentPage: 1, pageSize: 50, sort: 'asc', sidx: '', keyword: '', query: {} });
     expect(page.list.find((x: { id: string }) => x.id === id)).toMatchObject({ shift_at: at, notes: [{ note: '新' }] });
+    // A search field (a date range on the bound date column) answers what the platform's list answers.
+    const day = await ms('2026-12-01');
+    const searched = await repo.listShift(t.app.db, { currentPage: 1, pageSize: 50, sort: 'asc', sidx: '', keyword: '', query: { shift_on: [day, day] } });
+    const platformIds = (await t.call('POST', `${M}/List`, { token, payload: { typed: true, pageSize: 50, queryJson: { shift_on: [day, day] } } })).data.list.map((x: { id: string }) => x.id);
+    expect(searched.list.map((x: { id: string }) => x.id)).toEqual([id]);
+    expect(platformIds).toEqual([id]);
+    expect(searched.total).toBe(1);
     // The platform reads what the generated code wrote.
     expect((await t.call('GET', `${M}/${id}`, { token })).data).toMatchObject({ shift_at: at, notes: [{ note: '新', noted_at: Date.parse('2026-12-01T01:00:00Z') }] });
   });

@@ -41,8 +41,8 @@ ${files.map((f) => `- \`${f}\``).join('\n')}
 4. \`npm run typecheck\` and \`npm test\`.
 
 ## Not generated
-- The list answers keyword, sort and paging; search fields (\`queryJson\`), the summary row and list types 2–4 stay
-  with the platform runtime (server/src/modules/visualdev/list-runtime.ts).
+- The list answers keyword, search fields (\`queryJson\`, through the platform's list filter), sort and paging; the
+  summary row and list types 2–4 stay with the platform runtime (server/src/modules/visualdev/list-runtime.ts).
 - Reading the change history (DataChange), batch delete, Excel export/import and templates keep being served by the
   platform's generic routes, which still answer for this model while its visualdev record exists.
 - The tables are not created or migrated by this code: it is the model's table (\`${c.model.table}\`), which the

@@ -66,6 +66,7 @@ import { assignBillNumbers, billRuleFields } from ${root('server/src/modules/bil
 import { assertWritable, trimRow } from ${root('server/src/modules/visualdev/field-access')};
 import { diffRecords, logChanges } from ${root('server/src/modules/visualdev/history')};
 import { invalidateModel } from ${root('server/src/modules/visualdev/list-cache')};
+import { parseQueryJson } from ${root('server/src/modules/visualdev/list-filter')};
 import { compileModel } from ${root('server/src/modules/visualdev/model-store')};
 import { pageSizeOf } from ${root('server/src/modules/visualdev/onlinedev-routes')};
 import { stripServerFields } from ${root('server/src/modules/visualdev/record-prepare')};
@@ -88,6 +89,8 @@ interface ListBody {
   sort?: 'asc' | 'desc' | '';
   sidx?: string;
   keyword?: string;
+  /** Search fields: \`{ vModel: value }\`, as JSON text (JNPF clients) or an object. */
+  queryJson?: string | Record<string, unknown>;
 }
 
 const listSchema = {
@@ -98,6 +101,7 @@ const listSchema = {
     sort: { type: 'string', enum: ['asc', 'desc', ''] },
     sidx: { type: 'string', maxLength: 63 },
     keyword: { type: 'string', maxLength: 200 },
+    queryJson: { anyOf: [{ type: 'string', maxLength: 20_000 }, { type: 'object' }] },
   },
 } as const;
 
@@ -166,7 +170,7 @@ const ${c.camel}Routes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * POST …/List: \`{ currentPage, pageSize (≤500, rounded up to an allowed size), sort, sidx, keyword }\` →
+   * POST …/List: \`{ currentPage, pageSize (≤500, rounded up to an allowed size), sort, sidx, keyword, queryJson }\` →
    * \`{ list, pagination: { currentPage, pageSize, total } }\`; an undeclared sidx → 400.
    */
   app.post<{ Body: ListBody | undefined }>(\`\${BASE}/List\`, { config: access, preHandler: guard('view'), schema: { body: listSchema } }, async (req) => {
@@ -176,7 +180,7 @@ const ${c.camel}Routes: FastifyPluginAsync = async (app) => {
     const currentPage = body.currentPage ?? 1;
     const pageSize = pageSizeOf(body.pageSize, MODEL.columnData.pageSize || 20);
     const sort = body.sort || MODEL.columnData.sort || 'desc';
-    const { list, total } = await list${N}(app.db, { currentPage, pageSize, sort, sidx: sidx && isSortable(sidx) ? sidx : '', keyword: (body.keyword ?? '').trim() });
+    const { list, total } = await list${N}(app.db, { currentPage, pageSize, sort, sidx: sidx && isSortable(sidx) ? sidx : '', keyword: (body.keyword ?? '').trim(), query: parseQueryJson(body.queryJson) });
     return ok({ list: list.map((r) => trimRow(r, req.decision)), pagination: { currentPage, pageSize, total } });
   });
 
