@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PU_PRINT_ID } from '../../server/src/db/seed/purchasing-print';
 import { PURCHASING_LINES } from '../../server/src/modules/report/purchasing-source';
 import { reportSourceOf } from '../../server/src/modules/report/sources';
+import { filesRoot } from '../../server/src/modules/files/store';
 import { purgeRecycleBins } from '../../server/src/modules/scheduler/recycle-purge';
 import type { SessionInfo } from '../../server/src/plugins/permissions';
+import { multipart } from './backup-fixtures';
 import { signedInTestApp } from './helpers';
 import { DEMO, day, demoLogin, grantPuReq, P, reqBody } from './purchasing-fixtures';
 
@@ -117,5 +121,51 @@ describe('采购申请: recycle bin', () => {
     expect((await call('GET', `${P}/Recycle`)).data.list.map((x: { billNo: string }) => x.billNo)).not.toContain(billNo);
     // One binned more recently stays in the bin.
     expect((await call('GET', `${P}/Recycle`)).data.list.map((x: { id: string }) => x.id)).toContain(keep.id);
+  });
+
+  it('the purge also removes its approval tasks and the files it attached (a file another requisition lists stays)', async () => {
+    const lina = await demoLogin(ctx.t, 'lina');
+    const zhouqiang = await demoLogin(ctx.t, 'zhouqiang');
+    const upload = async (name: string) => {
+      const { payload, headers } = multipart(name, Buffer.from(`%PDF-1.4\n% ${name}\n`));
+      const res = (await ctx.t.app.inject({ method: 'POST', url: '/api/file/Uploader/annex', headers: { ...headers, authorization: lina }, payload })).json();
+      expect(res.code, res.msg).toBe(200);
+      return res.data as { name: string; fileId: string; url: string };
+    };
+    const own = await upload('报价单.pdf');
+    const shared = await upload('共用.pdf');
+    const req = (await call('POST', `${P}/CreateReq`, reqBody(1, { remark: '回收申请F', attachments: [own, shared] }), lina)).data as { id: string };
+    expect((await call('POST', `${P}/CreateReq`, reqBody(1, { remark: '回收申请G', attachments: [shared] }), lina)).code).toBe(200);
+    // Submitted through the 采购申请审批 flow, rejected, edited back to a draft: deletable, with its task kept.
+    expect(await call('POST', `${P}/Upstatu/${req.id}`, { action: 'submit' }, lina)).toMatchObject({ code: 200, data: { auditState: 2 } });
+    const todo = (await call('GET', '/api/workflow/Engine/FlowBefore/List/1?pageSize=100', undefined, zhouqiang)).data.list as Array<{ id: string; processId: string }>;
+    const op = todo.find((r) => r.processId === req.id)?.id;
+    expect((await call('POST', `/api/workflow/Engine/FlowBefore/Reject/${op}`, { handleOpinion: '重做' }, zhouqiang)).code).toBe(200);
+    const version = (await call('GET', `${P}/GetReqInfoById/${req.id}`, undefined, lina)).data.version as number;
+    expect((await call('POST', `${P}/UpdateReq/${req.id}`, { ...reqBody(1, { remark: '回收申请F', attachments: [own, shared] }), version }, lina)).code).toBe(200);
+    expect((await call('POST', `${P}/DelReq/${req.id}`, undefined, lina)).code).toBe(200);
+    const db = ctx.t.app.db;
+    expect(await db.selectFrom('flow_task').select('id').where('id', '=', req.id).execute()).toHaveLength(1);
+    const stored = await db.selectFrom('file_store').select(['id', 'rel_path']).where('id', 'in', [own.fileId, shared.fileId]).orderBy('id').execute();
+    expect(stored).toHaveLength(2);
+    const onDisk = (fileId: string) => {
+      const row = stored.find((f) => f.id === fileId);
+      return existsSync(join(filesRoot(ctx.t.app), row?.rel_path ?? 'missing'));
+    };
+    expect(onDisk(own.fileId) && onDisk(shared.fileId)).toBe(true);
+
+    // Binned the day before the retention ran out: still there with its task and files.
+    await db.updateTable('pu_req').set({ f_deleted_at: sql<Date>`now() - interval '29 days'` }).where('id', '=', req.id).execute();
+    await purgeRecycleBins(db, 30);
+    expect(await db.selectFrom('flow_task').select('id').where('id', '=', req.id).execute()).toHaveLength(1);
+    await db.updateTable('pu_req').set({ f_deleted_at: sql<Date>`now() - interval '31 days'` }).where('id', '=', req.id).execute();
+    await purgeRecycleBins(db, 30);
+    expect(await db.selectFrom('pu_req').select('id').where('id', '=', req.id).execute()).toEqual([]);
+    expect(await db.selectFrom('flow_task').select('id').where('id', 'like', `${req.id}%`).execute()).toEqual([]);
+    expect(await db.selectFrom('flow_task_operator').select('id').where('task_id', '=', req.id).execute()).toEqual([]);
+    expect((await db.selectFrom('file_store').select('id').where('id', 'in', [own.fileId, shared.fileId]).execute()).map((f) => f.id)).toEqual([shared.fileId]);
+    expect(onDisk(own.fileId)).toBe(false);
+    expect(onDisk(shared.fileId)).toBe(true);
+    expect((await call('GET', `/api/workflow/Engine/FlowBefore/List/1?pageSize=100`, undefined, zhouqiang)).data.list.map((r: { processId: string }) => r.processId)).not.toContain(req.id);
   });
 });

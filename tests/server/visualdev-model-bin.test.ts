@@ -117,4 +117,41 @@ describe('model recycle bin', () => {
     expect((await call('POST', `/api/visualdev/OnlineDev/${back.data.id}/List`, {})).data.pagination.total).toBe(1);
     expect((await call('POST', B, orderModel('mpur2', 'kd_mpur2'))).code).toBe(200);
   });
+
+  it("the purge removes the model's menus with their items and grants (binned with it they only 404); a child menu moves up; other models' menus stay", async () => {
+    const gone = await modelWithRecord('mmenu1', 'kd_mmenu1');
+    const live = await modelWithRecord('mmenu2', 'kd_mmenu2');
+    const menu = async (enCode: string, modelId: string, parentId = '-1') => {
+      const r = await call('POST', '/api/system/Menu', { parentId, fullName: enCode, enCode, type: 3, urlAddress: `bin/${enCode}`, category: 'Web', propertyJson: JSON.stringify({ moduleId: modelId }) });
+      expect(r.code, r.msg).toBe(200);
+      return r.data.id as string;
+    };
+    const dir = (await call('POST', '/api/system/Menu', { parentId: '-1', fullName: '菜单目录', enCode: 'mmenuDir', type: 1, category: 'Web' })).data.id as string;
+    const bound = await menu('mmenuBound', gone.id, dir);
+    const child = await menu('mmenuChild', live.id, bound);
+    const other = await menu('mmenuOther', live.id, dir);
+    expect((await call('POST', `/api/system/Menu/${bound}/Actions/FillFromModel`)).code).toBe(200);
+    const buttons = (await t.app.db.selectFrom('module_button').select('id').where('module_id', '=', bound).execute()).map((b) => b.id);
+    expect(buttons.length).toBeGreaterThan(0);
+    await t.app.db
+      .insertInto('authorize')
+      .values([
+        { id: 'grant:mmenu:module', item_type: 'module', item_id: bound, object_type: 'Role', object_id: 'role-admin' },
+        { id: 'grant:mmenu:button', item_type: 'button', item_id: buttons[0], object_type: 'Role', object_id: 'role-admin' },
+      ])
+      .execute();
+    expect((await call('DELETE', `${B}/${gone.id}`)).code).toBe(200);
+    // In the bin the menu stays (it opens nothing until a restore); within the retention the purge leaves it.
+    await purgeRecycleBins(t.app.db, 30);
+    expect((await call('GET', `/api/system/Menu/${bound}`)).code).toBe(200);
+
+    await sql`update visualdev set f_deleted_at = now() - interval '31 days' where id = ${gone.id}`.execute(t.app.db);
+    await purgeRecycleBins(t.app.db, 30);
+    expect((await call('GET', `/api/system/Menu/${bound}`)).code).toBe(404);
+    expect(await t.app.db.selectFrom('module').select('id').where('id', '=', bound).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('module_button').select('id').where('module_id', '=', bound).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('authorize').select('id').where('id', 'in', ['grant:mmenu:module', 'grant:mmenu:button']).execute()).toEqual([]);
+    expect((await call('GET', `/api/system/Menu/${child}`)).data).toMatchObject({ id: child, parentId: dir });
+    expect((await call('GET', `/api/system/Menu/${other}`)).data).toMatchObject({ id: other, parentId: dir });
+  });
 });

@@ -43,7 +43,22 @@ export function rememberFilesRoot(db: object, root: string): void {
  */
 export async function deleteRecordFiles(db: Db, modelId: string, recordIds: readonly string[]): Promise<number> {
   if (!recordIds.length) return 0;
-  const rows = await db.deleteFrom('file_store').where('model_id', '=', modelId).where('record_id', 'in', [...recordIds]).returning('rel_path').execute();
+  return unlinkStored(db, await db.deleteFrom('file_store').where('model_id', '=', modelId).where('record_id', 'in', [...recordIds]).returning('rel_path').execute());
+}
+
+/**
+ * Deletes the stored files `fileIds` that no model record holds (`model_id` null: uploads a built-in document such as
+ * a purchase requisition keeps in its own attachments list), rows and files on disk as deleteRecordFiles; ids of
+ * files bound to a model record are left alone. Pass the app's database, not a transaction (the files root is known
+ * by it). Returns how many files.
+ */
+export async function deleteLooseFiles(db: Db, fileIds: readonly string[]): Promise<number> {
+  if (!fileIds.length) return 0;
+  return unlinkStored(db, await db.deleteFrom('file_store').where('id', 'in', [...fileIds]).where('model_id', 'is', null).returning('rel_path').execute());
+}
+
+/** Removes the files on disk of deleted file_store rows (when the app's files root is known; a missing file is fine). Returns how many rows. */
+async function unlinkStored(db: Db, rows: ReadonlyArray<{ rel_path: string }>): Promise<number> {
   const root = ROOTS.get(db);
   if (root) {
     for (const r of rows) {

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { SessionInfo } from '../../plugins/permissions';
+import { deleteLooseFiles } from '../files/store';
 import { likePattern } from '../visualdev/list-filter';
 import { fail } from './messages';
 import { logChange, staleError } from './repository';
@@ -128,13 +129,34 @@ export async function restoreReqs(db: Db, ids: string[], session: SessionInfo): 
 
 /**
  * Purges requisitions binned before `cutoff` (the 回收站清理 job): header, lines (by their foreign key) and log go for
- * good; their bill numbers are never reissued (the bill rule only counts up). Returns how many requisitions.
+ * good, with their approval tasks (flow.ts: the task ids are the requisition's id or `<id>~<n>`; a task's steps,
+ * records and comments go by their foreign keys, as a deleted task's) and, once that is committed, their attached
+ * files (file_store rows and files on disk) that no other requisition lists; their bill numbers are never reissued
+ * (the bill rule only counts up). `db`: the app's database (not a transaction). Returns how many requisitions.
  */
 export async function purgeReqBin(db: Db, cutoff: RawBuilder<Date>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const expired = trx.selectFrom('pu_req').select('id').where('f_deleted_at', '<', cutoff);
-    await trx.deleteFrom('pu_req_log').where('req_id', 'in', expired).execute();
-    const r = await trx.deleteFrom('pu_req').where('f_deleted_at', '<', cutoff).executeTakeFirst();
-    return Number(r.numDeletedRows);
+  const { count, fileIds } = await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('pu_req').select(['id', 'attachments']).where('f_deleted_at', '<', cutoff).forUpdate().execute();
+    if (!rows.length) return { count: 0, fileIds: [] as string[] };
+    const ids = rows.map((r) => r.id);
+    await trx.deleteFrom('flow_task').where(sql<string>`split_part(id, '~', 1)`, 'in', ids).execute();
+    await trx.deleteFrom('pu_req_log').where('req_id', 'in', ids).execute();
+    await trx.deleteFrom('pu_req').where('id', 'in', ids).execute();
+    const attached = [...new Set(rows.flatMap((r) => attachedFileIds(r.attachments)))];
+    const kept = attached.length ? await trx.selectFrom('pu_req').select('attachments').where((eb) => eb.or(attached.map((f) => eb('attachments', 'like', `%${f}%`)))).execute() : [];
+    const listed = new Set(kept.flatMap((r) => attachedFileIds(r.attachments)));
+    return { count: rows.length, fileIds: attached.filter((f) => !listed.has(f)) };
   });
+  await deleteLooseFiles(db, fileIds);
+  return count;
+}
+
+/** The stored file ids of a requisition's attachments JSON (`[{ name, fileId, url }]`); [] when malformed. */
+function attachedFileIds(json: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(json || '[]');
+    return Array.isArray(list) ? list.map((a) => (a as { fileId?: unknown })?.fileId).filter((f): f is string => typeof f === 'string' && /^[0-9a-f]{32}$/.test(f)) : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,5 +1,6 @@
 import { type ColumnType, type Generated, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/types';
+import { parseProperty } from '../../plugins/permissions';
 import type { BinEntity } from '../_shared/builtin-recycle';
 import { releaseTables } from './model-ddl';
 import { forgetModel } from './model-store';
@@ -70,17 +71,47 @@ export async function binModel(db: Db, id: string, purge: boolean, actor: string
 }
 
 /**
- * Purges models binned before `cutoff` (inside the built-in purge's transaction): each record goes for good and its
- * tables are released (kept with their data, free for an import to bind), or dropped when its delete asked so — the
- * tables it bound (existing before it, issue 13 item 3) are only released. Returns how many models.
+ * Purges models binned before `cutoff` (inside the built-in purge's transaction): each record goes for good with its
+ * menus (dropModelMenus), and its tables are released (kept with their data, free for an import to bind), or dropped
+ * when its delete asked so — the tables it bound (existing before it, issue 13 item 3) are only released. Returns how
+ * many models.
  */
 export async function purgeModelBin(trx: Db, cutoff: RawBuilder<Date>): Promise<number> {
   const expired = await trx.selectFrom('visualdev').select(['id', 'tables', 'f_purge_tables']).where('f_deleted_at', '<', cutoff).execute();
   for (const m of expired) {
+    await dropModelMenus(trx, m.id);
     await releaseTables(trx, m.id, m.f_purge_tables === true, new Set(boundTables(m.tables)));
     await trx.deleteFrom('visualdev').where('id', '=', m.id).execute();
   }
   return expired.length;
+}
+
+/** The grant item type (`authorize.item_type`) of each menu item table: a removed menu's item grants go with it. */
+const ITEM_GRANTS = [
+  ['module_button', 'button'],
+  ['module_column', 'column'],
+  ['module_form', 'form'],
+  ['module_data_authorize_scheme', 'resource'],
+] as const;
+
+/**
+ * Removes the menus bound to model `modelId` (type 3, property_json `moduleId`; live or in the menu bin) as the menu
+ * bin's purge removes a menu: their grants and their items' grants go, the rows go and their items (buttons, columns,
+ * forms, data rules and schemes) with them by their foreign keys. A child menu of one moves up to its parent (a
+ * menu delete refuses a menu with children, so nothing under it is lost). Returns the removed menu ids.
+ */
+export async function dropModelMenus(db: Db, modelId: string): Promise<string[]> {
+  const candidates = await db.selectFrom('module').select(['id', 'parent_id', 'property_json']).where('type', '=', 3).where('property_json', 'like', `%${modelId}%`).execute();
+  const menus = candidates.filter((m) => parseProperty(m.property_json).moduleId === modelId);
+  if (!menus.length) return [];
+  const ids = menus.map((m) => m.id);
+  for (const m of menus) await db.updateTable('module').set({ parent_id: m.parent_id }).where('parent_id', '=', m.id).execute();
+  for (const [table, itemType] of ITEM_GRANTS) {
+    await db.deleteFrom('authorize').where('item_type', '=', itemType).where('item_id', 'in', db.selectFrom(table).select('id').where('module_id', 'in', ids)).execute();
+  }
+  await db.deleteFrom('authorize').where('item_type', '=', 'module').where('item_id', 'in', ids).execute();
+  await db.deleteFrom('module').where('id', 'in', ids).execute();
+  return ids;
 }
 
 /** The answers of DELETE Base/{id} (zh, en, mas; tw reads zh, as recycle-messages.ts recycleText). */
