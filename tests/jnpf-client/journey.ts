@@ -28,6 +28,7 @@ interface MenuNode {
   type: number;
   urlAddress?: string;
   enCode?: string;
+  linkTarget?: string;
   propertyJson?: string;
   children?: MenuNode[] | null;
 }
@@ -209,6 +210,18 @@ try {
       if (await page.locator('.errPage-container, .wscn-http404-container').count()) throw new Error('the client shows its 404 page');
       // A view path the client has no page for draws nothing at all (not even the layout): that is no page either.
       if (!(await page.locator('.app-main').count())) throw new Error('blank page: the client has no view at this path');
+    });
+  }
+  // Our own screens the client has no view for (采购申请) are type-7 links (_self) to our client (server
+  // oauth/jnpf-menus.ts): the client routes /{enCode} to its externalLink iframe, which opens our screen there.
+  for (const m of leaves(menuList).filter((x) => x.type === 7 && x.urlAddress?.startsWith('/kd/'))) {
+    await step(`menu ${m.fullName} (外链 /${m.enCode} → our screen)`, async () => {
+      await page.goto(`${origin}/${m.enCode}`, { waitUntil: 'domcontentloaded', timeout: 20_000 });
+      const frame = page.frameLocator('iframe#ExternalLink');
+      await frame.getByRole('button', { name: /新\s*增/ }).first().waitFor({ timeout: 30_000 });
+      if (!(await page.locator('.app-main').count())) throw new Error("the client's layout is gone");
+      // Framed, our shell draws the page alone: no second menu or tab strip inside JNPF's.
+      if (await frame.locator('.kd-sider, .ant-layout-sider, .kd-tags').count()) throw new Error('our menus show inside the frame');
     });
   }
   // 在线开发 (issue 22 Done when): a model exported here (the design list's 导出, a .vdd file) imports through the page's

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,8 @@ const SUPPLIER = 'vd-supplier';
 let t: TestApp;
 let token: string;
 let staticDir: string;
+/** Our own client's build, served beside the JNPF build at /kd/ (plugins/jnpf-client.ts). */
+let ownDir: string;
 
 const n = () => `n=${Math.floor(Date.now() / 1000)}`;
 const withN = (url: string) => `${url}${url.includes('?') ? '&' : '?'}${n()}`;
@@ -45,7 +47,11 @@ beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'kd-jnpf-build-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>JNPF</title><div id="app"></div>');
   writeFileSync(join(staticDir, 'favicon.ico'), 'ico');
-  t = await createTestApp({ appOptions: { serveClient: false, plugins: [jnpfClient(staticDir)] } });
+  ownDir = mkdtempSync(join(tmpdir(), 'kd-own-build-'));
+  mkdirSync(join(ownDir, 'assets'));
+  writeFileSync(join(ownDir, 'index.html'), '<!doctype html><title>KD Platform</title><div id="root"></div><script type="module" src="/assets/main-1.js"></script>');
+  writeFileSync(join(ownDir, 'assets', 'main-1.js'), 'console.log(1)');
+  t = await createTestApp({ appOptions: { serveClient: false, plugins: [jnpfClient(staticDir, ownDir)] } });
   // src/store/modules/user.js:89-97: form-urlencoded, password = md5(plain), grant_type password, origin password.
   const md5 = createHash('md5').update(TEST_ADMIN_PASSWORD).digest('hex');
   const login = await t.app.inject({ method: 'POST', url: withN('/api/oauth/Login'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ account: 'admin', password: md5, origin: 'password', grant_type: 'password' }).toString() });
@@ -57,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   rmSync(staticDir, { recursive: true, force: true });
+  rmSync(ownDir, { recursive: true, force: true });
 });
 
 describe("JNPF client's journey (issue 22)", () => {
@@ -83,6 +90,30 @@ describe("JNPF client's journey (issue 22)", () => {
     const flat = (l: Json[]): Json[] => l.flatMap((m) => [m, ...flat(m.children ?? [])]);
     const supplier = flat(me.data.menuList).find((m) => m.type === 3 && JSON.parse(m.propertyJson || '{}').moduleId === SUPPLIER);
     expect(supplier).toMatchObject({ urlAddress: expect.any(String), enCode: expect.any(String) });
+  });
+
+  it('采购申请, our own screen the client has no view for, is a type-7 link (_self) opening our client at the screen', async () => {
+    const flat = (l: Json[]): Json[] => l.flatMap((m) => [m, ...flat(m.children ?? [])]);
+    const req = flat((await call('GET', '/api/oauth/CurrentUser')).data.menuList).find((m) => m.enCode === 'puReq');
+    // store/modules/user.js:203-216: type 7 with linkTarget _self → route /{enCode} → views/basic/externalLink, an
+    // iframe whose src is urlAddress with ${jnpfToken} replaced by getToken() (the 'Bearer …' token).
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: JNPF's own placeholder, which the client replaces.
+    expect(req).toMatchObject({ fullName: '采购申请', type: 7, linkTarget: '_self', urlAddress: '/kd/#/home?token=${jnpfToken}&redirect=%2Fpurchasing%2Frequisition' });
+    const src = new URL(req!.urlAddress.replace(/\$\{jnpfToken\}/g, token), 'http://client.example');
+    expect(src.pathname).toBe('/kd/');
+    const [route, query] = src.hash.slice(1).split('?');
+    expect(route).toBe('/home');
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({ token, redirect: '/purchasing/requisition' });
+    // Its permissions stay with the menu (the page's buttons).
+    expect((await call('GET', '/api/oauth/CurrentUser')).data.permissionList.some((p: Json) => p.modelId === req!.id)).toBe(true);
+    // Our own client (no jnpf-origin) keeps the type-2 page.
+    const ours = JSON.parse((await t.app.inject({ method: 'GET', url: withN('/api/oauth/CurrentUser'), headers: { authorization: token } })).body);
+    expect(flat(ours.data.menuList).find((m) => m.enCode === 'puReq')).toMatchObject({ type: 2, urlAddress: 'purchasing/requisition' });
+    // The iframe's page: our client's index.html at /kd/ and its assets, beside the JNPF build.
+    for (const path of ['/kd/', '/kd']) expect((await t.app.inject({ method: 'GET', url: path })).body, path).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-1.js' });
+    expect([asset.statusCode, asset.body]).toEqual([200, 'console.log(1)']);
+    expect((await t.app.inject({ method: 'GET', url: '/workFlow/flowQuickLaunch' })).body).toContain('<div id="app">');
   });
 
   it('supplier list: Config, then List with the listQuery → labels in the rows and pagination.total', async () => {

@@ -14,8 +14,8 @@ export interface GuardState {
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  /** Store `token` (from /home?token=) and continue. */
-  | { kind: 'adoptToken'; token: string }
+  /** Store `token` (from /home?token=) and go on to `to` (the link's `redirect`, else /home). */
+  | { kind: 'adoptToken'; token: string; to: string }
   /** Load CurrentUser, then decide again. */
   | { kind: 'loadUser' };
 
@@ -30,15 +30,24 @@ export function safeRedirect(target: string | null | undefined): string {
   return target?.startsWith('/') && !target.startsWith('//') && target !== '/login' ? target : '/';
 }
 
+/** True when the page opens on a token link (`#/home?token=…`): the guard adopts that token (no cross-tab check). */
+export function opensWithToken(hash: string): boolean {
+  const [path, search = ''] = hash.replace(/^#/, '').split('?');
+  return path === '/home' && !!new URLSearchParams(search).get('token');
+}
+
 /**
  * The route guard of spec 000 §2 as a pure function of the path, its query and the session:
- * /home?token= adopts the token; signed in: /login → its `redirect` or /, locked → /lockScreen, user not loaded → load,
+ * /home?token= adopts the token and goes on to its `redirect` (an in-app path, else /home; the link JNPF's client opens
+ * for our own screens, server oauth/jnpf-menus.ts; with the token already held it just goes there); signed in: /login → its `redirect` or /, locked → /lockScreen, user not loaded → load,
  * counter 0 → /ChangePassword; signed out: open routes pass, anything else → /login?redirect=.
  */
 export function decideRoute(path: string, search: string, s: GuardState): GuardDecision {
   const query = new URLSearchParams(search);
   const qToken = path === '/home' ? query.get('token') : null;
-  if (qToken && qToken !== s.token) return { kind: 'adoptToken', token: qToken };
+  const onward = query.has('redirect') ? safeRedirect(query.get('redirect')) : '/home';
+  if (qToken && qToken !== s.token) return { kind: 'adoptToken', token: qToken, to: onward };
+  if (qToken && onward !== '/home') return { kind: 'redirect', to: onward };
   if (!s.token) {
     if (OPEN_ROUTES.includes(path)) return { kind: 'allow' };
     return { kind: 'redirect', to: loginRedirect(path, search) };

@@ -2,6 +2,7 @@ import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getItem, getToken, setItem } from '../storage';
 import { expireSession } from './actions';
+import { opensWithToken } from './guard';
 
 /** How long a tab waits for another tab's answer, ms (spec 000 §4, §9). */
 export const CROSS_TAB_WAIT_MS = 400;
@@ -10,8 +11,13 @@ export const SESSION_CHANNEL = 'kd_session';
 
 type Frame = { type: 'ask' } | { type: 'here' };
 
-/** True when this tab must ask the others: no session token in session storage, but a stored token exists (spec 000 §4). */
+/**
+ * True when this tab must ask the others: no session token in session storage, but a stored token exists (spec 000 §4).
+ * Not when the page opens on a token link (`#/home?token=`, e.g. in JNPF's iframe): its token replaces the stored one,
+ * and a check with no answer would sign the stored token out, which may be the very session the link carries.
+ */
 export function needsCrossTabCheck(): boolean {
+  if (opensWithToken(globalThis.location?.hash ?? '')) return false;
   return !getItem<string>('token', true) && !!getToken();
 }
 

@@ -31,8 +31,9 @@ export function SkipLink() {
  * useCache is on (except noCache views). The area is the page's <main> landmark; after sign-in and every route change
  * the keyboard focus moves to it (issue 25 item 2), so a screen reader starts at the new page, not on <body>. Its first
  * child is the page's one h1, the route's title (visually hidden: the tab strip and the menu already show it).
+ * `tabs: false` leaves the tab strip out whatever the setting (the shell inside another page's frame).
  */
-export default function PageArea() {
+export default function PageArea({ tabs = true }: { tabs?: boolean }) {
   const { tagsView, tagsIcon, useCache } = useAtomValue(settingsAtom);
   const views = useAtomValue(visitedViewsAtom);
   const gens = useAtomValue(cacheGenerationAtom);
@@ -49,7 +50,7 @@ export default function PageArea() {
   }, [pathname]);
   return (
     <>
-      {tagsView ? <TagsView icons={tagsIcon} /> : null}
+      {tabs && tagsView ? <TagsView icons={tagsIcon} /> : null}
       <Layout.Content className="kd-content" id={MAIN_ID} tabIndex={-1} ref={main} aria-labelledby={title ? 'kd-page-title' : undefined}>
         {title ? (
           <h1 id="kd-page-title" className="kd-visually-hidden">

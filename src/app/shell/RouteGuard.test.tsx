@@ -6,7 +6,7 @@ import { fail, ok } from '../../testing/fakeApi';
 import { currentUserFixture } from '../../testing/fixtures';
 import { fakeApiLifecycle } from '../../testing/fakeApiLifecycle';
 import App from '../App';
-import { decideRoute } from '../session/guard';
+import { decideRoute, opensWithToken } from '../session/guard';
 import { setItem, setToken } from '../storage';
 
 const S = { token: 'Bearer t', locked: false, userLoaded: true, changePwdTimes: 2 };
@@ -28,8 +28,14 @@ describe('decideRoute (spec 000 §2)', () => {
     expect(decideRoute('/ChangePassword', '', { ...S, changePwdTimes: 0 })).toEqual({ kind: 'allow' });
     expect(decideRoute('/home', '', { ...S, userLoaded: false })).toEqual({ kind: 'loadUser' });
   });
-  it('/home?token= adopts the token', () => {
-    expect(decideRoute('/home', '?token=Bearer%20q', { ...S, token: null })).toEqual({ kind: 'adoptToken', token: 'Bearer q' });
+  it('/home?token= adopts the token and goes on to its in-app redirect (the link JNPF’s client opens in its iframe)', () => {
+    expect(decideRoute('/home', '?token=Bearer%20q', { ...S, token: null })).toEqual({ kind: 'adoptToken', token: 'Bearer q', to: '/home' });
+    expect(decideRoute('/home', '?token=Bearer%20q&redirect=%2Fpurchasing%2Frequisition', S)).toEqual({ kind: 'adoptToken', token: 'Bearer q', to: '/purchasing/requisition' });
+    expect(decideRoute('/home', '?token=Bearer%20q&redirect=https%3A%2F%2Fevil.example', S)).toEqual({ kind: 'adoptToken', token: 'Bearer q', to: '/' });
+    // The same token again (the iframe reopened): straight on to the page.
+    expect(decideRoute('/home', '?token=Bearer%20t&redirect=%2Fpurchasing%2Frequisition', S)).toEqual({ kind: 'redirect', to: '/purchasing/requisition' });
+    expect(opensWithToken('#/home?token=Bearer%20q&redirect=%2Fx')).toBe(true);
+    expect(opensWithToken('#/home?redirect=%2Fx')).toBe(false);
   });
 });
 
@@ -68,6 +74,17 @@ describe('route guard in the app', () => {
     setToken('Bearer t');
     open('#/report/supply');
     expect(await screen.findByText('功能暂未开放')).toBeTruthy();
+  });
+
+  it('opens the redirect of a token link with the link’s token, without the cross-tab check signing the stored one out', async () => {
+    setToken('Bearer old');
+    sessionStorage.clear();
+    open('#/home?token=Bearer%20fromjnpf&redirect=%2Fsystem');
+    expect(await screen.findByText('数据字典', { selector: '.ant-card *' })).toBeTruthy();
+    expect(globalThis.location.hash).toBe('#/system');
+    expect(localStorage.getItem('kd_token_String')).toBe('Bearer fromjnpf');
+    expect(api.seen.some((r) => r.path === '/api/oauth/Logout')).toBe(false);
+    expect(api.seen.find((r) => r.path === '/api/oauth/CurrentUser')?.headers.authorization).toBe('Bearer fromjnpf');
   });
 
   it('stores the token of /home?token= and loads the user with it', async () => {

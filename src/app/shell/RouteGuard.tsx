@@ -29,7 +29,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
     if (decision.kind === 'adoptToken') {
       store.set(userInfoAtom, null);
       store.set(tokenAtom, decision.token);
-      navigate('/home', { replace: true });
+      navigate(decision.to, { replace: true });
     } else if (decision.kind === 'loadUser' && loading.current !== token) {
       loading.current = token;
       const { pathname, search } = location;

@@ -40,6 +40,22 @@ describe('layouts (spec 000 §2 Shell, §4)', () => {
     expect(screen.getByText('当前账套：KD 箱包').className).toContain('kd-acset');
   });
 
+  it('inside another page’s frame (JNPF’s 外链 iframe opening our screen): the page alone, without menus, header or tabs', async () => {
+    const top = Object.getOwnPropertyDescriptor(globalThis, 'top');
+    Object.defineProperty(globalThis, 'top', { value: {}, configurable: true });
+    try {
+      globalThis.location.hash = '#/home';
+      render(<App store={createStore()} />);
+      await screen.findByText('欢迎回来，管理员');
+      expect(layoutOf()).toBe('framed');
+      expect(screen.queryByTestId('sidebar')).toBeNull();
+      expect(screen.queryByTestId('settings-button')).toBeNull();
+      expect(screen.queryByTestId('tags-view')).toBeNull();
+    } finally {
+      if (top) Object.defineProperty(globalThis, 'top', top);
+    }
+  });
+
   it('persists the sidebar state as 1/0', async () => {
     await openHome();
     fireEvent.click(screen.getByTestId('sidebar-toggle'));

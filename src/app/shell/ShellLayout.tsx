@@ -32,13 +32,23 @@ function firstPage(menu: MenuItem): string | null {
   return leaf?.path ?? menuPath(menu);
 }
 
+/** True when the app runs inside another page's frame (JNPF's 外链 iframe opening our own screen): cross-origin → true. */
+export function isFramed(): boolean {
+  try {
+    return globalThis.self !== globalThis.top;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The signed-in shell (spec 000 §2 "Shell", §4): one of four layouts from the settings — classic (sidebar + top bar),
  * functional (top menu only), blend (top menu of the first level, the chosen item's children on the left), plain
  * (narrow icon sidebar); an unknown value is classic. Sidebar open/closed persists as 1/0; on mobile (< 992 px) it is
  * hidden, opens over the page and closes on navigation. Also runs the idle timer, the welcome notice and the
  * visited-view tracking and the chat socket (useChatSocket: live bell, socket logout), and holds the settings drawer. Provides the antd App context (modal, notification) to
- * every screen inside it.
+ * every screen inside it. Inside another page's frame ({@link isFramed}: JNPF's client opening one of our screens, whose
+ * own menus and tabs surround it; server oauth/jnpf-menus.ts) it draws the page area alone, without tab strip.
  */
 export default function ShellLayout() {
   const [drawer, setDrawer] = useState<boolean | null>(null);
@@ -103,6 +113,17 @@ function ShellFrame({ onSettings }: { onSettings: () => void }) {
   const mask = mobile && !collapsed ? <div className="kd-mask" onClick={() => setStatus(0)} data-testid="sidebar-mask" /> : null;
   const openSettings = onSettings;
   const cls = `kd-layout kd-layout-${layout} ${dark ? 'kd-nav-dark' : 'kd-nav-light'}${mobile ? ' is-mobile' : ''}`;
+  const [framed] = useState(isFramed);
+
+  if (framed) {
+    return (
+      <Layout className={`${cls} kd-framed`} data-layout="framed">
+        <Layout className="kd-main">
+          <PageArea tabs={false} />
+        </Layout>
+      </Layout>
+    );
+  }
 
   if (layout === 'functional' || layout === 'blend') {
     const blend = layout === 'blend';

@@ -7,6 +7,7 @@ import { normaliseAccount, signInThrottleKey } from './account';
 import { menusAndPermissions, userInfo } from './current-user';
 import { checkImageCode, imageCodeSetting } from './image-code';
 import jnpfSignInRoutes from './jnpf-signin-routes';
+import { jnpfMenus } from './jnpf-menus';
 import { jnpfUserMembers, sysConfigInfo } from './jnpf-user';
 import { clearFailures, type LockState, lockoutSettings, lockStateOf, recordFailure } from './lockout';
 import lockoutRoutes from './lockout-routes';
@@ -103,11 +104,13 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/oauth/CurrentUser → `{ menuList, userInfo, permissionList, sysConfigInfo }` (spec 000 §3); userInfo also
    * carries what JNPF v3.4's client reads (jnpf-user.ts: systemIds with one current, organizeIdList, signImg,
-   * changePasswordDate; issue 22 item 2). One system, so no routerList (the client then uses menuList).
+   * changePasswordDate; issue 22 item 2). One system, so no routerList (the client then uses menuList). To JNPF's
+   * client (the `jnpf-origin` header) our own screens it has no view for are type-7 links to our client (jnpf-menus.ts).
    */
   app.get('/api/oauth/CurrentUser', { config: { access: 'signedIn', beforePasswordChange: true } }, async (req) => {
     const session = req.auth!;
-    const { menuList, permissionList } = await menusAndPermissions(app.db, session);
+    const { menuList: menus, permissionList } = await menusAndPermissions(app.db, session);
+    const menuList = req.headers['jnpf-origin'] !== undefined ? jnpfMenus(menus) : menus;
     const info = await sysConfigInfo(app.db, req.lang);
     const user = { ...(await userInfo(app.db, session)), ...(await jnpfUserMembers(app.db, session.userId, info)) };
     return ok({ menuList, userInfo: user, permissionList, sysConfigInfo: info });
