@@ -15,7 +15,7 @@ import { FormFieldsContext } from './FormFieldsContext';
 import { FormValuesContext } from './FormValuesContext';
 import { FormStore, FormStoreContext } from './formStore';
 import LoadFailed, { LoadRetryContext } from './LoadFailed';
-import { kdKeysOf, loadComponentsSettled } from './loadComponents';
+import { kdKeysOf, loadComponentsSettled, loadedComponent } from './loadComponents';
 import { focusFirstError } from './revealError';
 import { FieldTemplate, type KdFormContext, LayoutObjectTemplate } from './templates';
 import type { FormMode, KdComponent } from './types';
@@ -74,6 +74,24 @@ function withFallbacks(fields: FieldConfig[], registry: RendererMap): RendererMa
   return { ...registry, ...Object.fromEntries(unknown.map((k) => [k, fallbackDefinition(k)])) };
 }
 
+/** Every component the fields use, when each is loaded already; else null (see loadComponents). */
+function loadedAll(registry: RendererMap, fields: FieldConfig[]): Record<string, KdComponent> | null {
+  const out: Record<string, KdComponent> = {};
+  for (const k of kdKeysOf(fields)) {
+    if (!registry[k]) continue;
+    const c = loadedComponent(registry, k);
+    if (!c) return null;
+    out[k] = c;
+  }
+  return out;
+}
+
+/** Same kdKeys with the same components? */
+const sameComponents = (a: Record<string, KdComponent>, b: Record<string, KdComponent>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
 /** Same errors (fields and messages)? Keeps rjsf from re-rendering the whole form for an unchanged error list. */
 const sameErrors = (a: FieldError[], b: FieldError[]) => a.length === b.length && a.every((e, i) => e.field === b[i].field && e.message === b[i].message);
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -100,7 +118,8 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
   const reg = useMemo(() => withFallbacks(form.fields, registry), [form.fields, registry]);
   const compiled = useMemo(() => compileForm(form, reg), [form, reg]);
   const uiSchema = useMemo(() => boundUiSchema(compiled.uiSchema), [compiled.uiSchema]);
-  const [components, setComponents] = useState<Record<string, KdComponent> | null>(null);
+  // Widgets loaded already (a dialog loads them while the record loads): the form draws at once, no spinner first.
+  const [components, setComponents] = useState<Record<string, KdComponent> | null>(() => loadedAll(reg, form.fields));
   const [store] = useState(() => new FormStore(formData ?? {}));
   // What rjsf's Form is given: the initial record, changed only when the parent passes a different one.
   const [initial, setInitial] = useState<Record<string, unknown>>(() => formData ?? {});
@@ -118,8 +137,10 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
     let live = true;
     loadComponentsSettled(reg, kdKeysOf(form.fields)).then((r) => {
       if (!live) return;
-      setFailed(r.failed);
-      setComponents({ ...r.components, ...Object.fromEntries(r.failed.map((k) => [k, LoadFailed as KdComponent])) });
+      setFailed((prev) => (!prev.length && !r.failed.length ? prev : r.failed));
+      const next = { ...r.components, ...Object.fromEntries(r.failed.map((k) => [k, LoadFailed as KdComponent])) };
+      // The same components as drawn already keep the form as it is (no second render of a 5,000-line sub-table).
+      setComponents((prev) => (prev && sameComponents(prev, next) ? prev : next));
     });
     return () => {
       live = false;

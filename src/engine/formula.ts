@@ -77,6 +77,21 @@ const parser = new Parser({
   operators: { add: true, subtract: true, multiply: true, divide: true, power: false, remainder: false, factorial: false, concatenate: false, conditional: false, logical: false, comparison: false, in: false, assignment: false, fndef: false },
 });
 
+/** Parsed expressions by their text (`v0 * v1`): a column's formula is parsed once, not once per line (issue 25 item 1). */
+const parsed = new Map<string, ReturnType<Parser['parse']>>();
+const PARSED_MAX = 500;
+
+/** The parsed expression of `text` (cached; the cache starts over past {@link PARSED_MAX} texts). */
+function parsedOf(text: string): ReturnType<Parser['parse']> {
+  let e = parsed.get(text);
+  if (!e) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    e = parser.parse(text);
+    parsed.set(text, e);
+  }
+  return e;
+}
+
 /**
  * Evaluates a calculate field's expression against a record (spec 001 §4: NaN becomes 0; division by zero gives 0).
  * The result is rounded to `precision` decimals when given, else to 10 decimals to hide float noise.
@@ -97,7 +112,7 @@ export function evaluateFormula(tokens: readonly FormulaToken[], record: Record<
       return String(t);
     })
     .join(' ');
-  const out = Number(parser.evaluate(text, values));
+  const out = Number(parsedOf(text).evaluate(values));
   if (!Number.isFinite(out)) return 0;
   const p = typeof precision === 'number' && precision >= 0 ? precision : 10;
   const f = 10 ** p;

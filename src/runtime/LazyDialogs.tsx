@@ -1,19 +1,59 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-
-const loadModelForm = () => import('./ModelForm');
-const loadModelDetail = () => import('./ModelDetail');
-const loadPageActionDialog = () => import('./PageActionDialog');
+import { type ComponentType, createElement, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /**
- * The record dialogs as lazy components (issue 26, B26): ModelForm, ModelDetail and PageActionDialog bring the form
+ * A dialog component loaded on first use, without suspending (issue 25 item 1, B25o): React.lazy suspends on its first
+ * render even when the chunk is already loaded, and React 19 then holds the revealed dialog until 300 ms after its
+ * (empty) fallback showed — a first 编辑 waited that long before the dialog could even ask for the record. This one
+ * renders nothing until its chunk is there (a loaded chunk: at once), then the component; `preload()` loads the chunk
+ * (once; a failed load is tried again by the next call). A chunk that fails to load throws from render, as React.lazy
+ * does (the error boundary shows it).
+ */
+export function lazyDialog<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> & { preload: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m.default;
+      },
+      (e) => {
+        pending = null;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  function LazyDialog(props: P) {
+    const [, setReady] = useState(false);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      preload().then(
+        () => live && setReady(true),
+        (error) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (failure) throw failure.error;
+    return loaded ? createElement(loaded, props) : null;
+  }
+  return Object.assign(LazyDialog, { preload });
+}
+
+/**
+ * The record dialogs loaded on first use (issue 26, B26): ModelForm, ModelDetail and PageActionDialog bring the form
  * libraries (rjsf, ajv and the field renderers' form parts), which a list does not need until a dialog first opens.
  * Pages mount them through {@link OnceOpened} and preload them with {@link usePreloadDialogs}. This one: ModelForm.
  */
-export const LazyModelForm = lazy(loadModelForm);
+export const LazyModelForm = lazyDialog(() => import('./ModelForm'));
 /** ModelDetail, loaded when a record's detail first opens (or by {@link usePreloadDialogs}). */
-export const LazyModelDetail = lazy(loadModelDetail);
+export const LazyModelDetail = lazyDialog(() => import('./ModelDetail'));
 /** PageActionDialog, loaded when a `form` page action first opens (or by {@link usePreloadDialogs}). */
-export const LazyPageActionDialog = lazy(loadPageActionDialog);
+export const LazyPageActionDialog = lazyDialog(() => import('./PageActionDialog'));
 
 /** How long after the page is ready the preload waits (then for an idle moment), ms: the list's first rows go first. */
 const PRELOAD_DELAY_MS = 1000;
@@ -30,7 +70,7 @@ export function usePreloadDialogs(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     const load = () => {
-      for (const f of [loadModelForm, loadModelDetail, loadPageActionDialog]) void f().catch(() => undefined);
+      for (const d of [LazyModelForm, LazyModelDetail, LazyPageActionDialog]) void d.preload().catch(() => undefined);
     };
     const w = window as IdleWindow;
     if (!w.requestIdleCallback) {

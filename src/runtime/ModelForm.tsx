@@ -2,6 +2,7 @@ import { Button, Modal, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import KdForm from '../../renderers/_shared/KdForm';
+import { kdKeysOf, loadComponents } from '../../renderers/_shared/loadComponents';
 import type { FormConfig } from '../../schemas/form';
 import { ApiError } from '../api/client';
 import type * as onlineDev from '../api/onlineDev';
@@ -100,6 +101,9 @@ export default function ModelForm({ moduleId, source: given, page, form, compile
     savedId.current = null;
     carried.current = Object.keys(defaults ?? {});
     setRecord(null);
+    // The form's widgets load while the record does (issue 25 item 1, B25o): the form then draws as the record comes.
+    // A failure is the form's to show (its own load retries and shows 重试).
+    void loadComponents(registry, kdKeysOf(form.fields)).catch(() => undefined);
     if (mode === 'add' || !recordId) {
       const initial = { ...defaultRecord(compiled), ...(defaults ?? {}) };
       current.current = initial;
