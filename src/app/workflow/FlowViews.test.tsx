@@ -17,7 +17,7 @@ import FlowTaskPage from './FlowTaskPage';
  * The workflow lists' own actions against the real server (issue 15 item 4): 我发起的 urges and withdraws a task in
  * approval, then deletes it (each shown only where the state allows); 流程监控 (administrator) cancels one and filters
  * by status; 抄送事宜 lists an approved task copied to 陈静, whose task page is read-only without action buttons;
- * 流程委托 lists a delegation, narrows it to one flow (委托流程) and deletes it. Tasks are launched and approved through the API.
+ * 流程委托 lists a delegation, narrows it to one flow (委托流程) and to 审批委托 (委托类型), and deletes it. Tasks are launched and approved through the API.
  */
 const E = '/api/workflow/Engine';
 const DEMO_PASSWORD = 'Canvas#Bag2026';
@@ -144,8 +144,13 @@ describe('workflow lists', () => {
       return o as HTMLElement;
     }, WAIT);
     fireEvent.click(option);
+    // 委托类型 (JNPF's type): 审批委托 hands over to-dos only; the server keeps it as "1".
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '委托类型' }));
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((e) => e.textContent === '审批委托') as HTMLElement, WAIT));
     fireEvent.click(screen.getByTestId('model-form-ok'));
     await waitFor(() => expect(row('出差期间')).toContain('打样申请'), WAIT);
+    const stored = await request<{ list: Array<{ description: string; type: string | null; flowName: string }> }>(`${E}/FlowDelegate`);
+    expect(stored.list.find((d) => d.description === '出差期间')).toMatchObject({ type: '1', flowName: '打样申请' });
     fireEvent.click(screen.getByLabelText('删除 王芳'));
     await confirm();
     await waitFor(() => expect(row('出差期间')).toBe(''), WAIT);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { ok } from '../../plugins/envelope';
 import { recycleFail, recycleText } from '../visualdev/recycle-messages';
 import { likePattern } from '../visualdev/list-filter';
+import { coversAnyFlow, type DelegateType, delegateTypeOf, flowIdsOf, sameUse } from './delegate-scope';
 import { fail } from './messages';
 import { callerOf } from './task-routes';
 
@@ -34,19 +35,24 @@ declare module './tables' {
 /** The overlap refusal of a create, update or restore (the message list-routes.ts check answers). */
 export const overlapFail = () => fail(400, 'badDelegate', { detail: { zh: '委托时间与已有委托重叠或形成委托链', en: 'it overlaps another delegation or forms a chain' } });
 
-/** What an overlap check needs of a delegation: who delegates to whom, which flow (null: every flow), when. */
+/**
+ * What an overlap check needs of a delegation: who delegates to whom, which flows (the stored `flow_id`: ids joined
+ * by ",", null: every flow), of which kind (delegate-scope.ts: 0 发起委托, 1 审批委托, null both), when.
+ */
 export interface DelegateSpan {
   id?: string;
   creator: string;
   toUserId: string;
   flowId: string | null;
+  type?: DelegateType;
   start: Date;
   end: Date;
 }
 
 /**
- * True when a live delegation other than `d.id` overlaps `d` in time: the delegate's own delegation to anyone for
- * the same flows (a chain), the delegator's other delegation for the same flows, or one made to the delegator (a chain).
+ * True when a live delegation other than `d.id` overlaps `d` in time and kind (the same kind, or either of no kind):
+ * the delegate's own delegation to anyone for a flow of `d` (a chain), the delegator's other delegation for a flow of
+ * `d`, or one made to the delegator (a chain). A 发起委托 and a 审批委托 of the same flows do not overlap.
  */
 export async function overlapsLive(db: Db, d: DelegateSpan): Promise<boolean> {
   const base = () =>
@@ -56,8 +62,10 @@ export async function overlapsLive(db: Db, d: DelegateSpan): Promise<boolean> {
       .where('f_deleted_at', 'is', null)
       .where('start_time', '<', d.end)
       .where('end_time', '>', d.start)
-      .where('id', '<>', d.id ?? '');
-  const sameFlows = () => base().where((eb) => (d.flowId ? eb.or([eb('flow_id', 'is', null), eb('flow_id', '=', d.flowId)]) : eb.val(true)));
+      .where('id', '<>', d.id ?? '')
+      .where((eb) => sameUse(eb, 'flow_delegate', d.type ?? null));
+  const flows = flowIdsOf(d.flowId);
+  const sameFlows = () => base().where((eb) => coversAnyFlow(eb, 'flow_delegate', flows));
   return !!(
     (await sameFlows().where('creator_user_id', '=', d.toUserId).executeTakeFirst()) ||
     (await sameFlows().where('creator_user_id', '=', d.creator).executeTakeFirst()) ||
@@ -124,7 +132,7 @@ export async function delegateBinRoutes(app: FastifyInstance, base: string): Pro
       const rows = await trx.selectFrom('flow_delegate').selectAll().where('id', 'in', ids).where('creator_user_id', '=', me).where('f_deleted_at', 'is not', null).orderBy('id').forUpdate().execute();
       for (const r of rows) {
         // Restored one by one: a later one must not overlap an earlier one either.
-        if (await overlapsLive(trx, { id: r.id, creator: r.creator_user_id, toUserId: r.to_user_id, flowId: r.flow_id, start: new Date(r.start_time), end: new Date(r.end_time) })) throw overlapFail();
+        if (await overlapsLive(trx, { id: r.id, creator: r.creator_user_id, toUserId: r.to_user_id, flowId: r.flow_id, type: delegateTypeOf(r.delegate_type), start: new Date(r.start_time), end: new Date(r.end_time) })) throw overlapFail();
         await trx
           .updateTable('flow_delegate')
           .set({ f_deleted_at: null, f_deleted_by: null, f_version: sql`f_version + 1`, updated_at: new Date(), updated_by: me })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/types';
 import type { Lang } from '../../i18n';
 import { ok } from '../../plugins/envelope';
+import { coversFlow, flowIdsOf, servesUse } from './delegate-scope';
 import { canLaunch, flowRow } from './flow-repository';
 import { fail } from './messages';
 import type { FlowTaskBody } from './schemas';
@@ -17,7 +18,10 @@ import { type ActionResult, type Caller, saveTask } from './task-service';
  * delegate, who may read it and edit it while it is a draft, rejected or withdrawn.
  */
 
-/** Users who delegated flow `flowId` to `toUserId` at `now` (enabled, outside the recycle bin; binned delegations count not). */
+/**
+ * Users who delegated flow `flowId` to `toUserId` at `now` for launching (发起委托, or a delegation of no kind; its flows
+ * naming it or none: delegate-scope.ts), enabled, outside the recycle bin; binned delegations count not.
+ */
 function delegators(db: Db, toUserId: string, flowId: string | null, now = new Date()) {
   let q = db
     .selectFrom('flow_delegate as d')
@@ -26,9 +30,10 @@ function delegators(db: Db, toUserId: string, flowId: string | null, now = new D
     .where('d.start_time', '<=', now)
     .where('d.end_time', '>', now)
     .where('d.f_deleted_at', 'is', null)
+    .where((eb) => servesUse(eb, 'd', 0))
     .where('u.enabled_mark', '<>', 0)
     .where('u.f_deleted_at', 'is', null);
-  if (flowId) q = q.where((eb) => eb.or([eb('d.flow_id', 'is', null), eb('d.flow_id', '=', flowId)]));
+  if (flowId) q = q.where((eb) => coversFlow(eb, 'd', flowId));
   return q;
 }
 
@@ -86,8 +91,8 @@ export async function delegateLaunchRoutes(app: FastifyInstance): Promise<void> 
   app.get<Q>(`${D}/getflow`, { config: signedIn, schema: { querystring: q } }, async (req) => {
     const me = callerOf(req).userId;
     const scopes = await delegators(app.db, me, null).select('d.flow_id').execute();
-    const all = scopes.some((s) => s.flow_id === null);
-    const ids = scopes.map((s) => s.flow_id).filter((x): x is string => !!x);
+    const all = scopes.some((s) => !flowIdsOf(s.flow_id).length);
+    const ids = [...new Set(scopes.flatMap((s) => flowIdsOf(s.flow_id)))];
     const currentPage = req.query.currentPage ?? 1;
     const pageSize = req.query.pageSize ?? 20;
     if (!all && !ids.length) return ok({ list: [], pagination: { currentPage, pageSize, total: 0 } });

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { toMs } from '../../db/json';
 import type { Database } from '../../db/types';
 import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
-import { softDelete, versionedUpdate } from '../_shared/row-version';
-import { delegateBinRoutes, overlapFail, overlapsLive } from './delegate-bin';
+import { delegateRoutes } from './delegate-routes';
 import { categoryCode, fromJnpfClient } from './jnpf-task';
 import { fail } from './messages';
 import { idsOfValue } from './org-resolver';
-import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
+import { IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
 import { taskWire } from './task-read';
 import type { TaskRow } from './task-repository';
 import { callerOf } from './task-routes';
@@ -171,102 +169,4 @@ export default async function listRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await delegateRoutes(app);
-}
-
-/** A delegation on the wire (times in ms). */
-const delegateWire = (d: Record<string, unknown>) => ({
-  id: d.id,
-  toUserId: d.to_user_id,
-  toUserName: d.to_user_name,
-  flowId: d.flow_id,
-  flowName: d.flow_name,
-  flowCategory: d.flow_category,
-  startTime: toMs(d.start_time as Date),
-  endTime: toMs(d.end_time as Date),
-  description: d.description,
-  creatorTime: toMs(d.created_at as Date),
-  version: d.f_version,
-});
-
-/**
- * FlowDelegate (reference §3 Delegation; §5 pitfalls avoided): the caller's delegations, paged; create and update check
- * start < end, a delegate that is an enabled user other than the caller, and that the delegate has no delegation of
- * their own overlapping it for the same flows (no chains); resolution uses [start, end) at approver creation.
- */
-async function delegateRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { access: 'signedIn' as const };
-  const db = app.db;
-  const D = `${E}/FlowDelegate`;
-  const check = async (me: string, b: DelegateBody, id?: string) => {
-    if (!(b.startTime < b.endTime)) throw fail(400, 'badDelegate', { detail: { zh: '开始时间必须早于结束时间', en: 'the start must be before the end' } });
-    if (b.toUserId === me) throw fail(400, 'badDelegate', { detail: { zh: '不能委托给自己', en: 'you cannot delegate to yourself' } });
-    const to = await db.selectFrom('users').select('real_name').where('id', '=', b.toUserId).where('enabled_mark', '<>', 0).where('f_deleted_at', 'is', null).executeTakeFirst();
-    if (!to) throw fail(400, 'badDelegate', { detail: { zh: '被委托人不存在或已停用', en: 'the delegate does not exist or is disabled' } });
-    // The delegated flow (none: every flow): its name and category are the server's, not the body's.
-    const flow = b.flowId ? await db.selectFrom('flow_engine').select(['full_name', 'category']).where('id', '=', b.flowId).where('f_deleted_at', 'is', null).executeTakeFirst() : null;
-    if (b.flowId && !flow) throw fail(400, 'badDelegate', { detail: { zh: '委托的流程不存在', en: 'the delegated flow does not exist' } });
-    if (await overlapsLive(db, { id, creator: me, toUserId: b.toUserId, flowId: b.flowId || null, start: new Date(b.startTime), end: new Date(b.endTime) })) throw overlapFail();
-    return { name: to.real_name, flow };
-  };
-  const values = (b: DelegateBody, c: Awaited<ReturnType<typeof check>>) => ({ to_user_id: b.toUserId, to_user_name: c.name, flow_id: b.flowId || null, flow_name: c.flow?.full_name ?? null, flow_category: c.flow?.category ?? null, start_time: new Date(b.startTime), end_time: new Date(b.endTime), description: b.description ?? null });
-  const own = async (me: string, id: string) => {
-    const row = await db.selectFrom('flow_delegate').selectAll().where('id', '=', id).where('creator_user_id', '=', me).where('f_deleted_at', 'is', null).executeTakeFirst();
-    if (!row) throw fail(404, 'delegateNotFound');
-    return row;
-  };
-
-  /**
-   * GET FlowDelegate?keyword&currentPage&pageSize → the caller's delegations, newest first; `myOrDelagateToMe=2` (JNPF's
-   * 委托给我的 tab, entrust/index.vue:265-272) the delegations to the caller instead, with `userName`, the delegator.
-   */
-  app.get<{ Querystring: TaskListQuery }>(D, { config: signedIn, schema: { querystring: TaskListQuerySchema } }, async (req) => {
-    const me = callerOf(req).userId;
-    const currentPage = req.query.currentPage ?? 1;
-    const pageSize = req.query.pageSize ?? 20;
-    const toMe = req.query.myOrDelagateToMe === '2';
-    let q = db.selectFrom('flow_delegate').leftJoin('users as du', 'du.id', 'flow_delegate.creator_user_id').where(toMe ? 'to_user_id' : 'creator_user_id', '=', me).where('flow_delegate.f_deleted_at', 'is', null);
-    const kw = req.query.keyword?.trim();
-    if (kw) q = q.where((eb) => eb.or([eb('to_user_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`), eb('flow_name', 'ilike', `%${kw.replace(/[\\%_]/g, '\\$&')}%`)]));
-    const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('flow_delegate').select(['du.real_name as delegator_name', 'du.account as delegator_account']).orderBy('flow_delegate.created_at', 'desc').orderBy('flow_delegate.id').limit(pageSize).offset((currentPage - 1) * pageSize).execute();
-    const list = rows.map((r) => ({ ...delegateWire(r), userName: r.delegator_name ? `${r.delegator_name}/${r.delegator_account}` : null }));
-    return ok({ list, pagination: { currentPage, pageSize, total: Number(total) } });
-  });
-  /**
-   * GET FlowDelegate/Flows → `{ list: [{ id, fullName, category }] }`: the released flows a delegation may name (the
-   * 委托流程 picker; any signed-in user: a delegator approves flows they may not launch), in designer order.
-   */
-  app.get(`${D}/Flows`, { config: signedIn }, async () => {
-    const rows = await db.selectFrom('flow_engine').select(['id', 'full_name', 'category']).where('enabled_mark', '=', 1).where('version', '>', 0).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('created_at').limit(5000).execute();
-    return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.full_name, category: r.category })) });
-  });
-  /** GET FlowDelegate/{id}: one of the caller's delegations (404 otherwise). */
-  app.get<Id>(`${D}/:id`, { config: signedIn, schema: { params: IdParams } }, async (req) => ok(delegateWire(await own(callerOf(req).userId, req.params.id))));
-  /** POST FlowDelegate → `{ id }`; 400 with the reason (range, self, unknown delegate, overlap or chain). */
-  app.post<{ Body: DelegateBody }>(D, { config: signedIn, schema: { body: DelegateBodySchema } }, async (req) => {
-    const me = callerOf(req).userId;
-    const checked = await check(me, req.body);
-    const id = randomUUID();
-    await db.insertInto('flow_delegate').values({ id, creator_user_id: me, ...values(req.body, checked) }).execute();
-    return ok({ id }, t(req.lang, 'createOk'));
-  });
-  /** PUT FlowDelegate/{id}: update, same checks; `version` (optional) older than the row's → 409 naming who and when, nothing written. Answers `{ version }`. */
-  app.put<Id & { Body: DelegateBody }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, body: DelegateBodySchema } }, async (req) => {
-    const me = callerOf(req).userId;
-    await own(me, req.params.id);
-    const checked = await check(me, req.body, req.params.id);
-    const version = await versionedUpdate(db, 'flow_delegate', req.params.id, values(req.body, checked), { version: req.body.version, actor: me, notFound: () => fail(404, 'delegateNotFound') });
-    return ok({ version }, t(req.lang, 'updateOk'));
-  });
-  /**
-   * DELETE FlowDelegate/{id}?version: ends the delegation by moving it to the caller's recycle bin (delegate-bin.ts;
-   * open to-dos already given to the delegate stay with them); an older version → 409.
-   */
-  app.delete<Id & { Querystring: { version?: number } }>(`${D}/:id`, { config: signedIn, schema: { params: IdParams, querystring: { type: 'object', properties: { version: { type: 'integer', minimum: 0 } } } } }, async (req) => {
-    const me = callerOf(req).userId;
-    await own(me, req.params.id);
-    await softDelete(db, 'flow_delegate', req.params.id, { version: req.query.version, actor: me, notFound: () => fail(404, 'delegateNotFound') });
-    return ok(null, t(req.lang, 'deleteOk'));
-  });
-  await delegateBinRoutes(app, D);
 }

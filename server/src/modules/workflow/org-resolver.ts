@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import { outboundRequest } from '../../lib/outbound';
 import { withDescendants } from '../organization/common';
+import { coversFlow, servesUse } from './delegate-scope';
 import type { MemberTargets, Resolver } from './engine/types';
 
 const MAX_IDS = 500;
@@ -24,7 +25,8 @@ export function idsOfValue(value: unknown): string[] {
  * The engine's Resolver over the organisation tables (issue 15 item 2; modules/organization): users (enabled_mark,
  * manager_id, organize_id, position_id), user_relation (roles, positions, groups, departments), organize.manager_id
  * (department head) and flow_delegate. Users in the recycle bin (issue 27) are never approvers, copies or delegates
- * (members, enabled, delegateOf skip them), and a binned delegation delegates nothing (delegate-bin.ts). Works inside a transaction when given one.
+ * (members, enabled, delegateOf skip them), and a binned delegation delegates nothing (delegate-bin.ts); delegateOf
+ * reads 审批委托 delegations and those of no kind that cover the flow (delegate-scope.ts). Works inside a transaction when given one.
  */
 export function orgResolver(db: Db): Resolver {
   const enabled = async (ids: string[]): Promise<string[]> => {
@@ -132,7 +134,8 @@ export function orgResolver(db: Db): Resolver {
         .innerJoin('users as u', 'u.id', 'd.to_user_id')
         .select('d.to_user_id')
         .where('d.creator_user_id', '=', userId)
-        .where((eb) => eb.or([eb('d.flow_id', 'is', null), eb('d.flow_id', '=', flowId)]))
+        .where((eb) => coversFlow(eb, 'd', flowId))
+        .where((eb) => servesUse(eb, 'd', 1))
         .where('d.start_time', '<=', when)
         .where('d.end_time', '>', when)
         .where('d.f_deleted_at', 'is', null)

@@ -186,12 +186,17 @@ export const ChangeBodySchema = Type.Object({
 });
 export type ChangeBody = { taskId: string; taskNodeId: string; resurgence?: boolean; handleOpinion?: string | null; fileList?: unknown; errorRuleUserList?: Record<string, string[]> };
 
-/** POST/PUT FlowDelegate. Times in ms. */
+/**
+ * POST/PUT FlowDelegate. Times in ms. `flowId`: one or several flow ids joined by "," (empty: every flow); `type`:
+ * "0" 发起委托, "1" 审批委托 (JNPF's client sends the strings; a number is taken too), absent/empty: both
+ * (workflow/delegate-scope.ts). `flowName` is the client's and ignored (the server names the flows).
+ */
 export const DelegateBodySchema = Type.Object({
   toUserId: Type.String({ minLength: 1, maxLength: 100 }),
   toUserName: Type.Optional(NullableText(100)),
-  flowId: Type.Optional(NullableText(100)),
-  flowName: Type.Optional(NullableText(100)),
+  flowId: Type.Optional(NullableText(4000)),
+  flowName: Type.Optional(NullableText(8000)),
+  type: Type.Optional(Type.Unsafe<'' | '0' | '1' | 0 | 1 | null>({ enum: [null, '', '0', '1', 0, 1] })),
   flowCategory: Type.Optional(NullableText(50)),
   startTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
   endTime: Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 }),
@@ -205,6 +210,7 @@ export type DelegateBody = {
   flowId?: string | null;
   flowName?: string | null;
   flowCategory?: string | null;
+  type?: '' | '0' | '1' | 0 | 1 | null;
   startTime: number;
   endTime: number;
   description?: string | null;
