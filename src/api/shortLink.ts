@@ -16,6 +16,39 @@ export interface ShortLinkSettings {
   formPassword: string;
   /** ms since the epoch, or null (never). */
   expiryTime: number | null;
+  /** 公开查询: on/off, its link ('' before the first save), whether it asks a password. */
+  columnUse: 0 | 1;
+  columnLink: string;
+  columnPassUse: 0 | 1;
+  /** JSON strings of JNPF field items (`prop` = the field): what the query searches by / shows. */
+  columnCondition: string;
+  columnText: string;
+  /** The fields the query may use (the public form's main fields). */
+  columnOptions: Array<{ value: string; label: string }>;
+}
+
+/** What the admin dialog saves (plain passwords; '' keeps the stored one); column lists are field names. */
+export interface ShortLinkSave {
+  id: string;
+  formUse: 0 | 1;
+  formPassUse: 0 | 1;
+  formPassword: string;
+  expiryTime: number | null;
+  columnUse: 0 | 1;
+  columnPassUse: 0 | 1;
+  columnPassword: string;
+  columnCondition: string[];
+  columnText: string[];
+}
+
+/** The `prop`s of a JSON string of JNPF field items ('' or bad JSON: none). */
+export function propsOf(items: string): string[] {
+  try {
+    const list = JSON.parse(items || '[]') as Array<{ prop?: unknown }>;
+    return Array.isArray(list) ? list.map((i) => i?.prop).filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** GET /api/visualdev/ShortLink/{modelId}. */
@@ -24,15 +57,21 @@ export function getShortLink(modelId: string): Promise<ShortLinkSettings> {
 }
 
 /** PUT /api/visualdev/ShortLink: `formPassword` plain ('' keeps the stored one). Resolves the envelope (msg 保存成功, data = the settings). */
-export function saveShortLink(body: { id: string; formUse: 0 | 1; formPassUse: 0 | 1; formPassword: string; expiryTime: number | null }): Promise<Envelope<ShortLinkSettings>> {
-  return requestEnvelope<ShortLinkSettings>('/api/visualdev/ShortLink', { method: 'put', json: { ...body, columnUse: 0 } });
+export function saveShortLink(body: ShortLinkSave): Promise<Envelope<ShortLinkSettings>> {
+  return requestEnvelope<ShortLinkSettings>('/api/visualdev/ShortLink', { method: 'put', json: body });
 }
 
 /** What the public page learns first (GET ShortLink/getConfig/{modelId}). */
 export interface LinkInfo {
   id: string;
   fullName: string;
+  /** Which page the link opens: the form or the public query. */
+  type?: 'form' | 'list';
   formPassUse: 0 | 1;
+  columnPassUse?: 0 | 1;
+  /** The query's fields (JSON strings of JNPF field items, `prop` and `label`). */
+  columnCondition?: string;
+  columnText?: string;
   expiryTime: number | null;
 }
 
@@ -57,6 +96,23 @@ export function submitLinkForm(modelId: string, encryption: string, record: Reco
     method: 'post',
     query: { encryption },
     json: record,
+    silent: true,
+    headers: passwordMd5 ? { 'X-Link-Password': passwordMd5 } : undefined,
+  });
+}
+
+/** One page of the public query: rows of `id` and the shown fields (display text). */
+export interface LinkListPage {
+  list: Array<Record<string, unknown> & { id: string }>;
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+/** POST /api/visualdev/ShortLink/{modelId}/ListLink?encryption= with JNPF's list body; the query password's md5 in X-Link-Password (silent). */
+export function listLink(modelId: string, encryption: string, body: { currentPage: number; pageSize: number; queryJson: string }, passwordMd5: string | null): Promise<LinkListPage> {
+  return request<LinkListPage>(`/api/visualdev/ShortLink/${encodeURIComponent(modelId)}/ListLink`, {
+    method: 'post',
+    query: { encryption },
+    json: { ...body, sort: '', sidx: '', menuId: modelId, superQueryJson: '' },
     silent: true,
     headers: passwordMd5 ? { 'X-Link-Password': passwordMd5 } : undefined,
   });

@@ -1,3 +1,4 @@
+import { createDecipheriv } from 'node:crypto';
 import { md5Hex } from '../../server/src/lib/password';
 import { SHORT_LINK_RATES } from '../../server/src/modules/shortlink/routes';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,11 @@ const row = { supplierCode: 'S0101', supplierName: '绍兴恒达纺织有限公�
 type Link = { formLink: string; formUse: number; formPassUse: number; expiryTime: number | null };
 const save = (body: Record<string, unknown>) => s.t.call('PUT', SL, { token: s.token, payload: { id: MODEL, formUse: 1, formPassUse: 0, formPassword: '', columnUse: 0, ...body } });
 const tokenOf = (link: string) => link.split('encryption=')[1] ?? '';
+/** What JNPF's public page does with `encryption` (Mnxhp src/views/formShortLink/index.vue Decrypt): hex → AES-128-ECB, key jnpflinkjnpflink → JSON. */
+const jnpfDecrypt = (hex: string) => {
+  const d = createDecipheriv('aes-128-ecb', Buffer.from('jnpflinkjnpflink'), null);
+  return JSON.parse(Buffer.concat([d.update(Buffer.from(hex, 'hex')), d.final()]).toString('utf8'));
+};
 const supplierCount = async () => Number((await s.t.app.db.selectFrom('kd_supplier' as never).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 /** A fresh address per case, so each case has its own rate-limit bucket. */
 let ip = 0;
@@ -32,13 +38,20 @@ describe('ShortLink admin', () => {
     expect(before.data).toMatchObject({ id: MODEL, formUse: 0, formLink: '', formPassUse: 0, formPassword: '', columnUse: 0, expiryTime: null });
     const saved = await save({});
     expect(saved).toMatchObject({ code: 200, msg: '保存成功', data: { formUse: 1, formPassUse: 0 } });
-    expect((saved.data as Link).formLink).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]{32}$/);
+    expect((saved.data as Link).formLink).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
+    // JNPF's own page reads the model and the page kind from the value; the key inside is the link's secret.
+    expect(jnpfDecrypt(tokenOf(saved.data.formLink))).toEqual({ modelId: MODEL, type: 'form', key: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect((await s.t.call('GET', `${SL}/${MODEL}`, { token: s.token })).data.formLink).toBe(saved.data.formLink);
     // Without a sign-in the admin side answers 602; a password without characters or an expiry in the past is refused.
     expect(await s.t.call('GET', `${SL}/${MODEL}`)).toMatchObject({ code: 602 });
     expect(await save({ formPassUse: 1 })).toMatchObject({ code: 400, msg: '请输入密码' });
     expect(await save({ expiryTime: Date.now() - 1000 })).toMatchObject({ code: 400 });
-    expect(await save({ columnUse: 1 })).toMatchObject({ code: 400, msg: '暂不支持公开查询' });
+    // The public query may only use the public form's fields (currency is a dictionary select: not public).
+    expect(await save({ columnUse: 1, columnText: JSON.stringify([{ __vModel__: 'currency' }]) })).toMatchObject({ code: 400, msg: '公开查询只能选择外链表单中的字段' });
+    expect(await save({ columnUse: 1, columnText: '{' })).toMatchObject({ code: 400 });
+    // Our dialog sends plain names: one name stays a list of one.
+    expect((await save({ columnUse: 1, columnCondition: ['supplierName'], columnText: ['supplierCode'] })).data).toMatchObject({ columnUse: 1 });
+    expect(JSON.parse((await s.t.call('GET', `${SL}/${MODEL}`, { token: s.token })).data.columnText).map((f: { prop: string }) => f.prop)).toEqual(['supplierCode']);
   });
 });
 
@@ -124,5 +137,71 @@ describe('ShortLink public side', () => {
     expect((await pub('POST', `${SL}/checkPwd`, { id: MODEL, type: 0, encryption: token, password: md5Hex('Gys@2026') })).code).toBe(429);
     ip++;
     expect((await pub('POST', `${SL}/checkPwd`, { id: MODEL, type: 0, encryption: token, password: md5Hex('Gys@2026') })).code).toBe(200);
+  });
+});
+
+describe('ShortLink public query (公开查询)', () => {
+  /** Saves a link with the public query on, showing code, name and level, searchable by name; returns both pages' values. */
+  const saveQuery = async (body: Record<string, unknown> = {}) => {
+    const shown = ['supplierCode', 'supplierName', 'level'].map((p) => ({ __vModel__: p }));
+    const saved = await save({ columnUse: 1, columnCondition: JSON.stringify([{ __vModel__: 'supplierName' }]), columnText: JSON.stringify(shown), ...body });
+    expect(saved.code).toBe(200);
+    return { saved: saved.data, form: tokenOf(saved.data.formLink), list: tokenOf(saved.data.columnLink) };
+  };
+  const seed = async () => {
+    for (const [code, name, level] of [['S0201', '杭州远航物流有限公司', 'A'], ['S0202', '宁波港丰五金有限公司', 'B'], ['S0203', '杭州明远纺织有限公司', 'C']]) {
+      expect((await s.t.call('POST', `/api/visualdev/OnlineDev/${MODEL}`, { token: s.token, payload: { ...row, supplierCode: code, supplierName: name, level } })).code).toBe(200);
+    }
+  };
+  const list = (enc: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) => pub('POST', `${SL}/${MODEL}/ListLink?encryption=${enc}`, { currentPage: 1, pageSize: 20, sort: 'desc', sidx: '', menuId: MODEL, queryJson: '', superQueryJson: '', ...body }, headers);
+
+  it('publishes a list of the chosen fields at its own link, searchable by the chosen fields only', async () => {
+    await seed();
+    const { saved, form, list: enc } = await saveQuery();
+    expect(saved).toMatchObject({ columnUse: 1, columnPassUse: 0 });
+    expect(JSON.parse(saved.columnText).map((f: { prop: string }) => f.prop)).toEqual(['supplierCode', 'supplierName', 'level']);
+    expect(jnpfDecrypt(enc)).toMatchObject({ modelId: MODEL, type: 'list' });
+    // JNPF's list page: getConfig (the query's fields as JNPF items), Config (column design of the shown fields), ListLink.
+    const info = await pub('GET', `${SL}/getConfig/${MODEL}?encryption=${enc}`);
+    expect(info.data).toMatchObject({ id: MODEL, type: 'list', columnUse: 1, columnPassUse: 0 });
+    expect(JSON.parse(info.data.columnCondition)[0]).toMatchObject({ prop: 'supplierName', __vModel__: 'supplierName', jnpfKey: 'comInput' });
+    const config = await pub('GET', `${SL}/${MODEL}/Config?encryption=${enc}`);
+    expect(JSON.parse(config.data.columnData)).toMatchObject({ type: 1, btnsList: [], columnBtnsList: [] });
+    expect(JSON.parse(config.data.columnData).columnList.map((c: { prop: string }) => c.prop)).toEqual(['supplierCode', 'supplierName', 'level']);
+    const all = await list(enc);
+    expect(all).toMatchObject({ code: 200, data: { pagination: { total: 3 } } });
+    expect(Object.keys(all.data.list[0]).sort()).toEqual(['id', 'level', 'supplierCode', 'supplierName']);
+    const found = await list(enc, { queryJson: JSON.stringify({ supplierName: '杭州' }) });
+    expect(found.data.list.map((r: { supplierCode: string }) => r.supplierCode).sort()).toEqual(['S0201', 'S0203']);
+    // A field the query does not search by, or a sort by a column it does not show: refused.
+    expect((await list(enc, { queryJson: JSON.stringify({ creditLimit: 5000 }) })).code).toBe(400);
+    expect((await list(enc, { sidx: 'creditLimit' })).code).toBe(400);
+    // The detail (JNPF's DataChange) carries only the shown fields.
+    const detail = await pub('GET', `${SL}/${MODEL}/${all.data.list[0].id}/DataChange?encryption=${enc}`);
+    expect(Object.keys(JSON.parse(detail.data.data)).sort()).toEqual(['id', 'level', 'supplierCode', 'supplierName']);
+    expect((await pub('GET', `${SL}/${MODEL}/no-such-row/DataChange?encryption=${enc}`)).code).toBe(404);
+    // Each page's value opens only its page: the form's value lists nothing, the query's value creates nothing.
+    expect((await list(form)).code).toBe(404);
+    expect((await pub('POST', `${SL}/${MODEL}?encryption=${enc}`, row)).code).toBe(404);
+    expect(await supplierCount()).toBe(3);
+  });
+
+  it('asks for the query password; turning the query off closes its link', async () => {
+    await seed();
+    const { list: enc } = await saveQuery({ columnPassUse: 1, columnPassword: 'Cx@20261' });
+    expect((await pub('GET', `${SL}/getConfig/${MODEL}?encryption=${enc}`)).data).toMatchObject({ columnPassUse: 1, formPassUse: 0 });
+    expect(await pub('POST', `${SL}/checkPwd`, { id: MODEL, type: 1, encryption: enc, password: md5Hex('nope') })).toMatchObject({ code: 400, msg: '密码错误' });
+    expect(await pub('POST', `${SL}/checkPwd`, { id: MODEL, type: 1, encryption: enc, password: md5Hex('Cx@20261') })).toMatchObject({ code: 200 });
+    expect(await list(enc)).toMatchObject({ code: 400, msg: '请输入密码' });
+    expect((await list(enc, {}, { 'x-link-password': md5Hex('Cx@20261') })).data.list).toHaveLength(3);
+    await save({ columnUse: 0 });
+    expect(await list(enc, {}, { 'x-link-password': md5Hex('Cx@20261') })).toMatchObject({ code: 404, msg: '外链不存在或已关闭' });
+  });
+
+  it('keeps a link saved before the query existed (the bare token) opening the form', async () => {
+    await save({});
+    const { token } = await s.t.app.db.selectFrom('visualdev_short_link' as never).select('token' as never).executeTakeFirstOrThrow() as { token: string };
+    expect((await pub('GET', `${SL}/getConfig/${MODEL}?encryption=${token}`)).data).toMatchObject({ type: 'form', formUse: 1 });
+    expect((await list(token)).code).toBe(404);
   });
 });

@@ -12,9 +12,10 @@ import { type FieldError, type MessageLang, validateRecord } from '../../engine/
 import { currentLanguage } from '../../i18n';
 import { compileModel, defaultRecord, outgoingRecord } from '../../runtime/compileModel';
 import { SHORTLINK_NS } from './i18n';
+import PublicQuery from './PublicQuery';
 
 /** What the page shows. */
-type Stage = { kind: 'loading' } | { kind: 'refused'; msg: string } | { kind: 'password'; info: LinkInfo } | { kind: 'form'; info: LinkInfo; form: FormConfig } | { kind: 'done'; info: LinkInfo; form: FormConfig };
+type Stage = { kind: 'loading' } | { kind: 'refused'; msg: string } | { kind: 'password'; info: LinkInfo } | { kind: 'list'; info: LinkInfo } | { kind: 'form'; info: LinkInfo; form: FormConfig } | { kind: 'done'; info: LinkInfo; form: FormConfig };
 
 const msgOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.msg ? e.msg : fallback);
 
@@ -30,7 +31,8 @@ function errorsOf(e: unknown): FieldError[] {
  * no sign-in and no shell. It asks the server whether the link is open (a closed, unknown or expired link shows the
  * server's words: 外链不存在或已关闭 / 外链已过期), asks for the password when the link has one (checkPwd; 密码错误
  * under the field), then renders the model's public form with the generic engine (KdForm), validates it with the same
- * compiled schema and submits it; the model's 400 marks the fields, success shows 提交成功 with 再填一份.
+ * compiled schema and submits it; the model's 400 marks the fields, success shows 提交成功 with 再填一份. A public
+ * query's link (getConfig `type: 'list'`) shows the query instead (PublicQuery), after its own password.
  */
 export default function FormShortLink() {
   const { t } = useTranslation(SHORTLINK_NS);
@@ -45,7 +47,9 @@ export default function FormShortLink() {
 
   const openForm = useCallback(
     (info: LinkInfo) =>
-      getLinkForm(modelId, encryption)
+      info.type === 'list'
+        ? Promise.resolve(setStage({ kind: 'list', info }))
+        : getLinkForm(modelId, encryption)
         .then((c) => setStage({ kind: 'form', info, form: JSON.parse(c.formData) as FormConfig }))
         .catch((e) => setStage({ kind: 'refused', msg: msgOf(e, t('badLink')) })),
     [modelId, encryption, t],
@@ -57,7 +61,7 @@ export default function FormShortLink() {
       return;
     }
     getLinkInfo(modelId, encryption)
-      .then((info) => (info.formPassUse === 1 ? setStage({ kind: 'password', info }) : openForm(info)))
+      .then((info) => ((info.type === 'list' ? info.columnPassUse : info.formPassUse) === 1 ? setStage({ kind: 'password', info }) : openForm(info)))
       .catch((e) => setStage({ kind: 'refused', msg: msgOf(e, t('badLink')) }));
   }, [modelId, encryption, openForm, t]);
 
@@ -90,6 +94,7 @@ export default function FormShortLink() {
             </Space>
           </Card>
         )}
+        {stage.kind === 'list' && <PublicQuery modelId={modelId} encryption={encryption} info={stage.info} passwordMd5={passwordMd5.current} />}
         {stage.kind === 'form' && <PublicForm info={stage.info} form={stage.form} lang={lang} submit={(record) => submitLinkForm(modelId, encryption, record, passwordMd5.current)} onDone={() => setStage({ ...stage, kind: 'done' })} />}
         {stage.kind === 'done' && (
           <Result status="success" title={t('submitted')} extra={<Button onClick={() => setStage({ ...stage, kind: 'form' })}>{t('again')}</Button>} data-testid="short-link-done" />

@@ -111,7 +111,7 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
     fireEvent.click(within(dialog).getByTestId('short-link-use'));
     fireEvent.click(screen.getByTestId('short-link-save'));
     const url = (await screen.findByTestId('short-link-url', {}, WAIT)) as HTMLInputElement;
-    expect(url.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]{32}$/);
+    expect(url.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
     const entry = url.value.slice(url.value.indexOf('#') + 1);
     message.destroy();
     const pub = render(
@@ -146,5 +146,46 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
       </MemoryRouter>,
     );
     expect(await closed.findByText('外链不存在或已关闭', {}, WAIT)).toBeTruthy();
+  });
+
+  it('公开查询 publishes a searchable list of chosen fields at its own link with a QR code (issue 18 item 7)', async () => {
+    page();
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('外链 供应商'));
+    const dialog = within(await screen.findByTestId('short-link-dialog', {}, WAIT));
+    fireEvent.click(dialog.getByTestId('short-link-column-use'));
+    /** Picks the option `label` in the multiple select `testId`. */
+    const pick = async (testId: string, label: string) => {
+      const select = dialog.getByTestId(testId);
+      fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? within(select).getByRole('combobox'));
+      const options = await screen.findAllByTitle(label, {}, WAIT);
+      fireEvent.click(options[options.length - 1]);
+    };
+    await pick('short-link-column-condition', '供应商名称');
+    await pick('short-link-column-text', '供应商编码');
+    await pick('short-link-column-text', '供应商名称');
+    fireEvent.click(screen.getByTestId('short-link-save'));
+    const url = (await screen.findByTestId('short-link-column-url', {}, WAIT)) as HTMLInputElement;
+    expect(url.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
+    // The QR code of the link, drawn in the browser.
+    fireEvent.click(screen.getAllByLabelText('扫描二维码，分享此链接').at(-1) as Element);
+    const qr = (await screen.findByTestId('short-link-column-url-qr', {}, WAIT)) as HTMLImageElement;
+    expect(qr.src).toMatch(/^data:image\/svg\+xml/);
+    const entry = url.value.slice(url.value.indexOf('#') + 1);
+    message.destroy();
+    const pub = render(
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/formShortLink" element={<FormShortLink />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const query = within(await pub.findByTestId('short-link-query', {}, WAIT));
+    // The supplier the public form added above is listed; a search that matches nothing empties the table.
+    expect(await query.findByText('外链供应商', {}, WAIT)).toBeTruthy();
+    expect(query.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['供应商编码', '供应商名称']);
+    fireEvent.change(query.getByTestId('short-link-query-supplierName'), { target: { value: '没有这家' } });
+    fireEvent.click(query.getByTestId('short-link-query-search'));
+    await waitFor(() => expect(query.queryByText('外链供应商')).toBeNull(), WAIT);
   });
 });
