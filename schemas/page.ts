@@ -36,13 +36,18 @@ export const ResourceCallSchema = Type.Object(
 /**
  * A list's recycle bin call (issue 27 item 2): as a call, and `open` when the bin holds only the caller's own rows and
  * every user of the page may use it (e.g. 流程委托, a page open to every signed-in user): 回收站 then shows without the
- * btn_recycle button; the server still answers each user with their own rows only.
+ * btn_recycle button; the server still answers each user with their own rows only. `columns`: the bin's own columns
+ * (prop of a binned row, zh label translated through the page's locales) when its rows are not the list's — e.g.
+ * 分级管理 lists organisations and bins administrator grants; by default the list's first three columns show.
  */
 export const RecycleCallSchema = Type.Object(
   {
     method: Type.Optional(CallMethodSchema),
     path: PathTemplateSchema,
     open: Type.Optional(Type.Boolean()),
+    columns: Type.Optional(
+      Type.Array(Type.Object({ prop: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' }), label: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 3 }),
+    ),
   },
   { additionalProperties: false },
 );

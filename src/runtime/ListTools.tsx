@@ -100,7 +100,7 @@ export default function ListTools(p: ListToolsProps) {
       />
       <ColumnSettings open={panel === 'columns'} settings={cols.settings} onChange={cols.change} onReset={() => cols.change(null)} onClose={close} />
       <ExportDialog open={panel === 'export'} source={p.source} columns={cols.shown} query={p.exportQuery} selectedIds={p.selectedIds} fileName={`${p.name}.xlsx`} onClose={close} />
-      <RecycleDrawer open={panel === 'recycle'} source={p.source} columns={p.columns.map((c) => ({ prop: c.prop, label: c.label }))} onClose={close} onRestored={p.onRestored} />
+      <RecycleDrawer open={panel === 'recycle'} source={p.source} columns={p.source.recycle?.columns ?? p.columns.map((c) => ({ prop: c.prop, label: c.label }))} onClose={close} onRestored={p.onRestored} />
       <ImportDialog
         open={panel === 'import'}
         source={p.source}

@@ -43,6 +43,16 @@ describe('分级管理: version and recycle bin', () => {
     const bin = (await call('GET', `${A}/Recycle?keyword=gradebin`)).data;
     expect(bin.list).toHaveLength(1);
     expect(bin.list[0]).toMatchObject({ id: row.id, userId: x, organizeId: 'org-kd', thisLayerAdd: 1, thisLayerEdit: 1, deletedBy: 'user-admin', version: 3 });
+    // The page's 回收站 shows whose grant on which organisation (names the bin answers beside the ids).
+    const company = await ctx.t.app.db.selectFrom('organize').select('full_name').where('id', '=', 'org-kd').executeTakeFirstOrThrow();
+    expect(bin.list[0]).toMatchObject({ userName: 'gradebin', organizeName: company.full_name });
+    expect((await call('GET', '/api/visualdev/OnlineDev/permissionGradeManage/Config')).data.resource.recycle).toEqual({
+      path: `${A}/Recycle`,
+      columns: [
+        { prop: 'organizeName', label: '所属组织' },
+        { prop: 'userName', label: '用户' },
+      ],
+    });
 
     expect(await call('POST', `${A}/Recycle/Actions/Restore`, { ids: [row.id] })).toMatchObject({ code: 200, data: { count: 1 } });
     expect((await call('GET', `${A}/org-kd`)).data.list[0]).toMatchObject({ id: row.id, userId: x, thisLayerAdd: 1, thisLayerEdit: 1, version: 4 });

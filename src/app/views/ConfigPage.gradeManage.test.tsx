@@ -8,7 +8,8 @@ import { gridRows, renderConfigPage, WAIT } from './configPageTesting';
 /**
  * 分级管理 as a built-in page config (issue 12 items 1 and 7): src/pages/permission/gradeManage.page.json lists the
  * organisations (companies with their departments nested) and 设置管理员 edits one organisation's admins (user and the
- * eight this-layer / sub-layer flags) through GET/POST organizeAdminIsTrator/{id}, against the real server.
+ * eight this-layer / sub-layer flags) through GET/POST organizeAdminIsTrator/{id}, against the real server; 回收站 shows
+ * the grants a save left out (organisation and user by name) and restores them.
  */
 type Admin = { userId: string; subLayerDelete: number; thisLayerEdit: number };
 pageTestServerLifecycle(async () => {
@@ -35,5 +36,26 @@ describe('分级管理 page config', () => {
       const { list } = await request<{ list: Admin[] }>('/api/permission/organizeAdminIsTrator/org-demo-quality');
       expect(list).toEqual([expect.objectContaining({ userId: 'user-demo-chenjing', thisLayerEdit: 1, subLayerDelete: 1 })]);
     }, WAIT);
+  });
+
+  it('回收站 lists a grant left out of a save by organisation and user; 恢复 brings it back with its flags (issue 27 item 2)', async () => {
+    await request('/api/permission/organizeAdminIsTrator/org-demo-quality', { method: 'post', json: { list: [] } });
+    renderConfigPage('permissionGradeManage');
+    await waitFor(() => expect(gridRows().some((r) => r.includes('品管部'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByTestId('list-recycle'));
+    // 陈静 also heads 品管部 in the list: look inside the drawer only.
+    const drawer = await waitFor(() => {
+      const d = document.querySelector('.kd-recycle-drawer');
+      expect(d).toBeTruthy();
+      return d as HTMLElement;
+    }, WAIT);
+    const row = (await within(drawer).findByText('陈静', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('品管部');
+    expect(within(drawer).getByRole('columnheader', { name: '所属组织' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    const { list } = await request<{ list: Admin[] }>('/api/permission/organizeAdminIsTrator/org-demo-quality');
+    expect(list).toEqual([expect.objectContaining({ userId: 'user-demo-chenjing', thisLayerEdit: 1, subLayerDelete: 1 })]);
   });
 });

@@ -138,7 +138,7 @@ export function resourceSource(key: string, binding: ResourceBinding, params: Pa
       return uploadWithProgress(fill(path), form, p);
     };
   }
-  if (b.recycle) source.recycle = { ...recycleCalls(fill(b.recycle.path)), open: b.recycle.open };
+  if (b.recycle) source.recycle = { ...recycleCalls(fill(b.recycle.path)), open: b.recycle.open, columns: b.recycle.columns };
   if (b.tree) {
     const t = b.tree;
     source.tree = {

@@ -48,6 +48,8 @@ export interface RecordSource {
     restore(ids: string[]): Promise<Envelope<{ count: number }>>;
     /** The bin holds the caller's own rows and needs no btn_recycle (schemas/page.ts RecycleCallSchema). */
     open?: boolean;
+    /** The bin's own columns (prop, label) when its rows are not the list's (RecycleCallSchema `columns`). */
+    columns?: Array<{ prop: string; label: string }>;
   };
   /** A record's change history, newest first (issue 4 item 4). */
   dataChange?(id: string, query?: { currentPage?: number; pageSize?: number }): Promise<{ list: DataChangeEntry[]; pagination?: ListPage['pagination'] }>;

@@ -53,6 +53,8 @@ export interface BinEntity {
   menu: string;
   /** Wire name → column, listed with each binned row (besides id, version, deletedAt, deletedBy, deletedByName). */
   fields: Record<string, string>;
+  /** Wire name → the name a column's id refers to (`table`.`name` of the row whose id it holds; null when gone), listed too. */
+  names?: Record<string, { column: string; table: 'users' | 'organize'; name: 'real_name' | 'full_name' }>;
   /** Columns a keyword searches (case-insensitive contains). */
   keyword: string[];
   /** The column naming a row in messages. */
@@ -134,7 +136,7 @@ export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pa
     base = base.where((eb) => eb.or(e.keyword.map((c) => eb(sql.ref(c), 'ilike', pattern))));
   }
   const rows = await base
-    .select(['id', 'f_version', 'f_deleted_at', 'f_deleted_by', ...Object.values(e.fields)])
+    .select(['id', 'f_version', 'f_deleted_at', 'f_deleted_by', ...Object.values(e.fields), ...Object.values(e.names ?? {}).map((n) => n.column)])
     .orderBy('f_deleted_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.pageSize)
@@ -149,6 +151,13 @@ export async function listBin(db: Db, e: BinEntity, q: { currentPage: number; pa
     for (const [wire, col] of Object.entries(e.fields)) out[wire] = r[col] ?? null;
     return out;
   });
+  for (const [wire, ref] of Object.entries(e.names ?? {})) {
+    const ids = [...new Set(rows.map((r) => r[ref.column]).filter((x): x is string => typeof x === 'string'))];
+    const named = new Map(ids.length ? (await loose(db).selectFrom(ref.table).select(['id', ref.name]).where('id', 'in', ids).execute()).map((x) => [x.id, x[ref.name]]) : []);
+    rows.forEach((r, i) => {
+      list[i][wire] = named.get(r[ref.column]) ?? null;
+    });
+  }
   return { list, total: Number(count?.n ?? 0) };
 }
 

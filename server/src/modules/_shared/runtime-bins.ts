@@ -128,6 +128,7 @@ export const RUNTIME_BIN_ENTITIES: readonly BinEntity[] = [
     table: 'organize_administrator',
     base: '/api/permission/organizeAdminIsTrator',
     menu: 'gradeManage',
+    names: { userName: { column: 'user_id', table: 'users', name: 'real_name' }, organizeName: { column: 'organize_id', table: 'organize', name: 'full_name' } },
     fields: { userId: 'user_id', organizeId: 'organize_id', thisLayerAdd: 'this_layer_add', thisLayerEdit: 'this_layer_edit', thisLayerDelete: 'this_layer_delete', thisLayerSelect: 'this_layer_select', subLayerAdd: 'sub_layer_add', subLayerEdit: 'sub_layer_edit', subLayerDelete: 'sub_layer_delete', subLayerSelect: 'sub_layer_select' },
     keyword: ['user_id', 'organize_id'],
     name: 'user_id',
