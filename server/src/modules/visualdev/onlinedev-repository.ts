@@ -139,6 +139,7 @@ export async function getRecord(db: Db, model: LoadedModel, id: string, lock = f
 async function writeChildren(db: Db, model: LoadedModel, parentId: string, record: Record<string, unknown>, replace: boolean): Promise<void> {
   for (const st of model.layout.subTables) {
     if (!(st.vModel in record)) continue;
+    if (replace && (await writeChanged(db, st, parentId, record[st.vModel]))) continue;
     const known = replace ? new Set((await raw(db).deleteFrom(st.table).where(st.foreignKey, '=', parentId).returning('id').execute()).map((r) => String(r.id))) : new Set<string>();
     const rows = Array.isArray(record[st.vModel]) ? (record[st.vModel] as Record<string, unknown>[]) : [];
     if (!rows.length) continue;
@@ -146,6 +147,51 @@ async function writeChildren(db: Db, model: LoadedModel, parentId: string, recor
     const values = rows.map((r, i) => ({ ...toValues(st.columns, r ?? {}), id: idOf(r), [st.foreignKey]: parentId, sort_order: i }));
     for (let i = 0; i < values.length; i += 500) await raw(db).insertInto(st.table).values(values.slice(i, i + 500)).execute();
   }
+}
+
+/** More changed kept lines than this in one save: the parent's lines are replaced instead (one DELETE, batched INSERTs). */
+const UPDATE_LIMIT = 200;
+
+/**
+ * Writes only what changed among the lines of `parentId` (issue 25 item 1: a save of a 20,000-line record that edits one
+ * line updates one row instead of deleting and inserting 20,000). A line sent with the id of a stored line (its first
+ * use) keeps it: left alone when its cells read back the same (`childRow`) and its place is unchanged (`sort_order` =
+ * its index), updated otherwise; other lines are inserted with new ids, stored lines not sent are deleted — the same
+ * rows as a replace writes. Returns false, having written nothing, when more than {@link UPDATE_LIMIT} kept lines
+ * changed (a line removed near the top renumbers the rest) or a changed line omits a cell stored non-empty (a replace
+ * writes that cell empty): the caller then replaces the lines.
+ */
+async function writeChanged(db: Db, st: SubTable, parentId: string, value: unknown): Promise<boolean> {
+  const rows = Array.isArray(value) ? (value as Array<Record<string, unknown> | null>) : [];
+  const stored = await raw(db)
+    .selectFrom(st.table)
+    .select(['id', 'sort_order', ...(st.columns.map(selectOf) as string[])])
+    .where(st.foreignKey, '=', parentId)
+    .execute();
+  const byId = new Map(stored.map((r) => [String(r.id), r]));
+  const updates: Array<{ id: string; values: Record<string, unknown> }> = [];
+  const inserts: Record<string, unknown>[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  for (const [i, r] of rows.entries()) {
+    const line = r ?? {};
+    const hit = typeof line.id === 'string' ? byId.get(line.id) : undefined;
+    if (!hit) {
+      inserts.push({ ...toValues(st.columns, line), id: randomUUID(), [st.foreignKey]: parentId, sort_order: i });
+      continue;
+    }
+    byId.delete(String(line.id));
+    const before = childRow(st, hit);
+    const cellsSame = st.columns.every((c) => same(line[c.name], before[c.name]));
+    if (cellsSame && Number(hit.sort_order) === i) continue;
+    if (!cellsSame && st.columns.some((c) => !(c.name in line) && (before[c.name] ?? null) !== null)) return false;
+    updates.push({ id: String(line.id), values: { ...(cellsSame ? {} : toValues(st.columns, line)), sort_order: i } });
+  }
+  if (updates.length > UPDATE_LIMIT) return false;
+  const removed = [...byId.keys()];
+  for (let i = 0; i < removed.length; i += 1000) await raw(db).deleteFrom(st.table).where(st.foreignKey, '=', parentId).where('id', 'in', removed.slice(i, i + 1000)).execute();
+  for (const u of updates) await raw(db).updateTable(st.table).set(u.values).where('id', '=', u.id).execute();
+  for (let i = 0; i < inserts.length; i += 500) await raw(db).insertInto(st.table).values(inserts.slice(i, i + 500)).execute();
+  return true;
 }
 
 /** Inserts a validated record and its sub-table rows (call inside a transaction); the id is generated here. */
