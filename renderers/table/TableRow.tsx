@@ -5,6 +5,7 @@ import type { FieldConfig } from '../../schemas/field';
 import { collectLineRules, type FieldRuleSet, ruleState } from '../../src/engine/fieldRules';
 import { FormValuesContext } from '../_shared/FormValuesContext';
 import type { WidgetWordFn } from '../_shared/words';
+import { lightText } from './lightText';
 
 /** One line of a sub-table: its values keyed by column `__vModel__`. */
 export type Row = Record<string, unknown>;
@@ -54,8 +55,6 @@ interface CellProps {
   light: boolean;
 }
 
-/** Widgets whose value reads as itself in a light cell; others show an empty box for the frame or two it lasts. */
-const TEXT_KINDS = new Set(['comInput', 'textarea', 'numInput', 'calculate']);
 const LIGHT = { minHeight: 32, lineHeight: '30px', padding: '0 11px', border: '1px solid #d9d9d9', borderRadius: 4, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
 
 const RULE_HIDDEN = 1;
@@ -87,7 +86,7 @@ const Cell = memo(
     const onChange = useCallback((v: unknown) => setCell(line, col, v), [setCell, line, col]);
     if (rule & RULE_HIDDEN) return <td style={TD} data-row={line} data-col={col} data-hidden="true" />;
     if (light) {
-      const text = TEXT_KINDS.has(column.__config__.kdKey) && (typeof value === 'string' || typeof value === 'number') ? String(value) : '';
+      const text = lightText(ctx.registry, column, value);
       return (
         <td style={TD} data-row={line} data-col={col} data-light="true">
           <div style={LIGHT}>{text}</div>

@@ -162,9 +162,12 @@ describe('table (sub-table) at scale', () => {
     fireEvent.scroll(scroller);
     expect(container.querySelectorAll('td[data-light]').length).toBeGreaterThan(0);
     expect(container.querySelector('td[data-row="998"][data-col="item"]')!.textContent).toBe('M999');
+    // A light number shows what its widget will: 金额 to its 2 decimals (the list column's formatter), not a bare 8.
+    expect(container.querySelector('td[data-row="998"][data-col="amount"]')!.textContent).toBe('8.00');
     await waitFor(() => expect(document.activeElement).toBe(input(container, 1000, 'item')));
     await waitFor(() => expect(container.querySelectorAll('td[data-light]')).toHaveLength(0));
     expect(input(container, 998, 'item').value).toBe('M999');
+    expect(input(container, 998, 'amount').value).toBe('8.00');
     expect(document.activeElement).toBe(input(container, 1000, 'item'));
   });
 
