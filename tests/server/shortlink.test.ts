@@ -119,6 +119,25 @@ describe('ShortLink public side', () => {
     expect(await check(md5Hex('Gys@2026'))).toMatchObject({ code: 200 });
   });
 
+  it("unlocks the page for JNPF's client by checkPwd's cookie, which a changed password voids", async () => {
+    const token = tokenOf(((await save({ formPassUse: 1, formPassword: 'Gys@2026' })).data as Link).formLink);
+    const inject = (method: 'POST', url: string, payload: unknown, cookie?: string) =>
+      s.t.app.inject({ method, url, payload: payload as never, headers: cookie ? { cookie } : {}, remoteAddress: `10.0.0.${ip}` });
+    const checked = await inject('POST', `${SL}/checkPwd`, { id: MODEL, type: 0, encryption: token, password: md5Hex('Gys@2026') });
+    const setCookie = String(checked.headers['set-cookie']);
+    expect(setCookie).toMatch(/^kd_sl_form_[0-9a-f]{12}=\d+\.[0-9a-f]{32}; Max-Age=43200; Path=\/api\/visualdev\/ShortLink; HttpOnly; SameSite=Strict$/);
+    const cookie = setCookie.split(';')[0];
+    // A wrong password sets nothing; the client's create then carries only the cookie (form/index.vue submitForm).
+    expect((await inject('POST', `${SL}/checkPwd`, { id: MODEL, type: 0, encryption: token, password: md5Hex('bad') })).headers['set-cookie']).toBeUndefined();
+    const create = (c?: string) => inject('POST', `${SL}/${MODEL}?encryption=${token}`, { data: JSON.stringify(row) }, c).then((r) => r.json() as Reply);
+    expect(await create()).toMatchObject({ code: 400, msg: '请输入密码' });
+    expect(await create(`${cookie.slice(0, -1)}0`)).toMatchObject({ code: 400, msg: '请输入密码' });
+    expect(await create(cookie)).toMatchObject({ code: 200, msg: '提交成功' });
+    await save({ formPassUse: 1, formPassword: 'Gys@2027' });
+    expect(await create(cookie)).toMatchObject({ code: 400, msg: '请输入密码' });
+    expect(await supplierCount()).toBe(1);
+  });
+
   it('refuses an expired link', async () => {
     const token = tokenOf(((await save({ expiryTime: Date.now() + 60_000 })).data as Link).formLink);
     expect(await pub('GET', `${SL}/getConfig/${MODEL}?encryption=${token}`)).toMatchObject({ code: 200 });
@@ -194,6 +213,11 @@ describe('ShortLink public query (公开查询)', () => {
     expect(await pub('POST', `${SL}/checkPwd`, { id: MODEL, type: 1, encryption: enc, password: md5Hex('Cx@20261') })).toMatchObject({ code: 200 });
     expect(await list(enc)).toMatchObject({ code: 400, msg: '请输入密码' });
     expect((await list(enc, {}, { 'x-link-password': md5Hex('Cx@20261') })).data.list).toHaveLength(3);
+    // JNPF's list page sends no password after checkPwd: the query's unlock cookie opens ListLink (not the form).
+    const checked = await s.t.app.inject({ method: 'POST', url: `${SL}/checkPwd`, payload: { id: MODEL, type: 1, encryption: enc, password: md5Hex('Cx@20261') }, remoteAddress: `10.0.0.${ip}` });
+    const cookie = String(checked.headers['set-cookie']).split(';')[0];
+    expect(cookie).toMatch(/^kd_sl_list_/);
+    expect((await list(enc, {}, { cookie })).data.list).toHaveLength(3);
     await save({ columnUse: 0 });
     expect(await list(enc, {}, { 'x-link-password': md5Hex('Cx@20261') })).toMatchObject({ code: 404, msg: '外链不存在或已关闭' });
   });

@@ -11,6 +11,7 @@ import { publicForm } from './fields';
 import { publicListModel, shownRow } from './query';
 import { idParams, modelOrNotFound, PASSWORD_HEADER, perLink, SHORT_LINK_RATES, tokenQuery } from './routes';
 import { checkLinkPassword, type LinkRow, openLink } from './store';
+import { isUnlocked } from './unlock';
 
 /** The public query's column design as JNPF's list page reads it (`Config.columnData`): query.ts publicListModel in JNPF's names. */
 export function publicColumnData(model: LoadedModel, row: LinkRow): string {
@@ -26,7 +27,8 @@ type RecordReq = { Params: { id: string; recordId: string }; Querystring: { encr
 /**
  * The public query's routes (issue 18 item 7; JNPF's api/onlineDev/webDesign.js getModelListLink / getDataChange),
  * public and rate-limited per address and model like the other short-link routes, opened only by the query's
- * `encryption` (the form's is refused with 404), with the query's password (md5 hex) in X-Link-Password when it has one.
+ * `encryption` (the form's is refused with 404), with the query's password (md5 hex) in X-Link-Password when it has
+ * one, or checkPwd's unlock cookie (unlock.ts).
  */
 export function registerQueryRoutes(app: FastifyInstance): void {
   /**
@@ -41,7 +43,7 @@ export function registerQueryRoutes(app: FastifyInstance): void {
     { config: { access: 'public', rateLimit: perLink(SHORT_LINK_RATES.read) }, schema: { params: idParams, querystring: tokenQuery, body: listBodySchema } },
     async (req) => {
       const link = await openLink(app.db, req.params.id, req.query.encryption, 'list');
-      await checkLinkPassword(link, req.headers[PASSWORD_HEADER]);
+      await checkLinkPassword(link, req.headers[PASSWORD_HEADER], isUnlocked(link, req.headers.cookie));
       const model = publicListModel(await modelOrNotFound(req, link.row.id), link.row);
       const request = { ...listRequestOf(model, { ...(req.body ?? {}), keyword: '', treeField: undefined, summary: false }), rowFilter: null };
       const search = Object.keys(request.query ?? {}).length > 0;
@@ -60,7 +62,7 @@ export function registerQueryRoutes(app: FastifyInstance): void {
     { config: { access: 'public', rateLimit: perLink(SHORT_LINK_RATES.read) }, schema: { params: recordParams, querystring: tokenQuery } },
     async (req) => {
       const link = await openLink(app.db, req.params.id, req.query.encryption, 'list');
-      await checkLinkPassword(link, req.headers[PASSWORD_HEADER]);
+      await checkLinkPassword(link, req.headers[PASSWORD_HEADER], isUnlocked(link, req.headers.cookie));
       const model = await modelOrNotFound(req, link.row.id);
       const row = await getRecord(app.db, model, req.params.recordId);
       if (!row) throw ApiError.notFound();

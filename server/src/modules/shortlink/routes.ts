@@ -11,6 +11,7 @@ import { encodeLink, type LinkType } from './encryption';
 import { fieldListOf, fieldOptions, jnpfFieldItems, publicFields } from './query';
 import { registerQueryRoutes } from './query-routes';
 import { checkLinkPassword, type LinkRow, linkOf, openLink, saveLink } from './store';
+import { isUnlocked, unlockCookie } from './unlock';
 
 /**
  * 表单外链 (issue 18 item 7): a model's form at a public link for people outside the company (a supplier's staff), in
@@ -175,7 +176,8 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/visualdev/ShortLink/checkPwd `{ id (model), type: 0 form | 1 query, encryption, password (md5 hex) }`
-   * (public) → ok; the page checked is the one `encryption` opens. @throws 400 passwordWrong, 404/410.
+   * (public) → ok; the page checked is the one `encryption` opens. A right password also sets the page's unlock
+   * cookie (unlock.ts), which JNPF's client then sends instead of the password. @throws 400 passwordWrong, 404/410.
    */
   app.post<{ Body: { id?: string; encryption?: string; password?: string } }>(
     '/api/visualdev/ShortLink/checkPwd',
@@ -183,9 +185,10 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'public', rateLimit: perLink(SHORT_LINK_RATES.checkPwd) },
       schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 }, type: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 10 }] }, encryption: { type: 'string', maxLength: 512 }, password: { type: 'string', maxLength: 64 } } } },
     },
-    async (req) => {
+    async (req, reply) => {
       const link = await openLink(app.db, req.body.id ?? '', req.body.encryption);
       await checkLinkPassword(link, req.body.password ?? '');
+      if (link.type === 'form' ? link.row.password_hash : link.row.column_password_hash) reply.header('set-cookie', unlockCookie(link, req.protocol === 'https'));
       return ok(null);
     },
   );
@@ -206,13 +209,13 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * POST /api/visualdev/ShortLink/{modelId}?encryption= (public) with the record (flat, or JNPF's `{ data: '<JSON>' }`)
-   * and, for a password-protected link, header X-Link-Password (md5 hex) → `null`, msg 提交成功. Written by nobody
+   * and, for a password-protected link, header X-Link-Password (md5 hex) or checkPwd's unlock cookie → `null`, msg 提交成功. Written by nobody
    * (created_by null), through the model's create. @throws 403 a field the public form does not show; 400 the model's
    * validation `{ errors }` / passwordRequired / passwordWrong; 404/410 as getConfig.
    */
   app.post<IdReq>('/api/visualdev/ShortLink/:id', { config: { access: 'public', rateLimit: perLink(SHORT_LINK_RATES.create) }, schema: { params: idParams, querystring: tokenQuery } }, async (req) => {
     const link = await openLink(app.db, req.params.id, req.query.encryption, 'form');
-    await checkLinkPassword(link, req.headers[PASSWORD_HEADER]);
+    await checkLinkPassword(link, req.headers[PASSWORD_HEADER], isUnlocked(link, req.headers.cookie));
     const model = await modelOrNotFound(req, link.row.id);
     const form = publicForm(model.record.formData);
     assertPublicWrite(recordOfBody(req.body, model), writableFields(form));
