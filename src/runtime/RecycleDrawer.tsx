@@ -33,8 +33,8 @@ export interface RecycleDrawerProps {
   /** The list's first columns to show (prop and label). */
   columns: Array<{ prop: string; label: string }>;
   onClose: () => void;
-  /** Called after a restore (the list reloads). */
-  onRestored: () => void;
+  /** Called after a restore with the ids asked for (the list reloads; a tree chooses the node it restored). */
+  onRestored: (ids: string[]) => void;
 }
 
 function show(v: unknown): string {
@@ -76,11 +76,12 @@ export default function RecycleDrawer({ open, moduleId, source: given, bin: call
   const restore = async () => {
     if (!selected.length) return toast('warning', t('recycle.selectFirst'), 1500);
     if (!bin) return;
-    const env = await bin.restore(selected);
+    const ids = selected;
+    const env = await bin.restore(ids);
     toast('success', env.msg, 1500);
     setSelected([]);
     await load();
-    onRestored();
+    onRestored(ids);
   };
 
   return (

@@ -140,7 +140,7 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     expect(screen.getByLabelText('编辑 国家/地区')).toBeTruthy();
   });
 
-  it('回收站 (btn_recycle, issue 27) lists the deleted nodes with who and when, restores the chosen ones and reloads the tree', async () => {
+  it('回收站 (btn_recycle, issue 27) lists the deleted nodes with who and when, restores the chosen ones and reloads the tree choosing the one restored', async () => {
     const deletedAt = Date.UTC(2026, 10, 20, 2, 3, 4);
     api.on(`GET ${T}/Recycle`, ok({ list: [{ id: 't-unit', version: 2, fullName: '计量单位', enCode: 'unit', deletedAt, deletedBy: 'user-admin', deletedByName: '管理员' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }));
     api.on(`POST ${T}/Recycle/Actions/Restore`, ok({ count: 1 }, '恢复成功，共1条'));
@@ -160,6 +160,7 @@ describe('useTreeNodeEditor (issue 26 item 3)', () => {
     fireEvent.click(within(drawer).getByTestId('recycle-restore'));
     expect(await screen.findByText('恢复成功，共1条')).toBeTruthy();
     expect(JSON.parse(api.seen.find((s) => s.path.endsWith('/Restore'))!.body)).toEqual({ ids: ['t-unit'] });
-    await waitFor(() => expect(reload).toHaveBeenCalledWith(undefined));
+    // One node restored: the tree reloads and chooses it (the list beside it shows its records).
+    await waitFor(() => expect(reload).toHaveBeenCalledWith('t-unit'));
   });
 });

@@ -67,7 +67,7 @@ const call = (c: ResourceCall, fallback: 'get' | 'post' | 'delete', id: string |
  * sent; a 400 naming a field shows its message under that field. After a save the tree reloads and chooses the node.
  * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3). With `tree.recycle` (issue 27 item 2)
  * and btn_recycle, 回收站 beside the add button opens the nodes' bin (name and code, who deleted them, when); a restore
- * reloads the tree.
+ * reloads the tree and, when one node came back, chooses it (the list shows its records, e.g. a type's items).
  */
 export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) => s, reload, selected }: TreeNodeEditorOptions): TreeNodeEditor {
   const { t } = useTranslation();
@@ -172,7 +172,9 @@ export function useTreeNodeEditor({ tree, forms, registry, can, gated, tr = (s) 
     ) : null;
   const label = (prop: string) => tr(compiled?.byModel[prop]?.__config__.label ?? prop);
   const binDrawer = binShown ? (
-    <RecycleDrawer open={binOpen} bin={bin} columns={['fullName', 'enCode'].map((prop) => ({ prop, label: label(prop) }))} onClose={() => setBinOpen(false)} onRestored={() => reload(undefined)} />
+    // One node restored (with what was deleted with it, e.g. a dictionary type's items) is chosen, so the list beside
+    // the tree shows its records at once; several: the choice stays.
+    <RecycleDrawer open={binOpen} bin={bin} columns={['fullName', 'enCode'].map((prop) => ({ prop, label: label(prop) }))} onClose={() => setBinOpen(false)} onRestored={(ids) => reload(ids.length === 1 ? ids[0] : undefined)} />
   ) : null;
   const actions = (node: { id: string; name: string }) =>
     enabled ? (

@@ -139,6 +139,34 @@ describe('数据字典 page config (spec 001 §7 Dictionary types and data)', ()
     await waitFor(() => expect(rows()).toHaveLength(3), WAIT);
   });
 
+  it('in a tree dictionary a deleted item comes back from the items’ 回收站 into the list at once (issue 27 item 2)', async () => {
+    page();
+    await firstCurrencies();
+    fireEvent.click(screen.getByText('地区'));
+    await waitFor(() => expect(rows().some((r) => r.includes('上海'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('删除 上海'));
+    const ask = await waitFor(() => {
+      const confirm = document.querySelector('.ant-modal-confirm');
+      expect(confirm).toBeTruthy();
+      return confirm as HTMLElement;
+    }, WAIT);
+    fireEvent.click(within(ask).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(rows().some((r) => r.includes('上海'))).toBe(false), WAIT);
+    fireEvent.click(screen.getByTestId('list-recycle'));
+    const drawer = await waitFor(() => {
+      const d = document.querySelector('.kd-recycle-drawer');
+      expect(d).toBeTruthy();
+      return d as HTMLElement;
+    }, WAIT);
+    const row = (await within(drawer).findByText('上海', {}, WAIT)).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(within(drawer).getByTestId('recycle-restore'));
+    expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
+    // No refresh: the list shows the restored child under its parent again, the type still chosen.
+    await waitFor(() => expect(rows().some((r) => r.includes('上海'))).toBe(true), WAIT);
+    expect(rows().some((r) => r.includes('华东'))).toBe(true);
+  });
+
   it('adds and edits a type in the tree; deleting a type moves it with its items to the types’ 回收站, which restores it', async () => {
     page();
     await firstCurrencies();
@@ -170,6 +198,9 @@ describe('数据字典 page config (spec 001 §7 Dictionary types and data)', ()
     expect(await screen.findByText('恢复成功，共1条', {}, WAIT)).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('删除 国家/地区')).toBeTruthy(), WAIT);
     expect((await listItems('country')).length).toBeGreaterThan(100);
+    // The restored type is chosen and its restored items are listed, without a refresh.
+    await waitFor(() => expect(rows().some((r) => r.includes('中国'))).toBe(true), WAIT);
+    expect(document.querySelector('.ant-tree-node-selected')?.textContent).toContain('国家/地区');
   });
 
   it('speaks English (spec 000 §9)', async () => {
