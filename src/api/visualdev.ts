@@ -153,7 +153,10 @@ export interface ImportFailure {
   errors: Array<{ row: number; field: string; message: string }>;
 }
 
-/** POST /api/SubDev/CommonData/UpdateSysparamter/{id} `{ value }` (administrators) → `{ id, value }`. */
-export function updateSysParameter(id: string, value: unknown): Promise<Envelope<{ id: string; value: unknown }>> {
-  return requestEnvelope(`/api/SubDev/CommonData/UpdateSysparamter/${enc(id)}`, { method: 'post', json: { value } });
+/**
+ * POST /api/SubDev/CommonData/UpdateSysparamter/{id} `{ value, version? }` (administrators) → `{ id, value, version }`.
+ * `version`: the one the last answer gave (issue 27 item 1); an older one is refused (409 naming who and when).
+ */
+export function updateSysParameter(id: string, value: unknown, version?: number): Promise<Envelope<{ id: string; value: unknown; version: number }>> {
+  return requestEnvelope(`/api/SubDev/CommonData/UpdateSysparamter/${enc(id)}`, { method: 'post', json: version === undefined ? { value } : { value, version } });
 }
