@@ -11,10 +11,10 @@ import { gridRows, resetAfterEach, WAIT } from './configPageTesting';
 /**
  * 流程设计 as a built-in page config (issue 15 item 4): src/pages/workflow/flowEngine.page.json against the real
  * server — flows nested under their category rows (no actions on a category row), 发布 / 停止 / 复制 / 导出 / 删除 on a
- * flow row, 新建流程 and 设计 opening the flow designer route.
+ * flow row (each sending the row's rowVersion: a stale one is refused), 新建流程 and 设计 opening the flow designer route.
  */
 const P = '/api/workflow/Engine/FlowEngine';
-type Flow = { id: string; fullName: string; enCode: string; enabledMark: number; version: string };
+type Flow = { id: string; fullName: string; enCode: string; enabledMark: number; version: string; description: string | null };
 const tree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'a1', properties: { title: '主管', assigneeType: 1, managerLevel: 1 }, childNode: null } };
 const ids: Record<string, string> = {};
 
@@ -70,6 +70,13 @@ describe('流程设计 page config', () => {
     await confirm();
     await waitFor(async () => expect(await flow(ids.leaveFlow)).toMatchObject({ enabledMark: 1, version: '1' }), WAIT);
     await waitFor(() => expect(row('请假流程')).toContain('已发布'), WAIT);
+    // Someone saves 请假流程 after the list was loaded: 停止 from the row sends its stale rowVersion and is refused
+    // naming who and when (issue 27 item 1); the flow stays released.
+    await request(`${P}/${ids.leaveFlow}`, { method: 'post', json: { description: '他人修改' } });
+    fireEvent.click(screen.getByLabelText('停止 请假流程'));
+    await confirm();
+    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toMatch(/管理员于.+修改了此数据/), WAIT);
+    expect(await flow(ids.leaveFlow)).toMatchObject({ enabledMark: 1, description: '他人修改' });
 
     fireEvent.click(screen.getByLabelText('停止 出差流程'));
     await confirm();
