@@ -270,6 +270,21 @@ try {
     await page.locator('.JNPF-full-dialog .drawing-board').first().waitFor({ timeout: 20_000 });
     await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /下一步/ }).click();
     await page.locator('.JNPF-full-dialog .el-step__title.is-process', { hasText: '列表设计' }).waitFor({ timeout: 10_000 });
+    // This first visit in the profile saw no field (below), and emptied the list's columns in the page; the client's
+    // own 保存 refuses that (ColumnDesign/main.vue:882 列表字段不允许为空, a warning, no request), so nothing is lost.
+    if (!(await page.locator('.JNPF-full-dialog .main').innerText()).includes('供应商名称')) {
+      let sent = false;
+      const onRequest = (r: { method: () => string; url: () => string }) => {
+        if (r.method() === 'PUT' && /\/api\/visualdev\/Base\//.test(new URL(r.url()).pathname)) sent = true;
+      };
+      page.on('request', onRequest);
+      await page.locator('.JNPF-full-dialog-header').getByRole('button', { name: /保\s*存/ }).click();
+      await page.locator('.el-message--warning', { hasText: '列表字段不允许为空' }).first().waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(500);
+      page.off('request', onRequest);
+      if (sent) throw new Error('the client saved a 列表设计 that saw no field');
+      console.log('      (列表设计 first visit in this profile: no field, as the client’s cache gives; its 保存 refused it, nothing sent)');
+    }
     // ColumnDesign reads the form's fields from localStorage (Generator/utils/db.js:8-15 getDrawingList), which answers
     // nothing the first time in a browser profile (it only sets its cache version then); Home.vue:308-310 writes them
     // 340 ms after the form step draws. So: back to 表单设计, wait, and forward again, as a user would see it.

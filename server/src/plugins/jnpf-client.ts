@@ -50,7 +50,8 @@ export function jnpfClient(folder: string, ownDir: string = OWN_DIST): FastifyPl
       await scope.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false });
       if (hasOwn) {
         const ownAssets = join(own, 'assets');
-        await scope.register(fastifyStatic, { root: ownAssets, prefix: '/assets/', wildcard: false, index: false, preCompressed: true, decorateReply: false, setHeaders: clientCacheHeaders(own) });
+        // wildcard: a rebuild of our client (new hashed names) is served without a restart, as app.ts serves it.
+        await scope.register(fastifyStatic, { root: ownAssets, prefix: '/assets/', wildcard: true, index: false, preCompressed: true, decorateReply: false, setHeaders: clientCacheHeaders(own) });
         const ownIndex = async (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', REVALIDATE_CACHE).sendFile('index.html', own);
         scope.get(KD_CLIENT_PATH, ownIndex);
         scope.get(KD_CLIENT_PATH.slice(0, -1), ownIndex);
