@@ -1,19 +1,14 @@
-import { Alert, Button, Card, Form, Input, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Space, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { type LinkInfo, type LinkListPage, listLink } from '../../api/shortLink';
+import ConditionInput, { type ConditionItem, isEmptySearch } from './ConditionInput';
 import { SHORTLINK_NS } from './i18n';
 
-/** A JNPF field item of the query's lists: `prop` and `label` are what the page uses. */
-interface Item {
-  prop: string;
-  label?: string;
-}
-
-const itemsOf = (json: string | undefined): Item[] => {
+const itemsOf = (json: string | undefined): ConditionItem[] => {
   try {
-    const list = JSON.parse(json || '[]') as Item[];
+    const list = JSON.parse(json || '[]') as ConditionItem[];
     return Array.isArray(list) ? list.filter((i) => typeof i?.prop === 'string') : [];
   } catch {
     return [];
@@ -30,23 +25,23 @@ export interface PublicQueryProps {
 }
 
 /**
- * The public query page (公开查询, issue 18 item 7; JNPF's views/formShortLink/list): one text box per search field
- * (columnCondition; the server applies each field's search type), 查询 and 重置, and a paged read-only table of the
+ * The public query page (公开查询, issue 18 item 7; JNPF's views/formShortLink/list): one box per search field
+ * (columnCondition; ConditionInput by the field's kind, the server applying its search type), 查询 and 重置, and a paged read-only table of the
  * shown fields (columnText) from ListLink. A refusal (e.g. a search the server refuses) shows the server's words.
  */
 export default function PublicQuery({ modelId, encryption, info, passwordMd5 }: PublicQueryProps) {
   const { t } = useTranslation(SHORTLINK_NS);
   const conditions = useMemo(() => itemsOf(info.columnCondition), [info.columnCondition]);
   const columns = useMemo(() => itemsOf(info.columnText).map((c) => ({ key: c.prop, dataIndex: c.prop, title: c.label ?? c.prop })), [info.columnText]);
-  const [query, setQuery] = useState<Record<string, string>>({});
+  const [query, setQuery] = useState<Record<string, unknown>>({});
   const [paging, setPaging] = useState({ currentPage: 1, pageSize: 20 });
   const [page, setPage] = useState<LinkListPage | null>(null);
   const [failure, setFailure] = useState('');
   const [loading, setLoading] = useState(false);
 
   const load = useCallback(
-    (q: Record<string, string>, p: { currentPage: number; pageSize: number }) => {
-      const filled = Object.fromEntries(Object.entries(q).filter(([, v]) => v.trim() !== ''));
+    (q: Record<string, unknown>, p: { currentPage: number; pageSize: number }) => {
+      const filled = Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmptySearch(typeof v === 'string' ? v.trim() : v)));
       setLoading(true);
       listLink(modelId, encryption, { ...p, queryJson: Object.keys(filled).length ? JSON.stringify(filled) : '' }, passwordMd5)
         .then((res) => {
@@ -78,7 +73,7 @@ export default function PublicQuery({ modelId, encryption, info, passwordMd5 }: 
         <Form layout="inline" style={{ marginBottom: 16 }}>
           {conditions.map((c) => (
             <Form.Item key={c.prop} label={c.label ?? c.prop}>
-              <Input value={query[c.prop] ?? ''} allowClear onChange={(e) => setQuery({ ...query, [c.prop]: e.target.value })} onPressEnter={search} data-testid={`short-link-query-${c.prop}`} />
+              <ConditionInput item={c} value={query[c.prop]} onChange={(v) => setQuery({ ...query, [c.prop]: v })} onEnter={search} />
             </Form.Item>
           ))}
           <Space>

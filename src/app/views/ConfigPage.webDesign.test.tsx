@@ -162,6 +162,7 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
       fireEvent.click(options[options.length - 1]);
     };
     await pick('short-link-column-condition', '供应商名称');
+    await pick('short-link-column-condition', '信用额度');
     await pick('short-link-column-text', '供应商编码');
     await pick('short-link-column-text', '供应商名称');
     fireEvent.click(screen.getByTestId('short-link-save'));
@@ -184,6 +185,15 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
     // The supplier the public form added above is listed; a search that matches nothing empties the table.
     expect(await query.findByText('外链供应商', {}, WAIT)).toBeTruthy();
     expect(query.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['供应商编码', '供应商名称']);
+    // A number field searches by a range (two boxes): the supplier without a credit limit is not in 1 to ∞.
+    fireEvent.change(within(query.getByTestId('short-link-query-creditLimit')).getAllByRole('spinbutton')[0], { target: { value: '1' } });
+    fireEvent.click(query.getByTestId('short-link-query-search'));
+    await waitFor(() => expect(query.queryByText('外链供应商')).toBeNull(), WAIT);
+    expect(query.queryByRole('alert')).toBeNull();
+    fireEvent.change(within(query.getByTestId('short-link-query-creditLimit')).getAllByRole('spinbutton')[0], { target: { value: '' } });
+    fireEvent.change(query.getByTestId('short-link-query-supplierName'), { target: { value: '外链' } });
+    fireEvent.click(query.getByTestId('short-link-query-search'));
+    expect(await query.findByText('外链供应商', {}, WAIT)).toBeTruthy();
     fireEvent.change(query.getByTestId('short-link-query-supplierName'), { target: { value: '没有这家' } });
     fireEvent.click(query.getByTestId('short-link-query-search'));
     await waitFor(() => expect(query.queryByText('外链供应商')).toBeNull(), WAIT);
