@@ -1,9 +1,17 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runReadOnlySql } from '../../server/src/modules/data-interface/sql-runner';
+import { filesRoot } from '../../server/src/modules/files/store';
 import { purgeRecycleBins } from '../../server/src/modules/scheduler/recycle-purge';
+import { multipart } from './backup-fixtures';
+import { PDF } from './file-fixtures';
 import { createTestApp, type TestApp } from './helpers';
-import { anOrder, orderModel } from './visualdev-fixtures';
+import { P, reqBody } from './purchasing-fixtures';
+import { anOrder, field, orderModel } from './visualdev-fixtures';
 
 /**
  * The recycle bin of online-development models (issue 27 item 2 "every delete path is restorable";
@@ -15,15 +23,20 @@ import { anOrder, orderModel } from './visualdev-fixtures';
  */
 let t: TestApp;
 let token: string;
+let dataDir: string;
 const B = '/api/visualdev/Base';
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.call(method, url, { token, payload });
 
 beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kd-model-bin-'));
+  vi.stubEnv('KD_DATA_DIR', dataDir); // uploads land here (files/store.ts filesRoot); restored in afterAll
   t = await createTestApp();
   token = await t.login();
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** A model with one order record; returns its id and the record's id. */
@@ -153,5 +166,65 @@ describe('model recycle bin', () => {
     expect(await t.app.db.selectFrom('authorize').select('id').where('id', 'in', ['grant:mmenu:module', 'grant:mmenu:button']).execute()).toEqual([]);
     expect((await call('GET', `/api/system/Menu/${child}`)).data).toMatchObject({ id: child, parentId: dir });
     expect((await call('GET', `/api/system/Menu/${other}`)).data).toMatchObject({ id: other, parentId: dir });
+  });
+
+  it("the purge with the tables dropped removes the files of the model's records (rows and files on disk); kept tables keep theirs, as do other models and files a requisition lists", async () => {
+    const upload = async (name: string) => {
+      const { payload, headers } = multipart(name, PDF);
+      const res = (await t.app.inject({ method: 'POST', url: '/api/file/Uploader/annex', headers: { ...headers, authorization: token }, payload })).json();
+      expect(res.code, res.msg).toBe(200);
+      return res.data as { name: string; fileId: string; url: string };
+    };
+    const withUpload = async (enCode: string, table: string) => {
+      const m = orderModel(enCode, table);
+      m.formData.fields.push(field('uploadFz', 'attachments', '附件'));
+      const made = await call('POST', B, m);
+      expect(made.code, made.msg).toBe(200);
+      return made.data.id as string;
+    };
+    const record = async (modelId: string, orderNo: string, files: unknown[]) => {
+      const r = await call('POST', `/api/visualdev/OnlineDev/${modelId}`, anOrder({ orderNo, attachments: files }));
+      expect(r.code, r.msg).toBe(200);
+    };
+    const gone = await withUpload('mfile1', 'kd_mfile1');
+    const kept = await withUpload('mfile2', 'kd_mfile2');
+    const live = await withUpload('mfile3', 'kd_mfile3');
+    const [own, binned, listed, keptFile, liveFile] = await Promise.all(['own.pdf', 'binned.pdf', 'listed.pdf', 'kept.pdf', 'live.pdf'].map(upload));
+    await record(gone, 'SO-F1', [own, listed]);
+    await record(gone, 'SO-F2', [binned]);
+    await record(kept, 'SO-F3', [keptFile]);
+    await record(live, 'SO-F4', [liveFile]);
+    // A record already in the model's record bin goes with the table too; a purchase requisition lists `listed`.
+    const rows = (await call('POST', `/api/visualdev/OnlineDev/${gone}/List`, {})).data.list as Array<{ id: string; orderNo: string }>;
+    const binnedId = rows.find((r) => r.orderNo === 'SO-F2')?.id;
+    expect(binnedId).toBeTruthy();
+    expect((await call('DELETE', `/api/visualdev/OnlineDev/${gone}/${binnedId}`)).code).toBe(200);
+    const req = await call('POST', `${P}/CreateReq`, reqBody(1, { remark: '引用模型附件', attachments: [listed] }));
+    expect(req.code, req.msg).toBe(200);
+
+    const all = [own, binned, listed, keptFile, liveFile];
+    const stored = await t.app.db.selectFrom('file_store').select(['id', 'rel_path', 'model_id']).where('id', 'in', all.map((f) => f.fileId)).execute();
+    expect(stored.filter((f) => f.model_id === gone)).toHaveLength(3);
+    const onDisk = (f: { fileId: string }) => existsSync(join(filesRoot(t.app), stored.find((s) => s.id === f.fileId)?.rel_path ?? 'missing'));
+    expect(all.every(onDisk)).toBe(true);
+
+    expect((await call('DELETE', `${B}/${gone}?purge=1`)).code).toBe(200);
+    expect((await call('DELETE', `${B}/${kept}`)).code).toBe(200);
+    // In the bin (within the retention) every file stays.
+    await purgeRecycleBins(t.app.db, 30);
+    expect(all.every(onDisk)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: own.url, headers: { authorization: token } })).statusCode).toBe(200);
+
+    await sql`update visualdev set f_deleted_at = now() - interval '31 days' where id in (${gone}, ${kept})`.execute(t.app.db);
+    await purgeRecycleBins(t.app.db, 30);
+    expect(await tablesLike('kd_mfile')).toEqual(['kd_mfile2', 'kd_mfile2_lines', 'kd_mfile3', 'kd_mfile3_lines']);
+    const left = (await t.app.db.selectFrom('file_store').select('id').where('id', 'in', all.map((f) => f.fileId)).execute()).map((f) => f.id);
+    expect(left.sort()).toEqual([listed, keptFile, liveFile].map((f) => f.fileId).sort());
+    expect(onDisk(own)).toBe(false);
+    expect(onDisk(binned)).toBe(false);
+    expect([listed, keptFile, liveFile].every(onDisk)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: own.url, headers: { authorization: token } })).json()).toMatchObject({ code: 404 });
+    expect((await t.app.inject({ method: 'GET', url: liveFile.url, headers: { authorization: token } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: listed.url, headers: { authorization: token } })).statusCode).toBe(200);
   });
 });

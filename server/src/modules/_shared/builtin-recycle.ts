@@ -9,6 +9,7 @@ import { recycleFail } from '../visualdev/recycle-messages';
 import { rowVersionFail } from './row-version-messages';
 import { purgeRuntimeBins, RUNTIME_BIN_ENTITIES } from './runtime-bins';
 import { CONFIG_BIN_ENTITIES, purgeConfigBins } from './config-bins';
+import { deleteModelFiles } from '../files/store';
 
 /**
  * The recycle bin of built-in entities (issue 27 item 2; the models' bin is visualdev/recycle-repository.ts): a delete
@@ -229,12 +230,15 @@ async function assertUniqueFree(db: Db, e: BinEntity, ids: string[]): Promise<vo
  * Purges the built-in bins: rows deleted more than `days` ago are removed for good (with what cascades from them:
  * memberships, messages, menu items, dictionary items). A purged user's subordinates and organisations lose their
  * manager and its direct grants go; a purged menu's grants go; what hangs on a purged role, position or organisation
- * goes with it (dropOrgLinks). Returns how many rows per table.
+ * goes with it (dropOrgLinks). Once that has committed, the stored files of models purged with their tables go
+ * (rows and files on disk; config-bins.ts purgeConfigBins). `db`: the app's database, not a transaction. Returns how
+ * many rows per table.
  */
 export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<BinnedTable, number>> {
   const cutoff = sql<Date>`now() - make_interval(days => ${Math.floor(days)})`;
   const expired = (x: Db, t: BinnedTable) => loose(x).selectFrom(t).select('id').where('f_deleted_at', '<', cutoff);
   const out = { users: 0, dictionary_type: 0, dictionary_data: 0, module: 0, organize: 0, role: 0, position: 0 } as Record<BinnedTable, number>;
+  let modelsWithRecords: string[] = [];
   await db.transaction().execute(async (trx) => {
     const users = (await expired(trx, 'users').execute()).map((r) => String(r.id));
     if (users.length) {
@@ -250,8 +254,12 @@ export async function purgeBuiltinBins(db: Db, days: number): Promise<Record<Bin
       out[t] = Number(r.numDeletedRows) + (t === 'position' ? ofOrgs : 0);
     }
     Object.assign(out, await purgeRuntimeBins(trx, cutoff));
-    Object.assign(out, await purgeConfigBins(trx, cutoff));
+    const config = await purgeConfigBins(trx, cutoff);
+    Object.assign(out, config.counts);
+    modelsWithRecords = config.modelsWithRecords;
   });
+  // Once committed: the stored files of the records that went with purged models' dropped tables.
+  await deleteModelFiles(db, modelsWithRecords);
   return out;
 }
 

@@ -104,11 +104,12 @@ const GRANTS: Partial<Record<ConfigBinnedTable, string>> = { data_interface: 'da
 
 /**
  * Purges the configuration bins inside the built-in purge's transaction: rows binned before `cutoff` go for good with
- * what hangs on them (an interface's run grants, a portal's grants and the users' default portal; a model's tables
- * released, or dropped when its delete asked so: visualdev/model-bin.ts purgeModelBin). Returns how many
- * rows per table.
+ * what hangs on them (an interface's run grants, a portal's grants and the users' default portal; a model's menus,
+ * its tables released, or dropped when its delete asked so: visualdev/model-bin.ts purgeModelBin). Returns how many
+ * rows per table (`counts`) and the models purged with their records (`modelsWithRecords`), whose stored files the
+ * caller deletes once the transaction has committed (files/store.ts deleteModelFiles).
  */
-export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<Record<ConfigBinnedTable, number>> {
+export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promise<{ counts: Record<ConfigBinnedTable, number>; modelsWithRecords: string[] }> {
   const db = trx as unknown as Loose;
   const out = {} as Record<ConfigBinnedTable, number>;
   for (const t of ['bill_rule', 'data_interface', 'print_dev', 'portal', 'report'] as const) {
@@ -119,6 +120,7 @@ export async function purgeConfigBins(trx: Db, cutoff: RawBuilder<Date>): Promis
     const r = await db.deleteFrom(t).where('f_deleted_at', '<', cutoff).executeTakeFirst();
     out[t] = Number(r.numDeletedRows);
   }
-  out.visualdev = await purgeModelBin(trx, cutoff);
-  return out;
+  const models = await purgeModelBin(trx, cutoff);
+  out.visualdev = models.count;
+  return { counts: out, modelsWithRecords: models.withRecords };
 }

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { FieldConfig } from '../../../../schemas/field';
@@ -44,6 +45,28 @@ export function rememberFilesRoot(db: object, root: string): void {
 export async function deleteRecordFiles(db: Db, modelId: string, recordIds: readonly string[]): Promise<number> {
   if (!recordIds.length) return 0;
   return unlinkStored(db, await db.deleteFrom('file_store').where('model_id', '=', modelId).where('record_id', 'in', [...recordIds]).returning('rel_path').execute());
+}
+
+/**
+ * Deletes the stored files bound to any record of models `modelIds` (live or binned: the models were purged with
+ * their tables, so every record went), rows and files on disk as deleteRecordFiles, except files something else still
+ * references: a purchase requisition's attachments (binned ones too, as the requisitions' purge keeps them) or a chat
+ * message. Pass the app's database once the purge has committed (the files root is known by it). Returns how many files.
+ */
+export async function deleteModelFiles(db: Db, modelIds: readonly string[]): Promise<number> {
+  if (!modelIds.length) return 0;
+  const rows = await db
+    .deleteFrom('file_store')
+    .where('model_id', 'in', [...modelIds])
+    .where((eb) =>
+      eb.and([
+        eb.not(eb.exists(eb.selectFrom('pu_req').select('pu_req.id').where(sql<boolean>`strpos(pu_req.attachments, file_store.id) > 0`))),
+        eb.not(eb.exists(eb.selectFrom('im_content').select('im_content.id').whereRef('im_content.file_id', '=', 'file_store.id'))),
+      ]),
+    )
+    .returning('rel_path')
+    .execute();
+  return unlinkStored(db, rows);
 }
 
 /**

@@ -14,7 +14,8 @@ import { forgetModel } from './model-store';
  * generated code, export and copy answer 404 as for a missing model), the model list and Selector skip it. The bin
  * (GET /api/visualdev/Base/Recycle, POST …/Recycle/Actions/Restore behind 在线开发's btn_recycle; builtin-recycle.ts)
  * lists and restores it with the same id, config and tables; the 回收站清理 job purges it after the retention
- * (purgeModelBin): the record goes and its tables are released, or dropped when the delete asked so.
+ * (purgeModelBin): the record goes and its tables are released, or dropped when the delete asked so — then, once
+ * committed, with its records' stored files (files/store.ts deleteModelFiles).
  */
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -70,20 +71,32 @@ export async function binModel(db: Db, id: string, purge: boolean, actor: string
   return [...rows.filter((x) => x.parent_table === null), ...rows.filter((x) => x.parent_table !== null)].map((x) => x.name).filter((n) => !(purge && bound.has(n)));
 }
 
+/** What purgeModelBin removed: how many models, and those whose records went with their dropped main table. */
+export interface ModelPurge {
+  count: number;
+  /** Their records' files go once the purge has committed (files/store.ts deleteModelFiles; a transaction's rollback must not lose them). */
+  withRecords: string[];
+}
+
 /**
  * Purges models binned before `cutoff` (inside the built-in purge's transaction): each record goes for good with its
  * menus (dropModelMenus), and its tables are released (kept with their data, free for an import to bind), or dropped
- * when its delete asked so — the tables it bound (existing before it, issue 13 item 3) are only released. Returns how
- * many models.
+ * when its delete asked so — the tables it bound (existing before it, issue 13 item 3) are only released. A model
+ * whose main table was dropped lost its records, so it is named in `withRecords` for its files to go after the
+ * commit; while its main table stays (released or bound), its records and so their files stay too.
  */
-export async function purgeModelBin(trx: Db, cutoff: RawBuilder<Date>): Promise<number> {
+export async function purgeModelBin(trx: Db, cutoff: RawBuilder<Date>): Promise<ModelPurge> {
   const expired = await trx.selectFrom('visualdev').select(['id', 'tables', 'f_purge_tables']).where('f_deleted_at', '<', cutoff).execute();
+  const withRecords: string[] = [];
   for (const m of expired) {
     await dropModelMenus(trx, m.id);
-    await releaseTables(trx, m.id, m.f_purge_tables === true, new Set(boundTables(m.tables)));
+    const main = await trx.selectFrom('visualdev_table').select('name').where('model_id', '=', m.id).where('parent_table', 'is', null).executeTakeFirst();
+    const purge = m.f_purge_tables === true;
+    const dropped = await releaseTables(trx, m.id, purge, new Set(boundTables(m.tables)));
+    if (purge && main && dropped.includes(main.name)) withRecords.push(m.id);
     await trx.deleteFrom('visualdev').where('id', '=', m.id).execute();
   }
-  return expired.length;
+  return { count: expired.length, withRecords };
 }
 
 /** The grant item type (`authorize.item_type`) of each menu item table: a removed menu's item grants go with it. */
