@@ -48,6 +48,11 @@ const origin = `http://127.0.0.1:${port}`;
     const made = await app.inject({ method: 'POST', url: '/api/visualdev/OnlineDev/vd-supplier', headers: { authorization }, payload: { supplierCode, supplierName, category, level: 'A' } });
     if (JSON.parse(made.body).code !== 200) throw new Error(`could not create supplier ${supplierCode}: ${made.body}`);
   }
+  // A second released flow beside the seeded one, for a delegation of several flows (流程委托).
+  const tree = { type: 'start', nodeId: 'start', properties: { title: '发起人' }, childNode: { type: 'approver', nodeId: 'review', properties: { title: '审批', assigneeType: 6, approvers: ['user-admin'] }, childNode: null } };
+  const fields = [{ __config__: { kdKey: 'comInput', label: '事由', required: false, regList: [], span: 24, layout: 'colFormItem' }, __vModel__: 'reason' }];
+  const flow = JSON.parse((await app.inject({ method: 'POST', url: '/api/workflow/Engine/FlowEngine', headers: { authorization }, payload: { enCode: 'journeyLeave', fullName: '旅程请假', category: 'purchase', formType: 2, formData: { fields }, flowTemplateJson: JSON.stringify(tree) } })).body);
+  if (flow.code !== 200 || JSON.parse((await app.inject({ method: 'POST', url: `/api/workflow/Engine/FlowEngine/Release/${flow.data.id}`, headers: { authorization } })).body).code !== 200) throw new Error(`could not release a flow: ${JSON.stringify(flow)}`);
 }
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -201,6 +206,42 @@ try {
     await card.waitFor({ timeout: 15_000 });
     await card.click();
     await page.locator('.JNPF-preview-main .el-form-item').first().waitFor({ timeout: 15_000 });
+  });
+  await step('流程委托: 新建委托, 审批委托 of two flows (委托流程 picker), listed with both', async () => {
+    // entrust/index.vue: ?config=1 opens 委托设置; Form.vue's dialog; FlowSelect.vue's picker (getflowAll, getflowList).
+    await page.goto(`${origin}/workFlow/entrust?config=1`);
+    await page.getByRole('button', { name: /新建委托/ }).first().click();
+    const form = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '受委托人' }).last();
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator('.el-form-item').filter({ hasText: '委托类型' }).locator('.el-select').click();
+    await page.locator('.el-select-dropdown__item:visible', { hasText: '审批委托' }).first().click();
+    await form.locator('.el-form-item').filter({ hasText: '委托流程' }).locator('.popupSelect-container .el-select').click();
+    const picker = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '流程名称' }).last();
+    const rows = picker.locator('.el-table__body-wrapper .el-table__row');
+    await rows.nth(1).waitFor({ timeout: 15_000 });
+    for (const i of [0, 1]) await rows.nth(i).locator('.el-checkbox').first().click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await form.locator('.el-tag', { hasText: '/' }).nth(1).waitFor({ timeout: 10_000 }); // the two flows' tags (getflowList)
+    // 受委托人 (the client's user-select dialog) and the two date pickers through the form's own data.
+    await page.evaluate(() => {
+      // From the 受委托人 form item's component up to Form.vue, the one holding dataForm.toUserId.
+      type Vm = { dataForm?: Record<string, unknown>; $parent?: Vm };
+      const items = [...document.querySelectorAll('.el-dialog__wrapper .el-form-item')].filter((e) => e.textContent?.includes('受委托人'));
+      let vm: Vm | undefined = (items[items.length - 1] as unknown as { __vue__?: Vm } | undefined)?.__vue__;
+      while (vm && !(vm.dataForm && 'toUserId' in vm.dataForm)) vm = vm.$parent;
+      if (!vm?.dataForm) throw new Error('Form.vue not found');
+      Object.assign(vm.dataForm, { toUserId: 'user-demo-wangfang', toUserName: '王芳/wangfang', startTime: Date.now() + 60_000, endTime: Date.now() + 86_400_000 });
+    });
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/workflow/Engine/FlowDelegate', { timeout: 15_000 });
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    const res = await answered;
+    const sent = JSON.parse(res.request().postData() ?? '{}') as { type?: string; flowId?: string };
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`FlowDelegate answered ${body.code} ${body.msg}`);
+    if (sent.type !== '1' || (sent.flowId ?? '').split(',').length !== 2) throw new Error(`the client sent type ${sent.type}, flowId ${sent.flowId}`);
+    const row = page.locator('.el-table__body-wrapper .el-table__row').filter({ hasText: '审批委托' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    if (!(await row.innerText()).includes(',')) throw new Error(`the row names one flow: ${await row.innerText()}`);
   });
   for (const m of leaves(menuList)) {
     if (m.type === 7 || m.type === 6) continue;

@@ -68,6 +68,17 @@ describe('委托类型 and several flows (JNPF v3.4.7 entrust/Form.vue: type "0"
     const now = Date.now();
     // Form.vue:209-230 dataFormSubmit: the whole dataForm, flowId joined, type the select's string, userId/userName the caller.
     const form = (toUserId: string, flowId: string, type: string) => ({ id: '', userId: demoUserId('sunli'), userName: '孙丽/sunli', toUserId, toUserName: 'x', flowId, flowName: 'x/dlgC,y/dlgD', type, startTime: now - 1000, endTime: now + 86_400_000, description: '' });
+    // The form's 委托流程 picker (FlowSelect.vue:233-281): getflowAll pages the flows, getflowList names the chosen ones.
+    const picker = await s.t.call('GET', `${W}/flowTemplate/getflowAll?currentPage=1&pageSize=20&sort=desc&keyword=dlg&category=`, { token: tok.sunli });
+    expect(picker.code, picker.msg).toBe(200);
+    expect(picker.data.list.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining([c, d, e]));
+    expect(picker.data.list.find((f: { id: string }) => f.id === c)).toMatchObject({ fullName: '流程dlgC', enCode: expect.any(String), type: expect.any(Number) });
+    expect(picker.data.pagination).toMatchObject({ currentPage: 1, pageSize: 20, total: picker.data.list.length });
+    const tags = await s.t.call('POST', `${W}/flowTemplate/getflowList`, { token: tok.sunli, payload: [d, 'no-such-flow', c] });
+    expect(tags.data.map((f: { id: string; fullName: string }) => [f.id, f.fullName])).toEqual([
+      [d, '流程dlgD'],
+      [c, '流程dlgC'],
+    ]);
     const approval = await s.t.call('POST', D, { token: tok.sunli, payload: form(demoUserId('zhaolei'), `${c},${d}`, '1') });
     expect(approval.code, approval.msg).toBe(200);
     // Form.vue:203-206 reads the detail back: flowId split by ",", type matched against the select's "0"/"1".

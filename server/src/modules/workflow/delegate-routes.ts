@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { ok } from '../../plugins/envelope';
 import { softDelete, versionedUpdate } from '../_shared/row-version';
 import { delegateBinRoutes, overlapFail, overlapsLive } from './delegate-bin';
+import { delegateFlowPickerRoutes } from './delegate-flow-picker';
 import { delegateTypeOf, delegateTypeWire, flowIdsOf, storedFlowIds } from './delegate-scope';
 import { fail } from './messages';
 import { type DelegateBody, DelegateBodySchema, IdParams, type TaskListQuery, TaskListQuerySchema } from './schemas';
@@ -38,7 +39,7 @@ const delegateWire = (d: Record<string, unknown>) => ({
  * client joins them by ","), and that no live delegation of the same kind overlaps it for a shared flow (no chains);
  * resolution uses [start, end) at approver creation (审批委托) or launch (发起委托). JNPF v3.4.7's 流程委托 page
  * (Mnxhp de4cb9f0 src/views/workFlow/entrust/index.vue, Form.vue) sends `type` and `flowId` as delegate-scope.ts reads
- * them and ends a delegation with PUT FlowDelegate/Stop/{id}.
+ * them and ends a delegation with PUT FlowDelegate/Stop/{id}; its 委托流程 picker is delegate-flow-picker.ts.
  */
 export async function delegateRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { access: 'signedIn' as const };
@@ -143,4 +144,5 @@ export async function delegateRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'deleteOk'));
   });
   await delegateBinRoutes(app, D);
+  await delegateFlowPickerRoutes(app);
 }
