@@ -3,7 +3,7 @@
  * client). Drives a JNPF v3.4 web client build (default ../jnpf-client-src/dist, or JNPF_CLIENT_DIST) served by our
  * server (plugins/jnpf-client.ts, as `npm run jnpf-client` serves it) in Chromium (/usr/bin/chromium, playwright-core)
  * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
- * bell, 发起流程's launch form, every menu page, 在线开发's 导入 of a model exported here (opened in the designer, saved), and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
+ * bell, 发起流程's launch form, every menu page, 在线开发's 导入 of a model exported here (opened in the designer, saved), 外链 (the public form and query, shortlink-steps.ts), and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
  * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
  * answered 404; exits 1 when a step failed (screenshots of failed steps in test-output/jnpf-client/). Fresh PGlite data in a temporary folder (or DATABASE_URL).
  */
@@ -15,6 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app';
 import { jnpfClient } from '../../server/src/plugins/jnpf-client';
 import { freePort } from '../../src/testing/freePort';
+import { shortLinkSteps } from './shortlink-steps';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dist = resolve(process.argv[2] || process.env.JNPF_CLIENT_DIST || join(ROOT, '../jnpf-client-src/dist'));
@@ -91,12 +92,15 @@ page.on('response', async (res) => {
   }
 });
 
+const ONLY = process.env.JNPF_ONLY ? new RegExp(process.env.JNPF_ONLY) : null;
 const results: Array<{ step: string; ok: boolean; detail: string }> = [];
 const red = () => page.evaluate(() => (window as unknown as { __red?: string[] }).__red?.splice(0) ?? []).catch(() => [] as string[]);
 const settle = (p: Page) => p.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 
 /** Runs one step; it fails when `fn` throws, or a red toast or page error appeared while it ran. */
 async function step(name: string, fn: () => Promise<void>): Promise<void> {
+  // JNPF_ONLY=<regular expression>: only the steps whose name matches it (and the sign-in), while working on them.
+  if (ONLY && name !== 'sign-in' && !ONLY.test(name)) return;
   await red();
   pageErrors.length = 0;
   let detail = '';
@@ -106,7 +110,7 @@ async function step(name: string, fn: () => Promise<void>): Promise<void> {
     await settle(page);
     await page.waitForTimeout(300);
   } catch (e) {
-    detail = (e as Error).message.split('\n')[0];
+    detail = (e as Error).message.split('\n').slice(0, process.env.JNPF_ONLY ? 12 : 1).join(' ⏎ ');
   }
   const toasts = await red();
   const errors = pageErrors.splice(0);
@@ -265,6 +269,7 @@ try {
       if (await frame.locator('.kd-sider, .ant-layout-sider, .kd-tags').count()) throw new Error('our menus show inside the frame');
     });
   }
+  await shortLinkSteps({ step, page, browser, origin });
   // 在线开发 (issue 22 Done when): a model exported here (the design list's 导出, a .vdd file) imports through the page's
   // 导入 and opens in JNPF's designer; 保存 there stores it back (PUT Base/{id}).
   let importedCode = '';

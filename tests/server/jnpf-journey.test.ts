@@ -358,6 +358,8 @@ describe("JNPF client's journey (issue 22)", () => {
     expect(dataForm).toMatchObject({ id: SUPPLIER, formUse: 0, formPassUse: 0, columnUse: 0, columnCondition: '[]', columnText: '[]' });
     const saved = await call('PUT', '/api/visualdev/ShortLink', { ...dataForm, formUse: 1, formPassword: '', columnPassword: '', columnCondition: '[]', columnText: '[]' });
     expect(saved.msg).toBe('保存成功');
+    // The link 打开 opens (:200 window.open): the client's history-mode route (router/index.js:68-75), no '#'.
+    expect(saved.data.formLink).toMatch(/^http:\/\/[^/]+\/formShortLink\?id=/);
     const encryption = String(saved.data.formLink).split('encryption=')[1];
     // views/formShortLink: Config (index.vue:40, res.data.formData parsed by form/index.vue:95), getConfig (form/index.vue:82),
     // createModel with { data: JSON } (form/index.vue:198-201) — public, so no Authorization header.

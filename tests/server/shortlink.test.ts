@@ -42,6 +42,12 @@ describe('ShortLink admin', () => {
     // JNPF's own page reads the model and the page kind from the value; the key inside is the link's secret.
     expect(jnpfDecrypt(tokenOf(saved.data.formLink))).toEqual({ modelId: MODEL, type: 'form', key: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect((await s.t.call('GET', `${SL}/${MODEL}`, { token: s.token })).data.formLink).toBe(saved.data.formLink);
+    // JNPF's web client (its jnpf-origin header) routes in history mode (Mnxhp src/router/index.js:75): its links have no '#'.
+    const jnpf = { 'jnpf-origin': 'pc' };
+    const toJnpf = (await s.t.call('GET', `${SL}/${MODEL}`, { token: s.token, headers: jnpf })).data;
+    expect(toJnpf.formLink).toBe(saved.data.formLink.replace('/#/formShortLink', '/formShortLink'));
+    expect(toJnpf.columnLink).toMatch(/^http:\/\/[^/]+\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
+    expect((await pub('GET', `${SL}/getConfig/${MODEL}?encryption=${tokenOf(saved.data.formLink)}`, undefined, jnpf)).data.formLink).toBe(toJnpf.formLink);
     // Without a sign-in the admin side answers 602; a password without characters or an expiry in the past is refused.
     expect(await s.t.call('GET', `${SL}/${MODEL}`)).toMatchObject({ code: 602 });
     expect(await save({ formPassUse: 1 })).toMatchObject({ code: 400, msg: '请输入密码' });

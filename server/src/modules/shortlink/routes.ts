@@ -56,9 +56,14 @@ const FIELD_LIST = {} as const;
 
 type IdReq = { Params: { id: string }; Querystring: { encryption?: string } };
 
-/** A page's link `<origin>/#/formShortLink?id=…&encryption=…` (origin from the request: Host, or X-Forwarded-* behind a trusted proxy). */
+/**
+ * A page's link `<origin>/#/formShortLink?id=…&encryption=…` (origin from the request: Host, or X-Forwarded-* behind a
+ * trusted proxy). To JNPF's web client (its `jnpf-origin` header) `<origin>/formShortLink?id=…&encryption=…`: its router
+ * is in history mode (Mnxhp src/router/index.js:75), where a `/#/…` link opens its home, and so its sign-in page.
+ */
 export function pageLink(req: FastifyRequest, row: LinkRow, type: LinkType): string {
-  return `${req.protocol}://${req.host}/#/formShortLink?id=${encodeURIComponent(row.id)}&encryption=${encodeLink(row.id, type, row.token)}`;
+  const path = req.headers['jnpf-origin'] !== undefined ? '/formShortLink' : '/#/formShortLink';
+  return `${req.protocol}://${req.host}${path}?id=${encodeURIComponent(row.id)}&encryption=${encodeLink(row.id, type, row.token)}`;
 }
 
 /**
