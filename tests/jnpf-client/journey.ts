@@ -3,7 +3,7 @@
  * client). Drives a JNPF v3.4 web client build (default ../jnpf-client-src/dist, or JNPF_CLIENT_DIST) served by our
  * server (plugins/jnpf-client.ts, as `npm run jnpf-client` serves it) in Chromium (/usr/bin/chromium, playwright-core)
  * through the journey: sign-in, home, the supplier list with labels, search, add, edit, delete, export download, the
- * bell, 发起流程's launch form, every menu page, 在线开发's 导入 of a model exported here (opened in the designer, saved), 外链 (the public form and query, shortlink-steps.ts), and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
+ * bell, 发起流程's launch form, every menu page, 在线开发's 导入 of a model exported here (opened in the designer, saved), 外链 (the public form and query, shortlink-steps.ts), 岗位管理's organisation picker (org-picker-steps.ts), and a sign-in with the image code once 系统配置 turns it on. A step fails on any red toast (`.el-message--error`, recorded as it appears: the client
  * removes it after 1.5 s) or uncaught page error while it runs. Prints one line per step and the client's calls that
  * answered 404; exits 1 when a step failed (screenshots of failed steps in test-output/jnpf-client/). Fresh PGlite data in a temporary folder (or DATABASE_URL).
  */
@@ -15,6 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app';
 import { jnpfClient } from '../../server/src/plugins/jnpf-client';
 import { freePort } from '../../src/testing/freePort';
+import { orgPickerSteps } from './org-picker-steps';
 import { shortLinkSteps } from './shortlink-steps';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -270,6 +271,7 @@ try {
     });
   }
   await shortLinkSteps({ step, page, browser, origin });
+  await orgPickerSteps({ step, page, origin });
   // 在线开发 (issue 22 Done when): a model exported here (the design list's 导出, a .vdd file) imports through the page's
   // 导入 and opens in JNPF's designer; 保存 there stores it back (PUT Base/{id}).
   let importedCode = '';

@@ -162,6 +162,16 @@ describe('permission pages', () => {
     const tree = (await h.t.call('GET', '/api/permission/Organize/Department/SelectorByAuth/0', { token, headers: jnpf })).data.list as Json[];
     expect(tree.map((n) => n.id)).toEqual([company!.id]);
     expect(tree[0].children.map((n: Json) => n.fullName)).toEqual(['信息部']);
+    // ComSelect/index.vue:294-306: a click takes the node's organizeIds (root → node) and organize (names by '/'); without
+    // them the client's 选择组织 dialog picked nothing and its 确定 threw (selectedData[i].split of undefined).
+    expect(tree[0]).toMatchObject({ organizeIds: [company!.id], organize: company!.full_name, icon: 'icon-ym icon-ym-tree-organization3' });
+    expect(tree[0].children[0]).toMatchObject({ organizeIds: [company!.id, dept!.id], organize: `${company!.full_name}/信息部`, icon: 'icon-ym icon-ym-tree-department1' });
+  });
+
+  it('岗位管理: the form’s 岗位类型 lists DictionaryData/All’s PositionType (Form.vue:89-91, store base.js:70-86)', async () => {
+    const all = (await h.t.call('GET', '/api/system/DictionaryData/All', { token: h.token, headers: jnpf })).data.list as Json[];
+    const types = all.find((t) => t.enCode === 'PositionType');
+    expect(types?.dictionaryList.map((i: Json) => i.enCode)).toEqual(['管理岗', '技术岗', '业务岗', '职能岗', '生产岗']);
   });
 
   it('Authority Data Values in the client’s shape: no objectType, moduleIds a string, type system first; objectId 0 grants nothing', async () => {

@@ -32,6 +32,8 @@ describe('first-start seed (issue 2 item 2)', () => {
       { id: 'dict-print-dev', en_code: 'printDev' },
       // 数据报表's categories (issue 16, seed/report-demo.ts).
       { id: 'dict-data-report', en_code: 'dataReport' },
+      // 岗位管理's 岗位类型 (issue 22: JNPF's position form lists them, seed/dictionaries.ts).
+      { id: 'dict-position-type', en_code: 'PositionType' },
     ]);
     const columns = await t.app.db
       .selectFrom('information_schema.columns' as never)

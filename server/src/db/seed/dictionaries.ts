@@ -55,4 +55,22 @@ export default async function seedDictionaries({ db }: SeedContext): Promise<voi
     description: countries.getName(code, 'en', { select: 'alias' }) ?? code,
   }));
   await db.insertInto('dictionary_data').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await seedPositionTypes(db);
+}
+
+/** 岗位类型 (enCode `PositionType`, the type JNPF v3.4's 岗位管理 form lists: Mnxhp views/permission/position/Form.vue:89-91). */
+const POSITION_TYPES = ['管理岗', '技术岗', '业务岗', '职能岗', '生产岗'];
+
+/**
+ * Seeds the 岗位类型 dictionary. JNPF's position form stores the picked item's enCode as the position's `type` and its
+ * list shows `type` as stored, so each item's enCode is its name.
+ */
+async function seedPositionTypes(db: SeedContext['db']): Promise<void> {
+  await db
+    .insertInto('dictionary_type')
+    .values({ id: 'dict-position-type', parent_id: '-1', full_name: '岗位类型', en_code: 'PositionType', is_tree: 0, sort_code: 22, description: '岗位管理的岗位类型' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const items = POSITION_TYPES.map((name, i) => ({ id: `position-type-${i + 1}`, dictionary_type_id: 'dict-position-type', parent_id: '-1', full_name: name, en_code: name, sort_code: i + 1, description: null }));
+  await db.insertInto('dictionary_data').values(items).onConflict((oc) => oc.column('id').doNothing()).execute();
 }

@@ -22,14 +22,35 @@ import { orgScopeOf } from './org-scope';
  *   scope (org-scope.ts) and the organisations above it; administrators and callers without a scope see it whole.
  */
 
-/** One selector tree node. */
+/**
+ * One selector tree node. Organisation nodes also carry what JNPF v3.4's organisation picker reads on a click
+ * (Mnxhp src/components/Generator/components/ComSelect/index.vue:294-306, the picked value and its text at :316-339):
+ * `organizeIds` the ids from the root down to the node, `organize` their names joined by '/', and `icon`.
+ */
 export interface SelectorNode {
   id: string;
   fullName: string;
   type: string;
   parentId: string;
   enCode?: string;
+  organizeIds?: string[];
+  organize?: string;
+  icon?: string;
   children?: SelectorNode[];
+}
+
+/** JNPF's tree icons of a company and a department (its icon font). */
+const ORG_ICONS: Record<string, string> = { company: 'icon-ym icon-ym-tree-organization3', department: 'icon-ym icon-ym-tree-department1' };
+
+/** Sets organizeIds / organize / icon on the organisation nodes of `roots`, each from its path (`ids`, `names`: the parent's). */
+function withPaths(roots: SelectorNode[], ids: string[] = [], names: string[] = []): void {
+  for (const n of roots) {
+    if (n.type !== 'company' && n.type !== 'department') continue;
+    n.organizeIds = [...ids, n.id];
+    n.organize = [...names, n.fullName].join('/');
+    n.icon = ORG_ICONS[n.type];
+    if (n.children) withPaths(n.children, n.organizeIds, [...names, n.fullName]);
+  }
 }
 
 type Leaf = SelectorNode & { ownerId: string | null };
@@ -49,6 +70,7 @@ async function organisationTree(db: Db, leaves: Leaf[] = [], exclude = ''): Prom
     childOf(ownerId ?? '', node);
   }
   for (const r of rows) childOf(r.parent_id, nodes.get(r.id)!);
+  withPaths(roots);
   if (!exclude || exclude === '0') return roots;
   const prune = (list: SelectorNode[]): SelectorNode[] => list.filter((n) => n.id !== exclude).map((n) => (n.children ? { ...n, children: prune(n.children) } : n));
   return prune(roots);

@@ -1,0 +1,52 @@
+/**
+ * test:jnpf-client's organisation-picker step (issue 22: the client's common dialogs; journey.ts runs it): 岗位管理's
+ * 新建 (Mnxhp views/permission/position/Form.vue) picks 所属组织 in the client's 选择组织 dialog
+ * (components/Generator/components/ComSelect with `auth`: GET Organize/Department/SelectorByAuth/0), whose node click
+ * takes the node's `organizeIds` and `organize` (ComSelect/index.vue:294-306) and whose 确定 shows the path's names;
+ * the position then saves under the picked department and is listed.
+ */
+import type { Page } from 'playwright-core';
+
+/** What the step needs of journey.ts: its step runner, the admin's page (signed in) and the origin. */
+export interface OrgPickerJourney {
+  step: (name: string, fn: () => Promise<void>) => Promise<void>;
+  page: Page;
+  origin: string;
+}
+
+/** The department picked (seeded: KD 箱包有限公司 › 采购部). */
+const DEPARTMENT = '采购部';
+
+/** The step (see the file's comment). */
+export async function orgPickerSteps({ step, page, origin }: OrgPickerJourney): Promise<void> {
+  await step('岗位管理: 新建 picks 所属组织 in the 选择组织 dialog (SelectorByAuth) and saves', async () => {
+    await page.goto(`${origin}/permission/position`);
+    await page.locator('.JNPF-common-head').getByRole('button', { name: /新\s*建/ }).first().click();
+    const form = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '所属组织' }).last();
+    await form.waitFor({ timeout: 15_000 });
+    const tree = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/permission/Organize/Department/SelectorByAuth/0', { timeout: 15_000 });
+    await form.locator('.el-form-item').filter({ hasText: '所属组织' }).locator('.popupSelect-container .el-select').click();
+    await tree;
+    const picker = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '选择组织' }).last();
+    await picker.locator('.el-tree-node__content', { hasText: new RegExp(`^\\s*${DEPARTMENT}\\s*$`) }).first().click();
+    // The picked node is listed under 已选 with its path's names (the node's `organize`).
+    await picker.locator('.selected-item', { hasText: `/${DEPARTMENT}` }).first().waitFor({ timeout: 10_000 });
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    const shown = await form.locator('.el-form-item').filter({ hasText: '所属组织' }).locator('input').first().inputValue();
+    if (!shown.endsWith(`/${DEPARTMENT}`)) throw new Error(`所属组织 shows ${shown}`);
+    await form.locator('.el-form-item').filter({ hasText: '岗位名称' }).locator('input').fill('旅程采购专员');
+    await form.locator('.el-form-item').filter({ hasText: '岗位编码' }).locator('input').fill('JRNBUYER1');
+    await form.locator('.el-form-item').filter({ hasText: '岗位类型' }).locator('.el-select').click();
+    await page.locator('.el-select-dropdown').last().locator('.el-select-dropdown__item').first().click();
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/permission/Position', { timeout: 15_000 });
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    const res = await saved;
+    const sent = JSON.parse(res.request().postData() ?? '{}') as { organizeId?: string };
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`POST Position answered ${body.code} ${body.msg}`);
+    if (!sent.organizeId) throw new Error('the client sent no organizeId');
+    await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
+    await page.locator('.el-table__body-wrapper .el-table__row', { hasText: '旅程采购专员' }).first().waitFor({ timeout: 15_000 });
+  });
+}
