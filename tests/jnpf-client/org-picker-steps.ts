@@ -3,7 +3,9 @@
  * 新建 (Mnxhp views/permission/position/Form.vue) picks 所属组织 in the client's 选择组织 dialog
  * (components/Generator/components/ComSelect with `auth`: GET Organize/Department/SelectorByAuth/0), whose node click
  * takes the node's `organizeIds` and `organize` (ComSelect/index.vue:294-306) and whose 确定 shows the path's names;
- * the position then saves under the picked department and is listed.
+ * the position then saves under the picked department and is listed. And the client's 选择用户 dialog
+ * (components/JNPF-userSelect: POST Users/ImUser/Selector/{organizeId}, the tree by organisation and a keyword search)
+ * in 流程委托's 受委托人.
  */
 import type { Page } from 'playwright-core';
 
@@ -48,5 +50,27 @@ export async function orgPickerSteps({ step, page, origin }: OrgPickerJourney): 
     if (!sent.organizeId) throw new Error('the client sent no organizeId');
     await page.locator('.el-message--success').first().waitFor({ timeout: 10_000 });
     await page.locator('.el-table__body-wrapper .el-table__row', { hasText: '旅程采购专员' }).first().waitFor({ timeout: 15_000 });
+  });
+  await step('流程委托: 受委托人 picked in the 选择用户 dialog (ImUser/Selector)', async () => {
+    await page.goto(`${origin}/workFlow/entrust?config=1`);
+    await page.getByRole('button', { name: /新建委托/ }).first().click();
+    const form = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '受委托人' }).last();
+    await form.waitFor({ timeout: 15_000 });
+    const tree = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/permission/Users/ImUser/Selector/0', { timeout: 15_000 });
+    await form.locator('.el-form-item').filter({ hasText: '受委托人' }).locator('.popupSelect-container .el-select').first().click();
+    await tree;
+    const picker = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '选择用户' }).last();
+    // The tree's first level (organisations), then a keyword search, as a user finds someone.
+    await picker.locator('.el-tree-node').first().waitFor({ timeout: 10_000 });
+    await picker.locator('input[placeholder="请输入关键词查询"]').fill('王芳');
+    const found = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/permission/Users/ImUser/Selector/0' && (r.request().postData() ?? '').includes('王芳'), { timeout: 15_000 });
+    await picker.locator('input[placeholder="请输入关键词查询"]').press('Enter');
+    await found;
+    await picker.locator('.selected-item-user', { hasText: '王芳' }).first().click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    const shown = await form.locator('.el-form-item').filter({ hasText: '受委托人' }).locator('input').first().inputValue();
+    if (!shown.includes('王芳')) throw new Error(`受委托人 shows ${shown}`);
+    await form.getByRole('button', { name: /取\s*消/ }).click();
   });
 }

@@ -2,7 +2,7 @@
  * test:jnpf-client's 外链 steps (issue 18 item 7 in JNPF v3.4.7's own client; journey.ts runs them): 外链设置 in 在线开发
  * (Mnxhp views/onlineDev/webDesign/ShortLinkDialog.vue) switches the supplier model's 外链填单 and 公开查询 on; the link
  * the dialog shows opens signed out, in a browser context of its own, the client's public pages
- * (views/formShortLink: form/index.vue, list/index.vue, list/detail); then the same with a password (checkPwd).
+ * (views/formShortLink: form/index.vue, list/index.vue, list/detail); then each with a password (checkPwd).
  * Each public page fails its step on a red toast or page error there, as the journey's own page does.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -160,6 +160,31 @@ export async function shortLinkSteps({ step, page, browser, origin }: ShortLinkJ
     const answer = (await (await checked).json()) as { code: number; msg: string };
     if (answer.code !== 200) throw new Error(`checkPwd answered ${answer.code} ${answer.msg}`);
     await findInQuery(pub.page, SUPPLIER);
+    await pub.done();
+  });
+  await step('外链填单 with a password: checkPwd, then the form submits', async () => {
+    const dialog = await openLinkDialog(page, origin);
+    const pass = dialog.locator('.el-form-item').filter({ hasText: '凭密码填写' }).first();
+    await pass.locator('.el-switch').click();
+    await pass.locator('input[type=password]').fill(QUERY_PASSWORD);
+    await saveDialog(page, dialog);
+    const pub = await publicPage(browser);
+    await pub.page.goto(formLink);
+    const box = pub.page.locator('.lock-form input');
+    await box.waitFor({ timeout: 20_000 });
+    await box.fill(QUERY_PASSWORD);
+    const checked = pub.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/visualdev/ShortLink/checkPwd', { timeout: 15_000 });
+    await pub.page.locator('.lock-form button').click();
+    const answer = (await (await checked).json()) as { code: number; msg: string };
+    if (answer.code !== 200) throw new Error(`checkPwd answered ${answer.code} ${answer.msg}`);
+    // The create carries no password: checkPwd's unlock cookie lets it through (server shortlink/unlock.ts).
+    await pub.page.locator('input[placeholder="例如 S0001"]').fill('S0778');
+    await pub.page.locator('.el-form-item').filter({ hasText: '供应商名称' }).locator('input').first().fill(`${SUPPLIER}（凭密码）`);
+    const created = pub.page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/visualdev/ShortLink/vd-supplier', { timeout: 15_000 });
+    await pub.page.getByRole('button', { name: /^确\s*定$/ }).click();
+    const body = (await (await created).json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`the create answered ${body.code} ${body.msg}`);
+    await pub.page.locator('.el-message--success', { hasText: '提交成功' }).first().waitFor({ timeout: 10_000 });
     await pub.done();
   });
 }

@@ -1,6 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
 import { md5Hex } from '../../server/src/lib/password';
-import { SHORT_LINK_RATES } from '../../server/src/modules/shortlink/routes';
+import { KEEP_PASSWORD, SHORT_LINK_RATES } from '../../server/src/modules/shortlink/routes';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInTestApp } from './helpers';
 
@@ -123,6 +123,13 @@ describe('ShortLink public side', () => {
     // Saving again without a new password keeps the stored one.
     await save({ formPassUse: 1, formPassword: '' });
     expect(await check(md5Hex('Gys@2026'))).toMatchObject({ code: 200 });
+    // JNPF's dialog sends back what it read and refuses an empty password with the switch on (ShortLinkDialog.vue:358-360):
+    // it reads a stand-in for the stored password, which a save keeps.
+    const read = (await s.t.call('GET', `${SL}/${MODEL}`, { token: s.token, headers: { 'jnpf-origin': 'pc' } })).data;
+    expect(read).toMatchObject({ formPassUse: 1, formPassword: KEEP_PASSWORD, columnPassword: '' });
+    expect((await s.t.call('PUT', SL, { token: s.token, headers: { 'jnpf-origin': 'pc' }, payload: { ...read, columnCondition: '[]', columnText: '[]' } })).code).toBe(200);
+    expect(await check(md5Hex('Gys@2026'))).toMatchObject({ code: 200 });
+    expect(await check(md5Hex(KEEP_PASSWORD))).toMatchObject({ code: 400 });
   });
 
   it("unlocks the page for JNPF's client by checkPwd's cookie, which a changed password voids", async () => {

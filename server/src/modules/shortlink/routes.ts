@@ -67,22 +67,30 @@ export function pageLink(req: FastifyRequest, row: LinkRow, type: LinkType): str
 }
 
 /**
+ * What JNPF's client gets as `formPassword`/`columnPassword` of a page with a password: its dialog sends the answer back
+ * on every 确定 and refuses one with the password on and empty (ShortLinkDialog.vue:358-360 请输入列表凭密码填写), and
+ * passwords are stored hashed, so this stands for "the stored one": PUT keeps it.
+ */
+export const KEEP_PASSWORD = '••••••••';
+
+/**
  * The admin answer in JNPF's ShortLinkDialog names (passwords never travel back: `formPassword`/`columnPassword` are
- * ''); `columnCondition`/`columnText` JSON strings of JNPF field items (query.ts), and `columnOptions` (ours: the
- * fields the query may use, `{ value, label }`).
+ * '', or KEEP_PASSWORD to JNPF's client when set); `columnCondition`/`columnText` JSON strings of JNPF field items
+ * (query.ts), and `columnOptions` (ours: the fields the query may use, `{ value, label }`).
  */
 function adminAnswer(req: FastifyRequest, model: LoadedModel, row: LinkRow | undefined) {
   const fields = publicFields(model.record.formData);
+  const kept = (hash: string | null | undefined) => (hash && req.headers['jnpf-origin'] !== undefined ? KEEP_PASSWORD : '');
   return {
     id: model.record.id,
     formUse: row?.form_use ? 1 : 0,
     formLink: row ? pageLink(req, row, 'form') : '',
     formPassUse: row?.password_hash ? 1 : 0,
-    formPassword: '',
+    formPassword: kept(row?.password_hash),
     columnUse: row?.column_use ? 1 : 0,
     columnLink: row ? pageLink(req, row, 'list') : '',
     columnPassUse: row?.column_password_hash ? 1 : 0,
-    columnPassword: '',
+    columnPassword: kept(row?.column_password_hash),
     columnCondition: jnpfFieldItems(row?.column_condition ?? [], fields),
     columnText: jnpfFieldItems(row?.column_text ?? [], fields),
     columnOptions: fieldOptions(fields),
@@ -107,8 +115,8 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * PUT /api/visualdev/ShortLink `{ id (model), formUse 0|1, formPassUse 0|1, formPassword (plain, 6–20; '' keeps the
-   * stored one), expiryTime (ms | null), columnUse 0|1, columnPassUse 0|1, columnPassword (as formPassword),
+   * PUT /api/visualdev/ShortLink `{ id (model), formUse 0|1, formPassUse 0|1, formPassword (plain, 6–20; '' or
+   * KEEP_PASSWORD keeps the stored one), expiryTime (ms | null), columnUse 0|1, columnPassUse 0|1, columnPassword (as formPassword),
    * columnCondition, columnText (JNPF's JSON strings of fields, or arrays of names) }` (在线开发 btn_edit) →
    * adminAnswer, msg 保存成功. @throws 400 passwordRequired / passwordShort / badExpiry / columnFieldUnknown; 404 no model.
    */
@@ -136,7 +144,7 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
       const id = String(b.id);
       const model = await modelOrNotFound(req, id);
       const fields = publicFields(model.record.formData);
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
+      const str = (v: unknown) => (typeof v === 'string' && v !== KEEP_PASSWORD ? v : '');
       const settings = {
         formUse: on(b.formUse),
         passUse: on(b.formPassUse),
