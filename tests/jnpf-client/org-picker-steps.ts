@@ -73,4 +73,22 @@ export async function orgPickerSteps({ step, page, origin }: OrgPickerJourney): 
     if (!shown.includes('王芳')) throw new Error(`受委托人 shows ${shown}`);
     await form.getByRole('button', { name: /取\s*消/ }).click();
   });
+  await step('组织管理: 新建公司’s 上级公司 picker lists companies only (Organize/SelectorByAuth)', async () => {
+    await page.goto(`${origin}/permission/organize`);
+    await page.locator('.JNPF-common-head').getByRole('button', { name: /新建/ }).first().hover();
+    await page.locator('.el-dropdown-menu__item:visible', { hasText: '新建公司' }).first().click();
+    // Form.vue draws over the list (a page with 返回 / 确定 / 取消 in its header), not a dialog.
+    const parent = page.locator('.el-form-item:visible').filter({ hasText: '上级公司' }).first();
+    await parent.waitFor({ timeout: 15_000 });
+    const tree = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/permission/Organize/SelectorByAuth/0', { timeout: 15_000 });
+    await parent.locator('.popupSelect-container .el-select').first().click();
+    await tree;
+    const picker = page.locator('.el-dialog__wrapper:visible').filter({ hasText: '选择组织' }).last();
+    await picker.locator('.el-tree-node__content', { hasText: 'KD 箱包有限公司' }).first().waitFor({ timeout: 10_000 });
+    const names = await picker.locator('.el-tree-node__content').allInnerTexts();
+    if (names.some((n) => /部$/.test(n.trim()))) throw new Error(`上级公司 offers departments: ${names.join(', ')}`);
+    await picker.getByRole('button', { name: /取\s*消/ }).click();
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByRole('button', { name: /取\s*消/ }).first().click();
+  });
 }

@@ -146,11 +146,14 @@ describe('system pages', () => {
 
 describe('permission pages', () => {
   it('SelectorByAuth: the whole tree for an administrator, only the scope and its ancestors for an organisation admin', async () => {
-    for (const path of ['Organize/SelectorByAuth/0', 'Organize/Department/SelectorByAuth/0']) {
-      const mine = await h.t.call('GET', `/api/permission/${path}`, { token: h.token, headers: jnpf });
-      const whole = await h.t.call('GET', '/api/permission/Organize/Selector/0', { token: h.token });
-      expect(mine.data.list).toEqual(whole.data.list);
-    }
+    const whole = (await h.t.call('GET', '/api/permission/Organize/Selector/0', { token: h.token })).data.list as Json[];
+    expect((await h.t.call('GET', '/api/permission/Organize/Department/SelectorByAuth/0', { token: h.token, headers: jnpf })).data.list).toEqual(whole);
+    // 上级公司 (organize/Form.vue:21-23, ComSelect isOnlyOrg): companies only, as JNPF's server answers it.
+    const companies = (await h.t.call('GET', '/api/permission/Organize/SelectorByAuth/0', { token: h.token, headers: jnpf })).data.list as Json[];
+    const types = (list: Json[]): string[] => list.flatMap((n) => [n.type, ...types(n.children ?? [])]);
+    expect(companies.length).toBeGreaterThan(0);
+    expect(new Set(types(companies))).toEqual(new Set(['company']));
+    expect(companies.map((n) => n.id)).toEqual(whole.filter((n) => n.type === 'company').map((n) => n.id));
     const orgs = await h.t.app.db.selectFrom('organize').select(['id', 'full_name', 'parent_id']).execute();
     const dept = orgs.find((o) => o.full_name === '信息部');
     const company = orgs.find((o) => o.id === dept?.parent_id);

@@ -20,6 +20,9 @@ import { orgScopeOf } from './org-scope';
  *   department.js:21-26, read as `res.data.list` by views/permission/user/index.vue:224-226 and
  *   components/Generator/components/ComSelect/index.vue:251-253): the same tree, narrowed to the caller's 分级管理
  *   scope (org-scope.ts) and the organisations above it; administrators and callers without a scope see it whole.
+ *   `Organize/SelectorByAuth` (ComSelect with isOnlyOrg: views/permission/organize/Form.vue:21-23 上级公司) answers
+ *   companies only, as JNPF's server does; `{id}` is the organisation being edited ('0' for a new one), left out
+ *   with its subtree (it cannot be its own parent).
  */
 
 /**
@@ -87,8 +90,10 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
   );
 
   /** The organisation tree narrowed to the caller's organisation-admin scope (nodes in it and their ancestors). */
-  const byAuth = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-    const tree = await organisationTree(app.db, [], req.params.id);
+  const byAuth = async (req: FastifyRequest<{ Params: { id: string } }>, companiesOnly = false) => {
+    const companies = (list: SelectorNode[]): SelectorNode[] => list.filter((n) => n.type === 'company').map((n) => (n.children ? { ...n, children: companies(n.children) } : n));
+    const whole = await organisationTree(app.db, [], req.params.id);
+    const tree = companiesOnly ? companies(whole) : whole;
     const scope = req.auth ? await orgScopeOf(app.db, req.auth) : null;
     if (!scope) return ok({ list: tree });
     const keep = (list: SelectorNode[]): SelectorNode[] =>
@@ -100,8 +105,8 @@ export default async function selectorRoutes(app: FastifyInstance): Promise<void
       });
     return ok({ list: keep(tree) });
   };
-  app.get<{ Params: { id: string } }>('/api/permission/Organize/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, byAuth);
-  app.get<{ Params: { id: string } }>('/api/permission/Organize/Department/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, byAuth);
+  app.get<{ Params: { id: string } }>('/api/permission/Organize/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, (req) => byAuth(req, true));
+  app.get<{ Params: { id: string } }>('/api/permission/Organize/Department/SelectorByAuth/:id', { ...signedIn, schema: { params: idParams } }, (req) => byAuth(req));
 
   app.get('/api/permission/Position/Selector', signedIn, async () => {
     const rows = await app.db.selectFrom('position').select(['id', 'organize_id', 'full_name', 'en_code']).where('enabled_mark', '=', 1).where('f_deleted_at', 'is', null).orderBy('sort_code').orderBy('full_name').execute();
