@@ -60,8 +60,12 @@ describe('notices and the message drawer (issue 14)', () => {
     await keeper.locator('.ant-modal').filter({ has: view }).locator('.ant-modal-close').click();
     await keeper.getByTestId('message-read-all').click();
     await keeper.getByText('确定把全部消息标记为已读吗？').waitFor();
+    // The toast shows for 1.5 s (spec 000 §9): watched from before the click, so a slow frame cannot hide it.
+    const answered = keeper.waitForResponse((r) => r.url().includes('/api/message/Actions/ReadAll'));
+    const toast = keeper.getByText('已全部标记为已读').waitFor();
     await keeper.locator('.ant-popover').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await keeper.getByText('已全部标记为已读').waitFor();
+    assert.equal((await answered).status(), 200);
+    await toast;
     await badge(keeper).waitFor({ state: 'detached' });
     assert.equal(await keeper.locator('[data-testid=message-item] .ant-badge-dot').count(), 0);
 
