@@ -14,7 +14,7 @@ import { fixed, percentile } from './lib/stats';
  * one app instance, then through two (node processes on two ports, lib/mixed-server.ts, same database, the Redis bus
  * on BENCH_REDIS or redis://127.0.0.1:6379; requests spread round-robin). Each phase runs BENCH_SECONDS (default 60)
  * after BENCH_WARMUP seconds (default 5) not counted. The mix (issue 18 item 6): 70 % lists (sorted by a random
- * sortable column or the default order, page 1–5; a third of them with a keyword, issue 28: `供应商<3 digits>` from the
+ * sortable column or the default order, page 1–5; a third of them (BENCH_KEYWORD_SHARE) with a keyword, issue 28: `供应商<3 digits>` from the
  * 900 such, ~0.1 % of the rows each), 15 % detail by id, 10 % update (a random row's credit limit), 5 % create.
  * Reports req/s, errors and p50/p95/p99 per operation and overall for one and two instances; B16 = req/s two / one
  * (goal ≥ 1.3; also 0 errors and p95 < 250 ms overall, issue 18; no operation's p95 above 500 ms, issue 28).
@@ -25,6 +25,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 100);
 const ROWS = Number(process.env.BENCH_MIXED_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+/** Share of the lists sent with a keyword (issue 28's mix: a third; 0 = issue 18's mix, lists with filters and sorting only). */
+const KEYWORD_SHARE = Number(process.env.BENCH_KEYWORD_SHARE ?? 1 / 3);
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
 const DB_NAME = 'kd_bench_mixed';
@@ -70,7 +72,7 @@ async function one(port: number, token: string, template: Record<string, unknown
   let path = `/api/visualdev/OnlineDev/${MODEL}/List`;
   let body: unknown;
   if (r < 0.7) {
-    const keyword = Math.random() < 1 / 3;
+    const keyword = Math.random() < KEYWORD_SHARE;
     op = keyword ? 'keyword' : 'list';
     const page = Math.random() < 0.6 ? 1 : 2 + Math.floor(Math.random() * 4);
     body = { currentPage: page, pageSize: 20, sort: Math.random() < 0.5 ? 'desc' : 'asc', sidx: SORTS[Math.floor(Math.random() * SORTS.length)], ...(keyword ? { keyword: `供应商${100 + Math.floor(Math.random() * 900)}` } : {}) };
