@@ -28,6 +28,9 @@ describe('form designer end to end', () => {
 
   /** Drags `source` onto `target` with the mouse in small steps (dnd-kit's pointer sensor starts after 6 px), dropping once the target is marked. */
   async function drag(source: Locator, target: Locator, where: 'center' | 'bottom' = 'center'): Promise<void> {
+    // A target near the canvas's edge would set dnd-kit's auto-scroll going under the pointer (at a speed that depends
+    // on frame timing): brought to the middle of the canvas first, as a user scrolls to where they drop.
+    if (where === 'center') await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
     await source.scrollIntoViewIfNeeded();
     const from = (await source.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
