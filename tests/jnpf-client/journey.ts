@@ -16,7 +16,7 @@ import { buildApp } from '../../server/src/app';
 import { jnpfClient } from '../../server/src/plugins/jnpf-client';
 import { freePort } from '../../src/testing/freePort';
 import { orgPickerSteps } from './org-picker-steps';
-import { shortLinkSteps } from './shortlink-steps';
+import { recordRedToasts, shortLinkSteps } from './shortlink-steps';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dist = resolve(process.argv[2] || process.env.JNPF_CLIENT_DIST || join(ROOT, '../jnpf-client-src/dist'));
@@ -61,14 +61,7 @@ const context = await browser.newContext({ acceptDownloads: true, viewport: { wi
 const page = await context.newPage();
 
 // Red toasts are recorded as they appear (the client removes them after 1.5 s).
-await page.addInitScript(() => {
-  const w = window as unknown as { __red: string[] };
-  w.__red = [];
-  new MutationObserver((records) => {
-    for (const r of records)
-      for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('el-message--error')) w.__red.push(n.textContent?.trim() || '(empty)');
-  }).observe(document, { childList: true, subtree: true });
-});
+await page.addInitScript(recordRedToasts);
 const pageErrors: string[] = [];
 // The message socket a production build opens at /websocket/{token} (NavbarRight.vue:191): frames received on it.
 let socketFrames = 0;

@@ -19,17 +19,23 @@ export interface ShortLinkJourney {
 const QUERY_PASSWORD = 'Link#2026a';
 const SUPPLIER = '外链供应商甲';
 
+/**
+ * An init script recording the client's red toasts (`.el-message--error`) in `window.__red` as they appear (the
+ * client removes them after 1.5 s). Self-contained: Playwright sends its source to the page.
+ */
+export function recordRedToasts(): void {
+  const w = window as unknown as { __red: string[] };
+  w.__red = [];
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('el-message--error')) w.__red.push(n.textContent?.trim() || '(empty)');
+  }).observe(document, { childList: true, subtree: true });
+}
+
 /** A signed-out page in a fresh context that records red toasts and page errors; `done()` throws when there were some. */
 async function publicPage(browser: Browser): Promise<{ page: Page; context: BrowserContext; done: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await context.addInitScript(() => {
-    const w = window as unknown as { __red: string[] };
-    w.__red = [];
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains('el-message--error')) w.__red.push(n.textContent?.trim() || '(empty)');
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await context.addInitScript(recordRedToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
