@@ -33,9 +33,10 @@ type RecordReq = { Params: { id: string; recordId: string }; Querystring: { encr
 export function registerQueryRoutes(app: FastifyInstance): void {
   /**
    * POST /api/visualdev/ShortLink/{modelId}/ListLink?encryption= `{ currentPage, pageSize (≤500), sort, sidx,
-   * queryJson, menuId, superQueryJson }` (JNPF's list page body) → `{ list, pagination }` as the model's list answers
+   * queryJson, keyword, menuId, superQueryJson }` (JNPF's list page body) → `{ list, pagination }` as the model's list answers
    * it, with display text, each row only `id` and the shown fields (query.ts shownRow). Search only by the query's fields, sort only by a
-   * shown sortable column (else 400, the list engine's messages); keyword and superQueryJson are ignored. Within
+   * shown sortable column (else 400, the list engine's messages); `keyword` (≤ 200 characters) matches any of the query's
+   * text fields, searched or shown (the list's keyword search: case-insensitive, anywhere in the text); superQueryJson is ignored. Within
    * the list budget like every list. @throws 400 passwordRequired / passwordWrong, 404 linkClosed, 410 linkExpired.
    */
   app.post<ListReq>(
@@ -45,8 +46,10 @@ export function registerQueryRoutes(app: FastifyInstance): void {
       const link = await openLink(app.db, req.params.id, req.query.encryption, 'list');
       await checkLinkPassword(link, req.headers[PASSWORD_HEADER], isUnlocked(link, req.headers.cookie));
       const model = publicListModel(await modelOrNotFound(req, link.row.id), link.row);
-      const request = { ...listRequestOf(model, { ...(req.body ?? {}), keyword: '', treeField: undefined, summary: false }), rowFilter: null };
-      const search = Object.keys(request.query ?? {}).length > 0;
+      // The keyword searches the link's text fields, searched or shown, through the list's keyword path (list-filter.ts keywordFields).
+      const keywordFields = [...new Set([...(link.row.column_condition ?? []), ...(link.row.column_text ?? [])])];
+      const request = { ...listRequestOf(model, { ...(req.body ?? {}), treeField: undefined, summary: false }), keywordFields, rowFilter: null };
+      const search = !!request.keyword || Object.keys(request.query ?? {}).length > 0;
       const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
       const rows = await displayRows(app.db, model, page.list, null);
       return ok({ list: rows.map((r) => shownRow(r, link.row)), pagination: page.pagination });

@@ -11,8 +11,10 @@ import { fail } from './store';
  * 公开查询 (issue 18 item 7; JNPF 3.4's ShortLink `columnUse`, Mnxhp src/views/formShortLink/list): a read-only list of
  * a model for people without an account. The administrator picks the fields it searches by (`columnCondition`) and
  * shows (`columnText`) among the public form's own fields (fields.ts: what a signed-out person may see at all,
- * sub-tables left out); the list runs through the model's list engine with a column design made of only those fields
- * (list type 1, no buttons, no keyword, no tree), and every row and detail is trimmed to the shown fields.
+ * sub-tables left out: the list engine filters by main columns only, so a sub-table field is refused as a query field,
+ * fieldListOf); the list runs through the model's list engine with a column design made of only those fields (list
+ * type 1, no buttons, no tree; the keyword over the link's text fields), and every row and detail is trimmed to the
+ * shown fields.
  */
 
 /** The public form's main fields by `__vModel__` (through layout containers; sub-tables and their columns left out). */
@@ -31,12 +33,41 @@ export function publicFields(form: FormConfig): Map<string, FieldConfig> {
 }
 
 /**
+ * The names a sub-table field of the form goes by → its label (`子表/列`): the sub-table's `__vModel__`, and per column
+ * `<table>-<column>` (JNPF's list names), `<table>.<column>` and the column's own `__vModel__` when no main field has it.
+ */
+export function subTableNames(form: FormConfig): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (fields: FieldConfig[]) => {
+    for (const f of fields) {
+      const children = (f.__config__?.children ?? []) as FieldConfig[];
+      if (f.__config__?.kdKey !== 'table') {
+        if (Array.isArray(f.__config__?.children)) walk(children);
+        continue;
+      }
+      const table = f.__vModel__ ?? '';
+      const tableLabel = String(f.__config__?.label ?? table);
+      if (table) out.set(table, tableLabel);
+      for (const c of children) {
+        if (!c.__vModel__) continue;
+        const label = `${tableLabel}/${String(c.__config__?.label ?? c.__vModel__)}`;
+        for (const name of [`${table}-${c.__vModel__}`, `${table}.${c.__vModel__}`, c.__vModel__]) if (!out.has(name)) out.set(name, label);
+      }
+    }
+  };
+  walk(form.fields);
+  return out;
+}
+
+/**
  * The `__vModel__`s of a saved field list as JNPF's ShortLinkDialog sends it (a JSON string or an array of whole
  * fields, `{ __vModel__ }` or `{ prop }` items, or plain names; at most 200 items, a string at most 200,000 characters),
- * each checked against the public form.
- * @throws 400 columnFieldUnknown (an unknown or non-public field, or not a list).
+ * each checked against the public form's main fields. A sub-table field (`subTables`, subTableNames) is refused by
+ * name: the list engine searches and shows main-table columns only (list-filter.ts).
+ * @throws 400 subTableField `{ field }` (a sub-table or one of its columns), columnFieldUnknown (an unknown or
+ * non-public field, or not a list).
  */
-export function fieldListOf(value: unknown, fields: Map<string, FieldConfig>): string[] {
+export function fieldListOf(value: unknown, fields: Map<string, FieldConfig>, subTables: Map<string, string> = new Map()): string[] {
   if (value === undefined || value === null || value === '') return [];
   let list: unknown = value;
   if (typeof value === 'string') {
@@ -51,6 +82,7 @@ export function fieldListOf(value: unknown, fields: Map<string, FieldConfig>): s
   const out: string[] = [];
   for (const item of list) {
     const name = typeof item === 'string' ? item : item && typeof item === 'object' ? ((item as { __vModel__?: unknown }).__vModel__ ?? (item as { prop?: unknown }).prop) : undefined;
+    if (typeof name === 'string' && !fields.has(name) && subTables.has(name)) throw fail(400, 'subTableField', { field: subTables.get(name) ?? name }, { field: name });
     if (typeof name !== 'string' || !fields.has(name)) throw fail(400, 'columnFieldUnknown');
     if (!out.includes(name)) out.push(name);
   }

@@ -8,7 +8,7 @@ import { publicColumnData } from './query-routes';
 import { createOne, recordOfBody } from '../visualdev/record-service';
 import { assertPublicWrite, publicForm, writableFields } from './fields';
 import { encodeLink, type LinkType } from './encryption';
-import { fieldListOf, fieldOptions, jnpfFieldItems, publicFields } from './query';
+import { fieldListOf, fieldOptions, jnpfFieldItems, publicFields, subTableNames } from './query';
 import { registerQueryRoutes } from './query-routes';
 import { checkLinkPassword, type LinkRow, linkOf, openLink, saveLink } from './store';
 import { isUnlocked, unlockCookie } from './unlock';
@@ -118,7 +118,8 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
    * PUT /api/visualdev/ShortLink `{ id (model), formUse 0|1, formPassUse 0|1, formPassword (plain, 6–20; '' or
    * KEEP_PASSWORD keeps the stored one), expiryTime (ms | null), columnUse 0|1, columnPassUse 0|1, columnPassword (as formPassword),
    * columnCondition, columnText (JNPF's JSON strings of fields, or arrays of names) }` (在线开发 btn_edit) →
-   * adminAnswer, msg 保存成功. @throws 400 passwordRequired / passwordShort / badExpiry / columnFieldUnknown; 404 no model.
+   * adminAnswer, msg 保存成功. @throws 400 passwordRequired / passwordShort / badExpiry / columnFieldUnknown /
+   * subTableField (a sub-table field as a query or shown field, named in the message: query.ts fieldListOf); 404 no model.
    */
   app.put<{ Body: Record<string, unknown> }>(
     '/api/visualdev/ShortLink',
@@ -144,6 +145,7 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
       const id = String(b.id);
       const model = await modelOrNotFound(req, id);
       const fields = publicFields(model.record.formData);
+      const subTables = subTableNames(model.record.formData);
       const str = (v: unknown) => (typeof v === 'string' && v !== KEEP_PASSWORD ? v : '');
       const settings = {
         formUse: on(b.formUse),
@@ -153,8 +155,8 @@ const shortLinkRoutes: FastifyPluginAsync = async (app) => {
         columnUse: on(b.columnUse),
         columnPassUse: on(b.columnPassUse),
         columnPassword: str(b.columnPassword),
-        columnCondition: fieldListOf(b.columnCondition, fields),
-        columnText: fieldListOf(b.columnText, fields),
+        columnCondition: fieldListOf(b.columnCondition, fields, subTables),
+        columnText: fieldListOf(b.columnText, fields, subTables),
       };
       const row = await saveLink(app.db, id, settings, req.auth?.userId ?? null);
       return ok(adminAnswer(req, model, row), translate(req.lang, 'shortlink', 'saveOk'));

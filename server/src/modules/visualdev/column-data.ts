@@ -36,9 +36,16 @@ export function sortableColumns(layout: ModelLayout, cd: ColumnData): Set<string
 
 /** The text columns the keyword searches: searchList props that are text main columns. */
 export function keywordColumns(layout: ModelLayout, cd: ColumnData): string[] {
-  // A bound `time` column holds a text field but is no text column (bound-times.ts): not searched by keyword.
+  return textColumnsOf(layout, (cd.searchList ?? []).map((s) => s.prop));
+}
+
+/**
+ * The text main columns among `props` (in their order, once each): what a keyword may search. A bound `time` column
+ * holds a text field but is no text column (bound-times.ts), and sub-table columns are no main columns: left out.
+ */
+export function textColumnsOf(layout: ModelLayout, props: readonly string[]): string[] {
   const text = new Set(layout.columns.filter((c) => c.type === 'text' && !c.stored).map((c) => c.name));
-  return [...new Set((cd.searchList ?? []).map((s) => s.prop).filter((p) => text.has(p)))];
+  return [...new Set(props.filter((p) => text.has(p)))];
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { jnpfToDayjs, parseDate, rangeBound } from '../../../../src/engine/dates';
 import type { RowFilter } from '../../permissions/row-filter';
 import { columnExpr, shownText } from './bound-times';
-import { type ColumnData, columnOf, keywordColumns, searchTypeOf } from './column-data';
+import { type ColumnData, columnOf, keywordColumns, searchTypeOf, textColumnsOf } from './column-data';
 import { dateFormatOf } from './excel-values';
 import { inScope } from './field-access';
 import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
@@ -12,9 +12,11 @@ import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
 
 /**
- * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (one ILIKE
+ * The WHERE part of a model list (issue 4 item 3, spec 001 §2): keyword over the text search columns (or over the
+ * text columns of `keywordFields`; one ILIKE
  * per column, OR'ed, each served by the column's trigram index; short keywords by the rule of keyword-index.ts;
- * ignored when the model has none), search fields of `columnData.searchList` by search type (1 equal, 2 fuzzy, 3 range), the left tree's
+ * ignored when the model has none), search fields of `columnData.searchList` by search type (1 equal, 2 fuzzy, 3 range; a cascader's equal takes an id
+ * or an id path), the left tree's
  * field (list type 2) and chosen ids. Column names only ever come from the model's declared fields; every value is a
  * bound parameter. A search on an undeclared field, or a value of the wrong kind, answers 400.
  */
@@ -30,6 +32,11 @@ export interface ListFilterInput {
   ids?: string[];
   /** The caller's row filter (policy decision, design.md §7a); null/absent = every row. */
   rowFilter?: RowFilter | null;
+  /**
+   * The fields the keyword searches instead of the searchList's (their text main columns only, column-data.ts
+   * textColumnsOf): the public query's shown and searched fields (shortlink/query-routes.ts). Absent = the searchList's.
+   */
+  keywordFields?: readonly string[];
   /**
    * Keywords and fuzzy values under TRIGRAM_MIN characters match the start of the text instead of anywhere (the
    * short-keyword rule of keyword-index.ts, set by the list for big tables); absent = anywhere.
@@ -136,6 +143,13 @@ function condition(col: FieldColumn, type: 1 | 2 | 3, value: unknown): Condition
     const conv = (x: unknown, end: boolean) => (isEmpty(x) ? null : col.type === 'double precision' ? toNumber(x, col, end) : scalar(col, x));
     return { column: col.name, kind: 'range', values: [conv(a, false), conv(b, true)] };
   }
+  // A cascader's id path (JNPF's search sends the picked path, e.g. ["zj", "zj-hz"]) is ONE value: a row matches when
+  // its path holds the whole path (that node or one under it; build), not any row holding one of the path's ids.
+  if (col.kdKey === 'cascader' && col.type === 'jsonb' && Array.isArray(value)) {
+    const path = value.filter((x) => !isEmpty(x));
+    if (path.length > 100 || path.some((x) => typeof x !== 'string' && typeof x !== 'number')) throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
+    return { column: col.name, kind: 'eq', values: [path] };
+  }
   const list = Array.isArray(value) ? value.filter((x) => !isEmpty(x)) : [value];
   if (list.length > 100) throw fail(400, 'searchValueInvalid', { field: col.name }, { field: col.name });
   return { column: col.name, kind: 'eq', values: list.map((x) => scalar(col, x)) };
@@ -211,6 +225,8 @@ function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): 
       c.values.map((v) => {
         const one = JSON.stringify(v);
         const arr = JSON.stringify([v]);
+        // A cascader path (an array): the row's path holds all its ids (the path or one under it), or a multiple cascader's paths hold such a path.
+        if (Array.isArray(v)) return sql<SqlBool>`(${ref} @> cast(${one}::text as jsonb) or ${ref} @> cast(${arr}::text as jsonb))`;
         return sql<SqlBool>`(${ref} = cast(${one}::text as jsonb) or ${ref} @> cast(${arr}::text as jsonb))`;
       }),
     );
@@ -223,11 +239,12 @@ function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): 
 export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilter {
   const conds = conditionsOf(model, input);
   const keyword = (input.keyword ?? '').trim();
-  const kwCols = keyword ? keywordColumns(model.layout, model.record.columnData as ColumnData) : [];
+  const kwCols = !keyword ? [] : input.keywordFields ? textColumnsOf(model.layout, input.keywordFields) : keywordColumns(model.layout, model.record.columnData as ColumnData);
   const ids = input.ids;
   const rf = input.rowFilter ?? null;
   const shortPrefix = input.shortPrefix === true;
-  const key = JSON.stringify([kwCols.length ? keyword : '', conds, ids ?? null, ...(rf ? [rf] : []), ...(shortPrefix ? ['prefix'] : [])]);
+  // The searched columns are part of the key when they are not the searchList's (the same keyword over other columns).
+  const key = JSON.stringify([kwCols.length ? (input.keywordFields ? [keyword, kwCols] : keyword) : '', conds, ids ?? null, ...(rf ? [rf] : []), ...(shortPrefix ? ['prefix'] : [])]);
   const scope = inScope(model, rf);
   return {
     key,
