@@ -43,8 +43,11 @@ export const GRANT_TTL_MS = 10_000;
 /** Most entries per map; the oldest go first. */
 const MAX_ENTRIES = 10_000;
 
-/** Tables whose writes change who may do what. */
-export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme', 'organize', 'visualdev', 'user_supply', 'organize_administrator']);
+/**
+ * Tables whose writes change who may do what, or the names a list shows for ids (`lookups`: dictionaries, users,
+ * organisations, positions, roles).
+ */
+export const WATCHED_TABLES: ReadonlySet<string> = new Set(['session', 'users', 'user_relation', 'role', 'position', 'authorize', 'module', 'module_button', 'sys_config', 'module_column', 'module_form', 'module_data_authorize', 'module_data_authorize_scheme', 'organize', 'visualdev', 'user_supply', 'organize_administrator', 'dictionary_type', 'dictionary_data']);
 
 const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|truncate|merge\s+into)\b/i;
@@ -142,6 +145,8 @@ export class AuthCache implements KyselyPlugin {
   readonly config = new TtlMap<number>(CONFIG_TTL_MS);
   readonly menus = new TtlMap<string[]>(GRANT_TTL_MS);
   readonly decisions = new TtlMap<unknown>(GRANT_TTL_MS);
+  /** id ↔ name maps of a dictionary type or a name table (visualdev/excel-values.ts `loadLookups`), by `dict:<typeId>` / `kind:<kind>`. */
+  readonly lookups = new TtlMap<unknown>(GRANT_TTL_MS);
   private readonly pending = new WeakSet<object>();
   private bus: Bus | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -158,6 +163,7 @@ export class AuthCache implements KyselyPlugin {
     this.config.clear();
     this.menus.clear();
     this.decisions.clear();
+    this.lookups.clear();
     for (const fn of this.listeners) fn();
   }
 

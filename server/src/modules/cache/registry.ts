@@ -40,6 +40,9 @@ export const CACHES: CacheEntry[] = [
     name: 'settings',
     i18n: { tw: ['系統設定', '登入逾時等系統設定（5 秒）'], en: ['System settings', 'Settings such as the sign-in timeout (5 s)'], mas: ['Tetapan sistem', 'Tetapan seperti had masa log masuk (5 s)'] }, fullName: '系统设置', description: '登录超时等系统设置（5 秒）', size: (db) => auth(db)?.config.size ?? 0, clear: (db) => auth(db)?.config.clear() },
   {
+    name: 'lookups',
+    i18n: { tw: ['名稱對照', '列表顯示用的字典、用戶和組織名稱（10 秒）'], en: ['Name lookups', 'Dictionary, user and organisation names that lists show (10 s)'], mas: ['Carian nama', 'Nama kamus, pengguna dan organisasi yang ditunjukkan senarai (10 s)'] }, fullName: '名称对照', description: '列表显示用的字典、用户和组织名称（10 秒）', size: (db) => auth(db)?.lookups.size ?? 0, clear: (db) => auth(db)?.lookups.clear() },
+  {
     name: 'models',
     i18n: { tw: ['模型', '編譯後的表單和列表配置'], en: ['Models', 'Compiled form and list configurations'], mas: ['Model', 'Konfigurasi borang dan senarai yang dikompil'] }, fullName: '模型', description: '编译后的表单和列表配置', size: (db) => compiledModelCache(db).size, clear: (db) => compiledModelCache(db).clear() },
   {

@@ -6,6 +6,7 @@ import { isSwitchOn, switchValues } from '../../../../renderers/switch/values';
 import type { FieldConfig, FieldOption } from '../../../../schemas/field';
 import { excelCellMs, jnpfToDayjs, parseDate } from '../../../../src/engine/dates';
 import type { Db } from '../../db/types';
+import { authCacheOf } from '../../plugins/auth-cache';
 import type { SqlViewer } from '../data-interface/row-scope';
 import { optionSourceRows } from '../data-interface/run';
 import { text } from './messages';
@@ -65,7 +66,7 @@ function dynamicKey(field: FieldConfig): string | null {
  * id → name for every row (export shows old records' names), name / alternative / id → id only for enabled rows
  * (`enabled` 1 or absent), so an import cannot pick a disabled dictionary item, user or organisation.
  */
-function twoWay(rows: Array<{ id: string; name: string; alt?: string | null; enabled?: number }>) {
+function twoWay(rows: NameRow[]): NameMaps {
   const names = new Map<string, string>();
   const ids = new Map<string, string>();
   for (const r of rows) {
@@ -78,9 +79,36 @@ function twoWay(rows: Array<{ id: string; name: string; alt?: string | null; ena
   return { names, ids };
 }
 
+type NameMaps = { names: Map<string, string>; ids: Map<string, string> };
+type NameRow = { id: string; name: string; alt?: string | null; enabled?: number };
+
+/** Reads the rows of a name table (users, organisations, positions or roles; not in the bin). */
+function kindRows(db: Db, kind: 'user' | 'organize' | 'position' | 'role'): Promise<NameRow[]> {
+  if (kind === 'user') return db.selectFrom('users').select(['id', 'real_name as name', 'account as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute();
+  const table = kind === 'organize' ? 'organize' : kind;
+  return db.selectFrom(table).select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute();
+}
+
 /**
- * Loads the dictionaries and name tables the given columns refer to; with `rows`, also the display fields of the
- * related records their relationForm values name, as `viewer` may read them (relation-names.ts).
+ * The two-way maps of `key` (`dict:<typeId>` or `kind:<kind>`), from the database's access cache when it holds them
+ * (plugins/auth-cache.ts `lookups`: emptied by every write of the dictionary and name tables, on this instance at
+ * once and on the others through the bus), else read with `read` and stored. Callers never change the maps.
+ */
+async function cachedNames(db: Db, key: string, read: () => Promise<NameRow[]>): Promise<NameMaps> {
+  const cache = authCacheOf(db);
+  const hit = cache?.lookups.get(key) as NameMaps | undefined;
+  if (hit) return hit;
+  if (!cache) return twoWay(await read());
+  return cache.readThrough(
+    async () => twoWay(await read()),
+    (maps) => cache.lookups.set(key, maps),
+  );
+}
+
+/**
+ * Loads the dictionaries and name tables the given columns refer to (cached between requests, see `cachedNames`);
+ * with `rows`, also the display fields of the related records their relationForm values name, as `viewer` may read
+ * them (relation-names.ts).
  */
 export async function loadLookups(db: Db, columns: FieldColumn[], rows?: Array<Record<string, unknown>>, viewer: SqlViewer = null): Promise<Lookups> {
   const out: Lookups = { dict: new Map(), kinds: new Map(), dynamic: new Map(), relations: rows ? await relationNames(db, columns, rows, viewer) : undefined };
@@ -91,22 +119,15 @@ export async function loadLookups(db: Db, columns: FieldColumn[], rows?: Array<R
       const rows = await optionSourceRows(db, String(cfg.propsUrl), true);
       out.dynamic.set(dk, rows && sourceOptions(rows, optionKeys(c.field)));
     }
-    if (cfg.dataType === 'dictionary' && cfg.dictionaryType && !out.dict.has(cfg.dictionaryType)) {
-      const rows = await db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', cfg.dictionaryType).where('f_deleted_at', 'is', null).execute();
-      out.dict.set(cfg.dictionaryType, twoWay(rows));
+    const type = cfg.dataType === 'dictionary' && cfg.dictionaryType ? String(cfg.dictionaryType) : null;
+    if (type && !out.dict.has(type)) {
+      out.dict.set(
+        type,
+        await cachedNames(db, `dict:${type}`, () => db.selectFrom('dictionary_data').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('dictionary_type_id', '=', type).where('f_deleted_at', 'is', null).execute()),
+      );
     }
     const kind = NAME_KIND[c.kdKey];
-    if (kind && !out.kinds.has(kind)) {
-      const rows =
-        kind === 'user'
-          ? await db.selectFrom('users').select(['id', 'real_name as name', 'account as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
-          : kind === 'organize'
-            ? await db.selectFrom('organize').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
-            : kind === 'position'
-              ? await db.selectFrom('position').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute()
-              : await db.selectFrom('role').select(['id', 'full_name as name', 'en_code as alt', 'enabled_mark as enabled']).where('f_deleted_at', 'is', null).execute();
-      out.kinds.set(kind, twoWay(rows));
-    }
+    if (kind && !out.kinds.has(kind)) out.kinds.set(kind, await cachedNames(db, `kind:${kind}`, () => kindRows(db, kind)));
   }
   return out;
 }
@@ -130,12 +151,24 @@ function optionsOf(col: FieldColumn, lookups: Lookups): FieldOption[] | null {
   return dk ? (lookups.dynamic.get(dk) ?? null) : flatOptions(col.field);
 }
 
+/** Two-way maps of static option lists and of dynamic sources' option lists, by the (compiled, unchanging) list. */
+const optionMaps = new WeakMap<object, NameMaps>();
+
 /** The two-way id ↔ name map of an option field; null when its dynamic source could not be read. */
-function optionMap(col: FieldColumn, lookups: Lookups): { names: Map<string, string>; ids: Map<string, string> } | null {
+function optionMap(col: FieldColumn, lookups: Lookups): NameMaps | null {
   const cfg = col.field.__config__;
   if (cfg.dataType === 'dictionary') return lookups.dict.get(String(cfg.dictionaryType)) ?? { names: new Map(), ids: new Map() };
-  const opts = optionsOf(col, lookups);
-  return opts && twoWay(opts.map((o) => ({ id: String(o.id), name: String(o.fullName) })));
+  const dk = dynamicKey(col.field);
+  const opts = dk ? (lookups.dynamic.get(dk) ?? null) : null;
+  if (dk && !opts) return null;
+  // The memo key: a dynamic source's list (new per loadLookups) or the field's own config object (the compiled model's).
+  const key: object = opts ?? col.field;
+  let maps = optionMaps.get(key);
+  if (!maps) {
+    maps = twoWay((opts ?? flatOptions(col.field)).map((o) => ({ id: String(o.id), name: String(o.fullName) })));
+    optionMaps.set(key, maps);
+  }
+  return maps;
 }
 
 function hasTime(col: FieldColumn): boolean {

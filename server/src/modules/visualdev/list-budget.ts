@@ -120,6 +120,26 @@ function isStatementTimeout(err: unknown): boolean {
 }
 
 /**
+ * Runs `run` on one pooled connection inside a read transaction whose statements PostgreSQL stops after `ms`
+ * (`SET LOCAL statement_timeout`). `begin` and the `SET` go as one simple-protocol message, so the budget costs one
+ * round trip besides the `commit` (a Kysely transaction and `set_config` cost two). Rolled back when `run` throws.
+ */
+async function inTimedTransaction<T>(db: Db, ms: number, run: (db: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    // `ms` is a whole number computed here, never input: safe to write into the statement.
+    await sql.raw(`begin; set local statement_timeout = ${Math.max(1, Math.round(ms))}`).execute(conn);
+    try {
+      const result = await run(conn);
+      await sql.raw('commit').execute(conn);
+      return result;
+    } catch (err) {
+      await sql.raw('rollback').execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+}
+
+/**
  * Runs a list request's statements `run(db)` inside the budget (see the module comment); `run` receives the database
  * or transaction to use; `gated`: a search, which waits for a slot of the gate.
  * @throws LocalizedError 500 listTimeout over budget; `run`'s errors otherwise.
@@ -129,13 +149,7 @@ export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>, gat
   const started = Date.now();
   const release = gated ? await listGate(db).acquire(ms, () => timeoutError(ms)) : () => {};
   const left = Math.max(1, Math.round(ms - (Date.now() - started)));
-  const work =
-    dbFacts(db).engine === 'postgres'
-      ? db.transaction().execute(async (trx) => {
-          await sql`select set_config('statement_timeout', ${String(left)}, true)`.execute(trx);
-          return run(trx);
-        })
-      : run(db);
+  const work = dbFacts(db).engine === 'postgres' ? inTimedTransaction(db, left, run) : run(db);
   const settled = work.finally(release);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
