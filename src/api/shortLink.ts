@@ -107,12 +107,15 @@ export interface LinkListPage {
   pagination: { currentPage: number; pageSize: number; total: number };
 }
 
-/** POST /api/visualdev/ShortLink/{modelId}/ListLink?encryption= with JNPF's list body; the query password's md5 in X-Link-Password (silent). */
-export function listLink(modelId: string, encryption: string, body: { currentPage: number; pageSize: number; queryJson: string }, passwordMd5: string | null): Promise<LinkListPage> {
+/**
+ * POST /api/visualdev/ShortLink/{modelId}/ListLink?encryption= with JNPF's list body (`keyword`: matched in the query's
+ * text fields, searched or shown); the query password's md5 in X-Link-Password (silent).
+ */
+export function listLink(modelId: string, encryption: string, body: { currentPage: number; pageSize: number; queryJson: string; keyword?: string }, passwordMd5: string | null): Promise<LinkListPage> {
   return request<LinkListPage>(`/api/visualdev/ShortLink/${encodeURIComponent(modelId)}/ListLink`, {
     method: 'post',
     query: { encryption },
-    json: { ...body, sort: '', sidx: '', menuId: modelId, superQueryJson: '' },
+    json: { keyword: '', ...body, sort: '', sidx: '', menuId: modelId, superQueryJson: '' },
     silent: true,
     headers: passwordMd5 ? { 'X-Link-Password': passwordMd5 } : undefined,
   });

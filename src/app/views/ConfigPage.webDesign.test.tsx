@@ -198,4 +198,35 @@ describe('在线开发 page config (issue 4 item 6, issue 26)', () => {
     fireEvent.click(query.getByTestId('short-link-query-search'));
     await waitFor(() => expect(query.queryByText('外链供应商')).toBeNull(), WAIT);
   });
+
+  it('外链设置 shows the form and query links with their QR codes as soon as a save makes them, without reopening (issue 18)', async () => {
+    page();
+    await waitFor(() => expect(rows().some((r) => r.includes('supplier'))).toBe(true), WAIT);
+    fireEvent.click(screen.getByLabelText('外链 供应商'));
+    const dialog = within(await screen.findByTestId('short-link-dialog', {}, WAIT));
+    const on = (testId: string) => dialog.getByTestId(testId).getAttribute('aria-checked') === 'true';
+    // Both pages off and saved first (whatever the tests above left), so neither has a link; then both on.
+    for (const testId of ['short-link-use', 'short-link-column-use']) if (on(testId)) fireEvent.click(dialog.getByTestId(testId));
+    fireEvent.click(screen.getByTestId('short-link-save'));
+    await waitFor(() => expect(screen.getByTestId('short-link-save').classList.contains('ant-btn-loading')).toBe(false), WAIT);
+    fireEvent.click(dialog.getByTestId('short-link-use'));
+    fireEvent.click(dialog.getByTestId('short-link-column-use'));
+    expect(dialog.getAllByText('保存后生成链接')).toHaveLength(2);
+    expect(dialog.queryByTestId('short-link-url')).toBeNull();
+    fireEvent.click(screen.getByTestId('short-link-save'));
+    const form = (await dialog.findByTestId('short-link-url', {}, WAIT)) as HTMLInputElement;
+    const query = dialog.getByTestId('short-link-column-url') as HTMLInputElement;
+    expect(form.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
+    expect(query.value).toMatch(/\/#\/formShortLink\?id=vd-supplier&encryption=[0-9a-f]+$/);
+    expect(query.value).not.toBe(form.value);
+    expect(dialog.queryByText('保存后生成链接')).toBeNull();
+    // Each link's QR code, from the same open dialog.
+    const icons = dialog.getAllByLabelText('扫描二维码，分享此链接');
+    expect(icons).toHaveLength(2);
+    for (const [i, testId] of ['short-link-url-qr', 'short-link-column-url-qr'].entries()) {
+      fireEvent.click(icons[i]);
+      const qr = (await screen.findByTestId(testId, {}, WAIT)) as HTMLImageElement;
+      expect([qr.src, qr.alt]).toEqual([expect.stringMatching(/^data:image\/svg\+xml/), i ? query.value : form.value]);
+    }
+  });
 });
