@@ -1,4 +1,3 @@
-import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -12,7 +11,7 @@ let token: string;
 const SUP = 'vd-supplier';
 const ITEM = 'currency-CNY';
 
-const call = (method: HTTPMethods, url: string, payload?: unknown) => t.call(method, url, { token, payload });
+const call = (method: Parameters<TestApp['call']>[0], url: string, payload?: unknown) => t.call(method, url, { token, payload });
 /** The currency the JNPF-style list (display values) shows for supplier `code`. */
 const shownCurrency = async (code: string) => {
   const r = await call('POST', `/api/visualdev/OnlineDev/${SUP}/List`, { currentPage: 1, pageSize: 20, keyword: code });
