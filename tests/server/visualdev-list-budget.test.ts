@@ -7,7 +7,7 @@ import { orderModel } from './visualdev-fixtures';
 
 /**
  * The budget of list requests (issue 28 item 3; list-budget.ts): statements over the time budget answer a clear
- * message in the caller's language (on PostgreSQL the server stops them: SET LOCAL statement_timeout); list requests
+ * message in the caller's language (on PostgreSQL the server stops them: the list pool's statement_timeout, or SET LOCAL with KD_PG_LIST_POOL=0); list requests
  * go through a bounded gate, so a read by id passes while every list slot is taken.
  */
 let t: TestApp;
@@ -46,8 +46,15 @@ describe('the time budget', () => {
   it('runs list statements under a statement timeout (PostgreSQL) and answers a slow one with the clear message', async () => {
     vi.stubEnv('KD_LIST_TIMEOUT_MS', '150');
     if (usingPostgres) {
-      const setting = await withListBudget(t.app.db, async (db) => (await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(db)).rows[0].s);
-      expect(setting).toMatch(/^1[0-5]\dms$/);
+      // The list pool's connections start with the budget; with KD_PG_LIST_POOL=0 a transaction sets it (SET LOCAL).
+      for (const listPool of ['1', '0']) {
+        vi.stubEnv('KD_PG_LIST_POOL', listPool);
+        const setting = await withListBudget(t.app.db, async (db) => (await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(db)).rows[0].s);
+        expect(setting, `KD_PG_LIST_POOL=${listPool}`).toMatch(/^1[0-5]\dms$/);
+      }
+      vi.stubEnv('KD_PG_LIST_POOL', '1');
+      // Other statements keep the server's default (none).
+      expect((await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(t.app.db)).rows[0].s).toBe('0');
     }
     const started = Date.now();
     const err = await withListBudget(t.app.db, (db) => sql`select pg_sleep(1)`.execute(db)).catch((e) => e);

@@ -17,7 +17,7 @@ import type { Bus } from '../lib/bus';
  * Several server instances (issue 12 item 6): with a Redis bus attached (`attachBus`, lib/bus; REDIS_URL set on
  * PostgreSQL), every watched write also increments the shared permission version (`auth-version`) and publishes
  * `auth.invalidate` before the write's result returns; each instance reads the shared version at the start of every
- * signed-in request (`sync`, one Redis GET) and empties its caches when it moved, and empties them at once when the
+ * signed-in request (`sync`, one Redis GET, shared by the requests that arrive while it is in flight) and empties its caches when it moved, and empties them at once when the
  * message arrives. So a forced offline, a disabled user or a revoked grant on instance A applies on instance B's next
  * request. After a remote change, answers read during STALE_GUARD_MS are not stored (a transaction that wrote may not
  * have committed yet). A Redis failure counts as a change (the caches are emptied; nothing stale is served). Without
@@ -152,6 +152,8 @@ export class AuthCache implements KyselyPlugin {
   private unsubscribe: (() => void) | null = null;
   /** The shared permission version last seen (Redis bus only). */
   private remoteVersion = -1;
+  /** The read of the shared version in flight (sync). */
+  private syncing: Promise<void> | null = null;
   /** Date.now() before which nothing read is stored (see STALE_GUARD_MS). */
   private guardUntil = 0;
   private readonly listeners = new Set<() => void>();
@@ -203,9 +205,20 @@ export class AuthCache implements KyselyPlugin {
 
   /**
    * Follows the shared permission version (call at the start of each signed-in request): one Redis GET with a Redis
-   * bus, nothing otherwise. A moved version or a Redis failure empties the caches.
+   * bus (shared by the requests that arrive while it is in flight), nothing otherwise. A moved version or a Redis
+   * failure empties the caches.
    */
-  async sync(): Promise<void> {
+  sync(): Promise<void> {
+    if (this.bus?.kind !== 'redis') return Promise.resolve();
+    // Requests arriving while a read is in flight share it: under load one GET serves many requests (bench B16). A
+    // write announced on another instance while that GET travels is seen by the next read, or by its message.
+    this.syncing ??= this.readShared().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async readShared(): Promise<void> {
     const bus = this.bus;
     if (bus?.kind !== 'redis') return;
     let v: number;

@@ -61,6 +61,14 @@ export class DbFacts implements KyselyPlugin {
    * pool max; PGlite 1), `inUse` checked out, `waiting` callers queued for one. Zeros before the driver starts.
    */
   pool: () => PoolUse = () => ({ size: 0, inUse: 0, waiting: 0 });
+  /**
+   * PostgreSQL only (else undefined): the database on a pool of its own whose connections start with
+   * `statement_timeout` = `ms` (a startup parameter), for list statements (visualdev/list-budget.ts): they run within
+   * the budget with no `BEGIN; SET LOCAL …; COMMIT` round trips. One pool per value in use (a changed setting makes a
+   * new one and ends the old once its connections are back). Null when KD_PG_LIST_POOL=0 (behind PgBouncer in
+   * transaction mode, which refuses startup parameters): lists then set their timeout in a transaction.
+   */
+  timedDb?: (ms: number) => Db | null;
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
@@ -115,6 +123,41 @@ function poolMaxOf(value: string | undefined): number {
 }
 
 /**
+ * The timed list pools of DbFacts.timedDb over `url` (the same plugins as the main database, so its caches and facts
+ * are shared): `db(ms)` the database whose connections start with statement_timeout = ms, `close()` ends them all.
+ * Each pool holds up to KD_PG_POOL_MAX connections too (deploy/README.md counts both).
+ */
+function timedPools(url: string, plugins: KyselyPlugin[]): { db: (ms: number) => Db | null; close: () => Promise<void> } {
+  const pools = new Map<number, { pool: pg.Pool; db: Db }>();
+  const open = (ms: number) => {
+    const pool = new pg.Pool({ connectionString: url, max: poolMaxOf(process.env.KD_PG_POOL_MAX), statement_timeout: ms });
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL list connection lost: ${err.message}`));
+    return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }) };
+  };
+  return {
+    db(ms) {
+      if (process.env.KD_PG_LIST_POOL === '0') return null;
+      let entry = pools.get(ms);
+      if (!entry) {
+        // A changed budget: the pools of other values end once their connections are back.
+        for (const [k, old] of pools) {
+          pools.delete(k);
+          void old.pool.end().catch(() => {});
+        }
+        entry = open(ms);
+        pools.set(ms, entry);
+      }
+      return entry.db;
+    },
+    async close() {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((e) => e.pool.end().catch(() => {})));
+    },
+  };
+}
+
+/**
  * Opens the database (design.md §7): PostgreSQL through a `pg` Pool when `databaseUrl` is set, else PGlite in
  * `${dataDir}/pgdata` (default ./data) on its own thread (db/pglite-thread.ts: the server's event loop never waits for
  * PostgreSQL's WebAssembly), and runs pending migrations. An open `pglite` given by the caller runs in process,
@@ -132,7 +175,15 @@ export async function openDatabase(opts: DbOptions): Promise<Db> {
     facts.engine = 'postgres';
     facts.databaseUrl = opts.databaseUrl;
     facts.pool = () => ({ size: pool.options.max ?? 10, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new AuthCache(), facts] });
+    const plugins = [new AuthCache(), facts];
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const timed = timedPools(opts.databaseUrl, plugins);
+    facts.timedDb = timed.db;
+    const destroy = db.destroy.bind(db);
+    db.destroy = async () => {
+      await timed.close();
+      await destroy();
+    };
   } else if (opts.pglite) {
     const pglite = opts.pglite;
     facts.dumpPglite = async () => {

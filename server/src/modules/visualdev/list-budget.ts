@@ -14,8 +14,10 @@ import { listsSetting } from './list-total';
  *   by id waits behind at most one search statement, not behind every queued search); plain pages (no filter: an
  *   index walk and an estimated total) are not gated;
  * - within a time budget (`listTimeoutMs`: 系统配置 → 列表与搜索 `listTimeoutSeconds`, or env KD_LIST_TIMEOUT_MS; default 3,000 ms) counted from the request's arrival
- *   at the gate. On PostgreSQL the statements run in one transaction with `SET LOCAL statement_timeout` to what is
- *   left, so the server stops a statement over budget (SQLSTATE 57014). PGlite cannot interrupt a statement
+ *   at the gate. On PostgreSQL the statements run on the list pool's connections, which start with
+ *   `statement_timeout` at the budget (plugins/db.ts DbFacts.timedDb: no extra round trip; the request still answers
+ *   at its deadline when it waited at the gate), or, with KD_PG_LIST_POOL=0, in one transaction with
+ *   `SET LOCAL statement_timeout` to what is left; either way the server stops a statement over budget (SQLSTATE 57014). PGlite cannot interrupt a statement
  *   (WebAssembly, no timer signals: statement_timeout is accepted and never fires), so there the request answers
  *   when the budget is spent while the statement finishes on the PGlite thread, still holding its slot.
  * Over budget (waiting included) the request answers code 500 `listTimeout` in the request's language
@@ -149,7 +151,9 @@ export async function withListBudget<T>(db: Db, run: (db: Db) => Promise<T>, gat
   const started = Date.now();
   const release = gated ? await listGate(db).acquire(ms, () => timeoutError(ms)) : () => {};
   const left = Math.max(1, Math.round(ms - (Date.now() - started)));
-  const work = dbFacts(db).engine === 'postgres' ? inTimedTransaction(db, left, run) : run(db);
+  const facts = dbFacts(db);
+  const timed = facts.engine === 'postgres' ? (facts.timedDb?.(ms) ?? null) : null;
+  const work = timed ? run(timed) : facts.engine === 'postgres' ? inTimedTransaction(db, left, run) : run(db);
   const settled = work.finally(release);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
