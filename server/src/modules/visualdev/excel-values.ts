@@ -177,9 +177,16 @@ function hasTime(col: FieldColumn): boolean {
   return /H/.test(f) || col.field.type === 'datetime';
 }
 
-/** The date format of a time column: the field's `format` (JNPF's yyyy-MM-dd spelling), else YYYY-MM-DD, or YYYY-MM-DD HH:mm when the field shows the time. */
+const dateFormats = new WeakMap<FieldConfig, string>();
+
+/** The date format of a time column: the field's `format` (JNPF's yyyy-MM-dd spelling), else YYYY-MM-DD, or YYYY-MM-DD HH:mm when the field shows the time. Worked out once per (compiled) field. */
 export function dateFormatOf(col: FieldColumn): string {
-  return (col.kdKey === 'date' && jnpfToDayjs(col.field.format)) || (hasTime(col) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD');
+  let f = dateFormats.get(col.field);
+  if (f === undefined) {
+    f = (col.kdKey === 'date' && jnpfToDayjs(col.field.format)) || (hasTime(col) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD');
+    dateFormats.set(col.field, f);
+  }
+  return f;
 }
 
 /** A switch's texts: its `activeTxt` / `inactiveTxt`, else 是/否. */
@@ -194,25 +201,28 @@ function addressText(value: unknown): string {
   return paths.map((p) => (Array.isArray(p) ? p : [p]).map((c) => areaName(String(c))).join('/')).join(',');
 }
 
+/** The name `names` gives id `x`, else the id as text. */
+function nameOf(names: Map<string, string> | undefined, x: unknown): string {
+  return names?.get(String(x)) ?? String(x);
+}
+
+/** The names of a value (several joined: a cascader's path with `/`, else `,`). */
+function namesOf(col: FieldColumn, names: Map<string, string> | undefined, v: unknown): string {
+  return Array.isArray(v) ? v.map((x) => nameOf(names, x)).join(col.kdKey === 'cascader' ? '/' : ',') : nameOf(names, v);
+}
+
 /** The value a cell shows for a stored value (strings, or numbers for numeric fields; '' when empty). */
 export function displayValue(col: FieldColumn, value: unknown, lookups: Lookups): string | number {
   if (value === null || value === undefined || value === '') return '';
-  const many = (v: unknown, one: (x: unknown) => string) => (Array.isArray(v) ? v.map(one).join(col.kdKey === 'cascader' ? '/' : ',') : one(v));
   if (col.kdKey === 'switch') return isSwitchOn(col.field, value) ? switchTexts(col).on : switchTexts(col).off;
   if (col.type === 'boolean') return value === true || value === 1 ? '是' : '否';
   if (TIME_KEYS.has(col.kdKey) && typeof value === 'number') return dayjs(value).format(dateFormatOf(col));
-  if (OPTION_KEYS.has(col.kdKey)) {
-    const m = optionMap(col, lookups);
-    return many(value, (x) => m?.names.get(String(x)) ?? String(x));
-  }
+  if (OPTION_KEYS.has(col.kdKey)) return namesOf(col, optionMap(col, lookups)?.names, value);
   const kind = NAME_KIND[col.kdKey];
-  if (kind) {
-    const m = lookups.kinds.get(kind);
-    return many(value, (x) => m?.names.get(String(x)) ?? String(x));
-  }
+  if (kind) return namesOf(col, lookups.kinds.get(kind)?.names, value);
   if (col.kdKey === 'editor' && typeof value === 'string') return htmlToText(value);
   if (col.kdKey === 'address') return addressText(value);
-  if (col.kdKey === 'relationForm') return many(value, (x) => lookups.relations?.get(col.name)?.get(String(x)) ?? String(x));
+  if (col.kdKey === 'relationForm') return namesOf(col, lookups.relations?.get(col.name), value);
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((x) => (x && typeof x === 'object' ? String((x as { name?: unknown }).name ?? JSON.stringify(x)) : String(x))).join(',');

@@ -212,19 +212,22 @@ export async function createRecords(db: Db, model: LoadedModel, records: Record<
 /**
  * Replaces the field values of a record and bumps its version in the same statement (`… set f_version = f_version +
  * 1 where id = ? and f_version = ?`, issue 27 item 1); a sub-table present in `record` has its rows replaced (call
- * inside a transaction). Returns the new version, or null when there is no such record at version `expected`.
+ * inside a transaction). Returns the new version and the record as stored now (what getRecord reads, from the
+ * UPDATE's RETURNING and its sub-tables: no second read), or null when there is no such record at version `expected`.
  */
-export async function updateRecord(db: Db, model: LoadedModel, id: string, record: Record<string, unknown>, userId: string | null, expected: number): Promise<number | null> {
-  const row = await raw(db)
+export async function updateRecord(db: Db, model: LoadedModel, id: string, record: Record<string, unknown>, userId: string | null, expected: number): Promise<{ version: number; row: ModelRow } | null> {
+  const r = await raw(db)
     .updateTable(model.table)
     .set((eb) => ({ ...toValues(model.columns, record), updated_at: new Date(), updated_by: userId, [VERSION_COLUMN]: eb(eb.ref(VERSION_COLUMN), '+', 1) }))
     .where('id', '=', id)
     .where(VERSION_COLUMN, '=', expected)
-    .returning(VERSION_COLUMN)
+    .returning(selectColumns(model) as never)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!r) return null;
   await writeChildren(db, model, id, record, true);
-  return Number(row[VERSION_COLUMN]);
+  const row = toRow(model, r as Record<string, unknown>);
+  await attachSubTables(db, model, [row]);
+  return { version: Number((r as Record<string, unknown>)[VERSION_COLUMN]), row };
 }
 
 /**

@@ -218,13 +218,13 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
     const changed = new Set(Object.keys(write).filter((k) => JSON.stringify(write[k]) !== JSON.stringify(stored[k])));
     await assertReferences(trx, model, merged, lang, dynamic, actor, changed);
     await assertUnique(trx, model, merged, lang, recordId, changed);
-    const next = await updateRecord(trx, model, recordId, merged, actor.userId, version);
+    const updated = await updateRecord(trx, model, recordId, merged, actor.userId, version);
     // Another writer committed between the read and the UPDATE (its `where f_version = ?` matched nothing): roll back, retry.
-    if (next === null) throw new VersionMoved();
+    if (updated === null) throw new VersionMoved();
     await assertStillInScope(trx, model, recordId, decision);
     await bindRecordFiles(trx, model.record.id, recordId, model.record.formData.fields, merged, actor.userId);
-    const after = await getRecord(trx, model, recordId);
-    written = [current, after ?? { id: recordId }];
+    const { version: next, row: after } = updated;
+    written = [current, after];
     await logChanges(trx, model.record.id, 'update', actor, [{ recordId, changes: diffRecords(model, current, after), version: next }]);
     return { version: next, merged: stale ? mergeNote(model, stale) : null };
     });
