@@ -131,6 +131,21 @@ describe('keyword pages and totals', () => {
       pages.push(r.data.list.map((x: { id: string }) => x.id));
     }
     expect(pages.flat()).toEqual(ref);
+    // Cold caches, a deep page first (its rows and total from one statement, by offset), then the others, and past the end.
+    for (const sort of ['desc', 'asc'] as const) {
+      expect((await t.call('DELETE', '/api/system/CacheManage/listTotals', { token })).code).toBe(200);
+      const want = sort === 'desc' ? ref : [...ref].reverse();
+      const got: Record<number, string[]> = {};
+      for (const currentPage of [3, 2, 1]) {
+        const r = await list({ keyword: 'paged 客户', currentPage, pageSize: 20, sort });
+        expect(r.data.pagination, `${sort} page ${currentPage}`).toEqual({ currentPage, pageSize: 20, total: 45 });
+        got[currentPage] = r.data.list.map((x: { id: string }) => x.id);
+      }
+      expect([...got[1], ...got[2], ...got[3]]).toEqual(want);
+      expect((await t.call('DELETE', '/api/system/CacheManage/listTotals', { token })).code).toBe(200);
+      const past = await list({ keyword: 'paged 客户', currentPage: 4, pageSize: 20, sort });
+      expect(past.data).toMatchObject({ list: [], pagination: { currentPage: 4, total: 45 } });
+    }
     await sql`insert into kd_kw_order (id, "orderNo", customer) select 'b' || i, 'SO-B' || i, 'Bulk 客户 ' || i from generate_series(1, ${COUNT_CAP + 5}) as i`.execute(t.app.db);
     const capped = await list({ keyword: 'bulk 客户', pageSize: 20 });
     expect(capped.data.pagination).toMatchObject({ total: COUNT_CAP + 1, totalCapped: true });

@@ -164,14 +164,37 @@ async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: 
 }
 
 /**
+ * Page `currentPage` (> 1) of a matches-first filter read in one statement: the matches ordered, then
+ * `OFFSET (currentPage − 1) × pageSize LIMIT pageSize` (the matches are few, so skipping costs no more than finding the
+ * position first, and it saves that statement).
+ */
+async function offsetRows(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, currentPage: number, pageSize: number): Promise<Record<string, unknown>[]> {
+  const viewer = filter.viewer === undefined ? undefined : VIEWER_PARAM;
+  const q = ordered(filtered(db, model, filter), order, undefined, model)
+    .select([...selectColumns(model, viewer), ...keyColumns(model, order)])
+    .limit(literalLimit(pageSize))
+    .offset(sql.lit(Math.floor((currentPage - 1) * pageSize)));
+  return runRowsAsJson(db, bindViewer(rowsAsJsonStatement(db, q), filter.viewer));
+}
+
+/**
  * One page in `order` by key (see the module comment): `currentPage` (1-based) of `pageSize` rows, with the raw
  * column values of the model table (plus __k/__v key columns, which toRow ignores). Remembers the next page's cursor.
+ * A deep page of a matches-first filter (a keyword with few matches) whose cursor is not known is read by offset in
+ * one statement (offsetRows).
  */
 export async function keysetPage(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, currentPage: number, pageSize: number): Promise<Record<string, unknown>[]> {
   const cacheKey = (page: number) => JSON.stringify([filter.key, order.sidx, order.sort, pageSize, page]);
   let cursor: Cursor | undefined;
   if (currentPage > 1) {
-    cursor = cursorBefore(db, model.record.id, cacheKey(currentPage));
+    // A probe's count (`__n`) must see every match: never start it after a cursor.
+    cursor = filter.probe ? undefined : cursorBefore(db, model.record.id, cacheKey(currentPage));
+    if (!cursor && filter.matchesFirst) {
+      const rows = await offsetRows(db, model, filter, order, currentPage, pageSize);
+      const last = rows[rows.length - 1];
+      if (last && rows.length === pageSize) storeCursor(db, model.record.id, filter, cacheKey(currentPage + 1), cursorOf(order, last));
+      return rows;
+    }
     if (!cursor) {
       const prev = await ordered(filtered(db, model, filter), order, undefined, model)
         .select(['id', ...keyColumns(model, order)])

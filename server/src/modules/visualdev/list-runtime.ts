@@ -101,17 +101,19 @@ async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput)
 }
 
 /**
- * The first page of a keyword or fuzzy search whose total is not cached, and that total, in ONE statement: at most
+ * A page of a keyword or fuzzy search whose total is not cached, and that total, in ONE statement: at most
  * `fence` + 1 matches (the cap, at most MATCHES_FIRST_MAX) read through their indexes, counted, ordered, the page taken
- * (list-keyset.ts `filtered` with `probe`). Null when it does not apply, or when there are more than the fence's
+ * (list-keyset.ts `filtered` with `probe`; a later page by offset). Null when it does not apply, when a later page is
+ * past the matches (no row carries the count), or when there are more than the fence's
  * matches under a cap above it (the total is then counted by listTotal). With more matches than a cap ≤ the fence the
  * total is the capped one (cap + 1, `capped`) and `rows` null: the page is then read in the order's index as usual.
  * The total is cached like listTotal's.
  */
 async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest, cap: number): Promise<{ total: CachedTotal; rows: Record<string, unknown>[] | null } | null> {
-  if (!filter.textSearch || req.currentPage !== 1 || peekTotal(db, model, filter, cap)) return null;
+  if (!filter.textSearch || peekTotal(db, model, filter, cap)) return null;
   const fence = Math.min(cap, MATCHES_FIRST_MAX);
-  const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: fence + 1, key: `${filter.key}|p${fence}` }, req, 1, req.pageSize);
+  const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: fence + 1, key: `${filter.key}|p${fence}` }, req, req.currentPage, req.pageSize);
+  if (!rows.length && req.currentPage > 1) return null;
   const n = rows.length ? Number(rows[0].__n) : 0;
   if (n > fence && cap > fence) return null;
   const total: CachedTotal = n > cap ? { total: cap + 1, capped: true } : { total: n };
