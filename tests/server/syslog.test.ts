@@ -159,5 +159,9 @@ describe('log queue and redaction', () => {
     expect(redactUrl(`/api/x/${id}?keyword=abc&token=t1&sign=s&password=p`)).toBe(`/api/x/${id}?keyword=abc&token=***&sign=***&password=***`);
     expect(redactUrl(`/api/message/websocket/${'a'.repeat(64)}`)).toBe('/api/message/websocket/***');
     expect(redactUrl('/api/ws/short', { token: 'short' })).toBe('/api/ws/***');
+    // Short plain paths are kept as they are; an encoded bearer or a JWT-shaped segment is still found.
+    expect(redactUrl('/api/visualdev/OnlineDev/vd-supplier/List')).toBe('/api/visualdev/OnlineDev/vd-supplier/List');
+    expect(redactUrl('/api/x/b%65arer%20abc')).toBe('/api/x/***');
+    expect(redactUrl(`/api/x/${'a'.repeat(10)}.${'b'.repeat(10)}.${'c'.repeat(10)}`)).toBe('/api/x/***');
   });
 });

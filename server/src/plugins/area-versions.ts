@@ -45,10 +45,20 @@ export function registerAreaVersions(app: FastifyInstance): void {
     if (!fresh) reading = p.finally(() => (reading = null));
     return p;
   };
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/')) return payload;
-    const value = await current(req.method !== 'GET' && AREA_WRITES.test(req.url));
-    if (value) reply.header(VERSIONS_HEADER, value);
-    return payload;
+  // A callback hook: a fresh cached value (nearly every reply) is set without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.url.startsWith('/api/')) return done(null, payload);
+    const fresh = req.method !== 'GET' && AREA_WRITES.test(req.url);
+    if (!fresh && cached && Date.now() - cached.at < VERSIONS_TTL_MS) {
+      if (cached.value) reply.header(VERSIONS_HEADER, cached.value);
+      return done(null, payload);
+    }
+    current(fresh).then(
+      (value) => {
+        if (value) reply.header(VERSIONS_HEADER, value);
+        done(null, payload);
+      },
+      (err: Error) => done(err),
+    );
   });
 }

@@ -230,16 +230,29 @@ export function dropEmptyQueryKeys(query: unknown): void {
  * (JSON, form-encoded, text). Refusals answer the envelope's 400.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
-      const flaw = isBadText(name) ? { path: name, key: 'invalid' as const } : findInputFlaw(value, { key: name, parent: null });
-      if (flaw) throw refusal(req, flaw, name);
+  // Callback hooks (no promise per request); a refusal is passed to `done`.
+  app.addHook('onRequest', (req, _reply, done) => {
+    try {
+      for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
+        const flaw = isBadText(name) ? { path: name, key: 'invalid' as const } : findInputFlaw(value, { key: name, parent: null });
+        if (flaw) throw refusal(req, flaw, name);
+      }
+      dropEmptyQueryKeys(req.query);
+      assertCleanInput(req, req.query, 'query');
+      if (req.headers['content-type']?.toLowerCase().startsWith('multipart/')) guardMultipart(req);
+    } catch (err) {
+      done(err as Error);
+      return;
     }
-    dropEmptyQueryKeys(req.query);
-    assertCleanInput(req, req.query, 'query');
-    if (req.headers['content-type']?.toLowerCase().startsWith('multipart/')) guardMultipart(req);
+    done();
   });
-  app.addHook('preValidation', async (req) => {
-    assertCleanInput(req, req.body, 'body');
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      assertCleanInput(req, req.body, 'body');
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 }

@@ -31,8 +31,8 @@ export function loggerOptions(): FastifyServerOptions['logger'] {
 
 /** Sends `Referrer-Policy: same-origin` with every response, so a URL holding a token never leaves as a Referer. */
 export function registerReferrerPolicy(app: FastifyInstance): void {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
-    return payload;
+    done(null, payload);
   });
 }

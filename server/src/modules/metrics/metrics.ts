@@ -74,16 +74,18 @@ export function registerMetrics(app: FastifyInstance): void {
   new Counter({ name: 'kd_log_queue_dropped_total', help: 'System log rows dropped because the queue was full', registers: [registry], collect() { this.reset(); this.inc(app.sysLog?.dropped ?? 0); } });
   new Counter({ name: 'kd_log_queue_failed_total', help: 'System log rows lost because their INSERT failed', registers: [registry], collect() { this.reset(); this.inc(app.sysLog?.failed ?? 0); } });
 
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // Callback hooks (no promise per request): they never wait.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (typeof payload === 'string' && /^\{"code":5\d\d[,}]/.test(payload)) bodyFault.add(req);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req);
     const status = reply.statusCode;
     requests.inc({ method: req.method, route, status: String(status) });
     duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
     window.add(status >= 500 || bodyFault.has(req));
+    done();
   });
 
   /** GET /metrics: Prometheus text format (see above); 404 without KD_METRICS_TOKEN, 401 with a wrong token. */

@@ -25,10 +25,10 @@ const bodyCodes = new WeakMap<FastifyRequest, { code: number; id?: string }>();
  * and its reply (a page of rows) is not parsed for a created id.
  */
 const READ_POST = /list$/i;
-/** True when `req` changes something: a write method on a route that is not a list query. */
-function isWrite(req: FastifyRequest): boolean {
+/** True when `req` (on route pattern `url`) changes something: a write method on a route that is not a list query. */
+function isWrite(req: FastifyRequest, url: string | undefined = req.routeOptions.url): boolean {
   if (!WRITES.has(req.method)) return false;
-  return !(req.method === 'POST' && READ_POST.test((req.routeOptions.url ?? '').split('/').pop() ?? ''));
+  return !(req.method === 'POST' && READ_POST.test((url ?? '').split('/').pop() ?? ''));
 }
 
 /** The envelope code (and a created record's `data.id`) of a JSON reply, read without parsing large bodies. */
@@ -48,17 +48,20 @@ function readEnvelope(payload: unknown, wantId: boolean): { code: number; id?: s
   return out;
 }
 
+/** The route pattern and access of `req` (Fastify builds `routeOptions` anew on each read: read it once). */
+type Route = { url: string; access: Access | 'public' | undefined };
+
 /** The module a route belongs to: its menu, or its model (the id in the path parameter access.model names), else its area path (`system/DataInterface`). */
-function moduleOf(req: FastifyRequest): string {
-  const access = req.routeOptions.config?.access as Access | undefined;
+function moduleOf(req: FastifyRequest, route: Route): string {
+  const access = route.access;
   if (access && typeof access === 'object') return 'menu' in access ? access.menu : String((req.params as Record<string, unknown> | undefined)?.[access.model] ?? access.model);
-  const parts = (req.routeOptions.url ?? '').split('/').filter((p) => p && p !== 'api' && !p.startsWith(':'));
+  const parts = route.url.split('/').filter((p) => p && p !== 'api' && !p.startsWith(':'));
   return parts.slice(0, 2).join('/');
 }
 
 /** What a write did: create / update / delete by method, or the named action (`Actions/State` → State). */
-function actionOf(req: FastifyRequest): string {
-  const url = req.routeOptions.url ?? '';
+function actionOf(req: FastifyRequest, route: Route): string {
+  const url = route.url;
   const named = /\/Actions\/(\w+)/.exec(url)?.[1];
   if (named) return named;
   if (req.method === 'DELETE') return 'delete';
@@ -87,15 +90,26 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
   const env = bodyCodes.get(req);
   const duration = Math.round(reply.elapsedTime);
   const at = new Date(Date.now() - duration);
-  const rows: LogRow[] = [{ ...baseRow(req, LOG_TYPES.request), status: reply.statusCode, body_code: env?.code ?? null, duration, created_at: at }];
-  const access = req.routeOptions.config?.access;
-  if (isWrite(req) && env?.code === 200 && access && access !== 'public') {
+  const request = baseRow(req, LOG_TYPES.request);
+  request.status = reply.statusCode;
+  request.body_code = env?.code ?? null;
+  request.duration = duration;
+  request.created_at = at;
+  const rows: LogRow[] = [request];
+  if (!env || env.code !== 200 || !WRITES.has(req.method)) {
+    const fault = serverFaults.get(req);
+    if (!fault) return rows;
+  }
+  const options = req.routeOptions;
+  const route: Route = { url: options.url ?? '', access: options.config?.access as Route['access'] };
+  const access = route.access;
+  if (isWrite(req, route.url) && env?.code === 200 && access && access !== 'public') {
     // Model routes: the model is `:id` (access.model) and the record `:recordId` (or the created one's data.id).
     const params = req.params as Record<string, unknown> | undefined;
     const byModel = typeof access === 'object' && 'model' in access;
     const fromPath = byModel ? params?.recordId : params?.id;
     const recordId = typeof fromPath === 'string' ? fromPath : (env.id ?? null);
-    rows.push({ ...baseRow(req, LOG_TYPES.operation), module: moduleOf(req), action: actionOf(req), record_id: recordId, body_code: 200, duration, created_at: at });
+    rows.push({ ...baseRow(req, LOG_TYPES.operation), module: moduleOf(req, route), action: actionOf(req, route), record_id: recordId, body_code: 200, duration, created_at: at });
   }
   const fault = serverFaults.get(req);
   if (fault) {
@@ -105,7 +119,7 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
       status: reply.statusCode,
       body_code: 500,
       error_id: fault.id,
-      module: moduleOf(req),
+      module: moduleOf(req, route),
       message: redactText(String(err?.message ?? fault.err)),
       stack: typeof err?.stack === 'string' ? redactText(err.stack, 8000) : null,
       created_at: at,
@@ -130,15 +144,16 @@ export function registerSysLog(app: FastifyInstance): void {
     await purgeLogs(app.db).catch((err) => app.log.warn({ err }, '[syslog] purge at start failed'));
   });
   if (process.env.KD_SYSLOG === '0') return;
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // Callback hooks (no promise per request): they never wait.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.url.startsWith('/api/')) {
-      const env = readEnvelope(payload, isWrite(req));
+      const env = readEnvelope(payload, WRITES.has(req.method) && isWrite(req));
       if (env) bodyCodes.set(req, env);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    for (const row of rowsOf(req, reply)) queue.push(row);
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.url.startsWith('/api/')) for (const row of rowsOf(req, reply)) queue.push(row);
+    done();
   });
 }

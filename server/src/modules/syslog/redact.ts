@@ -19,12 +19,23 @@ export function isSecret(name: string, value: string): boolean {
   return SECRET_NAME.test(name) || SECRET_VALUE.test(value);
 }
 
+/**
+ * A path with no segment that SECRET_VALUE could match: no percent-encoding, no `bearer`, and every segment under 32
+ * characters (a credential-looking value is 40+, a JWT 32+).
+ */
+const PLAIN_PATH = /^(?!.*(?:bearer|%))(?:\/[^/]{0,31})*\/?$/i;
+
 /** Masks the secret segments of a path: those bound to secret-named route parameters, or that look like credentials. */
 function redactPath(path: string, params: Record<string, unknown> | undefined): string {
   const secretValues = new Set<string>();
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (typeof value === 'string' && value && isSecret(name, value)) secretValues.add(value);
+  if (params) {
+    for (const name in params) {
+      const value = params[name];
+      if (typeof value === 'string' && value && isSecret(name, value)) secretValues.add(value);
+    }
   }
+  // Most paths (ids, codes, route words) hold nothing to mask: keep them without splitting and decoding each segment.
+  if (!secretValues.size && PLAIN_PATH.test(path)) return path;
   return path
     .split('/')
     .map((seg) => {
