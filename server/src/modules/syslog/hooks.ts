@@ -96,10 +96,8 @@ function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
   request.duration = duration;
   request.created_at = at;
   const rows: LogRow[] = [request];
-  if (!env || env.code !== 200 || !WRITES.has(req.method)) {
-    const fault = serverFaults.get(req);
-    if (!fault) return rows;
-  }
+  // Neither an operation (a successful write) nor a fault: the request row alone.
+  if ((env?.code !== 200 || !WRITES.has(req.method)) && !serverFaults.has(req)) return rows;
   const options = req.routeOptions;
   const route: Route = { url: options.url ?? '', access: options.config?.access as Route['access'] };
   const access = route.access;
