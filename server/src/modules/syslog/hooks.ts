@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverFaults } from '../../plugins/envelope';
 import type { Access } from '../../plugins/permissions';
@@ -69,16 +68,27 @@ function actionOf(req: FastifyRequest, route: Route): string {
   return 'create';
 }
 
-/** The common columns of a row about `req`. */
+/** `realName/account` of a signed-in caller, made once per (cached) session object. */
+const userNames = new WeakMap<object, string>();
+function userNameOf(auth: NonNullable<FastifyRequest['auth']>): string {
+  let name = userNames.get(auth);
+  if (name === undefined) {
+    name = `${auth.realName}/${auth.account}`;
+    userNames.set(auth, name);
+  }
+  return name;
+}
+
+/** The common columns of a row about `req` (its id is made when the row is written: queue.ts). */
 function baseRow(req: FastifyRequest, type: number): LogRow {
   const ua = req.headers['user-agent'];
   return {
-    id: randomUUID(),
+    id: '',
     type,
     user_id: req.auth?.userId ?? null,
-    user_name: req.auth ? `${req.auth.realName}/${req.auth.account}` : null,
+    user_name: req.auth ? userNameOf(req.auth) : null,
     ip: req.ip ?? null,
-    user_agent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+    user_agent: typeof ua === 'string' ? (ua.length > 300 ? ua.slice(0, 300) : ua) : null,
     method: req.method,
     path: redactUrl(req.url, req.params as Record<string, unknown> | undefined),
     created_at: new Date(),
