@@ -13,10 +13,13 @@ declare module 'fastify' {
     /** The system log write queue (modules/syslog/queue.ts). */
     sysLog: LogQueue;
   }
+  interface FastifyRequest {
+    /** The envelope code (and a created record's id) of this request's JSON reply, noted for its log rows (a request decoration, not a WeakMap: no ephemeron per request for the GC). */
+    kdLogEnvelope: { code: number; id?: string } | null;
+  }
 }
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
-const bodyCodes = new WeakMap<FastifyRequest, { code: number; id?: string }>();
 
 /**
  * POST routes that only read: JNPF posts its list queries (`…/OnlineDev/{id}/List`, `SelList`, `getUserList`,
@@ -97,7 +100,7 @@ function baseRow(req: FastifyRequest, type: number): LogRow {
 
 /** Rows (request, operation, exception) of one answered request. */
 function rowsOf(req: FastifyRequest, reply: FastifyReply): LogRow[] {
-  const env = bodyCodes.get(req);
+  const env = req.kdLogEnvelope;
   const duration = Math.round(reply.elapsedTime);
   const at = new Date(Date.now() - duration);
   const request = baseRow(req, LOG_TYPES.request);
@@ -151,12 +154,13 @@ export function registerSysLog(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     await purgeLogs(app.db).catch((err) => app.log.warn({ err }, '[syslog] purge at start failed'));
   });
+  app.decorateRequest('kdLogEnvelope', null);
   if (process.env.KD_SYSLOG === '0') return;
   // Callback hooks (no promise per request): they never wait.
   app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.url.startsWith('/api/')) {
       const env = readEnvelope(payload, WRITES.has(req.method) && isWrite(req));
-      if (env) bodyCodes.set(req, env);
+      if (env) req.kdLogEnvelope = env;
     }
     done(null, payload);
   });
