@@ -4,7 +4,7 @@ import { md5 } from 'js-md5';
 import { describe, expect, it } from 'vitest';
 import { callUrl, request } from '../../api/client';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import { gridRows, renderConfigPage } from './configPageTesting';
+import { clickActionOk, gridRows, renderConfigPage } from './configPageTesting';
 
 /**
  * The grant screens (issue 12 items 3, 5, 7) against the real server: the 授权 row action of 角色管理 (the
@@ -58,7 +58,7 @@ describe('授权 and 权限说明 (issue 12 items 3, 5, 7)', () => {
     expect(node(tree, '系统管理')).toBeFalsy();
     fireEvent.click(box(tree, '新增'));
     await waitFor(() => expect(box(tree, '供应商').className).toContain('ant-tree-checkbox-indeterminate'));
-    fireEvent.click(within(d).getByTestId('page-action-ok'));
+    await clickActionOk(within(d));
     await waitFor(async () => {
       const g = await request<{ module: string[]; button: string[] }>(`/api/permission/Authority/Data/${ids.role}?objectType=Role`);
       expect(g.module.sort()).toEqual(['menu-supplier', 'menu-supply']);
@@ -109,7 +109,7 @@ describe('授权 and 权限说明 (issue 12 items 3, 5, 7)', () => {
     fireEvent.change(within(tree).getByLabelText('搜索菜单、按钮、列、字段或方案'), { target: { value: '在线用户' } });
     await waitFor(() => expect(box(tree, '在线用户')).toBeTruthy(), WAIT);
     fireEvent.click(box(tree, '在线用户'));
-    fireEvent.click(within(d).getByTestId('page-action-ok'));
+    await clickActionOk(within(d));
     await waitFor(async () => {
       const g = await request<{ module: string[]; button: string[] }>(`/api/permission/Authority/Data/${ids.user}?objectType=User`);
       expect(g.module).toContain('menu-online-user');

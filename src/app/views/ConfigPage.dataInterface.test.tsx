@@ -5,7 +5,7 @@ import { request } from '../../api/client';
 import { getInterface, getInterfaceGrants, listInterfaces, saveInterface, saveInterfaceGrants } from '../../api/dataInterface';
 import { changeLanguage } from '../../i18n';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import { clickOk, fieldInput, gridRows, openForm, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
+import { clickActionOk, clickOk, fieldInput, gridRows, openForm, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 数据接口 as a built-in page config (issue 26; design.md §6 `/api/system/DataInterface`, issue 4 item 7, issue 20 item 3):
@@ -174,7 +174,7 @@ describe('数据接口 page config (design.md §6, issue 4 item 7)', () => {
     expect(d.getByText(/管理员始终可以运行/)).toBeTruthy();
     fireEvent.click(d.getByLabelText('所有登录用户'));
     await waitFor(() => expect(d.queryByText('采购员')).toBeNull(), WAIT);
-    fireEvent.click(d.getByTestId('page-action-ok'));
+    await clickActionOk(d);
     await waitFor(async () => expect((await getInterfaceGrants(ids.supplier)).runScope).toBe('signedIn'), WAIT);
     await waitFor(() => expect(rows().find((r) => r.includes('supplierQuery'))).toContain('所有登录用户'), WAIT);
     expect(await getInterfaceGrants(ids.supplier)).toEqual({ runScope: 'signedIn', roleIds: ['role-demo-purchaser'], userIds: ['user-demo-lina'], positionIds: [] });
@@ -186,7 +186,7 @@ describe('数据接口 page config (design.md §6, issue 4 item 7)', () => {
     expect(await again.findByText('采购员', {}, WAIT)).toBeTruthy();
     fireEvent.mouseDown(input('roleIds'));
     fireEvent.click(await screen.findByTitle('品管员', {}, WAIT));
-    fireEvent.click(again.getByTestId('page-action-ok'));
+    await clickActionOk(again);
     await waitFor(async () => expect(await getInterfaceGrants(ids.supplier)).toMatchObject({ runScope: 'granted', userIds: ['user-demo-lina'] }), WAIT);
     expect([...(await getInterfaceGrants(ids.supplier)).roleIds].sort()).toEqual(['role-demo-inspector', 'role-demo-purchaser']);
   });

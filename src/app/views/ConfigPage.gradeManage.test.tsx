@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/client';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import { gridRows, renderConfigPage, WAIT } from './configPageTesting';
+import { clickActionOk, gridRows, renderConfigPage, WAIT } from './configPageTesting';
 
 /**
  * 分级管理 as a built-in page config (issue 12 items 1 and 7): src/pages/permission/gradeManage.page.json lists the
@@ -31,7 +31,7 @@ describe('分级管理 page config', () => {
     // The row's switches in column order: 本层查看, 本层添加, 本层编辑, 本层删除, 子层查看, 子层添加, 子层编辑, 子层删除.
     expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(['false', 'false', 'true', 'false', 'false', 'false', 'false', 'false']);
     fireEvent.click(switches[7]);
-    fireEvent.click(within(dialog).getByTestId('page-action-ok'));
+    await clickActionOk(within(dialog));
     await waitFor(async () => {
       const { list } = await request<{ list: Admin[] }>('/api/permission/organizeAdminIsTrator/org-demo-quality');
       expect(list).toEqual([expect.objectContaining({ userId: 'user-demo-chenjing', thisLayerEdit: 1, subLayerDelete: 1 })]);

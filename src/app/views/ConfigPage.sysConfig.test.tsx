@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request } from '../../api/client';
 import { pageTestServerLifecycle } from '../../testing/pageTestServer';
-import { fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
+import { clickActionOk, fieldInput, gridRows, renderConfigPage, resetAfterEach, WAIT } from './configPageTesting';
 
 /**
  * 系统配置 as a built-in page config (src/pages/system/sysConfig.page.json) against the real server: the groups with
@@ -36,7 +36,7 @@ describe('系统配置 page config', () => {
     expect(d.getByLabelText('锁定一段时间')).toBeTruthy();
     fireEvent.change(fieldInput('passwordErrorsNumber'), { target: { value: '3' } });
     fireEvent.blur(fieldInput('passwordErrorsNumber'));
-    fireEvent.click(d.getByTestId('page-action-ok'));
+    await clickActionOk(d);
     await waitFor(() => expect(row('登录安全')).toContain('连续 3 次密码错误锁定 10 分钟'), WAIT);
     const stored = await request<{ passwordErrorsNumber: number }>('/api/system/SysConfig/security');
     expect(stored.passwordErrorsNumber).toBe(3);
@@ -52,7 +52,7 @@ describe('系统配置 page config', () => {
     fireEvent.change(fieldInput('recycleRetentionDays'), { target: { value: '0' } });
     fireEvent.blur(fieldInput('recycleRetentionDays'));
     await waitFor(() => expect(fieldInput('recycleRetentionDays').value).toBe('1'), WAIT);
-    fireEvent.click(d.getByTestId('page-action-ok'));
+    await clickActionOk(d);
     await waitFor(() => expect(row('数据保留')).toContain('回收站保留 1 天'), WAIT);
     await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 30 } });
   });
@@ -67,7 +67,7 @@ describe('系统配置 page config', () => {
     await request('/api/system/SysConfig/retention', { method: 'put', json: { recycleRetentionDays: 25 } });
     fireEvent.change(fieldInput('recycleRetentionDays'), { target: { value: '40' } });
     fireEvent.blur(fieldInput('recycleRetentionDays'));
-    fireEvent.click(d.getByTestId('page-action-ok'));
+    await clickActionOk(d);
     await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toMatch(/管理员于.+修改了此数据，您的修改未保存/), WAIT);
     expect(document.querySelector('.kd-page-action')).toBeTruthy();
     expect((await request<{ recycleRetentionDays: number }>('/api/system/SysConfig/retention')).recycleRetentionDays).toBe(25);
@@ -84,7 +84,7 @@ describe('系统配置 page config', () => {
     expect(fieldInput('verificationCodeNumber')).toBeNull();
     fireEvent.click(toggle);
     await waitFor(() => expect(fieldInput('verificationCodeNumber').value).toBe('4'), WAIT);
-    fireEvent.click(d.getByTestId('page-action-ok'));
+    await clickActionOk(d);
     await waitFor(() => expect(row('登录安全')).toContain('登录需 4 位图形验证码'), WAIT);
     expect(await request('/api/oauth/getConfig/admin')).toEqual({ enableVerificationCode: 1, verificationCodeNumber: 4 });
     await request('/api/system/SysConfig/security', { method: 'put', json: { enableVerificationCode: 0 } });

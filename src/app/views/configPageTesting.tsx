@@ -62,6 +62,19 @@ export const clickOk = async (): Promise<void> => {
   fireEvent.click(button);
 };
 
+/**
+ * Clicks 确定 of the open page-action dialog (`scope`: queries within it) once it is enabled: it stays disabled until
+ * every widget of the dialog's form has loaded (issue 25 item 3), and a widget shown later (a field revealed by a
+ * switch) loads then; a click on the disabled button does nothing, as for a user.
+ */
+export const clickActionOk = async (scope: { getByTestId: (id: string) => HTMLElement }): Promise<void> => {
+  const button = scope.getByTestId('page-action-ok') as HTMLButtonElement;
+  await waitFor(() => {
+    if (button.disabled) throw new Error('确定 not enabled yet');
+  }, WAIT);
+  fireEvent.click(button);
+};
+
 /** Opens the organisation picker inside `scope` (its last combobox), waits for its tree, types `user` and clicks the user's node. */
 export async function pickUser(scope: HTMLElement, user: string): Promise<void> {
   const box = await waitFor(() => within(scope).getAllByRole('combobox').at(-1) as HTMLElement, WAIT);
