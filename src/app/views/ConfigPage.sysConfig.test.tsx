@@ -82,7 +82,11 @@ describe('系统配置 page config', () => {
     const d = await dialog();
     const toggle = await waitFor(() => d.getByRole('switch', { name: '登录图形验证码' }), WAIT);
     expect(fieldInput('verificationCodeNumber')).toBeNull();
+    // Every widget of the form loaded (确定 enabled) before the switch is flipped: a widget load finishing after the flip
+    // redraws the form from its loaded record and loses the flip (seen in CI under load; noted as a product gap).
+    await waitFor(() => expect((d.getByTestId('page-action-ok') as HTMLButtonElement).disabled).toBe(false), WAIT);
     fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'), WAIT);
     await waitFor(() => expect(fieldInput('verificationCodeNumber').value).toBe('4'), WAIT);
     await clickActionOk(d);
     await waitFor(() => expect(row('登录安全')).toContain('登录需 4 位图形验证码'), WAIT);
