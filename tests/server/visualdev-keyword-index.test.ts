@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_KEYWORD_SCAN_MAX } from '../../server/src/modules/visualdev/keyword-index';
+import { SHORT_KEYWORD_SCAN_MAX, syncKeywordIndexes } from '../../server/src/modules/visualdev/keyword-index';
 import { listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
 import { COUNT_CAP } from '../../server/src/modules/visualdev/list-total';
@@ -57,6 +57,23 @@ describe('keyword indexes follow the search configuration', () => {
     const again = (await t.call('GET', `/api/visualdev/Base/${id}`, { token })).data;
     expect((await t.call('POST', `/api/visualdev/Base/${id}`, { token, payload: { ...again, columnData } })).code).toBe(200);
     expect(await indexes(TABLE)).toEqual(both);
+  });
+
+  it('are GIN without a pending list; one built with it is turned at the next sync, its waiting entries kept', async () => {
+    const fastupdate = async (name: string) =>
+      (await sql<{ o: string[] | null }>`select reloptions as o from pg_class where relname = ${name}`.execute(t.app.db)).rows[0]?.o ?? null;
+    const kwt = `${TABLE}__customer_kwt`;
+    expect(await fastupdate(kwt)).toEqual(['fastupdate=off']);
+    // as built before: GIN's default pending list, with an entry waiting in it
+    const ns = (await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(t.app.db)).rows[0].s;
+    await sql`drop index ${sql.id(kwt)}`.execute(t.app.db);
+    await sql`create index ${sql.id(kwt)} on ${sql.id(TABLE)} using gin (customer ${sql.id(ns)}.gin_trgm_ops)`.execute(t.app.db);
+    await t.app.db.insertInto(TABLE as never).values({ id: 'k-pending', customer: '待入索引布行', orderNo: 'SO-P', status: 'draft' } as never).execute();
+    const model = (await loadModel(t.app.db, id))!;
+    await syncKeywordIndexes(t.app.db, model.layout, model.record.columnData);
+    expect(await fastupdate(kwt)).toEqual(['fastupdate=off']);
+    expect(((await list({ keyword: '入索引' })).data.list as Array<{ id: string }>).map((r) => r.id)).toEqual(['k-pending']);
+    await t.app.db.deleteFrom(TABLE as never).where('id' as never, '=', 'k-pending' as never).execute();
   });
 
   it('are created for an imported model', async () => {
