@@ -27,6 +27,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 /** Share of the lists sent with a keyword (issue 28's mix: a third; 0 = issue 18's mix, lists with filters and sorting only). */
 const KEYWORD_SHARE = Number(process.env.BENCH_KEYWORD_SHARE ?? 1 / 3);
+/** BENCH_PHASES=one: the one-instance phase only, its table printed (no report; for trying a change quickly). */
+const ONE_ONLY = process.env.BENCH_PHASES === 'one';
 const PG_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
 const DB_NAME = 'kd_bench_mixed';
@@ -160,6 +162,12 @@ try {
   const detail = await fetch(`http://127.0.0.1:${a.ready.port}/api/visualdev/OnlineDev/${MODEL}/bench-1`, { headers: { authorization: token } });
   const { id: _id, version: _v, ...template } = ((await detail.json()) as { data: Record<string, unknown> }).data;
   const single = await drive('one instance', [a.ready.port], token, template);
+  if (ONE_ONLY) {
+    console.log([...table(single), `load ${fixed(loadavg()[0], 1)}`].join('\n'));
+    await a.close();
+    await admin(`drop database if exists ${DB_NAME} with (force)`);
+    process.exit(0);
+  }
   const b = await startChild<Ready>('bench/lib/mixed-server.ts', env, null);
   children.push(b);
   const double = await drive('two instances', [a.ready.port, b.ready.port], token, template);

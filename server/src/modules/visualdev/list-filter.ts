@@ -6,6 +6,7 @@ import { type ColumnData, columnOf, keywordColumns, searchTypeOf, textColumnsOf 
 import { dateFormatOf } from './excel-values';
 import { inScope } from './field-access';
 import { charCount, prefixRange, TRIGRAM_MIN } from './keyword-index';
+import { type CommonTrigrams, indexPart } from './keyword-trigrams';
 import { type RowTest, rowTest } from './list-match';
 import { fail } from './messages';
 import type { FieldColumn } from './model-layout';
@@ -42,6 +43,11 @@ export interface ListFilterInput {
    * short-keyword rule of keyword-index.ts, set by the list for big tables); absent = anywhere.
    */
   shortPrefix?: boolean;
+  /**
+   * The keyword columns' common trigrams (keyword-trigrams.ts, set by the list on big tables): a keyword or fuzzy
+   * value then gives its column's trigram index only its uncommon part. Absent = the whole text.
+   */
+  commonTrigrams?: CommonTrigrams | null;
 }
 
 /** One normalised condition: the column, the kind of match and its bound values. */
@@ -191,26 +197,38 @@ function conditionsOf(model: LoadedModel, input: ListFilterInput): Condition[] {
 
 type Eb = ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
 
+/** True when no character of `text` has a case (digits, CJK): LIKE then finds what ILIKE finds, without lower-casing. */
+const caseless = (text: string) => text.toLowerCase() === text && text.toUpperCase() === text;
+
 /**
- * `text` anywhere in text column `column`, case-insensitive (ILIKE with the wildcards escaped: its trigram index
- * serves it); with `shortPrefix` a text under TRIGRAM_MIN characters matches the column's start instead (its
+ * `text` anywhere in text column `column`, case-insensitive (ILIKE with the wildcards escaped, or LIKE for a caseless
+ * text: its trigram index serves either); when `common` names a part of the text with uncommon trigrams only
+ * (keyword-trigrams.ts indexPart), the index is given that part and the whole text is checked on its candidates
+ * through an expression no index serves (`col || ''`), so the planner cannot hand the index every trigram again;
+ * with `shortPrefix` a text under TRIGRAM_MIN characters matches the column's start instead (its
  * `lower(col) text_pattern_ops` index serves the range).
  */
-function textMatch(eb: Eb, column: string, text: string, shortPrefix: boolean): Expression<SqlBool> {
+function textMatch(eb: Eb, column: string, text: string, shortPrefix: boolean, common: CommonTrigrams | null | undefined): Expression<SqlBool> {
   const range = shortPrefix && charCount(text) < TRIGRAM_MIN ? prefixRange(text) : null;
-  if (!range) return eb(eb.ref(column), 'ilike', likePattern(text));
+  if (!range) {
+    const op = caseless(text) ? 'like' : 'ilike';
+    const part = indexPart(text, column, common);
+    if (!part) return eb(eb.ref(column), op, likePattern(text));
+    const whole = sql`(${sql.ref(column)} operator(pg_catalog.||) '')`;
+    return sql<SqlBool>`(${sql.ref(column)} ${sql.raw(op)} ${likePattern(part)} and ${whole} ${sql.raw(op)} ${likePattern(text)})`;
+  }
   // schema-qualified, so no function or operator earlier on search_path stands in for them (issue 20 item 1)
   const low = sql`pg_catalog.lower(${sql.ref(column)})`;
   return sql<SqlBool>`(${low} operator(pg_catalog.~>=~) ${range.lo} and ${low} operator(pg_catalog.~<~) ${range.hi})`;
 }
 
-function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean): Expression<SqlBool> {
+function build(eb: Eb, model: LoadedModel, c: Condition, shortPrefix: boolean, common: CommonTrigrams | null | undefined): Expression<SqlBool> {
   const col = columnOf(model.layout, c.column)!;
   // A bound time column compares as ms (bound-times.ts); any other column as it is.
   const ref = columnExpr(col, c.column);
   // A fuzzy search matches the text the list shows: a bound time column's HH:mm:ss, a date in its field's format.
   if (c.kind === 'like') {
-    if (col.type === 'text' && !col.stored) return textMatch(eb, c.column, String(c.values[0]), shortPrefix);
+    if (col.type === 'text' && !col.stored) return textMatch(eb, c.column, String(c.values[0]), shortPrefix, common);
     return sql<SqlBool>`${shownText(col, c.column, dateFormatOf(col))} ilike ${likePattern(String(c.values[0]))}`;
   }
   if (c.kind === 'range') {
@@ -252,9 +270,9 @@ export function listFilter(model: LoadedModel, input: ListFilterInput): ListFilt
     empty: !conds.length && !kwCols.length && !ids && !rf,
     textSearch: (!!keyword && kwCols.length > 0) || conds.some((c) => c.kind === 'like'),
     where: (eb) => {
-      const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c, shortPrefix));
+      const parts: Expression<SqlBool>[] = conds.map((c) => build(eb, model, c, shortPrefix, input.commonTrigrams));
       if (rf) parts.push(scope(eb));
-      if (keyword && kwCols.length) parts.push(eb.or(kwCols.map((c) => textMatch(eb, c, keyword, shortPrefix))));
+      if (keyword && kwCols.length) parts.push(eb.or(kwCols.map((c) => textMatch(eb, c, keyword, shortPrefix, input.commonTrigrams))));
       if (ids) parts.push(ids.length ? eb(eb.ref('id'), 'in', ids) : sql<SqlBool>`false`);
       return eb.and(parts);
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import { columnExpr, holdsMs } from './bound-times';
 import { type ColumnData, summaryColumns } from './column-data';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
+import { commonTrigrams } from './keyword-trigrams';
 import { type CachedTotal, writeEpoch } from './list-cache';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
@@ -126,7 +127,8 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const cd = model.record.columnData as ColumnData;
   // The write epoch before anything is read: answers overlapping a matching write are not cached (list-cache.ts).
   const since = writeEpoch(db, model.record.id);
-  const filter = { ...listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req) }), since, viewer: req.viewer };
+  const common = req.keyword || req.query ? commonTrigrams(db, model) : null;
+  const filter = { ...listFilter(model, { ...req, shortPrefix: await shortPrefixRule(db, model, req), commonTrigrams: common }), since, viewer: req.viewer };
   const groupField = cd.type === 3 && cd.groupField && model.columns.some((c) => c.name === cd.groupField) ? cd.groupField : undefined;
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);
