@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RowCondition, RowFilter } from '../../server/src/permissions/row-filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedTotal, invalidateRows, listCacheStats, storeTotal, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
+import { cachedTotal, invalidateRows, listCacheStats, noteWrite, storeTotal, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
 import { type ListFilterInput, listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
@@ -204,5 +204,26 @@ describe('writes and the list caches', () => {
     storeTotal(t.app.db, id, { ...draft, since: after }, 'tx-draft2', { total: 3 });
     storeTotal(t.app.db, id, { ...draft, since }, 'tx-draft3', { total: 3 });
     expect([cachedTotal(t.app.db, id, 'tx-draft2'), cachedTotal(t.app.db, id, 'tx-draft3')]).toEqual([{ total: 3 }, undefined]);
+  });
+
+  it('finds each filter\'s entries through evictions: a write drops exactly the live entries it matches, and every one of them', async () => {
+    const db = t.app.db;
+    const MODEL = 'lcw-groups';
+    const model = (await loadModel(db, id))!;
+    // 5,000 totals are kept per model: the first two stored go
+    const filters = Array.from({ length: 5_002 }, (_, i) => listFilter(model, { keyword: `kw${i}x` }));
+    for (const f of filters) storeTotal(db, MODEL, f, f.key, { total: 1 });
+    expect(cachedTotal(db, MODEL, filters[0].key)).toBeUndefined();
+    expect(cachedTotal(db, MODEL, filters[5_001].key)).toEqual({ total: 1 });
+    const row = (customer: string) => [{ id: 'g1', customer, status: 'draft' }];
+    expect(noteWrite(db, MODEL, row('kw1x'))).toBe(0);
+    expect(noteWrite(db, MODEL, row('kw2x'))).toBe(1);
+    expect(cachedTotal(db, MODEL, filters[2].key)).toBeUndefined();
+    expect(cachedTotal(db, MODEL, filters[3].key)).toEqual({ total: 1 });
+    // stored again after its eviction, an entry is found by the next write
+    storeTotal(db, MODEL, filters[1], filters[1].key, { total: 2 });
+    expect(noteWrite(db, MODEL, row('kw1x'))).toBe(1);
+    expect(noteWrite(db, MODEL, null)).toBe(4_999);
+    expect(noteWrite(db, MODEL, null)).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
 import { type RowTest, slimRows, type WrittenRow } from './list-match';
@@ -12,10 +11,7 @@ import { withRowFilterFields } from './row-filter-match';
  * - keyset cursors per model + filter + order + page: the (sort column, created_at, id) key just before a page, so the
  *   next page, or the same deep page again, is read with `WHERE (col, created_at, id) > key LIMIT n` instead of an
  *   OFFSET scan; kept CURSOR_TTL_MS.
- * - compiled first-page statements per loaded model + statement key (filter, order, limit): page 1, which every user
- *   opening a list asks for, skips building and compiling its query (Kysely's part was about 12% of a list request's
- *   CPU); only the SQL text and parameters are kept (about 1–2 KB each), MAX_STATEMENTS per model, until the model is
- *   reloaded (a new LoadedModel). They hold no data, so writes never touch them.
+ * (Compiled first-page statements, which hold no data: list-statements.ts.)
  *
  * Writes (issue 28 item 4: "caches that survive writes"). Every total and cursor is stored with its filter's row test
  * (ListFilter.test, list-match.ts). A write to records (`invalidateRows`, with the written rows before and after the
@@ -35,9 +31,8 @@ import { withRowFilterFields } from './row-filter-match';
 export const TOTAL_TTL_MS = 30_000;
 /** How long a cached keyset cursor stays valid, ms. */
 export const CURSOR_TTL_MS = 5_000;
-const MAX_TOTALS = 200;
+const MAX_TOTALS = 5_000;
 const MAX_CURSORS = 5_000;
-const MAX_STATEMENTS = 100;
 /** Writes remembered per model for reads that overlap them (see the module comment). */
 const LOG_MAX = 256;
 /** A write noted inside a transaction that has not committed blocks matching stores this long, ms (noteWrite). */
@@ -73,16 +68,26 @@ export interface CacheFilter {
 interface Entry<T> {
   at: number;
   value: T;
-  /** The filter key the entry belongs to (its test is in ModelCache.tests). */
+  /** The filter key the entry belongs to (its group in ModelCache.groups). */
   group: string;
   /** Kept through writes (estimated totals). */
   sticky?: boolean;
 }
 
+/** The entries of one filter and its row test: a write tests each filter once and drops only its entries. */
+interface Group {
+  test: RowTest;
+  totals: Set<string>;
+  cursors: Set<string>;
+}
+
+type Kind = 'totals' | 'cursors';
+
 interface ModelCache {
   totals: Map<string, Entry<CachedTotal>>;
   cursors: Map<string, Entry<Cursor>>;
-  tests: Map<string, RowTest>;
+  /** Filter key → its entries; a group goes with its last entry. */
+  groups: Map<string, Group>;
   /** Writes noted so far; the log holds the last LOG_MAX (rows null = every row). */
   seq: number;
   log: Array<{ seq: number; rows: readonly WrittenRow[] | null; until: number }>;
@@ -121,26 +126,53 @@ function cacheOf(db: Db, modelId: string): ModelCache {
   const byModel = storeOf(db).models;
   let c = byModel.get(modelId);
   if (!c) {
-    c = { totals: new Map(), cursors: new Map(), tests: new Map(), seq: 0, log: [] };
+    c = { totals: new Map(), cursors: new Map(), groups: new Map(), seq: 0, log: [] };
     byModel.set(modelId, c);
   }
   return c;
 }
 
-function read<T>(map: Map<string, Entry<T>>, key: string, ttlMs: number): T | undefined {
+/** Takes `key` of `kind` out of its group (the group goes with its last entry). */
+function unlink(c: ModelCache, kind: Kind, key: string, group: string): void {
+  const g = c.groups.get(group);
+  if (!g) return;
+  g[kind].delete(key);
+  if (!g.totals.size && !g.cursors.size) c.groups.delete(group);
+}
+
+function read<T>(c: ModelCache, kind: Kind, key: string, ttlMs: number): T | undefined {
+  const map = c[kind] as Map<string, Entry<T>>;
   const e = map.get(key);
   if (!e) return undefined;
   if (Date.now() - e.at > ttlMs) {
     map.delete(key);
+    unlink(c, kind, key, e.group);
     return undefined;
   }
   return e.value;
 }
 
-function write<T>(map: Map<string, Entry<T>>, key: string, entry: Omit<Entry<T>, 'at'>, max: number): void {
-  map.delete(key);
+/** Stores an entry of `kind` in its filter's group; the least recently stored go first beyond `max`. */
+function write<T>(c: ModelCache, kind: Kind, key: string, entry: Omit<Entry<T>, 'at'>, test: RowTest, max: number): void {
+  const map = c[kind] as Map<string, Entry<T>>;
+  const old = map.get(key);
+  if (old) {
+    map.delete(key);
+    unlink(c, kind, key, old.group);
+  }
   map.set(key, { at: Date.now(), ...entry });
-  while (map.size > max) map.delete(map.keys().next().value as string);
+  let g = c.groups.get(entry.group);
+  if (!g) {
+    g = { test, totals: new Set(), cursors: new Set() };
+    c.groups.set(entry.group, g);
+  }
+  g.test = test;
+  g[kind].add(key);
+  while (map.size > max) {
+    const [first, e] = map.entries().next().value as [string, Entry<T>];
+    map.delete(first);
+    unlink(c, kind, first, e.group);
+  }
 }
 
 /** True when a write `filter` could match was noted after its read started (or the log no longer reaches back). */
@@ -153,11 +185,10 @@ function overlapped(c: ModelCache, filter: CacheFilter): boolean {
   return false;
 }
 
-function remember<T>(db: Db, modelId: string, filter: CacheFilter, pick: (c: ModelCache) => Map<string, Entry<T>>, key: string, value: T, max: number, sticky = false): void {
+function remember<T>(db: Db, modelId: string, filter: CacheFilter, kind: Kind, key: string, value: T, max: number, sticky = false): void {
   const c = cacheOf(db, modelId);
   if (!sticky && overlapped(c, filter)) return;
-  c.tests.set(filter.key, filter.test);
-  write(pick(c), key, { value, group: filter.key, ...(sticky ? { sticky } : {}) }, max);
+  write(c, kind, key, { value, group: filter.key, ...(sticky ? { sticky } : {}) }, filter.test, max);
 }
 
 /** How many list totals and cursors are cached for `db` (the 缓存管理 page, modules/cache). */
@@ -177,7 +208,7 @@ export function clearListCache(db: Db): void {
   for (const c of stores.get(dbFacts(db))?.models.values() ?? []) {
     c.totals.clear();
     c.cursors.clear();
-    c.tests.clear();
+    c.groups.clear();
   }
 }
 
@@ -199,20 +230,20 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
   c.log.push({ seq: c.seq, rows, until: openMs > 0 ? Date.now() + openMs : 0 });
   if (c.log.length > LOG_MAX) c.log.shift();
   const stats = storeOf(db).stats;
-  const hit = new Set<string>();
-  if (rows === null) for (const g of c.tests.keys()) hit.add(g);
-  else if (rows.length) for (const [g, test] of c.tests) if (rows.some(test)) hit.add(g);
   let dropped = 0;
-  const live = new Set<string>();
-  for (const map of [c.totals, c.cursors] as Array<Map<string, Entry<unknown>>>) {
-    for (const [k, e] of map) {
-      if (hit.has(e.group) && (rows === null || !e.sticky)) {
-        map.delete(k);
-        dropped++;
-      } else live.add(e.group);
+  for (const [key, g] of c.groups) {
+    if (rows !== null && !rows.some(g.test)) continue;
+    for (const k of g.cursors) c.cursors.delete(k);
+    dropped += g.cursors.size;
+    g.cursors.clear();
+    for (const k of g.totals) {
+      if (rows !== null && c.totals.get(k)?.sticky) continue;
+      c.totals.delete(k);
+      g.totals.delete(k);
+      dropped++;
     }
+    if (!g.totals.size) c.groups.delete(key);
   }
-  for (const g of c.tests.keys()) if (!live.has(g)) c.tests.delete(g);
   stats.dropped += dropped;
   stats.kept += c.totals.size + c.cursors.size;
   return dropped;
@@ -250,7 +281,7 @@ export function invalidateModel(db: Db, modelId: string): void {
 
 /** The cached total under `key` (naming the filter and what else the total depends on), when fresh. */
 export function cachedTotal(db: Db, modelId: string, key: string): CachedTotal | undefined {
-  const v = read(cacheOf(db, modelId).totals, key, TOTAL_TTL_MS);
+  const v = read<CachedTotal>(cacheOf(db, modelId), 'totals', key, TOTAL_TTL_MS);
   const stats = storeOf(db).stats;
   if (v) stats.totalHits++;
   else stats.totalMisses++;
@@ -262,12 +293,12 @@ export function cachedTotal(db: Db, modelId: string, key: string): CachedTotal |
  * An estimated total is kept through writes (see the module comment).
  */
 export function storeTotal(db: Db, modelId: string, filter: CacheFilter, key: string, value: CachedTotal): void {
-  remember(db, modelId, filter, (c) => c.totals, key, value, MAX_TOTALS, value.estimated === true);
+  remember(db, modelId, filter, 'totals', key, value, MAX_TOTALS, value.estimated === true);
 }
 
 /** The cursor just before the first row of a page (the key names filter, order, pageSize and page), when known and fresh. */
 export function cursorBefore(db: Db, modelId: string, key: string): Cursor | undefined {
-  const v = read(cacheOf(db, modelId).cursors, key, CURSOR_TTL_MS);
+  const v = read<Cursor>(cacheOf(db, modelId), 'cursors', key, CURSOR_TTL_MS);
   const stats = storeOf(db).stats;
   if (v) stats.cursorHits++;
   else stats.cursorMisses++;
@@ -276,29 +307,5 @@ export function cursorBefore(db: Db, modelId: string, key: string): Cursor | und
 
 /** Remembers the cursor just before a page's first row (of `filter`; not after an overlapping write, as storeTotal). */
 export function storeCursor(db: Db, modelId: string, filter: CacheFilter, key: string, cursor: Cursor): void {
-  remember(db, modelId, filter, (c) => c.cursors, key, cursor, MAX_CURSORS);
-}
-
-const statements = new WeakMap<object, Map<string, Entry<CompiledQuery>>>();
-
-/**
- * The compiled statement stored under `key` for `model` (a LoadedModel: its table and columns are part of the SQL, so
- * a reloaded model starts empty), or the one `build` returns, then stored as its SQL text and parameters only; at most
- * MAX_STATEMENTS per model, least recently used first out. `key` must name everything the statement depends on.
- */
-export function compiledOnce(model: object, key: string, build: () => CompiledQuery): CompiledQuery {
-  let byKey = statements.get(model);
-  if (!byKey) {
-    byKey = new Map();
-    statements.set(model, byKey);
-  }
-  const hit = read(byKey, key, Number.POSITIVE_INFINITY);
-  if (hit) {
-    write(byKey, key, { value: hit, group: '' }, MAX_STATEMENTS);
-    return hit;
-  }
-  const built = build();
-  const slim = CompiledQuery.raw(built.sql, [...built.parameters]);
-  write(byKey, key, { value: slim, group: '' }, MAX_STATEMENTS);
-  return slim;
+  remember(db, modelId, filter, 'cursors', key, cursor, MAX_CURSORS);
 }

@@ -1,7 +1,8 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/types';
 import { columnExpr } from './bound-times';
-import { type Cursor, compiledOnce, cursorBefore, storeCursor } from './list-cache';
+import { type Cursor, cursorBefore, storeCursor } from './list-cache';
+import { compiledOnce } from './list-statements';
 import { bindViewer, VIEWER_PARAM } from './flow-state';
 import type { ListFilter } from './list-filter';
 import { type ColumnSqlType, DELETED_AT_COLUMN } from './model-layout';
@@ -142,7 +143,7 @@ function literalLimit(n: number) {
 /**
  * Up to `limit` rows after cursor `c` (all selected columns plus the key columns), in order. A list's first range
  * (no cursor: page 1, which every user opening the list asks for) is compiled once per model, filter, order and limit
- * (list-cache compiledOnce); pages after a cursor are built each time (their statements differ by the cursor). The
+ * (list-statements.ts compiledOnce); pages after a cursor are built each time (their statements differ by the cursor). The
  * filter's viewer (flow-state.ts) goes in as VIEWER_PARAM and is bound per run, so the one statement serves every caller.
  */
 async function rowsAfter(db: Db, model: LoadedModel, filter: ListFilter, order: ListOrder, c: Cursor | undefined, limit: number): Promise<Record<string, unknown>[]> {

@@ -68,12 +68,25 @@ export function foldHay(s: string): string | null {
   return s.toLowerCase();
 }
 
-/** The substring test of ILIKE '%text%' on one value (see the module comment). */
-function contains(value: unknown, needle: string | null): boolean {
+/** Folded text values per written row and column: a write is tested against every cached filter (list-cache.ts). */
+const folded = new WeakMap<WrittenRow, Map<string, string | null>>();
+
+/** The substring test of ILIKE '%text%' on `row[column]` (see the module comment). */
+function contains(row: WrittenRow, column: string, needle: string | null): boolean {
+  const value = row[column];
   if (value === undefined) return true;
   if (value === null) return false;
   if (typeof value !== 'string' || needle === null) return true;
-  const hay = foldHay(value);
+  let byColumn = folded.get(row);
+  if (!byColumn) {
+    byColumn = new Map();
+    folded.set(row, byColumn);
+  }
+  let hay = byColumn.get(column);
+  if (hay === undefined) {
+    hay = foldHay(value);
+    byColumn.set(column, hay);
+  }
   return hay === null || hay.includes(needle);
 }
 
@@ -109,7 +122,7 @@ function conditionTest(model: LoadedModel, c: MatchCondition): RowTest {
     // A bound time column matches its HH:mm:ss, which a written '07:55' is not yet: unsure, so any row.
     if (type !== 'text' || col.stored) return ANY_ROW;
     const needle = foldNeedle(String(c.values[0]));
-    return (row) => contains(row[c.column], needle);
+    return (row) => contains(row, c.column, needle);
   }
   if (c.kind === 'range') return (row) => inRange(type, row[c.column], c.values);
   if (!c.values.length) return NO_ROW;
@@ -125,14 +138,21 @@ export function rowTest(model: LoadedModel, conds: MatchCondition[], keyword: st
   if (rf) parts.push(rowFilterTest(model, rf));
   if (keyword && kwCols.length) {
     const needle = foldNeedle(keyword);
-    parts.push((row) => kwCols.some((col) => contains(row[col], needle)));
+    parts.push((row) => {
+      for (const col of kwCols) if (contains(row, col, needle)) return true;
+      return false;
+    });
   }
   if (ids) {
     const set = new Set(ids);
     parts.push((row) => row.id === undefined || set.has(String(row.id)));
   }
   if (!parts.length) return ANY_ROW;
-  return (row) => parts.every((p) => p(row));
+  if (parts.length === 1) return parts[0];
+  return (row) => {
+    for (const p of parts) if (!p(row)) return false;
+    return true;
+  };
 }
 
 /**
