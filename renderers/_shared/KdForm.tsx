@@ -13,7 +13,7 @@ import { fallbackDefinition } from '../_fallback/definition';
 import { BOUND, bindField, bindWidget, boundUiSchema, widgetField } from './bindStore';
 import { FormFieldsContext } from './FormFieldsContext';
 import { FormValuesContext } from './FormValuesContext';
-import { FormStore, FormStoreContext } from './formStore';
+import { FormStore, FormStoreContext, useRecordListener } from './formStore';
 import LoadFailed, { LoadRetryContext } from './LoadFailed';
 import { kdKeysOf, loadComponentsSettled, loadedComponent } from './loadComponents';
 import { focusFirstError } from './revealError';
@@ -46,6 +46,11 @@ export interface KdFormProps {
    * shows 重试 in its field's place, issue 25 item 3); a dialog keeps its 确定 disabled until true.
    */
   onReady?: (ready: boolean) => void;
+  /**
+   * Holds the form's FormStore while the form is mounted (null once it is gone): a dialog's 确定 reads the record the
+   * user sees (`storeRef.current.get()`) at the moment of the click, not a copy kept from `onChange`.
+   */
+  storeRef?: { current: FormStore | null };
 }
 
 /** rjsf must not invent values: no minItems padding, no empty objects (a required upload would become `[{}]`). */
@@ -113,7 +118,7 @@ const FIRST_INVALID = ['input', 'textarea', '[tabindex="0"]', 'button'].map((c) 
  * A parent re-render (e.g. with a server's 400 errors) can therefore never reset what the user typed. `formData` is
  * the initial record: the store is replaced only when the parent passes a record with different content.
  */
-function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, onChange, onSubmit, serverErrors, modelId, onReady }: KdFormProps) {
+function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, onChange, onSubmit, serverErrors, modelId, onReady, storeRef }: KdFormProps) {
   const w = useWidgetWord();
   const reg = useMemo(() => withFallbacks(form.fields, registry), [form.fields, registry]);
   const compiled = useMemo(() => compileForm(form, reg), [form, reg]);
@@ -169,16 +174,15 @@ function KdForm({ form, registry, formData, mode = 'edit', liveValidate, lang, o
   const recheck = useMemo(() => createRecordValidator(compiled, lang), [compiled, lang]);
   const latest = useRef({ recheck, validating, onChange });
   latest.current = { recheck, validating, onChange };
-  useEffect(
-    () =>
-      store.subscribe(() => {
-        const { recheck: check, validating: v, onChange: notify } = latest.current;
-        const next = store.get();
-        if (v) setErrors(check(next));
-        notify?.(next);
-      }),
-    [store, setErrors],
+  const tell = useCallback(
+    (next: Record<string, unknown>) => {
+      const { recheck: check, validating: v, onChange: notify } = latest.current;
+      if (v) setErrors(check(next));
+      notify?.(next);
+    },
+    [setErrors],
   );
+  useRecordListener(store, tell, storeRef);
   // Validation starts on the first submit: validate the current record at once.
   useEffect(() => {
     if (validating) setErrors(validateRecord(compiled, store.get(), lang));

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 type Rec = Record<string, unknown>;
 type Listener = () => void;
@@ -83,4 +83,34 @@ export function useFieldValue(name: string): [unknown, (value: unknown) => void]
   const value = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const set = useCallback((v: unknown) => store.set(name, v), [store, name]);
   return [value, set];
+}
+
+/**
+ * Calls `listen` with every new record of `store` (a KdForm's onChange and live validation), and holds `store` in
+ * `storeRef` while mounted (null after), for a dialog's 确定 to read the record the user sees.
+ * Subscribes in the commit (a layout effect), not in a passive effect: those run a task later, and a click landing
+ * before (a form drawn at once with its widgets loaded, on a busy machine) changed the store unheard — the dialog then
+ * saved the record as loaded while the form showed the change (a 系统配置 image-code switch saved off). A change made
+ * before subscribing (rjsf's defaults, written while rendering) is passed on at once.
+ */
+export function useRecordListener(store: FormStore, listen: (record: Rec) => void, storeRef?: { current: FormStore | null }): void {
+  // The record last passed on (first: the store as created from the form's initial record).
+  const told = useRef<Rec | null>(null);
+  told.current ??= store.get();
+  useLayoutEffect(() => {
+    const tell = () => {
+      told.current = store.get();
+      listen(told.current);
+    };
+    const off = store.subscribe(tell);
+    if (store.get() !== told.current) tell();
+    return off;
+  }, [store, listen]);
+  useLayoutEffect(() => {
+    if (!storeRef) return;
+    storeRef.current = store;
+    return () => {
+      if (storeRef.current === store) storeRef.current = null;
+    };
+  }, [storeRef, store]);
 }

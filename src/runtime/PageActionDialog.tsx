@@ -2,6 +2,7 @@ import { Button, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import KdForm from '../../renderers/_shared/KdForm';
+import type { FormStore } from '../../renderers/_shared/formStore';
 import { fillRecordPath } from '../../renderers/_shared/recordPath';
 import type { FormConfig } from '../../schemas/form';
 import type { PageAction } from '../../schemas/page';
@@ -42,10 +43,17 @@ const NO_ROW: Record<string, unknown> = {};
  * Without `path` the dialog only shows (关闭): e.g. the data-interface 测试 panel, whose renderer makes its own calls.
  * With `valueField` the record is the row with that field = the loaded answer, and the save sends only that field's
  * value (an object), in both cases with the action's constant `body` fields over it (e.g. 授权's `objectType`).
- * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3).
+ * 确定 stays disabled until every widget of the form has loaded (issue 25 item 3), and sends what the form shows at the
+ * click: it reads the form's own store. The form shows once the record has loaded (a spinner until then: nothing can be
+ * edited before it); a re-render passing an equal row as a new object (a list reload) neither loads it again nor
+ * resets what the user changed — only another action or another row does.
  */
-export default function PageActionDialog({ action, row = NO_ROW, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
+export default function PageActionDialog({ action, row: given = NO_ROW, forms, registry, rowName, onClose, onSaved }: PageActionDialogProps) {
   const { t } = useTranslation();
+  // The row by content: the same row as a new object keeps the one in use (no second load over the user's changes).
+  const rowKey = JSON.stringify(given);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new row object with the same content is the same row
+  const row = useMemo(() => given, [rowKey]);
   const form = action?.form ? forms?.[action.form] : undefined;
   const compiled = useMemo(() => (form ? compileForm(form, registry) : null), [form, registry]);
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
@@ -53,7 +61,8 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   const [saving, setSaving] = useState(false);
   // The form's widgets loaded (issue 25 item 3, as ModelForm): 确定 waits for them; a failed widget shows 重试.
   const [ready, setReady] = useState(false);
-  const current = useRef<Record<string, unknown>>({});
+  // The form's store while it is shown: 确定 sends what the user sees (KdForm storeRef).
+  const store = useRef<FormStore | null>(null);
   const validating = useRef(false);
   const lang = currentLanguage() as MessageLang;
 
@@ -71,8 +80,7 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
         if (!live) return;
         // valueField: the row, with the loaded answer as that one field's value (schemas/page.ts PageAction).
         const next = action.valueField ? { ...row, [action.valueField]: load ? (r ?? null) : (row[action.valueField] ?? null) } : { ...(r ?? {}) };
-        current.current = next;
-        setRecord({ ...next });
+        setRecord(next);
       },
       () => live && onClose(),
     );
@@ -82,18 +90,18 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   }, [action, row]);
 
   const onChange = (r: Record<string, unknown>) => {
-    current.current = r;
     if (validating.current && compiled) setErrors(validateRecord(compiled, r, lang));
   };
   const save = async () => {
-    if (!action?.path || !compiled) return;
-    const errs = validateRecord(compiled, current.current, lang);
+    const values = store.current?.get();
+    if (!action?.path || !compiled || !values) return;
+    const errs = validateRecord(compiled, values, lang);
     validating.current = true;
     setErrors(errs);
     if (errs.length) return;
     const path = pathFor(action.path, row);
     if (!path) return;
-    const value = action.valueField ? current.current[action.valueField] : current.current;
+    const value = action.valueField ? values[action.valueField] : values;
     const body = { ...(value && typeof value === 'object' ? (value as Record<string, unknown>) : {}), ...(action.body ?? {}) };
     setSaving(true);
     try {
@@ -127,7 +135,7 @@ export default function PageActionDialog({ action, row = NO_ROW, forms, registry
   return (
     <Modal open={!!action && !!form} title={title} width={width} onCancel={onClose} footer={footer} destroyOnHidden className="kd-page-action" data-testid="page-action">
       {record && form ? (
-        <KdForm key={`${action?.value}:${String(row.id ?? '')}`} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} onReady={setReady} />
+        <KdForm key={`${action?.value}:${String(row.id ?? '')}`} form={form} registry={registry} formData={record} lang={lang} serverErrors={errors} onChange={onChange} onReady={setReady} storeRef={store} />
       ) : (
         <Spin />
       )}

@@ -82,9 +82,7 @@ describe('系统配置 page config', () => {
     const d = await dialog();
     const toggle = await waitFor(() => d.getByRole('switch', { name: '登录图形验证码' }), WAIT);
     expect(fieldInput('verificationCodeNumber')).toBeNull();
-    // Every widget of the form loaded (确定 enabled) before the switch is flipped: a widget load finishing after the flip
-    // redraws the form from its loaded record and loses the flip (seen in CI under load; noted as a product gap).
-    await waitFor(() => expect((d.getByTestId('page-action-ok') as HTMLButtonElement).disabled).toBe(false), WAIT);
+    // Flipped as soon as it shows, as a user may: the save sends what the form shows (PageActionDialog.edits.test).
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'), WAIT);
     await waitFor(() => expect(fieldInput('verificationCodeNumber').value).toBe('4'), WAIT);
