@@ -8,7 +8,7 @@ import { billRuleFields } from '../server/src/modules/bill-rule/assign';
 import { bindRecordFiles } from '../server/src/modules/files/store';
 import { assertWritable } from '../server/src/modules/visualdev/field-access';
 import { diffRecords, logChanges } from '../server/src/modules/visualdev/history';
-import { invalidateModel } from '../server/src/modules/visualdev/list-cache';
+import { invalidateModel } from '../server/src/modules/visualdev/list-writes';
 import { listFilter } from '../server/src/modules/visualdev/list-filter';
 import { filtered, ordered } from '../server/src/modules/visualdev/list-keyset';
 import { loadModel } from '../server/src/modules/visualdev/model-store';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { RowCondition, RowFilter } from '../../server/src/permissions/row-filter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedTotal, invalidateRows, listCacheStats, noteWrite, storeTotal, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cachedTotal, listCacheStats, noteWrite, SHARED_TOTAL_TTL_MS, sharedWrites, storeTotal, TOTAL_TTL_MS, writeEpoch } from '../../server/src/modules/visualdev/list-cache';
+import { invalidateRows } from '../../server/src/modules/visualdev/list-writes';
 import { type ListFilterInput, listFilter } from '../../server/src/modules/visualdev/list-filter';
 import { filtered } from '../../server/src/modules/visualdev/list-keyset';
 import { loadModel } from '../../server/src/modules/visualdev/model-store';
@@ -134,6 +135,27 @@ describe('writes and the list caches', () => {
     expect(await totals()).toEqual({ ...after, done: after.done + 1, draft: after.draft - 1, alpha: after.alpha + 1 });
   }, 60_000);
 
+  it('an update that changes no column a filter reads keeps every cached total; one that does drops those it can change', async () => {
+    const fields = { lines: [], customer: 'alpha keep', status: 'done', amount: 70 };
+    const made = await create({ ...fields, orderNo: 'SO-K1' });
+    expect(made.code).toBe(200);
+    const F = { alpha: { keyword: 'alpha' }, done: { queryJson: { status: 'done' } }, cheap: { queryJson: { amount: [0, 100] } }, all: {} };
+    const totals = async () => Object.fromEntries(await Promise.all(Object.entries(F).map(async ([k, body]) => [k, (await list(body)).data.pagination.total as number])));
+    const before = await totals();
+    const update = (over: Record<string, unknown>) => t.call('POST', `/api/visualdev/OnlineDev/App/${id}/${made.data.id}`, { token, payload: anOrder({ ...fields, ...over }) });
+    // the order number and the note: no filter reads them (the search list: customer, status, orderDate, amount, urgent)
+    expect((await update({ orderNo: 'SO-K2', note: '<p>改</p>' })).code).toBe(200);
+    const misses = listCacheStats(t.app.db).totalMisses;
+    expect(await totals()).toEqual(before);
+    expect(listCacheStats(t.app.db).totalMisses - misses).toBe(0);
+    // the amount is read by 'cheap': its total (and the exact totals of every filter the row is in) is counted again
+    expect((await update({ orderNo: 'SO-K2', amount: 170 })).code).toBe(200);
+    const misses2 = listCacheStats(t.app.db).totalMisses;
+    expect(await totals()).toEqual({ ...before, cheap: before.cheap - 1 });
+    expect(listCacheStats(t.app.db).totalMisses - misses2).toBeGreaterThanOrEqual(1);
+    expect((await t.call('DELETE', `/api/visualdev/OnlineDev/${id}/${made.data.id}`, { token })).code).toBe(200);
+  });
+
   it('with a 15 % write share the other filters keep serving from the cache, and no list ever answers a stale total', async () => {
     const bodies = [{ queryJson: { status: 'done' } }, { queryJson: { status: 'draft' } }, { keyword: '华美' }, { keyword: 'alpha' }, { queryJson: { amount: [150, 199] } }, { queryJson: { urgent: true } }, { keyword: '义乌' }, { queryJson: { amount: [0, 10] } }];
     const truth = async (i: number) => {
@@ -225,5 +247,26 @@ describe('writes and the list caches', () => {
     expect(noteWrite(db, MODEL, row('kw1x'))).toBe(1);
     expect(noteWrite(db, MODEL, null)).toBe(4_999);
     expect(noteWrite(db, MODEL, null)).toBe(0);
+  });
+
+  it('keeps a total 30 s, or 5 min once a Redis bus brings every instance\'s writes here', async () => {
+    const db = t.app.db;
+    const f = listFilter((await loadModel(db, id))!, { keyword: 'ttl-check' });
+    const MODEL = 'lcw-ttl';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      storeTotal(db, MODEL, f, 'a', { total: 3 });
+      vi.setSystemTime(Date.now() + TOTAL_TTL_MS + 1_000);
+      expect(cachedTotal(db, MODEL, 'a')).toBeUndefined();
+      sharedWrites(db, true);
+      storeTotal(db, MODEL, f, 'b', { total: 4 });
+      vi.setSystemTime(Date.now() + TOTAL_TTL_MS + 1_000);
+      expect(cachedTotal(db, MODEL, 'b')).toEqual({ total: 4 });
+      vi.setSystemTime(Date.now() + SHARED_TOTAL_TTL_MS);
+      expect(cachedTotal(db, MODEL, 'b')).toBeUndefined();
+    } finally {
+      sharedWrites(db, false);
+      vi.useRealTimers();
+    }
   });
 });

@@ -34,8 +34,12 @@ afterAll(async () => {
 
 const list = (headers: Record<string, string> = {}) => t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, keyword: '华美面' }, headers });
 
-/** Takes every slot of the app's list gate; returns their release functions. */
-async function fillGate(): Promise<Array<() => void>> {
+/**
+ * Takes every slot of the app's list gate; returns their release functions. `cold`: the list caches are emptied first,
+ * so every search is counted first and waits for the gate (a search whose small total is cached is not gated).
+ */
+async function fillGate(cold = true): Promise<Array<() => void>> {
+  if (cold) expect((await t.call('DELETE', '/api/system/CacheManage/listTotals', { token })).code).toBe(200);
   const gate = listGate(t.app.db);
   const held: Array<() => void> = [];
   while (gate.busy < gate.size()) held.push(await gate.acquire());
@@ -57,7 +61,11 @@ describe('the time budget', () => {
       expect((await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(t.app.db)).rows[0].s).toBe('0');
     }
     const started = Date.now();
-    const err = await withListBudget(t.app.db, (db) => sql`select pg_sleep(1)`.execute(db)).catch((e) => e);
+    // as a search: admitted through the gate before its statement
+    const err = await withListBudget(t.app.db, async (db, admit) => {
+      await admit(false);
+      return sql`select pg_sleep(1)`.execute(db);
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(LocalizedError);
     expect((err as LocalizedError<string>).code).toBe(500);
     expect(Date.now() - started).toBeLessThan(800);
@@ -122,5 +130,59 @@ describe('the list gate', () => {
     const r = await pending;
     expect(r.code).toBe(200);
     expect(r.data.list.map((x: { id: string }) => x.id)).toEqual([recordId]);
+  });
+
+  it('never lets a search answered over budget take a slot afterwards', async () => {
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '100');
+    let ran = false;
+    const err = await withListBudget(t.app.db, async (db, admit) => {
+      // reaches the gate only after the request has answered (its deadline passed meanwhile)
+      await new Promise((r) => setTimeout(r, 250));
+      await admit(false);
+      ran = true;
+      return sql`select 1`.execute(db);
+    }).catch((e) => e);
+    expect((err as LocalizedError<string>).code).toBe(500);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran).toBe(false);
+    expect(listGate(t.app.db).busy).toBe(0);
+  });
+
+  it('lets a search of known small cost (its total cached, few matches) through while new searches wait for the gate', async () => {
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '10000');
+    expect((await list()).code).toBe(200);
+    const held = await fillGate(false);
+    let fresh = false;
+    const pending = t.call('POST', `/api/visualdev/OnlineDev/${id}/List`, { token, payload: { typed: true, keyword: '面料' } }).then((r) => {
+      fresh = true;
+      return r;
+    });
+    try {
+      // the keyword listed above: its total is cached, one match
+      const known = await list();
+      expect(known.code).toBe(200);
+      expect(known.data.list.map((x: { id: string }) => x.id)).toEqual([recordId]);
+      expect(fresh).toBe(false);
+      expect(listGate(t.app.db).waiting).toBe(1);
+    } finally {
+      for (const r of held) r();
+    }
+    expect((await pending).data.pagination.total).toBe(1);
+  });
+
+  it('without the list pool (KD_PG_LIST_POOL=0) a search takes the gate before its transaction, so waiting holds no connection (PostgreSQL)', async () => {
+    if (!usingPostgres) return;
+    vi.stubEnv('KD_LIST_TIMEOUT_MS', '10000');
+    vi.stubEnv('KD_PG_LIST_POOL', '0');
+    const held = await fillGate();
+    const waiting = Array.from({ length: 12 }, () => list());
+    try {
+      // more searches wait than the pool has connections, and a read by id still gets one
+      await vi.waitFor(() => expect(listGate(t.app.db).waiting).toBe(12), { timeout: 3000, interval: 20 });
+      expect((await t.call('GET', `/api/visualdev/OnlineDev/${id}/${recordId}`, { token })).code).toBe(200);
+    } finally {
+      for (const r of held) r();
+    }
+    for (const r of await Promise.all(waiting)) expect(r.code).toBe(200);
   });
 });

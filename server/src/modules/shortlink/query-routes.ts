@@ -50,7 +50,7 @@ export function registerQueryRoutes(app: FastifyInstance): void {
       const keywordFields = [...new Set([...(link.row.column_condition ?? []), ...(link.row.column_text ?? [])])];
       const request = { ...listRequestOf(model, { ...(req.body ?? {}), treeField: undefined, summary: false }), keywordFields, rowFilter: null };
       const search = !!request.keyword || Object.keys(request.query ?? {}).length > 0;
-      const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
+      const page = await withListBudget(app.db, (db, admit) => listPage(db, model, request, admit), search);
       const rows = await displayRows(app.db, model, page.list, null);
       return ok({ list: rows.map((r) => shownRow(r, link.row)), pagination: page.pagination });
     },

@@ -10,7 +10,7 @@ import { binForReplace } from './excel-replace';
 import { cellValue, hintOf, type Lookups, loadLookups, parseCell } from './excel-values';
 import { isWritable } from './field-access';
 import { diffRecords, logChanges } from './history';
-import { invalidateRows } from './list-cache';
+import { invalidateRows } from './list-writes';
 import { fail, text } from './messages';
 import type { LoadedModel } from './model-store';
 import { createRecords, getRecords, type ModelRow } from './onlinedev-repository';

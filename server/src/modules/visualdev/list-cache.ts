@@ -1,13 +1,12 @@
 import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
-import { type RowTest, slimRows, type WrittenRow } from './list-match';
-import type { LoadedModel } from './model-store';
-import { withRowFilterFields } from './row-filter-match';
+import type { RowTest, WrittenRow } from './list-match';
 
 /**
  * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
  * about 10×):
- * - totals (and summary sums) per model + filter, kept TOTAL_TTL_MS;
+ * - totals (and summary sums) per model + filter, kept TOTAL_TTL_MS, or SHARED_TOTAL_TTL_MS once every instance's
+ *   writes reach this one (a Redis bus attached, list-cache-bus.ts `sharedWrites`);
  * - keyset cursors per model + filter + order + page: the (sort column, created_at, id) key just before a page, so the
  *   next page, or the same deep page again, is read with `WHERE (col, created_at, id) > key LIMIT n` instead of an
  *   OFFSET scan; kept CURSOR_TTL_MS.
@@ -22,13 +21,18 @@ import { withRowFilterFields } from './row-filter-match';
  * Racing reads: a list takes the model's write epoch (`writeEpoch`) before it reads; an answer is not stored when a
  * write its filter could match was noted since (a read that overlapped that write may have seen either state). The
  * last LOG_MAX writes per model are kept for this; an older epoch stores nothing.
- * Other instances: list-cache-bus.ts sends each write's rows (their filter columns) over the bus, and they drop their
+ * Other instances: list-writes.ts and list-cache-bus.ts send each write's rows (their filter columns) over the bus, and they drop their
  * matching entries the same way; without a Redis bus their entries expire by the TTLs (a stale cursor shifts a page by
  * the rows written meanwhile; it never repeats or reorders rows within the page).
  */
 
 /** How long a cached total stays valid, ms (totals are invalidated by writes; the TTL bounds other instances' writes). */
 export const TOTAL_TTL_MS = 30_000;
+/**
+ * The same with the Redis bus, which brings every instance's writes here, ms: the TTL then only bounds writes made
+ * outside the platform. At 30 s each of 900 keywords in use was counted again twice a minute (B16).
+ */
+export const SHARED_TOTAL_TTL_MS = 300_000;
 /** How long a cached keyset cursor stays valid, ms. */
 export const CURSOR_TTL_MS = 5_000;
 const MAX_TOTALS = 5_000;
@@ -90,7 +94,7 @@ interface ModelCache {
   groups: Map<string, Group>;
   /** Writes noted so far; the log holds the last LOG_MAX (rows null = every row). */
   seq: number;
-  log: Array<{ seq: number; rows: readonly WrittenRow[] | null; until: number }>;
+  log: Array<{ seq: number; rows: readonly WrittenRow[] | null; until: number; positions: boolean }>;
 }
 
 /** Hit and invalidation counters of one database's list caches (bench and tests). */
@@ -107,6 +111,8 @@ export interface ListCacheStats {
 interface Store {
   models: Map<string, ModelCache>;
   stats: ListCacheStats;
+  /** How long totals stay, ms (TOTAL_TTL_MS, or SHARED_TOTAL_TTL_MS with the bus). */
+  totalTtlMs: number;
 }
 
 /** Per database, keyed by its DbFacts, which its transactions share (a list runs in one, list-budget.ts). */
@@ -116,7 +122,7 @@ function storeOf(db: Db): Store {
   const facts = dbFacts(db);
   let s = stores.get(facts);
   if (!s) {
-    s = { models: new Map(), stats: { totalHits: 0, totalMisses: 0, cursorHits: 0, cursorMisses: 0, dropped: 0, kept: 0 } };
+    s = { models: new Map(), stats: { totalHits: 0, totalMisses: 0, cursorHits: 0, cursorMisses: 0, dropped: 0, kept: 0 }, totalTtlMs: TOTAL_TTL_MS };
     stores.set(facts, s);
   }
   return s;
@@ -175,19 +181,25 @@ function write<T>(c: ModelCache, kind: Kind, key: string, entry: Omit<Entry<T>, 
   }
 }
 
-/** True when a write `filter` could match was noted after its read started (or the log no longer reaches back). */
-function overlapped(c: ModelCache, filter: CacheFilter): boolean {
+/**
+ * True when a write `filter` could match was noted after its read started (or the log no longer reaches back); for a
+ * total, writes that moved positions only (noteWrite `positionsOnly`) do not count.
+ */
+function overlapped(c: ModelCache, filter: CacheFilter, kind: Kind): boolean {
   const since = filter.since;
   if (since === undefined) return false;
   if (since > c.seq || (c.seq > since && (!c.log.length || c.log[0].seq > since + 1))) return true;
   const now = Date.now();
-  for (const w of c.log) if ((w.seq > since || w.until > now) && (w.rows === null || w.rows.some(filter.test))) return true;
+  for (const w of c.log) {
+    if (kind === 'totals' && w.positions) continue;
+    if ((w.seq > since || w.until > now) && (w.rows === null || w.rows.some(filter.test))) return true;
+  }
   return false;
 }
 
 function remember<T>(db: Db, modelId: string, filter: CacheFilter, kind: Kind, key: string, value: T, max: number, sticky = false): void {
   const c = cacheOf(db, modelId);
-  if (!sticky && overlapped(c, filter)) return;
+  if (!sticky && overlapped(c, filter, kind)) return;
   write(c, kind, key, { value, group: filter.key, ...(sticky ? { sticky } : {}) }, filter.test, max);
 }
 
@@ -212,6 +224,11 @@ export function clearListCache(db: Db): void {
   }
 }
 
+/** Every instance's writes reach `db`'s caches (true: a Redis bus attached, list-cache-bus.ts): totals keep longer. */
+export function sharedWrites(db: Db, shared: boolean): void {
+  storeOf(db).totalTtlMs = shared ? SHARED_TOTAL_TTL_MS : TOTAL_TTL_MS;
+}
+
 /** The model's write epoch now: take it before a list reads, pass it as the filter's `since`. */
 export function writeEpoch(db: Db, modelId: string): number {
   return cacheOf(db, modelId).seq;
@@ -220,14 +237,17 @@ export function writeEpoch(db: Db, modelId: string): number {
 /**
  * Notes a write to the model's records on this instance and drops the entries it can change: those whose filter one
  * of `rows` could match (rows before and after the change, list-match.ts WrittenRow), or every entry when `rows` is
- * null (a configuration change, or rows unknown). `openMs`: the write is not committed yet (noted inside a caller's
- * transaction): for that long, no answer its rows could match is stored, whenever its read started (a read before
- * the commit sees the old rows). Returns how many entries were dropped. Other instances: list-cache-bus.ts.
+ * null (a configuration change, or rows unknown). `positionsOnly`: an update that changed none of the columns any
+ * filter reads (list-writes.ts): no filter's matches changed, so totals stay and only page positions go. `openMs`:
+ * the write is not committed yet (noted inside a caller's transaction): for that long, no answer its rows could match
+ * is stored, whenever its read started (a read before the commit sees the old rows). Returns how many entries were
+ * dropped. Other instances: list-cache-bus.ts.
  */
-export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] | null, openMs = 0): number {
+export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] | null, openMs = 0, positionsOnly = false): number {
   const c = cacheOf(db, modelId);
+  const positions = positionsOnly && rows !== null;
   c.seq += 1;
-  c.log.push({ seq: c.seq, rows, until: openMs > 0 ? Date.now() + openMs : 0 });
+  c.log.push({ seq: c.seq, rows, until: openMs > 0 ? Date.now() + openMs : 0, positions });
   if (c.log.length > LOG_MAX) c.log.shift();
   const stats = storeOf(db).stats;
   let dropped = 0;
@@ -236,7 +256,7 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
     for (const k of g.cursors) c.cursors.delete(k);
     dropped += g.cursors.size;
     g.cursors.clear();
-    for (const k of g.totals) {
+    for (const k of positions ? [] : g.totals) {
       if (rows !== null && c.totals.get(k)?.sticky) continue;
       c.totals.delete(k);
       g.totals.delete(k);
@@ -249,39 +269,9 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
   return dropped;
 }
 
-/** Sends a noted write to the other instances (list-cache-bus.ts); resolves when sent. */
-export type WritePublisher = (modelId: string, rows: readonly WrittenRow[] | null, openMs: number) => Promise<void>;
-
-const publishers = new WeakMap<object, WritePublisher>();
-
-/** Sets (or with null removes) the publisher of `db`'s writes to other instances (list-cache-bus.ts). */
-export function setWritePublisher(db: Db, fn: WritePublisher | null): void {
-  if (fn) publishers.set(dbFacts(db), fn);
-  else publishers.delete(dbFacts(db));
-}
-
-/**
- * After a write to records, committed: drops the entries `rows` (before and after the change; list-match.ts
- * WrittenRow; kept cut to the filter columns, slimRows) could change, here and on the other instances (resolved once
- * the bus took the message; a bus failure is logged and leaves the others to their TTLs). Called with a transaction
- * (a workflow action writing its bound record inside its own), the write is held open for OPEN_TX_MS (noteWrite).
- */
-export async function invalidateRows(db: Db, model: LoadedModel, rows: readonly WrittenRow[]): Promise<void> {
-  const slim = slimRows(model, await withRowFilterFields(db, model, rows));
-  const openMs = db.isTransaction ? OPEN_TX_MS : 0;
-  noteWrite(db, model.record.id, slim, openMs);
-  await publishers.get(dbFacts(db))?.(model.record.id, slim, openMs);
-}
-
-/** After a change of a model's configuration (or a write of unknown rows): drops all its entries, everywhere. */
-export function invalidateModel(db: Db, modelId: string): void {
-  noteWrite(db, modelId, null);
-  void publishers.get(dbFacts(db))?.(modelId, null, 0);
-}
-
 /** The cached total under `key` (naming the filter and what else the total depends on), when fresh. */
 export function cachedTotal(db: Db, modelId: string, key: string): CachedTotal | undefined {
-  const v = read<CachedTotal>(cacheOf(db, modelId), 'totals', key, TOTAL_TTL_MS);
+  const v = read<CachedTotal>(cacheOf(db, modelId), 'totals', key, storeOf(db).totalTtlMs);
   const stats = storeOf(db).stats;
   if (v) stats.totalHits++;
   else stats.totalMisses++;

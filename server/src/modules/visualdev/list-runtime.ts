@@ -4,6 +4,7 @@ import { columnExpr, holdsMs } from './bound-times';
 import { type ColumnData, summaryColumns } from './column-data';
 import { charCount, SHORT_KEYWORD_SCAN_MAX, TRIGRAM_MIN } from './keyword-index';
 import { commonTrigrams } from './keyword-trigrams';
+import { type Admit, LIGHT_MATCHES } from './list-budget';
 import { type CachedTotal, writeEpoch } from './list-cache';
 import { type ListFilter, type ListFilterInput, listFilter } from './list-filter';
 import { filtered, keysetable, keysetPage, ordered } from './list-keyset';
@@ -102,7 +103,7 @@ async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput)
 }
 
 /**
- * A page of a keyword or fuzzy search whose total is not cached, and that total, in ONE statement: at most
+ * A page of a keyword or fuzzy search (`filter.textSearch`) whose total is not cached, and that total, in ONE statement: at most
  * `fence` + 1 matches (the cap, at most MATCHES_FIRST_MAX) read through their indexes, counted, ordered, the page taken
  * (list-keyset.ts `filtered` with `probe`; a later page by offset). Null when it does not apply, when a later page is
  * past the matches (no row carries the count), or when there are more than the fence's
@@ -111,7 +112,6 @@ async function shortPrefixRule(db: Db, model: LoadedModel, req: ListFilterInput)
  * The total is cached like listTotal's.
  */
 async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, req: ListRequest, cap: number): Promise<{ total: CachedTotal; rows: Record<string, unknown>[] | null } | null> {
-  if (!filter.textSearch || peekTotal(db, model, filter, cap)) return null;
   const fence = Math.min(cap, MATCHES_FIRST_MAX);
   const rows = await keysetPage(db, model, { ...filter, matchesFirst: true, probe: fence + 1, key: `${filter.key}|p${fence}` }, req, req.currentPage, req.pageSize);
   if (!rows.length && req.currentPage > 1) return null;
@@ -122,8 +122,12 @@ async function probeFirstPage(db: Db, model: LoadedModel, filter: ListFilter, re
   return { total, rows: n > cap ? null : rows };
 }
 
-/** One page of records, the total, and (as asked) the summary sums and groups. @throws LocalizedError 400 (filter). */
-export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Promise<ListPage> {
+/**
+ * One page of records, the total, and (as asked) the summary sums and groups. `admit` (list-budget.ts) is awaited
+ * before the first statement that reads the model's rows, light when the filter's total is cached and small (a
+ * matches-first page of at most LIGHT_MATCHES rows). @throws LocalizedError 400 (filter).
+ */
+export async function listPage(db: Db, model: LoadedModel, req: ListRequest, admit?: Admit): Promise<ListPage> {
   const cd = model.record.columnData as ColumnData;
   // The write epoch before anything is read: answers overlapping a matching write are not cached (list-cache.ts).
   const since = writeEpoch(db, model.record.id);
@@ -133,7 +137,10 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest): Pr
   const sums = req.summary ? summaryColumns(model.layout, cd) : [];
   const useKeyset = !groupField && keysetable(model, req);
   const cap = await totalCap(db);
-  const probed = useKeyset && !sums.length ? await probeFirstPage(db, model, filter, req, cap) : null;
+  // A keyword or fuzzy search's cached total (read once: it counts as a hit or a miss) decides its lane and whether to probe.
+  const known = useKeyset && !sums.length && filter.textSearch ? peekTotal(db, model, filter, cap) : undefined;
+  await admit?.(!!known && !known.capped && !known.estimated && known.total <= LIGHT_MATCHES);
+  const probed = useKeyset && !sums.length && filter.textSearch && !known ? await probeFirstPage(db, model, filter, req, cap) : null;
   const { total, summary, estimated, capped } = probed?.total ?? (await listTotal(db, model, filter, sums, cap));
   // Few matches of a keyword or fuzzy search (an exact total up to MATCHES_FIRST_MAX): read them first, then order them.
   const pageFilter = filter.textSearch && !capped && !estimated && total <= MATCHES_FIRST_MAX ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;

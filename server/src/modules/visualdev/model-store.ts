@@ -7,7 +7,7 @@ import { markBoundTimes } from './bound-times';
 import type { Db, VisualdevTable } from '../../db/types';
 import type { ColumnData } from './column-data';
 import { syncKeywordIndexes } from './keyword-index';
-import { invalidateModel } from './list-cache';
+import { invalidateModel } from './list-writes';
 import { claimTables, ensureModelTables, ensureSystemColumns, purgeColumns } from './model-ddl';
 import { type FieldColumn, layoutOf, type ModelLayout, mainTable, normalisedTables } from './model-layout';
 import { serverRegistry } from './server-registry';

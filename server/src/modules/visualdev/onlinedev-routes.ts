@@ -165,7 +165,7 @@ const onlineDevRoutes: FastifyPluginAsync = async (app) => {
       const request = { ...listRequestOf(model, req.body ?? {}), rowFilter: req.decision?.rowFilter, viewer: req.auth?.userId };
       // Issue 28 item 3: within the list budget (statement timeout; searches through the bounded gate; list-budget.ts).
       const search = !!request.keyword?.trim() || Object.keys(request.query ?? {}).length > 0;
-      const page = await withListBudget(app.db, (db) => listPage(db, model, request), search);
+      const page = await withListBudget(app.db, (db, admit) => listPage(db, model, request, admit), search);
       const rows = withFlowStateText(model, page.list, req.lang).map((r) => trimRow(r, req.decision, model));
       return ok({ ...page, list: req.body?.typed === true ? rows : await displayRows(app.db, model, rows, req.auth ?? null) });
     },

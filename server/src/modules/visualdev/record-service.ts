@@ -11,7 +11,7 @@ import { bindRecordFiles } from '../files/store';
 import { assertWritable, trimRow } from './field-access';
 import { assertNotInAudit, flowEnabled } from './flow-state';
 import { diffRecords, logChanges } from './history';
-import { invalidateRows } from './list-cache';
+import { invalidateRows } from './list-writes';
 import { fail } from './messages';
 import type { FieldColumn } from './model-layout';
 import type { LoadedModel } from './model-store';
@@ -239,7 +239,7 @@ export async function updateOne(db: Db, model: LoadedModel, recordId: string, bo
       if (!(err instanceof VersionMoved) || i >= OPTIMISTIC_TRIES) throw err;
     }
   }
-  if (done) await invalidateRows(db, model, written);
+  if (done) await invalidateRows(db, model, written, true);
   return done;
 }
 

@@ -5,7 +5,7 @@ import type { RowFilter } from '../../permissions/row-filter';
 import { readSettingsGroup } from '../sysconfig/settings';
 import { inScope } from './field-access';
 import { diffRecords, logChanges } from './history';
-import { invalidateModel, invalidateRows } from './list-cache';
+import { invalidateModel, invalidateRows } from './list-writes';
 import { likePattern } from './list-filter';
 import { DELETED_AT_COLUMN, DELETED_BY_COLUMN, VERSION_COLUMN } from './model-layout';
 import { deleteRecordFiles } from '../files/store';

@@ -4,7 +4,7 @@ import { builtinMessage } from '../../../../src/engine/validate';
 import type { Db } from '../../db/types';
 import type { Lang } from '../../i18n';
 import { ApiError } from '../../plugins/envelope';
-import { invalidateModel } from '../visualdev/list-cache';
+import { invalidateModel } from '../visualdev/list-writes';
 import { loadModel } from '../visualdev/model-store';
 import { getRecord } from '../visualdev/onlinedev-repository';
 import { updateOne } from '../visualdev/record-service';
