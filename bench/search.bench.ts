@@ -104,7 +104,7 @@ async function run(kind: 'pg' | 'pglite'): Promise<{ outcomes: Outcome[]; notes:
       plainAll.push(...a);
       const idle: number[] = [];
       for (let i = 0; i < DETAILS; i++) idle.push(await detail());
-      const load = new Worker(new URL('./lib/search-load.mjs', import.meta.url), { workerData: { port, token, path: LIST, searchers: SEARCHERS } });
+      const load = new Worker(new URL('./lib/search-load.mjs', import.meta.url), { workerData: { port, token, path: LIST, searchers: SEARCHERS, from: searched + failed } });
       await new Promise((r) => load.once('message', r));
       await new Promise((r) => setTimeout(r, 200));
       const busy: number[] = [];
