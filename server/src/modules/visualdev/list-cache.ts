@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import { dbFacts } from '../../plugins/db';
 import type { RowTest, WrittenRow } from './list-match';
+import { NeedleIndex } from './list-needles';
 
 /**
  * Per-process caches of the list runtime (issue 4 item 3; performance.md §2: an exact count on every request costs
@@ -12,18 +13,14 @@ import type { RowTest, WrittenRow } from './list-match';
  *   OFFSET scan; kept CURSOR_TTL_MS.
  * (Compiled first-page statements, which hold no data: list-statements.ts.)
  *
- * Writes (issue 28 item 4: "caches that survive writes"). Every total and cursor is stored with its filter's row test
- * (ListFilter.test, list-match.ts). A write to records (`invalidateRows`, with the written rows before and after the
- * change: created, updated, deleted, restored, imported) drops only the entries whose filter one of those rows could
- * match; the others keep serving (a total or a page position depends only on the rows its filter matches). Estimated
- * totals (the planner's pg_class.reltuples, which a write does not move) stay until their TTL. A change of the model's
- * configuration, or a write whose rows are unknown, drops every entry of the model (`invalidateModel`).
- * Racing reads: a list takes the model's write epoch (`writeEpoch`) before it reads; an answer is not stored when a
- * write its filter could match was noted since (a read that overlapped that write may have seen either state). The
- * last LOG_MAX writes per model are kept for this; an older epoch stores nothing.
- * Other instances: list-writes.ts and list-cache-bus.ts send each write's rows (their filter columns) over the bus, and they drop their
- * matching entries the same way; without a Redis bus their entries expire by the TTLs (a stale cursor shifts a page by
- * the rows written meanwhile; it never repeats or reorders rows within the page).
+ * Writes (issue 28 item 4: "caches that survive writes", list-writes.ts). Each entry is stored in its filter's group with
+ * the filter's row test (list-match.ts); a write drops only the entries of the filters its rows (before and after)
+ * could match (keyword-only filters found by text, list-needles.ts), and only page positions when it changed no filter
+ * column. Estimated totals (pg_class.reltuples) stay until their TTL; a configuration change, or rows unknown, drop
+ * every entry of the model. Racing reads: a list takes the model's write epoch (`writeEpoch`) before it reads; an
+ * answer is not stored when a write its filter could match was noted since (the last LOG_MAX writes are kept for
+ * this; an older epoch stores nothing). Other instances: the same through the bus (list-cache-bus.ts); without a
+ * Redis bus their entries expire by the TTLs (a stale cursor shifts a page by the rows written meanwhile).
  */
 
 /** How long a cached total stays valid, ms (totals are invalidated by writes; the TTL bounds other instances' writes). */
@@ -92,6 +89,8 @@ interface ModelCache {
   cursors: Map<string, Entry<Cursor>>;
   /** Filter key → its entries; a group goes with its last entry. */
   groups: Map<string, Group>;
+  /** The groups whose filter is a keyword alone, by keyword (list-needles.ts). */
+  needles: NeedleIndex;
   /** Writes noted so far; the log holds the last LOG_MAX (rows null = every row). */
   seq: number;
   log: Array<{ seq: number; rows: readonly WrittenRow[] | null; until: number; positions: boolean }>;
@@ -132,10 +131,16 @@ function cacheOf(db: Db, modelId: string): ModelCache {
   const byModel = storeOf(db).models;
   let c = byModel.get(modelId);
   if (!c) {
-    c = { totals: new Map(), cursors: new Map(), groups: new Map(), seq: 0, log: [] };
+    c = { totals: new Map(), cursors: new Map(), groups: new Map(), needles: new NeedleIndex(), seq: 0, log: [] };
     byModel.set(modelId, c);
   }
   return c;
+}
+
+/** Forgets a group (and its keyword in the needle index). */
+function dropGroup(c: ModelCache, key: string, g: Group): void {
+  c.groups.delete(key);
+  if (NeedleIndex.covers(g.test.keyword)) c.needles.delete(key, g.test.keyword);
 }
 
 /** Takes `key` of `kind` out of its group (the group goes with its last entry). */
@@ -143,7 +148,7 @@ function unlink(c: ModelCache, kind: Kind, key: string, group: string): void {
   const g = c.groups.get(group);
   if (!g) return;
   g[kind].delete(key);
-  if (!g.totals.size && !g.cursors.size) c.groups.delete(group);
+  if (!g.totals.size && !g.cursors.size) dropGroup(c, group, g);
 }
 
 function read<T>(c: ModelCache, kind: Kind, key: string, ttlMs: number): T | undefined {
@@ -171,6 +176,7 @@ function write<T>(c: ModelCache, kind: Kind, key: string, entry: Omit<Entry<T>, 
   if (!g) {
     g = { test, totals: new Set(), cursors: new Set() };
     c.groups.set(entry.group, g);
+    if (NeedleIndex.covers(test.keyword)) c.needles.add(entry.group, test.keyword);
   }
   g.test = test;
   g[kind].add(key);
@@ -221,6 +227,7 @@ export function clearListCache(db: Db): void {
     c.totals.clear();
     c.cursors.clear();
     c.groups.clear();
+    c.needles.clear();
   }
 }
 
@@ -251,8 +258,11 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
   if (c.log.length > LOG_MAX) c.log.shift();
   const stats = storeOf(db).stats;
   let dropped = 0;
+  // Keyword-only filters are found by the rows' text (list-needles.ts); the others are tested one by one.
+  const found = new Set<string>();
+  if (rows !== null) c.needles.matching(rows, found);
   for (const [key, g] of c.groups) {
-    if (rows !== null && !rows.some(g.test)) continue;
+    if (rows !== null && (NeedleIndex.covers(g.test.keyword) ? !found.has(key) : !rows.some(g.test))) continue;
     for (const k of g.cursors) c.cursors.delete(k);
     dropped += g.cursors.size;
     g.cursors.clear();
@@ -262,7 +272,7 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
       g.totals.delete(k);
       dropped++;
     }
-    if (!g.totals.size) c.groups.delete(key);
+    if (!g.totals.size) dropGroup(c, key, g);
   }
   stats.dropped += dropped;
   stats.kept += c.totals.size + c.cursors.size;

@@ -23,8 +23,17 @@ import { rowFilterColumns, rowFilterTest } from './row-filter-match';
 /** A written row: column name → value as the model table holds it (getRecord/toRow's shape; `id` when known). */
 export type WrittenRow = Readonly<Record<string, unknown>>;
 
-/** True when the row could be matched by the filter (false only when it certainly is not). */
-export type RowTest = (row: WrittenRow) => boolean;
+/** A keyword-only filter's test in data: the folded keyword (foldNeedle; null = every row) over its columns (list-needles.ts). */
+export interface KeywordProbe {
+  needle: string | null;
+  cols: readonly string[];
+}
+
+/**
+ * True when the row could be matched by the filter (false only when it certainly is not). `keyword`: the filter is a
+ * keyword alone, which this test checks (a write finds such filters through list-needles.ts instead of calling each).
+ */
+export type RowTest = ((row: WrittenRow) => boolean) & { keyword?: KeywordProbe };
 
 /** One condition of list-filter.ts, as there. */
 export interface MatchCondition {
@@ -138,10 +147,12 @@ export function rowTest(model: LoadedModel, conds: MatchCondition[], keyword: st
   if (rf) parts.push(rowFilterTest(model, rf));
   if (keyword && kwCols.length) {
     const needle = foldNeedle(keyword);
-    parts.push((row) => {
+    const test: RowTest = (row) => {
       for (const col of kwCols) if (contains(row, col, needle)) return true;
       return false;
-    });
+    };
+    if (!parts.length && !ids) return Object.assign(test, { keyword: { needle, cols: kwCols } });
+    parts.push(test);
   }
   if (ids) {
     const set = new Set(ids);
