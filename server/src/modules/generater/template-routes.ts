@@ -65,7 +65,7 @@ import { authorize, modulesOfModel } from ${root('server/src/plugins/permissions
 import { assignBillNumbers, billRuleFields } from ${root('server/src/modules/bill-rule/assign')};
 import { assertWritable, trimRow } from ${root('server/src/modules/visualdev/field-access')};
 import { diffRecords, logChanges } from ${root('server/src/modules/visualdev/history')};
-import { invalidateModel } from ${root('server/src/modules/visualdev/list-cache')};
+import { invalidateModel } from ${root('server/src/modules/visualdev/list-writes')};
 import { parseQueryJson } from ${root('server/src/modules/visualdev/list-filter')};
 import { compileModel } from ${root('server/src/modules/visualdev/model-store')};
 import { pageSizeOf } from ${root('server/src/modules/visualdev/onlinedev-routes')};
