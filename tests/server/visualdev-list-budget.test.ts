@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalizedError } from '../../server/src/modules/dictionary/localized-error';
-import { listGate, withListBudget } from '../../server/src/modules/visualdev/list-budget';
+import { Gate, listGate, searchShare, withListBudget } from '../../server/src/modules/visualdev/list-budget';
 import { createTestApp, type TestApp, usingPostgres } from './helpers';
 import { orderModel } from './visualdev-fixtures';
 
@@ -130,6 +130,28 @@ describe('the list gate', () => {
     const r = await pending;
     expect(r.code).toBe(200);
     expect(r.data.list.map((x: { id: string }) => x.id)).toEqual([recordId]);
+  });
+
+  it('lets a queue of searches use half of a slot\'s time: a freed slot rests as long as it was held before the next search takes it', async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    for (const share of [0.5, 1]) {
+      const gate = new Gate(() => 1, () => share);
+      const release = await gate.acquire();
+      await new Promise((r) => setTimeout(r, 40));
+      let next: (() => void) | null = null;
+      const waiting = gate.acquire().then((r) => {
+        next = r;
+      });
+      release();
+      await tick();
+      // share 1: the waiting search runs at once; share 0.5: not before the slot has rested
+      expect(next !== null, `share ${share}`).toBe(share === 1);
+      await waiting;
+      (next as unknown as () => void)();
+      // nobody waits: the slot is free at once
+      expect(gate.busy).toBe(0);
+    }
+    expect(searchShare()).toBe(0.5);
   });
 
   it('never lets a search answered over budget take a slot afterwards', async () => {

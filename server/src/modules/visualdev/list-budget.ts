@@ -11,8 +11,9 @@ import { listsSetting } from './list-total';
  *   database (PostgreSQL: the machine's cores − 1, at least 1 and at most the pool's 10 connections − 2, so reads by
  *   id, saves and sign-ins always find a free connection and a core: B18d, 20 searches at once on 2 cores, read by id
  *   p95 2.55× idle with 2 slots, 1.53× with 1; PGlite, whose one session runs statements in arrival order: 1, so a read
- *   by id waits behind at most one search statement, not behind every queued search); plain pages (no filter: an
- *   index walk and an estimated total) are not gated;
+ *   by id waits behind at most one search statement, not behind every queued search); while searches wait, a freed
+ *   slot rests as long as it was held before the next one takes it (`searchShare`, KD_LIST_SEARCH_SHARE: half the
+ *   slot's time); plain pages (no filter: an index walk and an estimated total) are not gated;
  * - a search whose cost is known small (its total cached, at most LIGHT_MATCHES matches: its page reads those rows
  *   through the keyword's index, about 1.3 ms for 1,111 of 1,000,000 suppliers, as cheap as a plain page) is not
  *   gated either: the gate is for statements whose cost is unknown (a new keyword, counted first) or large. With every
@@ -58,12 +59,32 @@ export function listSlots(db: Db): number {
 /** A search reading at most this many matches, its total known, is light: not gated (see the module comment). */
 export const LIGHT_MATCHES = 2_000;
 
-/** A counting semaphore: `acquire` waits for a slot (FIFO); the function it resolves to frees it (once). */
+/** The longest rest of a slot between two waiting searches, ms (Gate `share`). */
+const MAX_REST_MS = 50;
+
+/**
+ * The share of a slot's time searches may use while others wait for it: env KD_LIST_SEARCH_SHARE (0.1–1), else 0.5.
+ * A queue of new keywords (each counted first) then leaves the database and the event loop half of that slot's time
+ * for reads by id, saves and sign-ins; a search that finds the slot free never waits.
+ */
+export function searchShare(): number {
+  const v = Number(process.env.KD_LIST_SEARCH_SHARE);
+  return Number.isFinite(v) && v >= 0.1 && v <= 1 ? v : 0.5;
+}
+
+/**
+ * A counting semaphore: `acquire` waits for a slot (FIFO); the function it resolves to frees it (once). `share`: while
+ * callers wait, a freed slot rests (1 / share − 1) times as long as it was held (at most MAX_REST_MS) before the next
+ * caller takes it; 1 = no rest.
+ */
 export class Gate {
   #busy = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(readonly size: () => number) {}
+  constructor(
+    readonly size: () => number,
+    readonly share: () => number = () => 1,
+  ) {}
 
   /** Slots in use. */
   get busy(): number {
@@ -81,12 +102,20 @@ export class Gate {
    */
   acquire(timeoutMs = Number.POSITIVE_INFINITY, onTimeout: () => Error = () => new Error('gate wait timed out')): Promise<() => void> {
     let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
+    let since = performance.now();
+    const handOver = () => {
       const next = this.#waiting.shift();
       if (next) next();
       else this.#busy--;
+    };
+    const release = () => {
+      if (released) return;
+      released = true;
+      // With callers waiting, the slot rests in proportion to how long it was held (see `share`).
+      const share = this.share();
+      const rest = this.#waiting.length && share < 1 ? Math.min(MAX_REST_MS, (performance.now() - since) * (1 / share - 1)) : 0;
+      if (rest > 0) setTimeout(handOver, rest);
+      else handOver();
     };
     if (this.#busy < this.size()) {
       this.#busy++;
@@ -95,6 +124,7 @@ export class Gate {
     return new Promise((resolve, reject) => {
       const take = () => {
         clearTimeout(timer);
+        since = performance.now();
         resolve(release);
       };
       const timer = Number.isFinite(timeoutMs)
@@ -115,7 +145,7 @@ export function listGate(db: Db): Gate {
   const facts = dbFacts(db);
   let g = gates.get(facts);
   if (!g) {
-    g = new Gate(() => listSlots(db));
+    g = new Gate(() => listSlots(db), searchShare);
     gates.set(facts, g);
   }
   return g;

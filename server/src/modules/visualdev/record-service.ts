@@ -27,7 +27,7 @@ import { assertUnique } from './unique-values';
  * The write path of model records (issue 4 items 2 and 4): server-filled fields, calculation, sanitising, bill
  * numbers, field rules (record-rules.ts: hidden fields not saved, read-only-when fields not changed), validation with the model's schema and of database-backed values (record-references.ts), unique values
  * (unique-values.ts, under an advisory lock), the write and its history row, all in one transaction; after it commits,
- * the list caches drop what the written rows (before and after) can change (list-cache.ts invalidateRows).
+ * the list caches drop what the written rows (before and after) can change (list-writes.ts invalidateRows).
  */
 
 /** The writer of a request: the session's user (design.md §7a: variables resolved on the server only). */
