@@ -132,7 +132,7 @@ describe('the list gate', () => {
     expect(r.data.list.map((x: { id: string }) => x.id)).toEqual([recordId]);
   });
 
-  it('lets a queue of searches use half of a slot\'s time: a freed slot rests as long as it was held before the next search takes it', async () => {
+  it('with a search share of 0.5, a freed slot rests as long as it was held before the next waiting search takes it', async () => {
     const tick = () => new Promise((r) => setTimeout(r, 0));
     for (const share of [0.5, 1]) {
       const gate = new Gate(() => 1, () => share);
@@ -151,6 +151,9 @@ describe('the list gate', () => {
       // nobody waits: the slot is free at once
       expect(gate.busy).toBe(0);
     }
+    // off unless set
+    expect(searchShare()).toBe(1);
+    vi.stubEnv('KD_LIST_SEARCH_SHARE', '0.5');
     expect(searchShare()).toBe(0.5);
   });
 

@@ -11,9 +11,9 @@ import { listsSetting } from './list-total';
  *   database (PostgreSQL: the machine's cores − 1, at least 1 and at most the pool's 10 connections − 2, so reads by
  *   id, saves and sign-ins always find a free connection and a core: B18d, 20 searches at once on 2 cores, read by id
  *   p95 2.55× idle with 2 slots, 1.53× with 1; PGlite, whose one session runs statements in arrival order: 1, so a read
- *   by id waits behind at most one search statement, not behind every queued search); while searches wait, a freed
- *   slot rests as long as it was held before the next one takes it (`searchShare`, KD_LIST_SEARCH_SHARE: half the
- *   slot's time); plain pages (no filter: an index walk and an estimated total) are not gated;
+ *   by id waits behind at most one search statement, not behind every queued search); with KD_LIST_SEARCH_SHARE
+ *   (`searchShare`; off by default) a freed slot rests while searches wait, in proportion to how long it was held;
+ *   plain pages (no filter: an index walk and an estimated total) are not gated;
  * - a search whose cost is known small (its total cached, at most LIGHT_MATCHES matches: its page reads those rows
  *   through the keyword's index, about 1.3 ms for 1,111 of 1,000,000 suppliers, as cheap as a plain page) is not
  *   gated either: the gate is for statements whose cost is unknown (a new keyword, counted first) or large. With every
@@ -61,21 +61,29 @@ export const LIGHT_MATCHES = 2_000;
 
 /** The longest rest of a slot between two waiting searches, ms (Gate `share`). */
 const MAX_REST_MS = 50;
+/**
+ * A queue that would take longer than this to drain at the paced rate is not paced, ms (Gate `share`): 20 searchers
+ * (B18d) drain in about 0.1 s and are paced; the first searches of hundreds of keywords right after a start (B16:
+ * 900, a third of 100 users' lists) would wait seconds.
+ */
+const PACED_QUEUE_MS = 1_000;
 
 /**
- * The share of a slot's time searches may use while others wait for it: env KD_LIST_SEARCH_SHARE (0.1–1), else 0.5.
- * A queue of new keywords (each counted first) then leaves the database and the event loop half of that slot's time
- * for reads by id, saves and sign-ins; a search that finds the slot free never waits.
+ * The share of a slot's time searches may use while others wait for it: env KD_LIST_SEARCH_SHARE (0.1–1), else 1 (no
+ * rest). At 0.5 a queue of new keywords (each counted first) leaves the database and the event loop half of that
+ * slot's time for reads by id, saves and sign-ins (B18d, 20 searchers: a read by id p95 1.8–1.9× idle instead of
+ * 2.95×), but the first searches of many keywords right after a start wait longer (B16: keyword p95 864 ms instead
+ * of 261 ms), hence off by default. A search that finds the slot free never waits.
  */
 export function searchShare(): number {
   const v = Number(process.env.KD_LIST_SEARCH_SHARE);
-  return Number.isFinite(v) && v >= 0.1 && v <= 1 ? v : 0.5;
+  return Number.isFinite(v) && v >= 0.1 && v <= 1 ? v : 1;
 }
 
 /**
  * A counting semaphore: `acquire` waits for a slot (FIFO); the function it resolves to frees it (once). `share`: while
  * callers wait, a freed slot rests (1 / share − 1) times as long as it was held (at most MAX_REST_MS) before the next
- * caller takes it; 1 = no rest.
+ * caller takes it, unless the queue would then take over PACED_QUEUE_MS to drain; 1 = no rest.
  */
 export class Gate {
   #busy = 0;
@@ -111,9 +119,12 @@ export class Gate {
     const release = () => {
       if (released) return;
       released = true;
-      // With callers waiting, the slot rests in proportion to how long it was held (see `share`).
+      // With callers waiting, the slot rests in proportion to how long it was held (see `share`), unless the queue
+      // would then take over PACED_QUEUE_MS to drain: pacing must not push the searches waiting into their budget.
       const share = this.share();
-      const rest = this.#waiting.length && share < 1 ? Math.min(MAX_REST_MS, (performance.now() - since) * (1 / share - 1)) : 0;
+      const held = performance.now() - since;
+      const paced = this.#waiting.length && share < 1 && (this.#waiting.length * held) / share < PACED_QUEUE_MS;
+      const rest = paced ? Math.min(MAX_REST_MS, held * (1 / share - 1)) : 0;
       if (rest > 0) setTimeout(handOver, rest);
       else handOver();
     };
