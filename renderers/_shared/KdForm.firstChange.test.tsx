@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderers } from '../index';
 import switchDef from '../switch/definition';
+import { clickOnAppear } from './clickOnAppear';
 import KdForm from './KdForm';
 import { kdKeysOf, loadComponents } from './loadComponents';
 import { fieldFrom } from './stories';
@@ -31,18 +32,10 @@ describe('KdForm onChange', () => {
   it('tells a change made as soon as the form is in the page', async () => {
     await loadComponents(renderers, kdKeysOf(form.fields));
     const onChange = vi.fn();
-    let flipped = false;
-    const watch = new MutationObserver(() => {
-      const toggle = document.querySelector('[role="switch"]');
-      if (toggle && !flipped) {
-        flipped = true;
-        fireEvent.click(toggle);
-      }
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
+    const flip = clickOnAppear('[role="switch"]');
     render(<Late onChange={onChange} />);
-    await waitFor(() => expect(flipped).toBe(true));
-    watch.disconnect();
+    await waitFor(() => expect(flip.clicked()).toBe(true));
+    flip.stop();
     await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ enableVerificationCode: 1 }));
   });

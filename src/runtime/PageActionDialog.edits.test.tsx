@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, type Mock, vi } from 'vitest';
 import { renderers } from '../../renderers';
 import { KdDataContext } from '../../renderers/_shared/KdDataContext';
+import { clickOnAppear } from '../../renderers/_shared/clickOnAppear';
 import { kdKeysOf, loadComponents } from '../../renderers/_shared/loadComponents';
 import type { PageAction, PageConfig } from '../../schemas/page';
 import page from '../pages/system/sysConfig.page.json';
@@ -84,18 +85,10 @@ describe('a page-action dialog saves what its form shows', () => {
     expect(document.querySelector('.kd-page-action form.kd-form')).toBeNull();
     expect(okButton().disabled).toBe(true);
     // The user's click lands as soon as the switch is in the page (a DOM mutation's microtask, before React's effects).
-    let flipped = false;
-    const watch = new MutationObserver(() => {
-      const toggle = document.querySelector('.kd-page-action [role="switch"]');
-      if (toggle && !flipped) {
-        flipped = true;
-        fireEvent.click(toggle);
-      }
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
+    const flip = clickOnAppear('.kd-page-action [role="switch"]');
     fake.release();
-    await waitFor(() => expect(flipped).toBe(true), { timeout: 5000 });
-    watch.disconnect();
+    await waitFor(() => expect(flip.clicked()).toBe(true), { timeout: 5000 });
+    flip.stop();
     await waitFor(() => expect(imageCode().getAttribute('aria-checked')).toBe('true'));
     await waitFor(() => expect((document.querySelector('#root_verificationCodeNumber') as HTMLInputElement | null)?.value).toBe('4'));
     await save(saved);

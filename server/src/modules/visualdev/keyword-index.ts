@@ -69,8 +69,7 @@ async function wanted(db: Db, layout: ModelLayout, cd: Partial<ColumnData>): Pro
 /** Turns a GIN index built before `fastupdate = off` (see the module comment) to it and flushes its pending list. */
 async function withoutPendingList(db: Db, name: string): Promise<void> {
   await sql`alter index ${sql.id(modelSchema(db), name)} set (fastupdate = off)`.execute(db);
-  const quoted = [modelSchema(db), name].map((p) => `"${p.replace(/"/g, '""')}"`).join('.');
-  await sql`select pg_catalog.gin_clean_pending_list(${quoted}::pg_catalog.regclass)`.execute(db);
+  await sql`select pg_catalog.gin_clean_pending_list(pg_catalog.to_regclass(pg_catalog.format('%I.%I', ${modelSchema(db)}::text, ${name}::text)))`.execute(db);
 }
 
 /**

@@ -266,11 +266,13 @@ export function noteWrite(db: Db, modelId: string, rows: readonly WrittenRow[] |
     for (const k of g.cursors) c.cursors.delete(k);
     dropped += g.cursors.size;
     g.cursors.clear();
-    for (const k of positions ? [] : g.totals) {
-      if (rows !== null && c.totals.get(k)?.sticky) continue;
-      c.totals.delete(k);
-      g.totals.delete(k);
-      dropped++;
+    if (!positions) {
+      for (const k of g.totals) {
+        if (rows !== null && c.totals.get(k)?.sticky) continue;
+        c.totals.delete(k);
+        g.totals.delete(k);
+        dropped++;
+      }
     }
     if (!g.totals.size) dropGroup(c, key, g);
   }

@@ -138,9 +138,10 @@ export async function listPage(db: Db, model: LoadedModel, req: ListRequest, adm
   const useKeyset = !groupField && keysetable(model, req);
   const cap = await totalCap(db);
   // A keyword or fuzzy search's cached total (read once: it counts as a hit or a miss) decides its lane and whether to probe.
-  const known = useKeyset && !sums.length && filter.textSearch ? peekTotal(db, model, filter, cap) : undefined;
-  await admit?.(!!known && !known.capped && !known.estimated && known.total <= LIGHT_MATCHES);
-  const probed = useKeyset && !sums.length && filter.textSearch && !known ? await probeFirstPage(db, model, filter, req, cap) : null;
+  const probeable = useKeyset && !sums.length && filter.textSearch;
+  const known = probeable ? peekTotal(db, model, filter, cap) : undefined;
+  await admit?.(!!known && !known.capped && known.total <= LIGHT_MATCHES);
+  const probed = probeable && !known ? await probeFirstPage(db, model, filter, req, cap) : null;
   const { total, summary, estimated, capped } = probed?.total ?? (await listTotal(db, model, filter, sums, cap));
   // Few matches of a keyword or fuzzy search (an exact total up to MATCHES_FIRST_MAX): read them first, then order them.
   const pageFilter = filter.textSearch && !capped && !estimated && total <= MATCHES_FIRST_MAX ? { ...filter, matchesFirst: true, key: `${filter.key}|m` } : filter;

@@ -35,8 +35,10 @@ export async function invalidateRows(db: Db, model: LoadedModel, rows: readonly 
   const slim = slimRows(model, await withRowFilterFields(db, model, rows));
   const positionsOnly = update && slim.length === 2 && JSON.stringify(slim[0]) === JSON.stringify(slim[1]);
   const openMs = db.isTransaction ? OPEN_TX_MS : 0;
-  noteWrite(db, model.record.id, positionsOnly ? slim.slice(1) : slim, openMs, positionsOnly);
-  await publishers.get(dbFacts(db))?.(model.record.id, positionsOnly ? slim.slice(1) : slim, openMs, positionsOnly);
+  // Positions only: the row as it is now tells which filters it is in (before and after agree).
+  const noted = positionsOnly ? slim.slice(1) : slim;
+  noteWrite(db, model.record.id, noted, openMs, positionsOnly);
+  await publishers.get(dbFacts(db))?.(model.record.id, noted, openMs, positionsOnly);
 }
 
 /** After a change of a model's configuration (or a write of unknown rows): drops all its entries, everywhere. */
